@@ -1,0 +1,200 @@
+/**
+ * Cart rules (product spec sections 2, 3, 5 and 9): add-to-cart validation with the spec's refusals,
+ * quantity changes, totals from entries, and the count and labels of the cart pill and widget.
+ * Used by the server (authoritative) and by the browser (to answer before the round trip).
+ */
+import { type Result, err, ok } from './result.ts';
+import { type LocalizedStrings, type MessageCode, joinWithAnd, message } from './messages.ts';
+import {
+  type ChosenAttributes,
+  type Variant,
+  ProductType,
+  findVariant,
+  productTypeOf,
+  unselectedOptions,
+  variantStock,
+  variantsOf,
+} from './product.ts';
+import { DEFAULT_CURRENCY, centsToMoney, type DecimalMoney } from './money.ts';
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 9999;
+/** The pill and widget show `100+` above this count. */
+export const CART_COUNT_CAP = 100;
+
+const refuse = <T>(
+  code: MessageCode,
+  localizedStrings?: LocalizedStrings,
+  params?: Record<string, string | number>,
+) => err<T>(code, message(code, params, localizedStrings));
+
+/**
+ * Parses a quantity typed by a shopper or sent by a client: a number or a numeric string.
+ * `Quantity must be a number.` / `Quantity must be a whole number.`
+ */
+export const parseQuantity = (raw: unknown, localizedStrings?: LocalizedStrings): Result<number> => {
+  let n: number;
+  if (typeof raw === 'number') n = raw;
+  else if (
+    typeof raw === 'string' &&
+    raw.trim() !== '' &&
+    /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw.trim())
+  )
+    n = Number(raw.trim());
+  else return refuse('cart.add.quantity-not-number', localizedStrings);
+  if (!Number.isFinite(n)) return refuse('cart.add.quantity-not-number', localizedStrings);
+  if (!Number.isInteger(n)) return refuse('cart.add.quantity-not-whole', localizedStrings);
+  return ok(n);
+};
+
+export interface AddToCartRequest {
+  /** The product item (content JSON with live stock). */
+  readonly product: unknown;
+  /** Chosen option values by option name (ignored for single-variant products). */
+  readonly chosen?: ChosenAttributes;
+  /** Or the variant's SKU / id, when the client already resolved it. */
+  readonly sku?: string;
+  /** The quantity as typed; default 1. */
+  readonly quantity?: unknown;
+  /** How many units of the same variant the cart already holds. */
+  readonly quantityInCart?: number;
+  readonly localizedStrings?: LocalizedStrings;
+}
+
+export interface AddToCartOk {
+  readonly variant: Variant;
+  readonly quantity: number;
+}
+
+/**
+ * Checks an add-to-cart request, in this order: product type, unselected options (or a gift card
+ * without a denomination), quantity, the chosen variant, then stock counting what the cart holds.
+ */
+export const validateAddToCart = (req: AddToCartRequest): Result<AddToCartOk> => {
+  const ls = req.localizedStrings;
+  const type = productTypeOf(req.product);
+  if (type === ProductType.UNKNOWN || type === ProductType.PAYWALL) {
+    return refuse('cart.add.product-unavailable', ls);
+  }
+  const variants = variantsOf(req.product);
+  let variant: Variant | undefined;
+  if (req.sku !== undefined && req.sku !== '') {
+    variant = variants.find((v) => v.sku === req.sku || v.id === req.sku);
+    if (!variant) return refuse('cart.add.variant-unavailable', ls);
+  } else {
+    const chosen = req.chosen ?? {};
+    const missing = unselectedOptions(req.product, chosen);
+    if (missing.length > 0) {
+      if (type === ProductType.GIFT_CARD) return refuse('cart.add.gift-card-denomination', ls);
+      return refuse('cart.add.select-option', ls, { option: joinWithAnd(missing) });
+    }
+    variant = findVariant(req.product, chosen);
+  }
+
+  const q = parseQuantity(req.quantity ?? 1, ls);
+  if (!q.ok) return q;
+  if (q.value < QUANTITY_MIN || q.value > QUANTITY_MAX) {
+    return refuse('cart.add.quantity-out-of-range', ls, { min: QUANTITY_MIN, max: QUANTITY_MAX });
+  }
+
+  if (!variant) return refuse('cart.add.variant-unavailable', ls);
+
+  const stock = variantStock(req.product, variant);
+  if ((req.quantityInCart ?? 0) + q.value > stock) return refuse('cart.add.not-enough-stock', ls);
+  return ok({ variant, quantity: q.value });
+};
+
+/**
+ * Checks a new quantity for a cart entry: 0 removes it; otherwise a whole number up to 9999 and no
+ * more than the variant's stock (`Infinity` when unlimited).
+ */
+export const validateQuantityChange = (
+  raw: unknown,
+  stock: number,
+  localizedStrings?: LocalizedStrings,
+): Result<number> => {
+  const q = parseQuantity(raw, localizedStrings);
+  if (!q.ok) return q;
+  if (q.value === 0) return ok(0);
+  if (q.value < 0 || q.value > QUANTITY_MAX) {
+    return refuse('cart.add.quantity-out-of-range', localizedStrings, { min: 0, max: QUANTITY_MAX });
+  }
+  if (q.value > stock) return refuse('cart.add.not-enough-stock', localizedStrings);
+  return ok(q.value);
+};
+
+/** What totals need of an entry (the cart entry of docs/interfaces.md has all of it). */
+export interface CartEntryForTotals {
+  readonly quantity: number;
+  readonly unitPriceCents: number;
+  readonly item: { readonly productType: number | string };
+}
+
+export interface CartTotals {
+  readonly subtotalCents: number;
+  readonly subtotalAmount: DecimalMoney;
+  readonly totalQuantity: number;
+  /** Some entry is a digital product. */
+  readonly hasDigital: boolean;
+  /** The cart is not empty and every entry is a digital product. */
+  readonly purelyDigital: boolean;
+  /** Some entry is a physical product. */
+  readonly requiresShipping: boolean;
+}
+
+/** Totals of a cart from its entries, in minor units of the store currency. */
+export const cartTotals = (
+  entries: readonly CartEntryForTotals[],
+  currency = DEFAULT_CURRENCY,
+): CartTotals => {
+  let subtotalCents = 0;
+  let totalQuantity = 0;
+  let digital = 0;
+  let physical = 0;
+  for (const e of entries) {
+    subtotalCents += e.unitPriceCents * e.quantity;
+    totalQuantity += e.quantity;
+    const t = Number(e.item.productType);
+    if (t === ProductType.DIGITAL) digital++;
+    if (t === ProductType.PHYSICAL) physical++;
+  }
+  return {
+    subtotalCents,
+    subtotalAmount: centsToMoney(subtotalCents, currency),
+    totalQuantity,
+    hasDigital: digital > 0,
+    purelyDigital: entries.length > 0 && digital === entries.length,
+    requiresShipping: physical > 0,
+  };
+};
+
+/** The count the pill and the widget show: `100+` above 100. */
+export const cartCountText = (count: number, localizedStrings?: LocalizedStrings): string =>
+  count > CART_COUNT_CAP ? message('cart.count-over-cap', {}, localizedStrings) : String(count);
+
+/** `item` or `items` for a count, by the locale's plural rules. */
+export const cartItemWord = (count: number, locale = 'en-US', localizedStrings?: LocalizedStrings): string =>
+  new Intl.PluralRules(locale).select(count) === 'one'
+    ? message('cart.item', {}, localizedStrings)
+    : message('cart.items', {}, localizedStrings);
+
+/** The pill's text: `1 item`, `2 items`, `100+ items`. */
+export const cartPillText = (count: number, locale = 'en-US', localizedStrings?: LocalizedStrings): string =>
+  `${cartCountText(count, localizedStrings)} ${cartItemWord(count, locale, localizedStrings)}`;
+
+/** The pill is hidden when the cart holds nothing. */
+export const cartPillVisible = (count: number): boolean => count > 0;
+
+/**
+ * The widget's screen-reader label: `One item in cart`, `{n} items in cart`, `More than 100 items
+ * in cart` above 100; `Cart` when there is no count to read (`count` undefined).
+ */
+export const cartWidgetLabel = (count: number | undefined, localizedStrings?: LocalizedStrings): string => {
+  if (count === undefined) return message('cart.widget.label-empty', {}, localizedStrings);
+  if (count > CART_COUNT_CAP) return message('cart.widget.label-over-cap', {}, localizedStrings);
+  if (count === 1) return message('cart.widget.label-one', {}, localizedStrings);
+  return message('cart.widget.label-many', { n: count }, localizedStrings);
+};
+
+/** The cart link helper's path. */
+export const CART_URL = '/cart';

@@ -1,0 +1,142 @@
+/**
+ * The catalogue of user-facing strings (product spec sections 2, 5, 8 and 9), keyed by stable codes.
+ * A site overrides any of them through its `localizedStrings`, either by our code or by the
+ * reference's key (`productAddToCartText`, ...) where one exists.
+ */
+
+interface MessageEntry {
+  /** English text; `{name}` marks a placeholder. */
+  readonly text: string;
+  /** The reference's `localizedStrings` key, when templates already know one. */
+  readonly localizedKey?: string;
+}
+
+const entries = {
+  // Add-to-cart refusals (section 5).
+  'cart.add.select-option': { text: 'Please select the {option} option.' },
+  'cart.add.variant-unavailable': {
+    text: 'Sorry, that item variant is unavailable. Please select another variant.',
+  },
+  'cart.add.not-enough-stock': { text: 'Sorry, we do not have enough of that item available.' },
+  'cart.add.quantity-not-number': { text: 'Quantity must be a number.' },
+  'cart.add.quantity-not-whole': { text: 'Quantity must be a whole number.' },
+  /** Not in the spec: a whole number below 1 or above 9999 (the quantity input's bounds). */
+  'cart.add.quantity-out-of-range': { text: 'Quantity must be between {min} and {max}.' },
+  'cart.add.gift-card-denomination': { text: 'Select a denomination for the Gift Card.' },
+  /** Not in the spec: a product that cannot be bought (unknown type, no variants). */
+  'cart.add.product-unavailable': { text: 'Sorry, this item is unavailable.' },
+
+  // Cart errors (section 8).
+  'cart.crumb-fail': { text: 'Your session has expired. Please reload the page and try again.' },
+  'cart.cookies-off': { text: 'Please enable cookies in your browser, reload the page, and try again.' },
+  'rate-limited': { text: 'Please try again in a few seconds.' },
+  'alert.unable-to-add-item': { text: 'Unable to Add Item' },
+  'alert.unable-to-purchase-item': { text: 'Unable to Purchase Item' },
+  'alert.unable-to-purchase-gift-card': { text: 'Unable to purchase Gift Card.' },
+  'cart.unable-to-update-quantity': { text: 'Unable to update quantity' },
+  'cart.unable-to-update-form': { text: 'Unable to update form' },
+  'cart.unable-to-open-form': { text: 'Unable to open form' },
+  'cart.unable-to-remove-item': { text: 'Unable to remove item' },
+  'cart.try-again': { text: 'Please try again.' },
+  'cart.check-connection': { text: 'Please check your internet connection.' },
+  'checkout.minimum-subtotal': { text: 'To check out, your order subtotal must be {subtotal} or more.' },
+
+  // Cart page and cart pieces (section 2).
+  'cart.title': { text: 'Cart' },
+  'cart.shopping-cart': { text: 'Shopping Cart' },
+  'cart.continue-shopping': { text: 'Continue Shopping' },
+  'cart.checkout': { text: 'Checkout' },
+  'cart.edit-details': { text: 'Edit Details' },
+  'cart.remove-item': { text: 'Remove Item' },
+  'cart.subtotal': { text: 'Subtotal' },
+  'cart.view-cart': { text: 'View Cart' },
+  /** The spec does not give the wording (decision). */
+  'cart.empty': { text: 'You have nothing in your shopping cart.' },
+  /** The spec does not give the wording (decision). */
+  'cart.confirm-remove': { text: 'Are you sure you want to remove this item from your cart?' },
+  'cart.quantity': { text: 'Quantity' },
+  'cart.item': { text: 'item' },
+  'cart.items': { text: 'items' },
+  'cart.widget.label-one': { text: 'One item in cart' },
+  'cart.widget.label-many': { text: '{n} items in cart' },
+  'cart.widget.label-over-cap': { text: 'More than 100 items in cart' },
+  'cart.widget.label-empty': { text: 'Cart' },
+  'cart.count-over-cap': { text: '100+' },
+
+  // Add-to-cart button states (section 4).
+  'button.adding': { text: 'Adding…' },
+  'button.added': { text: 'Added!' },
+
+  // Default texts (section 9) with the reference's localizedStrings keys.
+  'product.add-to-cart': { text: 'Add To Cart', localizedKey: 'productAddToCartText' },
+  'product.subscribe': { text: 'Subscribe', localizedKey: 'productSubscribeText' },
+  'product.sold-out': { text: 'sold out', localizedKey: 'productSoldOutText' },
+  'product.sale': { text: 'sale', localizedKey: 'productSaleText' },
+  'product.quick-view': { text: 'Quick View', localizedKey: 'productQuickViewText' },
+  'product.quantity-label': { text: 'Quantity', localizedKey: 'productQuantityInputLabel' },
+  'product.variant-select': { text: 'Select {variantName}', localizedKey: 'productVariantSelectText' },
+  'product.gift-card-select': { text: 'Select Value', localizedKey: 'giftCardVariantSelectText' },
+  'product.gift-card-value': { text: 'Value', localizedKey: 'giftCardValueDisplayText' },
+  'product.price-from': { text: 'from {fromPrice}', localizedKey: 'productPriceFromText' },
+  'product.sale-price-label': { text: 'Sale Price:', localizedKey: 'salePriceText' },
+  'product.original-price-label': { text: 'Original Price:', localizedKey: 'originalPriceText' },
+  'product.price-unavailable': { text: 'Unavailable', localizedKey: 'productPriceUnavailable' },
+  'form.no-answer': { text: 'N/A', localizedKey: 'productSummaryFormNoAnswerText' },
+  'likert.strongly-disagree': { text: 'Strongly Disagree', localizedKey: 'productAnswerMapStronglyDisagree' },
+  'likert.disagree': { text: 'Disagree', localizedKey: 'productAnswerMapDisagree' },
+  'likert.neutral': { text: 'Neutral', localizedKey: 'productAnswerMapNeutral' },
+  'likert.agree': { text: 'Agree', localizedKey: 'productAnswerMapAgree' },
+  'likert.strongly-agree': { text: 'Strongly Agree', localizedKey: 'productAnswerMapStronglyAgree' },
+  'comments.none': { text: 'No Comment' },
+  'comments.one': { text: '1 Comment' },
+  'comments.many': { text: '{n} Comments' },
+
+  // Restock sign-up (sections 4, 5).
+  'restock.email-blank': { text: 'Email cannot be blank' },
+  'restock.email-invalid': { text: 'Email is invalid' },
+  'restock.captcha-incomplete': { text: 'Complete CAPTCHA before submitting.' },
+  'restock.success': { text: 'Signed up!' },
+
+  // Money display (section 5).
+  'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
+} as const satisfies Record<string, MessageEntry>;
+
+export type MessageCode = keyof typeof entries;
+
+/** Every code with its English text (for the browser bundle, docs and tests). */
+export const MESSAGES: Readonly<Record<MessageCode, MessageEntry>> = entries;
+
+export type LocalizedStrings = Readonly<Record<string, unknown>> | null | undefined;
+
+/** Replaces each `{name}` with `params[name]`; unknown placeholders stay as they are. */
+export const interpolate = (text: string, params: Readonly<Record<string, string | number>> = {}): string =>
+  text.replace(/\{([A-Za-z_][\w-]*)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+
+/**
+ * The text for `code`: a site's `localizedStrings[code]`, else its reference key, else English;
+ * then placeholders filled from `params`. An override must be a non-empty string to count.
+ */
+export const message = (
+  code: MessageCode,
+  params?: Readonly<Record<string, string | number>>,
+  localizedStrings?: LocalizedStrings,
+): string => interpolate(messageTemplate(code, localizedStrings), params);
+
+/** The uninterpolated text for `code`, after overrides. */
+export const messageTemplate = (code: MessageCode, localizedStrings?: LocalizedStrings): string => {
+  const entry: MessageEntry = entries[code];
+  if (localizedStrings) {
+    const own = localizedStrings[code];
+    if (typeof own === 'string' && own !== '') return own;
+    if (entry.localizedKey) {
+      const ref = localizedStrings[entry.localizedKey];
+      if (typeof ref === 'string' && ref !== '') return ref;
+    }
+  }
+  return entry.text;
+};
+
+/** Joins option names as the spec's refusal says, "joined with and": `Size and Color and Material`. */
+export const joinWithAnd = (names: readonly string[]): string => names.join(' and ');
