@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type Result,
   cartCountText,
   cartPillText,
   cartPillVisible,
@@ -25,7 +26,7 @@ const shirt = {
   },
 };
 
-const refusal = (r: ReturnType<typeof validateAddToCart>) => (r.ok ? 'accepted' : r.error.message);
+const refusal = (r: Result<unknown>) => (r.ok ? 'accepted' : r.error.message);
 
 describe('validateAddToCart', () => {
   it('names every unselected option, joined with and', () => {
