@@ -1,0 +1,123 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { CART_COOKIE, commerceRoutes, HttpError } from './commerce/routes.ts';
+import { ensureCrumb } from './commerce/crumb.ts';
+import type { Config } from './config.ts';
+import { syncContent, storeCurrency } from './db/content-sync.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { createTemplateEngine, type Compiled } from './render/engine.ts';
+import { PageRenderer } from './render/pages.ts';
+import { TagBodies } from './render/platform-tags.ts';
+import { loadSite } from './site/loader.ts';
+import { staticRoutes } from './static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database (closed by `app.close()`). */
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildOptions {
+  /** Fastify's logger option (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the server: loads and compiles the site (a broken site folder throws a SiteError naming
+ * the file and line), opens and migrates the database, loads the content into it, and registers
+ * the pages, static files and the cart API. `app.close()` waits for in-flight requests and then
+ * closes the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const engine = createTemplateEngine();
+  const bodies = new TagBodies();
+  const site = loadSite<Compiled>(config.siteDir, (source) => engine.compile(source), bodies);
+
+  const database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await syncContent(database.db, site.content);
+    app = Fastify({
+      logger: options.logger ?? { level: config.logLevel },
+      bodyLimit: 256 * 1024,
+      return503OnClosing: true,
+      forceCloseConnections: 'idle',
+    });
+    app.decorate('database', database);
+    app.addHook('onClose', async () => {
+      await database.destroy();
+    });
+
+    const cartSettings = { websiteId: site.content.website.id, currency: storeCurrency(site.content) };
+    const log = app.log;
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (error instanceof HttpError)
+        return reply.code(error.statusCode).send({ code: error.code, message: error.message });
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const body =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? { code: 'invalid-json', message: 'The request body is not valid JSON.' }
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? { code: 'invalid-json', message: 'The request body is empty.' }
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? { code: 'unsupported-media-type', message: 'Send the body as application/json.' }
+              : status < 500
+                ? { code: 'bad-request', message: error.message }
+                : { code: 'server-error', message: 'Something went wrong' };
+      return reply.code(status).send(body);
+    });
+
+    await app.register(cookie);
+    await app.register(formbody);
+    await app.register(commerceRoutes, {
+      db: database.db,
+      settings: cartSettings,
+      writeLimit: config.cartWriteLimit,
+      localizedStrings: site.content.localizedStrings,
+    });
+    await staticRoutes(app, site, config.webDistDir);
+
+    const renderer = new PageRenderer({ site, engine, bodies, db: database.db, log, cart: cartSettings });
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, 'http://localhost');
+      const query = Object.fromEntries(url.searchParams.entries());
+      ensureCrumb(request, reply);
+      const result = await renderer.render({
+        path: url.pathname,
+        query,
+        cartToken: request.cookies[CART_COOKIE],
+      });
+      return reply
+        .code(result.status)
+        .header('content-type', result.contentType)
+        .header('cache-control', 'no-cache')
+        .header('x-page-type', String(result.pageType))
+        .send(result.body);
+    };
+    app.get('/', page);
+    app.get('/*', page);
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        if (!request.url.startsWith('/api/')) return page(request, reply);
+      }
+      return reply
+        .code(404)
+        .send({ code: 'not-found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    });
+    return app;
+  } catch (error) {
+    if (app) await app.close();
+    else await database.destroy();
+    throw error;
+  }
+}

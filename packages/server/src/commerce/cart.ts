@@ -1,0 +1,361 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  cartTotals,
+  centsToMoney,
+  findVariantBySku,
+  minorToDecimal,
+  validateAddToCart,
+  validateQuantityChange,
+  variantStock,
+  variantUnitPrice,
+  type LocalizedStrings,
+} from '@storefront/core';
+import { getItemsByIds } from '../db/catalogue.ts';
+import type { Db } from '../db/index.ts';
+import type { CartRow } from '../db/schema.ts';
+import type { ItemContent, MoneyJson } from '../site/types.ts';
+import { fromCore, RefusalSignal, runRefusable, toRefusal, type Checked, type Refusal } from './rules.ts';
+
+/** The cart as the API returns it (spec section 3, docs/interfaces.md). */
+export interface ShoppingCart {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  created: number;
+  isPurchased: boolean;
+  entries: CartEntry[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown;
+  shippingLocation: unknown;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  subtotalAmount: { decimalValue: string; currencyCode: string };
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: {
+    sku: string;
+    attributes: Record<string, string>;
+    optionValues: { optionName: string; value: string }[];
+    priceMoney: MoneyJson;
+    salePriceMoney: MoneyJson;
+    onSale: boolean;
+  };
+  additionalFields: string | null;
+  unitPriceCents: number;
+  item: { title: string; fullUrl: string; assetUrl: string | null; productType: number | null };
+}
+
+export interface CartSettings {
+  websiteId: string;
+  currency: string;
+}
+
+export const notFound = (code: string, message: string): Refusal => ({ code, message, status: 404 });
+const entryNotFound = () => notFound('entry-not-found', 'That cart entry does not exist.');
+const itemNotFound = () => notFound('item-not-found', 'Sorry, this item is unavailable.');
+
+// ------------------------------------------------------------------ reads
+
+export async function findCart(db: Db, token: string | undefined): Promise<CartRow | undefined> {
+  if (!token || token.length > 128) return undefined;
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('token', '=', token)
+    .where('is_purchased', '=', 0)
+    .executeTakeFirst();
+}
+
+export function emptyCart(settings: CartSettings): ShoppingCart {
+  return buildCart(undefined, [], settings);
+}
+
+/** The cart with its entries, priced from the live catalogue; entries whose product or variant is gone are left out. */
+export async function readCart(
+  db: Db,
+  cart: CartRow | undefined,
+  settings: CartSettings,
+): Promise<ShoppingCart> {
+  if (!cart) return emptyCart(settings);
+  const rows = await db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cart.id)
+    .orderBy('position')
+    .execute();
+  const items = await getItemsByIds(
+    db,
+    rows.map((r) => r.item_id),
+  );
+  const collections = new Map(
+    (await db.selectFrom('collections').select(['id', 'url_id']).execute()).map(
+      (c) => [c.id, c.url_id] as const,
+    ),
+  );
+  const entries: CartEntry[] = [];
+  for (const r of rows) {
+    const item = items.get(r.item_id);
+    const variant = item && findVariantBySku(item, r.sku);
+    if (!item || !variant) continue;
+    const price = variantUnitPrice(item, variant);
+    const priceMoney = readMoneyJson(variant.priceMoney, price.currency);
+    const salePriceMoney = readMoneyJson(variant.salePriceMoney, price.currency);
+    entries.push({
+      id: r.id,
+      itemId: r.item_id,
+      quantity: r.quantity,
+      chosenVariant: {
+        sku: r.sku,
+        attributes: (variant.attributes as Record<string, string> | undefined) ?? {},
+        optionValues: (variant.optionValues as { optionName: string; value: string }[] | undefined) ?? [],
+        priceMoney,
+        salePriceMoney,
+        onSale: Boolean(variant.onSale),
+      },
+      additionalFields: r.additional_fields,
+      unitPriceCents: price.cents,
+      item: {
+        title: item.title,
+        fullUrl: `/${collections.get(String(item.collectionId)) ?? ''}/${item.urlId}`,
+        assetUrl: typeof item.assetUrl === 'string' ? item.assetUrl : null,
+        productType: item.structuredContent?.productType ?? null,
+      },
+    });
+  }
+  return buildCart(cart, entries, settings);
+}
+
+function readMoneyJson(money: unknown, fallbackCurrency: string): MoneyJson {
+  const m = money as { value?: unknown; currency?: unknown } | undefined;
+  if (m && typeof m.value === 'string' && typeof m.currency === 'string')
+    return { currency: m.currency, value: m.value };
+  return { currency: fallbackCurrency, value: minorToDecimal(0, fallbackCurrency) };
+}
+
+function buildCart(cart: CartRow | undefined, entries: CartEntry[], settings: CartSettings): ShoppingCart {
+  const totals = cartTotals(
+    entries.map((e) => ({
+      quantity: e.quantity,
+      unitPriceCents: e.unitPriceCents,
+      item: { productType: e.item.productType ?? 0 },
+    })),
+    settings.currency,
+  );
+  return {
+    id: cart?.id ?? '',
+    websiteId: settings.websiteId,
+    orderId: cart?.order_id ?? null,
+    created: cart ? Number(cart.created) : 0,
+    isPurchased: cart?.is_purchased === 1,
+    entries,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    subtotalCents: totals.subtotalCents,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: totals.subtotalCents,
+    subtotalAmount: centsToMoney(totals.subtotalCents, settings.currency),
+    totalQuantity: totals.totalQuantity,
+    hasDigital: totals.hasDigital,
+    purelyDigital: totals.purelyDigital,
+    requiresShipping: totals.requiresShipping,
+  };
+}
+
+// ------------------------------------------------------------------ writes
+
+export interface AddRequest {
+  token: string | undefined;
+  itemId: string;
+  sku?: string | null | undefined;
+  /** As sent; core parses it (absent means 1). */
+  quantity?: unknown;
+  additionalFields?: string | null | undefined;
+}
+
+export interface AddResult {
+  cart: CartRow;
+  entryId: string;
+  created: boolean;
+}
+
+/** Reads one product with its live stock (inside the caller's transaction). */
+async function liveProduct(db: Db, itemId: string): Promise<ItemContent | undefined> {
+  const item = (await getItemsByIds(db, [itemId])).get(itemId);
+  return item && item.structuredContent ? item : undefined;
+}
+
+/**
+ * Adds to the cart named by `token` (a new cart when there is none). The whole check-and-write runs
+ * in one transaction that first touches the cart row: concurrent writes to one cart queue on that
+ * row lock (PostgreSQL) or on the single writer (SQLite), so core's stock check counts what the cart
+ * already holds and two adds can never both pass it. Stock is validated, not reserved: checkout will
+ * reserve with `takeStock` (stock.ts). A refusal rolls back (no cart is created for it).
+ */
+export async function addEntry(
+  db: Db,
+  req: AddRequest,
+  settings: CartSettings,
+  localizedStrings?: LocalizedStrings,
+): Promise<Checked<AddResult>> {
+  if (req.additionalFields) {
+    try {
+      JSON.parse(req.additionalFields);
+    } catch {
+      return {
+        ok: false,
+        refusal: {
+          code: 'invalid-additional-fields',
+          message: 'additionalFields must be a JSON string.',
+          status: 400,
+        },
+      };
+    }
+  }
+  return runRefusable(() =>
+    db.transaction().execute(async (trx): Promise<AddResult> => {
+      const now = Date.now();
+      let cart = await findCart(trx, req.token);
+      if (cart) await trx.updateTable('carts').set({ updated: now }).where('id', '=', cart.id).execute();
+      const product = await liveProduct(trx, req.itemId);
+      if (!product) throw new RefusalSignal(itemNotFound());
+      const request = {
+        product,
+        sku: req.sku ?? undefined,
+        quantity: req.quantity === undefined ? 1 : req.quantity,
+        localizedStrings,
+      };
+      // First resolve the variant (and every refusal that does not depend on the cart)...
+      const first = validateAddToCart(request);
+      if (!first.ok) throw new RefusalSignal(toRefusal(first.error));
+      const variantId = String(first.value.variant.id);
+      const entries = cart
+        ? await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute()
+        : [];
+      const held = entries.filter((e) => e.variant_id === variantId).reduce((n, e) => n + e.quantity, 0);
+      // ...then the stock check counting what this cart already holds.
+      const checked = validateAddToCart({ ...request, sku: variantId, quantityInCart: held });
+      if (!checked.ok) throw new RefusalSignal(toRefusal(checked.error));
+      const quantity = checked.value.quantity;
+
+      if (!cart) {
+        const fresh = {
+          id: randomUUID(),
+          token: randomBytes(24).toString('base64url'),
+          website_id: settings.websiteId,
+          created: now,
+          updated: now,
+          is_purchased: 0,
+          order_id: null,
+        };
+        await trx.insertInto('carts').values(fresh).execute();
+        cart = fresh;
+      }
+      const fields = req.additionalFields ?? null;
+      const same = entries.find((e) => e.variant_id === variantId && e.additional_fields === fields);
+      if (same) {
+        await trx
+          .updateTable('cart_entries')
+          .set({ quantity: same.quantity + quantity })
+          .where('id', '=', same.id)
+          .execute();
+        return { cart, entryId: same.id, created: false };
+      }
+      const entry = {
+        id: randomUUID(),
+        cart_id: cart.id,
+        item_id: product.id,
+        variant_id: variantId,
+        sku: String(checked.value.variant.sku),
+        quantity,
+        additional_fields: fields,
+        created: now,
+        position: entries.reduce((max, e) => Math.max(max, e.position), 0) + 1,
+      };
+      await trx.insertInto('cart_entries').values(entry).execute();
+      return { cart, entryId: entry.id, created: true };
+    }),
+  );
+}
+
+/** Sets an entry's quantity (0 removes it); core checks it against the stock the rest of the cart leaves. */
+export async function setEntryQuantity(
+  db: Db,
+  token: string | undefined,
+  entryId: string,
+  rawQuantity: unknown,
+  localizedStrings?: LocalizedStrings,
+): Promise<Checked<CartRow>> {
+  return runRefusable(() =>
+    db.transaction().execute(async (trx): Promise<CartRow> => {
+      const cart = await findCart(trx, token);
+      if (!cart) throw new RefusalSignal(entryNotFound());
+      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      const entries = await trx
+        .selectFrom('cart_entries')
+        .selectAll()
+        .where('cart_id', '=', cart.id)
+        .execute();
+      const entry = entries.find((e) => e.id === entryId);
+      if (!entry) throw new RefusalSignal(entryNotFound());
+      const product = await liveProduct(trx, entry.item_id);
+      const variant = product && findVariantBySku(product, entry.sku);
+      const others = entries
+        .filter((e) => e.variant_id === entry.variant_id && e.id !== entry.id)
+        .reduce((n, e) => n + e.quantity, 0);
+      const stock = product && variant ? variantStock(product, variant) - others : 0;
+      const checked = fromCore(validateQuantityChange(rawQuantity, stock, localizedStrings));
+      if (!checked.ok) throw new RefusalSignal(checked.refusal);
+      if (checked.value === 0) await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+      else
+        await trx
+          .updateTable('cart_entries')
+          .set({ quantity: checked.value })
+          .where('id', '=', entry.id)
+          .execute();
+      return cart;
+    }),
+  );
+}
+
+export async function removeEntry(
+  db: Db,
+  token: string | undefined,
+  entryId: string,
+): Promise<Checked<CartRow>> {
+  return runRefusable(() =>
+    db.transaction().execute(async (trx): Promise<CartRow> => {
+      const cart = await findCart(trx, token);
+      if (!cart) throw new RefusalSignal(entryNotFound());
+      const result = await trx
+        .deleteFrom('cart_entries')
+        .where('cart_id', '=', cart.id)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new RefusalSignal(entryNotFound());
+      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      return cart;
+    }),
+  );
+}

@@ -1,0 +1,124 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { addEntry, findCart, readCart, removeEntry, setEntryQuantity, type CartSettings } from './cart.ts';
+import { crumbMatches, ensureCrumb } from './crumb.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+import type { Refusal } from './rules.ts';
+import { addEntryBody, cartQuery, entryParams, quantityBody } from './schemas.ts';
+
+export const CART_COOKIE = 'CART';
+export const HAS_CART_COOKIE = 'hasCart';
+const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30; // 30 days
+
+export interface CommerceOptions {
+  db: Db;
+  settings: CartSettings;
+  writeLimit: { max: number; windowMs: number };
+  /** The site's overrides of core's messages. */
+  localizedStrings?: Record<string, string>;
+}
+
+/** An error the app's error handler turns into `status {code, message}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses with a zod schema; bad input becomes a 400 naming the first problem. */
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new HttpError(400, 'invalid-request', `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
+}
+
+function refuse(reply: FastifyReply, refusal: Refusal) {
+  return reply.code(refusal.status).send({ code: refusal.code, message: refusal.message });
+}
+
+/** The cart API of docs/interfaces.md (spec section 7). */
+export async function commerceRoutes(app: FastifyInstance, options: CommerceOptions): Promise<void> {
+  const { db, settings, localizedStrings } = options;
+
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => new HttpError(429, 'rate-limited', 'Please try again in a few seconds.'),
+  });
+
+  const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
+
+  /** Mutating calls: the crumb must match (after the rate limit, which runs on request). */
+  const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
+  };
+
+  const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
+
+  app.get('/api/commerce/shopping-cart', async (request, reply) => {
+    parse(cartQuery, request.query, 'query');
+    ensureCrumb(request, reply);
+    reply.header('cache-control', 'no-store');
+    const cart = await findCart(db, token(request));
+    return readCart(db, cart, settings);
+  });
+
+  app.post(
+    '/api/commerce/shopping-cart/entries',
+    { config: writeConfig, preHandler: checkCrumb },
+    async (request, reply) => {
+      const body = parse(addEntryBody, request.body, 'body');
+      const result = await addEntry(db, { token: token(request), ...body }, settings, localizedStrings);
+      if (!result.ok) return refuse(reply, result.refusal);
+      const { cart, entryId } = result.value;
+      const cookie = {
+        path: '/',
+        sameSite: 'lax' as const,
+        httpOnly: false,
+        maxAge: CART_COOKIE_MAX_AGE,
+        secure: request.protocol === 'https',
+      };
+      reply
+        .setCookie(CART_COOKIE, cart.token, cookie)
+        .setCookie(HAS_CART_COOKIE, 'true', cookie)
+        .header('cache-control', 'no-store');
+      const shoppingCart = await readCart(db, cart, settings);
+      const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
+      return { shoppingCart, newlyAdded };
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/quantity',
+    { config: writeConfig, preHandler: checkCrumb },
+    async (request, reply) => {
+      const { entryId } = parse(entryParams, request.params, 'path');
+      const body = parse(quantityBody, request.body, 'body');
+      const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
+      if (!result.ok) return refuse(reply, result.refusal);
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) };
+    },
+  );
+
+  app.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { config: writeConfig, preHandler: checkCrumb },
+    async (request, reply) => {
+      const { entryId } = parse(entryParams, request.params, 'path');
+      const result = await removeEntry(db, token(request), entryId);
+      if (!result.ok) return refuse(reply, result.refusal);
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types. Portable column types only (text, integer, bigint): booleans are 0/1 integers and
+ * times are epoch milliseconds (PostgreSQL returns bigint as a string: read them with `Number`).
+ */
+type Millis = ColumnType<number | string, number, number>;
+
+export interface CollectionsTable {
+  id: string;
+  url_id: string;
+  title: string;
+  type_name: string;
+  type: number;
+  homepage: number;
+  position: number;
+  /** The collection's content JSON (without its items). */
+  data: string;
+  updated_on: Millis;
+}
+
+export interface ItemsTable {
+  id: string;
+  collection_id: string;
+  url_id: string;
+  title: string;
+  record_type: number;
+  /** structuredContent.productType for store items, null otherwise. */
+  product_type: number | null;
+  position: number;
+  starred: number;
+  added_on: Millis;
+  publish_on: Millis;
+  /** The item's content JSON (variants' live stock is in `variants`). */
+  data: string;
+  updated_on: Millis;
+}
+
+export interface VariantsTable {
+  id: string;
+  item_id: string;
+  sku: string;
+  position: number;
+  currency: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  /** Stock: owned by the database once inserted (content gives the starting values only). */
+  unlimited: number;
+  qty_in_stock: number;
+  /** The variant's content JSON (attributes, optionValues, sizes...). */
+  data: string;
+}
+
+export interface CartsTable {
+  id: string;
+  token: string;
+  website_id: string;
+  created: Millis;
+  updated: Millis;
+  is_purchased: number;
+  order_id: string | null;
+}
+
+export interface CartEntriesTable {
+  id: string;
+  cart_id: string;
+  item_id: string;
+  variant_id: string;
+  sku: string;
+  quantity: number;
+  /** The additionalFields JSON string as sent, or null. */
+  additional_fields: string | null;
+  created: Millis;
+  /** Order of the entry in its cart (max + 1 when added). */
+  position: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Millis;
+  count: number;
+}
+
+export interface Database {
+  collections: CollectionsTable;
+  items: ItemsTable;
+  variants: VariantsTable;
+  carts: CartsTable;
+  cart_entries: CartEntriesTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type VariantRow = Selectable<VariantsTable>;
+export type CartRow = Selectable<CartsTable>;
+export type CartEntryRow = Selectable<CartEntriesTable>;
+export type NewVariant = Insertable<VariantsTable>;

@@ -1,0 +1,146 @@
+import { multipleQuantityAllowedForServices, productForBrowser, type PageContext } from '@storefront/core';
+import type { ShoppingCart } from '../commerce/cart.ts';
+import type { CollectionContent, ItemContent, Json, NavigationEntry, SiteContent } from '../site/types.ts';
+
+/** Builds the JSON context a template sees (template-format §3). */
+
+export const collectionUrl = (c: CollectionContent) => (c.homepage ? '/' : `/${c.urlId}`);
+export const itemUrl = (c: CollectionContent, i: ItemContent) =>
+  typeof i.fullUrl === 'string' && i.fullUrl ? i.fullUrl : `/${c.urlId}/${i.urlId}`;
+
+/** A collection as templates see it: content fields plus the platform's derived ones. */
+export function collectionView(c: CollectionContent, itemCount: number): Json {
+  const { items: _items, ...rest } = c;
+  return {
+    navigationTitle: c.title,
+    enabled: true,
+    ordering: 0,
+    regionName: 'default',
+    ...rest,
+    fullUrl: collectionUrl(c),
+    itemCount,
+  };
+}
+
+/** An item as templates see it. */
+export function itemView(c: CollectionContent, i: ItemContent): Json {
+  return {
+    recordType: i.structuredContent ? 11 : 1,
+    ...i,
+    collectionId: c.id,
+    fullUrl: itemUrl(c, i),
+  };
+}
+
+export function isProduct(item: Json): boolean {
+  return (
+    typeof item.structuredContent === 'object' &&
+    item.structuredContent !== null &&
+    'variants' in (item.structuredContent as Json)
+  );
+}
+
+export interface TitleParts {
+  site: string;
+  collection?: string;
+  item?: string;
+  homepage?: boolean;
+}
+
+/** `websiteSettings.*TitleFormat` with `%s` (site), `%c` (collection), `%i` (item). */
+export function pageTitle(settings: Json, parts: TitleParts): string {
+  const format = parts.item
+    ? ((settings.itemTitleFormat as string | undefined) ?? '%i — %s')
+    : parts.homepage
+      ? ((settings.homepageTitleFormat as string | undefined) ?? '%s')
+      : ((settings.collectionTitleFormat as string | undefined) ?? '%c — %s');
+  return format
+    .replace(/%s/g, parts.site)
+    .replace(/%c/g, parts.collection ?? '')
+    .replace(/%i/g, parts.item ?? '')
+    .replace(/^\s*[—-]\s*|\s*[—-]\s*$/g, '')
+    .trim();
+}
+
+/** The navigation context (§3.7) for one navigation id. */
+export function navigationContext(
+  content: SiteContent,
+  collections: CollectionContent[],
+  navigationId: string,
+  activePath: string,
+  activeCollectionId: string | null,
+): Json {
+  const entries = content.navigation[navigationId] ?? [];
+  const byUrl = new Map(collections.map((c) => [c.urlId, c]));
+  const items: Json[] = [];
+  for (const entry of entries as NavigationEntry[]) {
+    if (typeof entry === 'string') {
+      const c = byUrl.get(entry);
+      if (!c) continue;
+      const active = c.id === activeCollectionId || activePath === collectionUrl(c);
+      items.push({ collection: collectionView(c, c.items?.length ?? 0), active, folderActive: false });
+    } else {
+      items.push({ externalLink: { newWindow: false, ...entry.externalLink }, active: false });
+    }
+  }
+  return {
+    items,
+    active: items.some((i) => i.active === true),
+    folderActive: false,
+    website: content.website,
+  };
+}
+
+export interface PageContextInput {
+  pageType: number;
+  path: string;
+  content: SiteContent;
+  collectionId: string | null;
+  itemId: string | null;
+  products: Json[];
+  storeCurrency: string;
+}
+
+/** The page context script's JSON (docs/interfaces.md), built with core's `productForBrowser`. */
+export function browserContext(input: PageContextInput): PageContext {
+  const products: PageContext['products'] = {};
+  const merchandising: PageContext['merchandising'] = {};
+  for (const item of input.products) {
+    const id = String(item.id);
+    products[id] = productForBrowser(item);
+    if (item.merchandisingContext && typeof item.merchandisingContext === 'object')
+      merchandising[id] = item.merchandisingContext as PageContext['merchandising'][string];
+  }
+  const storeSettings = (input.content.websiteSettings.storeSettings ?? {}) as Json;
+  return {
+    pageType: input.pageType,
+    path: input.path,
+    websiteId: input.content.website.id,
+    collectionId: input.collectionId,
+    itemId: input.itemId,
+    storeCurrency: input.storeCurrency,
+    authenticated: false,
+    products,
+    merchandising,
+    localizedStrings: input.content.localizedStrings,
+    storeSettings: {
+      multipleQuantityAllowedForServices: multipleQuantityAllowedForServices(storeSettings),
+      expressCheckout: storeSettings.expressCheckout === true,
+    },
+  };
+}
+
+/** JSON for an inline `<script type="application/json">`: nothing in it can close the script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The cart summary templates see as `shoppingCart` (the cart itself, without item content). */
+export function cartSummary(cart: ShoppingCart): Json {
+  return { ...cart };
+}

@@ -1,0 +1,33 @@
+import { createEngine } from '@storefront/jsont';
+import { platformPlugin } from '@storefront/core';
+import type { CompileProblem } from '../site/loader.ts';
+
+/** What the server uses of the JSON-T engine (docs/interfaces.md, "jsont: engine API"). */
+export interface RenderOptions {
+  partials?: Record<string, string>;
+  locale?: string;
+  timeZone?: string;
+  now?: number;
+}
+export interface Compiled {
+  readonly errors: readonly CompileProblem[];
+}
+export interface TemplateEngine {
+  compile(source: string): Compiled;
+  render(
+    template: Compiled | string,
+    json: unknown,
+    options?: RenderOptions,
+  ): { output: string; errors: readonly CompileProblem[] };
+}
+
+/** The engine with core's platform helpers; every template of a site stays compiled in its cache. */
+export function createTemplateEngine(): TemplateEngine {
+  const engine = createEngine({
+    plugins: [platformPlugin],
+    cacheSize: 1000,
+    enableExpressions: true,
+    enableInclude: true,
+  });
+  return engine as unknown as TemplateEngine;
+}

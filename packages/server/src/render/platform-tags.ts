@@ -1,0 +1,117 @@
+/**
+ * Platform tags (`<squarespace:navigation/>`, `<squarespace:query>…</squarespace:query>`, …), template-format §2.8.
+ *
+ * Two phases, on raw text (tags occur inside attribute values and with inline JSON-T bodies):
+ * 1. at load, `extractPlatformTags` replaces each tag in a template source by a self-closing marker
+ *    `<squarespace:NAME attrs data-sf-tag="N"/>` and keeps its inline body aside (so the page render does
+ *    not evaluate the body against the wrong context), while the attributes stay in place and are
+ *    evaluated by the page render in the surrounding scope;
+ * 2. after a render, `expandPlatformTags` finds the markers in the output and replaces each one with
+ *    the tag's HTML.
+ */
+
+export const PLATFORM_TAGS = [
+  'navigation',
+  'folder-navigation',
+  'script',
+  'block-field',
+  'query',
+  'category',
+  'related',
+] as const;
+export type PlatformTagName = (typeof PLATFORM_TAGS)[number];
+
+const TAG_OPEN = new RegExp(
+  `<squarespace:(${PLATFORM_TAGS.join('|')})((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*)\\s*(/?)>`,
+  'g',
+);
+
+/** Inline bodies, by marker number. Shared by every template of a site. */
+export class TagBodies {
+  readonly bodies: string[] = [];
+  add(body: string): number {
+    this.bodies.push(body);
+    return this.bodies.length - 1;
+  }
+}
+
+/** Replaces the platform tags of `source` with markers; bodies go to `bodies` (themselves extracted too). */
+export function extractPlatformTags(source: string, bodies: TagBodies): string {
+  let out = '';
+  let last = 0;
+  TAG_OPEN.lastIndex = 0;
+  for (let m = TAG_OPEN.exec(source); m; m = TAG_OPEN.exec(source)) {
+    const [whole, name, attrs = '', selfClosing] = m;
+    out += source.slice(last, m.index);
+    let end = m.index + whole.length;
+    let body: string | null = null;
+    if (!selfClosing) {
+      const close = `</squarespace:${name}>`;
+      const closeAt = source.indexOf(close, end);
+      if (closeAt >= 0) {
+        body = source.slice(end, closeAt);
+        end = closeAt + close.length;
+      } else {
+        body = '';
+      }
+    }
+    const index = bodies.add(body === null ? '' : extractPlatformTags(body, bodies));
+    out += `<squarespace:${name}${attrs} data-sf-tag="${index}"${body === null ? '' : ' data-sf-body="1"'}/>`;
+    last = end;
+    TAG_OPEN.lastIndex = end;
+  }
+  return out + source.slice(last);
+}
+
+export interface PlatformTag {
+  name: PlatformTagName;
+  attrs: Record<string, string>;
+  /** The inline body's source (already extracted), or null for a self-closing tag. */
+  body: string | null;
+}
+
+const MARKER = new RegExp(
+  `<squarespace:(${PLATFORM_TAGS.join('|')})((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*?)\\s+data-sf-tag="(\\d+)"( data-sf-body="1")?/>`,
+  'g',
+);
+const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
+
+/**
+ * Replaces every marker in `output` with `expand(tag)`; the expansion's own output is expanded again
+ * (nested tags), up to a fixed depth.
+ */
+export async function expandPlatformTags(
+  output: string,
+  bodies: TagBodies,
+  expand: (tag: PlatformTag) => Promise<string>,
+  depth = 0,
+): Promise<string> {
+  if (depth > 8 || !output.includes('data-sf-tag=')) return output;
+  const parts: (string | Promise<string>)[] = [];
+  let last = 0;
+  MARKER.lastIndex = 0;
+  for (let m = MARKER.exec(output); m; m = MARKER.exec(output)) {
+    const [whole, name, attrText = '', index, hasBody] = m;
+    parts.push(output.slice(last, m.index));
+    const attrs: Record<string, string> = {};
+    ATTR.lastIndex = 0;
+    for (let a = ATTR.exec(attrText); a; a = ATTR.exec(attrText))
+      attrs[a[1] as string] = decodeEntities(a[2] as string);
+    const tag: PlatformTag = {
+      name: name as PlatformTagName,
+      attrs,
+      body: hasBody ? (bodies.bodies[Number(index)] ?? '') : null,
+    };
+    parts.push(expand(tag).then((html) => expandPlatformTags(html, bodies, expand, depth + 1)));
+    last = m.index + whole.length;
+  }
+  parts.push(output.slice(last));
+  return (await Promise.all(parts)).join('');
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(
+    /&(amp|quot|#39|lt|gt);/g,
+    (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e] ?? '',
+  );
+}

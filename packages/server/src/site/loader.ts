@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import { z } from 'zod';
+import { extractPlatformTags, type TagBodies } from '../render/platform-tags.ts';
+import { SiteError } from './errors.ts';
+import { parseLenientJson } from './lenient-json.ts';
+import type {
+  CollectionContent,
+  Json,
+  NavigationEntry,
+  Site,
+  SiteContent,
+  SiteTemplate,
+  TemplateConf,
+  TemplateFile,
+} from './types.ts';
+
+/** A compile error as the engine reports it (1-based line and column). */
+export interface CompileProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** What the loader needs of the engine: `compile(source)` returning the compiled template with its errors. */
+export type Compile<C> = (source: string) => C & { readonly errors: readonly CompileProblem[] };
+
+/**
+ * Reads a site folder (template/ + content/) and compiles every template once. A broken folder
+ * throws a SiteError naming the file and, where there is one, the line and column.
+ */
+export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies): Site<C> {
+  if (!existsSync(siteDir) || !statSync(siteDir).isDirectory()) {
+    throw new SiteError(siteDir, 'the site folder does not exist');
+  }
+  const template = loadTemplate(siteDir, compile, bodies);
+  const content = loadContent(siteDir);
+  return { dir: siteDir, template, content };
+}
+
+// ---------------------------------------------------------------- template
+
+const templateConfSchema = z
+  .object({
+    name: z.string({ error: 'template.conf needs a "name"' }),
+    author: z.string().optional(),
+    layouts: z.record(
+      z.string(),
+      z.looseObject({
+        name: z.string().optional(),
+        regions: z.array(z.string()).min(1, 'a layout needs at least one region'),
+      }),
+    ),
+    navigations: z.array(z.looseObject({ title: z.string(), name: z.string() })).optional(),
+    stylesheets: z.array(z.string()).optional(),
+  })
+  .loose();
+
+function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies): SiteTemplate<C> {
+  const dir = join(siteDir, 'template');
+  const rel = (path: string) => relative(siteDir, path);
+  const confPath = join(dir, 'template.conf');
+  if (!existsSync(confPath))
+    throw new SiteError(rel(confPath), 'missing: a template folder needs a template.conf');
+  const conf = parseJsonFile(siteDir, confPath, templateConfSchema) as TemplateConf;
+  if (!conf.layouts.default) throw new SiteError(rel(confPath), 'layouts must have a "default" layout');
+
+  const hash = createHash('sha1');
+  const compileFile = (
+    path: string,
+    source: string,
+    lineMap?: (line: number) => { file: string; line: number },
+  ): TemplateFile<C> => {
+    hash.update(source);
+    const checked = compile(source);
+    const problem = checked.errors[0];
+    if (problem) {
+      const where = lineMap ? lineMap(problem.line) : { file: rel(path), line: problem.line };
+      throw new SiteError(
+        where.file,
+        `template does not parse: ${problem.message}`,
+        where.line,
+        problem.column,
+      );
+    }
+    const extracted = extractPlatformTags(source, bodies);
+    const compiled = extracted === source ? checked : compile(extracted);
+    return { file: rel(path), source: extracted, compiled };
+  };
+
+  const layouts: Record<string, TemplateFile<C>> = {};
+  for (const [key, layout] of Object.entries(conf.layouts)) {
+    const pieces: { file: string; source: string }[] = [];
+    for (const region of layout.regions) {
+      const file = region.endsWith('.region') ? region : `${region}.region`;
+      const path = join(dir, file);
+      if (!existsSync(path))
+        throw new SiteError(
+          rel(confPath),
+          `layout "${key}" names region "${region}" but ${file} does not exist`,
+        );
+      pieces.push({ file: rel(path), source: readText(path) });
+    }
+    const source = pieces.map((p) => p.source).join('');
+    const lineMap = (line: number) => {
+      let first = 1;
+      for (const piece of pieces) {
+        const lines = piece.source.split('\n').length - 1;
+        if (line <= first + lines) return { file: piece.file, line: line - first + 1 };
+        first += lines;
+      }
+      const lastPiece = pieces[pieces.length - 1] as { file: string };
+      return { file: lastPiece.file, line };
+    };
+    layouts[key] = compileFile(join(dir, `${key}.layout`), source, lineMap);
+  }
+
+  const collections: SiteTemplate<C>['collections'] = {};
+  for (const path of listFiles(join(dir, 'collections'))) {
+    const ext = extname(path);
+    const typeName = basename(path, ext);
+    const entry = (collections[typeName] ??= {});
+    if (ext === '.list') entry.list = compileFile(path, readText(path));
+    else if (ext === '.item') entry.item = compileFile(path, readText(path));
+    else if (ext === '.conf') entry.conf = parseJsonFile(siteDir, path, z.looseObject({})) as Json;
+  }
+
+  const partials: Record<string, string> = {};
+  for (const path of listFiles(join(dir, 'blocks'))) {
+    if (extname(path) !== '.block') continue;
+    const file = compileFile(path, readText(path));
+    partials[basename(path)] = file.source;
+  }
+
+  const pages: SiteTemplate<C>['pages'] = {};
+  for (const path of listFiles(join(dir, 'pages'))) {
+    if (extname(path) !== '.page') continue;
+    const name = basename(path, '.page');
+    const confFile = `${path}.conf`;
+    const pageConf = existsSync(confFile)
+      ? (parseJsonFile(siteDir, confFile, z.looseObject({})) as Json)
+      : {};
+    pages[name] = { template: compileFile(path, readText(path)), conf: pageConf };
+  }
+
+  const css = loadStylesheets(siteDir, dir, conf);
+  hash.update(css);
+  return { dir, conf, layouts, collections, pages, partials, css, revision: hash.digest('hex').slice(0, 10) };
+}
+
+function loadStylesheets(siteDir: string, dir: string, conf: TemplateConf): string {
+  const stylesDir = join(dir, 'styles');
+  const names =
+    conf.stylesheets ??
+    listFiles(stylesDir)
+      .map((p) => basename(p))
+      .filter((n) => /\.(css|less)$/.test(n));
+  const parts: string[] = [];
+  for (const name of names) {
+    const candidates = [name, `${name}.less`, `${name}.css`].map((n) => join(stylesDir, n));
+    const path = candidates.find((p) => existsSync(p));
+    if (!path)
+      throw new SiteError(
+        relative(siteDir, join(dir, 'template.conf')),
+        `stylesheet "${name}" not found in styles/`,
+      );
+    parts.push(`/* ${name} */\n${readText(path)}`);
+  }
+  return parts.join('\n');
+}
+
+// ---------------------------------------------------------------- content
+
+const variantSchema = z.looseObject({
+  id: z.string(),
+  sku: z.string(),
+  qtyInStock: z.number().int().optional(),
+  unlimited: z.boolean().optional(),
+});
+const itemSchema = z.looseObject({
+  id: z.string(),
+  urlId: z.string(),
+  title: z.string(),
+  structuredContent: z
+    .looseObject({ productType: z.number().int().optional(), variants: z.array(variantSchema).optional() })
+    .optional(),
+});
+const collectionSchema = z.looseObject({
+  id: z.string(),
+  urlId: z.string(),
+  title: z.string(),
+  typeName: z.string(),
+  type: z.number().int().optional(),
+  homepage: z.boolean().optional(),
+  items: z.array(itemSchema).optional(),
+});
+const websiteFileSchema = z.looseObject({
+  website: z.looseObject({ id: z.string() }),
+  websiteSettings: z.looseObject({}).optional(),
+  localizedStrings: z.record(z.string(), z.string()).optional(),
+});
+const navigationSchema = z.record(
+  z.string(),
+  z.array(
+    z.union([
+      z.string(),
+      z.looseObject({
+        externalLink: z.looseObject({
+          url: z.string(),
+          title: z.string(),
+          newWindow: z.boolean().optional(),
+        }),
+      }),
+    ]),
+  ),
+);
+
+export function loadContent(siteDir: string): SiteContent {
+  const dir = join(siteDir, 'content');
+  const websitePath = join(dir, 'website.json');
+  if (!existsSync(websitePath))
+    throw new SiteError(relative(siteDir, websitePath), 'missing: the content needs a website.json');
+  const websiteFile = parseJsonFile(siteDir, websitePath, websiteFileSchema);
+  const navPath = join(dir, 'navigation.json');
+  const navigation = existsSync(navPath)
+    ? (parseJsonFile(siteDir, navPath, navigationSchema) as Record<string, NavigationEntry[]>)
+    : {};
+
+  const collections: CollectionContent[] = [];
+  const seenUrl = new Map<string, string>();
+  for (const path of listFiles(join(dir, 'collections'))) {
+    if (extname(path) !== '.json') continue;
+    const collection = parseJsonFile(siteDir, path, collectionSchema) as CollectionContent;
+    const other = seenUrl.get(collection.urlId);
+    if (other)
+      throw new SiteError(relative(siteDir, path), `urlId "${collection.urlId}" is already used by ${other}`);
+    seenUrl.set(collection.urlId, relative(siteDir, path));
+    collections.push(collection);
+  }
+
+  const forms: Record<string, Json> = {};
+  for (const path of listFiles(join(dir, 'forms'))) {
+    if (extname(path) !== '.json') continue;
+    forms[basename(path, '.json')] = parseJsonFile(siteDir, path, z.looseObject({})) as Json;
+  }
+
+  return {
+    website: websiteFile.website as SiteContent['website'],
+    websiteSettings: (websiteFile.websiteSettings ?? {}) as Json,
+    localizedStrings: websiteFile.localizedStrings ?? {},
+    navigation,
+    collections,
+    forms,
+  };
+}
+
+// ---------------------------------------------------------------- helpers
+
+function readText(path: string): string {
+  return readFileSync(path, 'utf8');
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(dir, d.name))
+    .sort();
+}
+
+function parseJsonFile<T>(siteDir: string, path: string, schema: z.ZodType<T>): T {
+  const rel = relative(siteDir, path);
+  const parsed = parseLenientJson(readText(path));
+  if (!parsed.ok)
+    throw new SiteError(
+      rel,
+      `invalid JSON: ${parsed.problem.message}`,
+      parsed.problem.line,
+      parsed.problem.column,
+    );
+  const checked = schema.safeParse(parsed.value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new SiteError(rel, `${issue?.message ?? 'invalid content'}${at}`);
+  }
+  return checked.data;
+}

@@ -1,0 +1,97 @@
+/** Content and template shapes, as loaded from the site folder (docs/interfaces.md, "Site folder"). */
+
+export type Json = Record<string, unknown>;
+
+export interface MoneyJson {
+  currency: string;
+  value: string;
+}
+
+export interface VariantContent extends Json {
+  id: string;
+  sku: string;
+  attributes?: Record<string, string>;
+  optionValues?: { optionName: string; value: string }[];
+  priceMoney?: MoneyJson;
+  salePriceMoney?: MoneyJson;
+  price?: number;
+  salePrice?: number;
+  onSale?: boolean;
+  qtyInStock?: number;
+  unlimited?: boolean;
+}
+
+export interface ItemContent extends Json {
+  id: string;
+  urlId: string;
+  title: string;
+  recordType?: number;
+  starred?: boolean;
+  addedOn?: number;
+  publishOn?: number;
+  structuredContent?: Json & { productType?: number; variants?: VariantContent[] };
+  merchandisingContext?: Json;
+}
+
+export interface CollectionContent extends Json {
+  id: string;
+  urlId: string;
+  title: string;
+  typeName: string;
+  type?: number;
+  homepage?: boolean;
+  regionName?: string;
+  mainContent?: string;
+  items?: ItemContent[];
+}
+
+export type NavigationEntry = string | { externalLink: { url: string; title: string; newWindow?: boolean } };
+
+export interface SiteContent {
+  website: Json & { id: string; siteTitle?: string; timeZone?: string; language?: string };
+  websiteSettings: Json;
+  localizedStrings: Record<string, string>;
+  navigation: Record<string, NavigationEntry[]>;
+  /** In file-name order; the position is kept in the database. */
+  collections: CollectionContent[];
+  forms: Record<string, Json>;
+}
+
+export interface TemplateConf extends Json {
+  name: string;
+  author?: string;
+  layouts: Record<string, { name?: string; regions: string[] }>;
+  navigations?: { title: string; name: string }[];
+  stylesheets?: string[];
+}
+
+/** One template file, compiled once at start. */
+export interface TemplateFile<C = unknown> {
+  /** Path relative to the template folder, e.g. `collections/products.item`. */
+  file: string;
+  source: string;
+  compiled: C;
+}
+
+export interface SiteTemplate<C = unknown> {
+  dir: string;
+  conf: TemplateConf;
+  /** layout key -> the concatenation of its regions, compiled. */
+  layouts: Record<string, TemplateFile<C>>;
+  /** typeName -> its list and item templates. */
+  collections: Record<string, { list?: TemplateFile<C>; item?: TemplateFile<C>; conf?: Json }>;
+  /** page name (file name without `.page`) -> template and `.page.conf`. */
+  pages: Record<string, { template: TemplateFile<C>; conf: Json }>;
+  /** partial name (`nav.block`) -> source, as the engine's `partials` option wants it. */
+  partials: Record<string, string>;
+  /** `/site.css`: the stylesheets concatenated in `template.conf` order. */
+  css: string;
+  /** Revision used for cache busting (`squarespace.template-revision`). */
+  revision: string;
+}
+
+export interface Site<C = unknown> {
+  dir: string;
+  template: SiteTemplate<C>;
+  content: SiteContent;
+}

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Site } from './site/types.ts';
+
+const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
+
+/**
+ * Static files: `/assets/*` and `/scripts/*` from the template, `/media/*` from the content,
+ * `/_storefront/*` from the web bundle, `/site.css` from the template's stylesheets.
+ */
+export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir: string): Promise<void> {
+  const mounts: { prefix: string; root: string; maxAge: number }[] = [
+    { prefix: '/assets/', root: join(site.template.dir, 'assets'), maxAge: 3600 },
+    { prefix: '/scripts/', root: join(site.template.dir, 'scripts'), maxAge: 300 },
+    { prefix: '/media/', root: join(site.dir, 'content', 'media'), maxAge: 86400 },
+    { prefix: '/_storefront/', root: webDistDir, maxAge: 300 },
+  ];
+  let first = true;
+  for (const mount of mounts) {
+    if (!existsSync(mount.root)) {
+      if (mount.prefix === '/_storefront/')
+        app.log.warn(`the web bundle is not built (${mount.root} is missing): run npm run build:web`);
+    }
+    await app.register(fastifyStatic, {
+      root: mount.root,
+      prefix: mount.prefix,
+      decorateReply: first,
+      wildcard: true,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          HASHED.test(path) && mount.prefix === '/_storefront/'
+            ? 'public, max-age=31536000, immutable'
+            : `public, max-age=${mount.maxAge}`,
+        );
+      },
+    });
+    first = false;
+  }
+
+  const css = site.template.css;
+  const etag = `"${site.template.revision}"`;
+  app.get('/site.css', async (request, reply) => {
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return css;
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Test support: every integration suite runs once per database — SQLite always, PostgreSQL when
+ * DATABASE_URL is set — and each app gets a fresh database (a temporary SQLite file, or its own
+ * PostgreSQL schema, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot, type Config } from '../config.ts';
+import { dropSchema, openDatabase, type DatabaseHandle, type DialectName } from '../db/index.ts';
+
+export const FIXTURE_SITE = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../test-fixtures/site');
+export const DEMO_SITE = join(repoRoot, 'sites/demo');
+
+export interface TestDatabase {
+  name: DialectName;
+  /** A config slice naming a fresh, empty database; `cleanup` removes it. */
+  fresh(): {
+    config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'sqliteFile'>;
+    cleanup: () => Promise<void>;
+  };
+}
+
+const sqlite: TestDatabase = {
+  name: 'sqlite',
+  fresh() {
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
+    return {
+      config: { dataDir: dir, databaseUrl: undefined, databaseSchema: undefined },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+const postgresUrl = process.env.DATABASE_URL;
+const postgres: TestDatabase = {
+  name: 'postgres',
+  fresh() {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
+    return {
+      config: { dataDir: dir, databaseUrl: postgresUrl, databaseSchema: schema },
+      cleanup: async () => {
+        rmSync(dir, { recursive: true, force: true });
+        await dropSchema(postgresUrl as string, schema);
+      },
+    };
+  },
+};
+
+/** The databases every integration suite runs on. */
+export const DATABASES: TestDatabase[] = postgresUrl ? [sqlite, postgres] : [sqlite];
+
+export function testConfig(
+  db: ReturnType<TestDatabase['fresh']>['config'],
+  overrides: Partial<Config> = {},
+): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    siteDir: FIXTURE_SITE,
+    logLevel: 'silent',
+    webDistDir: join(repoRoot, 'packages/web/dist'),
+    cartWriteLimit: { max: 1000, windowMs: 10_000 },
+    ...db,
+    ...overrides,
+  };
+}
+
+/** Opens a fresh database only (no app), for repository-level tests. */
+export async function openFresh(
+  database: TestDatabase,
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  const fresh = database.fresh();
+  const handle = await openDatabase(fresh.config);
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.destroy();
+      await fresh.cleanup();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/* global document */
+document.documentElement.classList.add('fixture-js');
