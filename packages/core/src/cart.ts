@@ -15,6 +15,7 @@ import {
   variantStock,
   variantsOf,
 } from './product.ts';
+import { asNumber, isObject } from './json.ts';
 import { DEFAULT_CURRENCY, centsToMoney, type DecimalMoney } from './money.ts';
 
 export const QUANTITY_MIN = 1;
@@ -142,22 +143,28 @@ export interface CartTotals {
   readonly requiresShipping: boolean;
 }
 
+/** The number of units over entries (each entry's `quantity`, read as a number). */
+export const sumQuantities = (entries: readonly unknown[]): number =>
+  entries.reduce<number>((n, e) => {
+    const q = isObject(e) ? asNumber(e.quantity) : 0;
+    return n + (Number.isFinite(q) ? q : 0);
+  }, 0);
+
 /** Totals of a cart from its entries, in minor units of the store currency. */
 export const cartTotals = (
   entries: readonly CartEntryForTotals[],
   currency = DEFAULT_CURRENCY,
 ): CartTotals => {
   let subtotalCents = 0;
-  let totalQuantity = 0;
   let digital = 0;
   let physical = 0;
   for (const e of entries) {
     subtotalCents += e.unitPriceCents * e.quantity;
-    totalQuantity += e.quantity;
     const t = Number(e.item.productType);
     if (t === ProductType.DIGITAL) digital++;
     if (t === ProductType.PHYSICAL) physical++;
   }
+  const totalQuantity = sumQuantities(entries);
   return {
     subtotalCents,
     subtotalAmount: centsToMoney(subtotalCents, currency),

@@ -19,3 +19,6 @@ export {
   path as jsonPath,
   truthy,
 } from './json.ts';
+export * from './content.ts';
+export { platformPlugin } from './platform-plugin.ts';
+export { moneyString } from './helpers/commerce.ts';

@@ -140,3 +140,121 @@ export const messageTemplate = (code: MessageCode, localizedStrings?: LocalizedS
 
 /** Joins option names as the spec's refusal says, "joined with and": `Size and Color and Material`. */
 export const joinWithAnd = (names: readonly string[]): string => names.join(' and ');
+
+type MessageArgs = Readonly<Record<string, unknown>>;
+
+/**
+ * Formats an ICU-style message as the template helpers need it: `{name}` arguments, and
+ * `{name, plural, =0 {none} one {# item} other {# items}}`, `selectordinal` and `select` with
+ * nested sub-messages (`#` is the number). Plural categories come from `Intl.PluralRules`.
+ * Anything it cannot parse is copied as text.
+ */
+export const formatMessage = (pattern: string, args: MessageArgs = {}, locale = 'en-US'): string => {
+  let pos = 0;
+
+  const text = (v: unknown): string =>
+    typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+
+  // Reads a sub-message up to the closing brace at depth 0 (or the end), replacing `#` with `hash`.
+  const readMessage = (hash: string | undefined): string => {
+    let out = '';
+    while (pos < pattern.length) {
+      const ch = pattern[pos] as string;
+      if (ch === '}') return out;
+      if (ch === '{') {
+        out += readArgument();
+      } else if (ch === '#' && hash !== undefined) {
+        out += hash;
+        pos++;
+      } else if (ch === "'" && pattern[pos + 1] === "'") {
+        out += "'";
+        pos += 2;
+      } else {
+        out += ch;
+        pos++;
+      }
+    }
+    return out;
+  };
+
+  const skipSpaces = () => {
+    while (pos < pattern.length && /\s/.test(pattern[pos] as string)) pos++;
+  };
+
+  const readArgument = (): string => {
+    const start = pos;
+    pos++; // {
+    skipSpaces();
+    const nameMatch = /^[^\s,{}]+/.exec(pattern.slice(pos));
+    if (!nameMatch) return fail(start);
+    const name = nameMatch[0];
+    pos += name.length;
+    skipSpaces();
+    const value = args[name];
+    if (pattern[pos] === '}') {
+      pos++;
+      return text(value);
+    }
+    if (pattern[pos] !== ',') return fail(start);
+    pos++;
+    skipSpaces();
+    const kindMatch = /^[a-z]+/.exec(pattern.slice(pos));
+    const kind = kindMatch?.[0] ?? '';
+    pos += kind.length;
+    skipSpaces();
+    if (kind !== 'plural' && kind !== 'selectordinal' && kind !== 'select') {
+      // Unsupported type (`number`, `date`...): print the plain value and skip to the closing brace.
+      let depth = 1;
+      while (pos < pattern.length && depth > 0) {
+        if (pattern[pos] === '{') depth++;
+        else if (pattern[pos] === '}') depth--;
+        pos++;
+      }
+      return text(value);
+    }
+    if (pattern[pos] !== ',') return fail(start);
+    pos++;
+    const branches = new Map<string, string>();
+    const n = typeof value === 'number' ? value : Number(text(value));
+    const hash = kind === 'select' ? undefined : Number.isNaN(n) ? text(value) : String(n);
+    for (;;) {
+      skipSpaces();
+      if (pattern[pos] === '}') {
+        pos++;
+        break;
+      }
+      const keyMatch = /^[^\s{}]+/.exec(pattern.slice(pos));
+      if (!keyMatch) return fail(start);
+      pos += keyMatch[0].length;
+      skipSpaces();
+      if (pattern[pos] !== '{') return fail(start);
+      pos++;
+      const body = readMessage(hash);
+      if (pattern[pos] !== '}') return fail(start);
+      pos++;
+      branches.set(keyMatch[0], body);
+    }
+    if (kind === 'select') return branches.get(text(value)) ?? branches.get('other') ?? '';
+    const exact = branches.get(`=${n}`);
+    if (exact !== undefined) return exact;
+    const category = new Intl.PluralRules(locale, {
+      type: kind === 'plural' ? 'cardinal' : 'ordinal',
+    }).select(Number.isNaN(n) ? 0 : n);
+    return branches.get(category) ?? branches.get('other') ?? '';
+  };
+
+  const fail = (start: number): string => {
+    pos = start + 1;
+    return '{';
+  };
+
+  let out = '';
+  while (pos < pattern.length) {
+    out += readMessage(undefined);
+    if (pos < pattern.length) {
+      out += '}';
+      pos++;
+    }
+  }
+  return out;
+};

@@ -260,3 +260,51 @@ export const formatMoney = (
   currency: string = DEFAULT_CURRENCY,
   options: MoneyFormatOptions = {},
 ): string => formatDecimalMoney(minorToDecimal(cents, currency), currency, options);
+
+/** The currency of a region, among the supported currencies (else USD): for `bookkeeper-money-format`. */
+const REGION_CURRENCY: Readonly<Record<string, string>> = (() => {
+  const byCurrency: Record<string, string> = {
+    EUR: 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK',
+    USD: 'US PR GU VI MP AS UM EC SV PA TL FM MH PW BQ TC VG IO',
+    AUD: 'AU CX CC HM KI NF NR TV',
+    NOK: 'NO SJ BV',
+    CAD: 'CA',
+    NZD: 'NZ CK NU PN TK',
+    DKK: 'DK FO GL',
+    GBP: 'GB IM JE GG',
+    HKD: 'HK',
+    CHF: 'CH LI',
+    MXN: 'MX',
+    SGD: 'SG',
+    SEK: 'SE',
+    CZK: 'CZ',
+    ILS: 'IL PS',
+    PHP: 'PH',
+    RUB: 'RU',
+    PLN: 'PL',
+    THB: 'TH',
+    MYR: 'MY',
+    ARS: 'AR',
+    BRL: 'BR',
+    COP: 'CO',
+    IDR: 'ID',
+    INR: 'IN BT',
+    JPY: 'JP',
+    ZAR: 'ZA LS NA',
+  };
+  const out: Record<string, string> = {};
+  for (const [currency, regions] of Object.entries(byCurrency))
+    for (const r of regions.split(' ')) out[r] = currency;
+  return out;
+})();
+
+/** The currency used in a locale's region (`en-US` -> USD, `de-DE` -> EUR, `ja` -> JPY); USD when unknown. */
+export const currencyForLocale = (locale: string): string => {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    region = undefined;
+  }
+  return (region && REGION_CURRENCY[region]) || DEFAULT_CURRENCY;
+};

@@ -6,7 +6,7 @@
  */
 import { asArray, asBoolean, asNumber, asString, isObject, path, prop, truthy } from './json.ts';
 import { type Cents, compareDecimal, moneyToCents, readMoney } from './money.ts';
-import { type LocalizedStrings, interpolate } from './messages.ts';
+import { type LocalizedStrings, interpolate, messageTemplate } from './messages.ts';
 
 export const ProductType = {
   PHYSICAL: 1,
@@ -425,3 +425,16 @@ export const variantDescriptor = (variant: unknown): string =>
   asArray(prop(variant, 'optionValues'))
     .map((o) => asString(prop(o, 'value')))
     .join(' / ');
+
+/**
+ * The add-to-cart button's label: the custom text when the product uses one, else `Subscribe` for
+ * subscribable products, else `Add To Cart` (each overridable through `localizedStrings`). Reads
+ * the flags by template truthiness, as the markup helper does.
+ */
+export const addToCartLabel = (item: unknown, localizedStrings?: LocalizedStrings): string => {
+  const sc = path(item, 'structuredContent');
+  const custom = prop(sc, 'customAddButtonText');
+  if (truthy(prop(sc, 'useCustomAddButtonText')) && truthy(custom)) return asString(custom);
+  if (truthy(prop(sc, 'isSubscribable'))) return messageTemplate('product.subscribe', localizedStrings);
+  return messageTemplate('product.add-to-cart', localizedStrings);
+};

@@ -1,0 +1,170 @@
+/**
+ * Content rules read by template helpers and islands (product spec sections 3, 4, 5 and 9): image
+ * alt text, focal point, sizes and srcset steps, item classes, comment visibility and count text.
+ */
+import { asArray, asNumber, asString, isObject, prop, truthy } from './json.ts';
+import { type LocalizedStrings, message } from './messages.ts';
+import { isOnSale, isSoldOut } from './product.ts';
+
+/** Body text used for alt text is cut to this many characters (spec section 9; the reference uses 250). */
+export const ALT_TEXT_BODY_LIMIT = 1000;
+
+/** Image-block type code: image blocks use their own `altText`. */
+export const IMAGE_BLOCK_TYPE = 5;
+
+/** Record type code of store items. */
+export const STORE_ITEM_RECORD_TYPE = 11;
+
+/** The image width steps (spec section 9). */
+export const IMAGE_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
+
+/** Removes markup, leaving a space where each tag ended. */
+export const removeTags = (html: string): string => {
+  let out = '';
+  let inTag = false;
+  for (const ch of html) {
+    if (ch === '<') inTag = true;
+    else if (ch === '>') {
+      inTag = false;
+      out += ' ';
+    } else if (!inTag) out += ch;
+  }
+  return out;
+};
+
+/** HTML counts as empty when only whitespace, zero-width spaces or nbsp remain after removing tags. */
+export const isHtmlEmpty = (html: string): boolean =>
+  removeTags(html).replace(/[\s\u200b\u00a0]+/g, '') === '';
+
+/** ASCII letters, digits, whitespace and `-` kept; whitespace runs become `-`; lower case. */
+export const slugify = (s: string): string =>
+  s
+    .replace(/[^a-zA-Z0-9\s-]+/g, '')
+    .replace(/\s+/g, '-')
+    .toLowerCase();
+
+/**
+ * Alt text of an image or item: an image block (block type 5) uses its `altText` trimmed; other
+ * items use the title, else the body text without markup cut to 1000 characters, else the filename.
+ */
+export const altTextOf = (image: unknown, blockType?: unknown): string => {
+  if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK_TYPE) {
+    return asString(prop(image, 'altText')).trim();
+  }
+  const title = prop(image, 'title');
+  if (truthy(title)) return asString(title);
+  const body = prop(image, 'body');
+  if (truthy(body)) {
+    const text = removeTags(asString(body));
+    if (text.length > 0) return text.substring(0, ALT_TEXT_BODY_LIMIT);
+  }
+  const filename = prop(image, 'filename');
+  if (truthy(filename)) return asString(filename);
+  return '';
+};
+
+/** `x,y` of `mediaFocalPoint`, default `0.5,0.5`. */
+export const focalPointOf = (media: unknown): string => {
+  const fp = prop(media, 'mediaFocalPoint');
+  if (fp === undefined) return '0.5,0.5';
+  return `${asNumber(prop(fp, 'x'))},${asNumber(prop(fp, 'y'))}`;
+};
+
+/** `[width, height]` of an `originalSize` like `1200x800`; `undefined` unless exactly two parts. */
+export const splitDimensions = (size: unknown): [string, string] | undefined => {
+  const parts = asString(size).split('x');
+  return parts.length === 2 ? [parts[0] as string, parts[1] as string] : undefined;
+};
+
+/** The thumbnail width step for a display width (spec section 9). */
+export const thumbnailSizeForWidth = (width: number): string => {
+  if (width > 1000) return '1500w';
+  if (width > 750) return '1000w';
+  if (width > 500) return '750w';
+  if (width > 300) return '500w';
+  if (width > 100) return '300w';
+  return '100w';
+};
+
+/**
+ * `srcset` entries of an image from its `systemDataVariants` (`300w,500w`), adding the original
+ * format as the next larger width when the largest variant is not the largest step.
+ */
+export const srcsetOf = (image: unknown): string | undefined => {
+  const assetUrl = asString(prop(image, 'assetUrl'));
+  const variants = asString(prop(image, 'systemDataVariants'))
+    .split(',')
+    .filter((v) => v.endsWith('w'));
+  if (variants.length === 0) return undefined;
+  const last = variants[variants.length - 1] as string;
+  let original = '';
+  const idx = (IMAGE_WIDTHS as readonly string[]).indexOf(last);
+  if (idx >= 0 && idx < IMAGE_WIDTHS.length - 1) {
+    original = `,${assetUrl}?format=original ${IMAGE_WIDTHS[idx + 1]}`;
+  }
+  return variants.map((v) => `${assetUrl}?format=${v} ${v}`).join(',') + original;
+};
+
+/** What item classes need from the render scope (found by walking outward from the item). */
+export interface ItemClassScope {
+  readonly promotedBlockType?: unknown;
+  readonly categories?: unknown;
+  readonly tags?: unknown;
+  readonly author?: unknown;
+  readonly recordTypeLabel?: unknown;
+  /** The 1-based loop index, when the item is rendered in a loop. */
+  readonly index?: unknown;
+  readonly starred?: unknown;
+}
+
+/**
+ * The display classes of an item: `hentry`, promoted block type, categories, tags, author, post
+ * type, index, `featured` when starred, and for store items `on-sale` / `sold-out`.
+ */
+export const itemClasses = (item: unknown, scope: ItemClassScope): string => {
+  let res = 'hentry';
+  if (truthy(scope.promotedBlockType))
+    res += ` promoted promoted-block-${slugify(asString(scope.promotedBlockType))}`;
+  if (truthy(scope.categories))
+    for (const c of asArray(scope.categories)) res += ` category-${slugify(asString(c))}`;
+  if (truthy(scope.tags)) for (const t of asArray(scope.tags)) res += ` tag-${slugify(asString(t))}`;
+  const displayName = prop(scope.author, 'displayName');
+  if (truthy(scope.author) && truthy(displayName)) res += ` author-${slugify(asString(displayName))}`;
+  res += ` post-type-${asString(scope.recordTypeLabel)}`;
+  if (scope.index !== undefined) res += ` article-index-${asNumber(scope.index)}`;
+  if (truthy(scope.starred)) res += ' featured';
+  if (isObject(item) && asNumber(item.recordType) === STORE_ITEM_RECORD_TYPE) {
+    if (isOnSale(item)) res += ' on-sale';
+    if (isSoldOut(item)) res += ' sold-out';
+  }
+  return res;
+};
+
+/** Comments show when the comment state is 1 or there are public comments, unless the site turns them off. */
+export const commentsShown = (item: unknown, websiteSettings: unknown): boolean => {
+  let on = asNumber(prop(item, 'commentState')) === 1 || asNumber(prop(item, 'publicCommentCount')) > 0;
+  if (
+    websiteSettings !== undefined &&
+    websiteSettings !== null &&
+    !truthy(prop(websiteSettings, 'commentsEnabled'))
+  ) {
+    on = false;
+  }
+  return on;
+};
+
+/** `No Comment`, `1 Comment`, `N Comments` (spec section 9). */
+export const commentCountText = (count: number, localizedStrings?: LocalizedStrings): string =>
+  count === 0
+    ? message('comments.none', {}, localizedStrings)
+    : count === 1
+      ? message('comments.one', {}, localizedStrings)
+      : message('comments.many', { n: count }, localizedStrings);
+
+/** `minutes:seconds` of a duration in milliseconds (`humanizeDuration`). */
+export const humanizeDuration = (ms: number): string => {
+  const totalSeconds = Math.trunc((Number.isFinite(ms) ? ms : 0) / 1000);
+  const mins = Math.trunc(totalSeconds / 60);
+  const secs = totalSeconds - mins * 60;
+  return `${mins}:${String(secs).padStart(2, '0')}`;
+};

@@ -1,0 +1,480 @@
+/**
+ * Commerce formatters and predicates (spec/jsont.md sections 11.5, 14, 15; product spec sections 2,
+ * 4, 5, 9). Every rule comes from the domain modules; these functions only read the template JSON,
+ * build a view model and lay it out.
+ */
+import { asArray, asNumber, asString, escapeHtmlAttr, isObject, path, prop, truthy } from '../json.ts';
+import { formatMessage } from '../messages.ts';
+import { CART_URL, cartCountText, sumQuantities } from '../cart.ts';
+import { currencyForLocale, isDecimalString, minorToDecimal, movePoint, readMoney } from '../money.ts';
+import {
+  ProductType,
+  addToCartLabel,
+  fromPriceMoney,
+  hasVariants,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  normalPriceMoney,
+  productTypeOf,
+  salePriceMoney,
+  showsQuantityInput,
+  subscriptionPricePattern,
+  variantDescriptor,
+  variantOptionsOf,
+  variantsOf,
+} from '../product.ts';
+import type { FormatterImpl, PredicateImpl, RenderContext } from './api.ts';
+import * as T from './templates.ts';
+import { attr, emit, fieldOrScope, jsonAttr, localized, localizedStringsOf, noLocale } from './util.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Money inside commerce markup (spec/jsont.md 14.3)
+
+type NumericString = `${number}`;
+
+/** Options of the CLDR money mode from the formatter's `key:value` arguments. */
+const currencyOptions = (args: readonly string[]): Intl.NumberFormatOptions => {
+  const o: Intl.NumberFormatOptions = {};
+  for (const a of args) {
+    const [k, v = ''] = a.split(':');
+    const n = Math.min(50, Math.max(0, parseInt(v, 10)));
+    switch (k) {
+      case 'style':
+        if (v === 'code') o.currencyDisplay = 'code';
+        else if (v === 'name') o.currencyDisplay = 'name';
+        else if (v === 'accounting') o.currencySign = 'accounting';
+        else if (v === 'short') o.notation = 'compact';
+        break;
+      case 'symbol':
+        if (v === 'narrow') o.currencyDisplay = 'narrowSymbol';
+        break;
+      case 'group':
+      case 'grouping':
+        o.useGrouping = v !== 'false';
+        break;
+      case 'no-group':
+        o.useGrouping = false;
+        break;
+      case 'minfrac':
+      case 'minimumFractionDigits':
+        if (!Number.isNaN(n)) o.minimumFractionDigits = n;
+        break;
+      case 'maxfrac':
+      case 'maximumFractionDigits':
+        if (!Number.isNaN(n)) o.maximumFractionDigits = n;
+        break;
+    }
+  }
+  if (o.minimumFractionDigits !== undefined && o.maximumFractionDigits !== undefined) {
+    o.maximumFractionDigits = Math.max(o.minimumFractionDigits, o.maximumFractionDigits);
+  }
+  return o;
+};
+
+/**
+ * One amount of a price block: in the legacy mode `<span class="sqs-money-native">1,234.50</span>`
+ * (en-US grouping, two decimals, no symbol); with `featureFlags.useCLDRMoneyFormat` the render
+ * locale's currency format for the money's own currency.
+ */
+export const moneyString = (money: unknown, args: readonly string[], ctx: RenderContext): string => {
+  const { value, currency } = readMoney(money);
+  if (truthy(ctx.lookup('featureFlags.useCLDRMoneyFormat'))) {
+    if (noLocale(ctx)) return '';
+    try {
+      return new Intl.NumberFormat(ctx.locale, {
+        style: 'currency',
+        currency,
+        ...currencyOptions(args),
+      }).format(movePoint(value, 0) as NumericString);
+    } catch {
+      return '';
+    }
+  }
+  const formatted = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(movePoint(value, 0) as NumericString);
+  return `<span class="sqs-money-native">${formatted}</span>`;
+};
+
+/** The legacy cents string of a price (`65.46` -> `6546`). */
+const legacyCents = (money: unknown): string => movePoint(readMoney(money).value, 2);
+
+// ---------------------------------------------------------------------------------------------
+// Formatters
+
+const addToCartBtn: FormatterImpl = (item, _args, ctx) => {
+  const sc = fieldOrScope(item, 'structuredContent', ctx);
+  const fieldsFormId = prop(sc, 'additionalFieldsFormId');
+  const fieldsForm = prop(sc, 'additionalFieldsForm');
+  const isSub = prop(sc, 'isSubscribable');
+  const options = prop(sc, 'productSubscriptionOptions');
+  const optionsCount = Array.isArray(options)
+    ? options.length
+    : isObject(options)
+      ? Object.keys(options).length
+      : 0;
+  const useForm = truthy(fieldsFormId) && truthy(fieldsForm);
+  const label = escapeHtmlAttr(addToCartLabel({ structuredContent: sc }, localizedStringsOf(ctx)));
+  return ctx.renderTemplate(T.ADD_TO_CART_BTN, {
+    useForm,
+    collectionId: attr(fieldOrScope(item, 'collectionId', ctx)),
+    id: attr(fieldOrScope(item, 'id', ctx)),
+    productType: attr(prop(sc, 'productType')),
+    useCustom: attr(prop(sc, 'useCustomAddButtonText')),
+    isSubscription: truthy(isSub) ? attr(isSub) : '',
+    label,
+    form: useForm ? jsonAttr(fieldsForm) : '',
+    subscriptionOptionId: optionsCount > 0 && truthy(isSub) ? attr(path(options, '0', 'id')) : '',
+  });
+};
+
+const quantityInput: FormatterImpl = (item, _args, ctx) => {
+  if (!showsQuantityInput(item, ctx.lookup('websiteSettings.storeSettings'))) return undefined;
+  return ctx.renderTemplate(T.QUANTITY_INPUT, {
+    id: attr(fieldOrScope(item, 'id', ctx)),
+    label: escapeHtmlAttr(localized(ctx, 'productQuantityInputLabel', 'Quantity')),
+  });
+};
+
+const variantsSelect: FormatterImpl = (item, _args, ctx) => {
+  const options = variantOptionsOf(item);
+  if (options.length === 0) return undefined;
+  const giftCard = productTypeOf(item) === ProductType.GIFT_CARD;
+  const selectPattern = giftCard
+    ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
+    : localized(ctx, 'productVariantSelectText', 'Select {variantName}');
+  const displayPattern = giftCard ? localized(ctx, 'giftCardValueDisplayText', 'Value') : '{name}';
+  const sc = prop(item, 'structuredContent');
+  const isSub = prop(sc, 'isSubscribable');
+  return ctx.renderTemplate(T.VARIANTS_SELECT, {
+    itemId: attr(prop(item, 'id')),
+    variants: jsonAttr(prop(sc, 'variants')),
+    subscribable: truthy(isSub),
+    plan: jsonAttr(prop(sc, 'subscriptionPlan')),
+    options: options.map((o) => {
+      const selectText = formatMessage(selectPattern, { variantName: o.name }, ctx.locale);
+      return {
+        name: escapeHtmlAttr(o.name),
+        title: escapeHtmlAttr(formatMessage(displayPattern, { name: o.name }, ctx.locale)),
+        // The reference leaves the aria-label unescaped (jsont-specs f-variants-select-5).
+        selectLabel: selectText,
+        selectText: escapeHtmlAttr(selectText),
+        values: o.values.map((v) => escapeHtmlAttr(v)),
+      };
+    }),
+  });
+};
+
+const productCheckout: FormatterImpl = (item, args, ctx) =>
+  emit(variantsSelect(item, args, ctx)) +
+  emit(quantityInput(item, args, ctx)) +
+  emit(addToCartBtn(item, args, ctx));
+
+interface PriceView {
+  hasFrom: boolean;
+  fromLine: string;
+  hasSale: boolean;
+  saleLine: string;
+  hasNormal: boolean;
+  normalLine: string;
+  saleLabel: string;
+  originalLabel: string;
+}
+
+const priceView = (ctx: RenderContext): PriceView => ({
+  hasFrom: false,
+  fromLine: '',
+  hasSale: false,
+  saleLine: '',
+  hasNormal: false,
+  normalLine: '',
+  saleLabel: escapeHtmlAttr(localized(ctx, 'salePriceText', 'Sale Price:')),
+  originalLabel: escapeHtmlAttr(localized(ctx, 'originalPriceText', 'Original Price:')),
+});
+
+const productPrice: FormatterImpl = (item, args, ctx) => {
+  const view = priceView(ctx);
+  const type = productTypeOf(item);
+  const msg = (pattern: string, price: string, extra: Record<string, unknown> = {}) =>
+    formatMessage(pattern, { price, ...extra }, ctx.locale);
+  if (isSubscribable(item)) {
+    const { pattern, terms } = subscriptionPricePattern(item, localizedStringsOf(ctx));
+    if (!terms) {
+      view.hasFrom = true;
+      view.fromLine = msg(pattern, 'true', { fromPrice: 'true' });
+    } else {
+      const extra = { billingPeriodValue: terms.billingPeriodValue, duration: terms.duration };
+      if (hasVariedPrices(item)) {
+        const from = moneyString(fromPriceMoney(item), args, ctx);
+        view.hasFrom = true;
+        view.fromLine = msg(pattern, from, { ...extra, fromPrice: from });
+      }
+      if (isOnSale(item)) {
+        view.hasSale = true;
+        view.saleLine = msg(pattern, moneyString(salePriceMoney(item), args, ctx), extra);
+      }
+      view.hasNormal = true;
+      view.normalLine = msg(pattern, moneyString(normalPriceMoney(item), args, ctx), extra);
+    }
+  } else if (type !== ProductType.UNKNOWN && type !== ProductType.PAYWALL) {
+    if (hasVariedPrices(item)) {
+      const from = moneyString(fromPriceMoney(item), args, ctx);
+      view.hasFrom = true;
+      view.fromLine = msg(localized(ctx, 'productPriceFromText', 'from {fromPrice}'), from, {
+        fromPrice: from,
+      });
+    }
+    if (isOnSale(item)) {
+      view.hasSale = true;
+      view.saleLine = moneyString(salePriceMoney(item), args, ctx);
+    }
+    view.hasNormal = true;
+    view.normalLine = moneyString(normalPriceMoney(item), args, ctx);
+  }
+  return ctx.renderTemplate(T.PRODUCT_PRICE, view);
+};
+
+/** The pricing options of the variant with the lowest effective price (physical, service). */
+const pricingOptionsOfLowestVariant = (item: unknown): readonly unknown[] => {
+  const type = productTypeOf(item);
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return [];
+  const variants = variantsOf(item);
+  const lowest = fromPriceMoney(item);
+  const v =
+    variants.find((x) => (truthy(x.onSale) ? x.salePriceMoney : x.priceMoney) === lowest) ?? variants[0];
+  return asArray(v?.pricingOptions);
+};
+
+const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
+  const view = priceView(ctx);
+  const options = pricingOptionsOfLowestVariant(item);
+  const first = options[0];
+  if (first !== undefined) {
+    const firstOnSale = truthy(prop(first, 'onSale'));
+    if (hasVariedPrices(item)) {
+      const from = moneyString(
+        firstOnSale ? prop(first, 'salePriceMoney') : prop(first, 'priceMoney'),
+        args,
+        ctx,
+      );
+      view.hasFrom = true;
+      view.fromLine = formatMessage(localized(ctx, 'productPriceFromText', 'from {fromPrice}'), {
+        fromPrice: from,
+      });
+    }
+    if (firstOnSale) {
+      view.hasSale = true;
+      view.saleLine = moneyString(prop(first, 'salePriceMoney'), args, ctx);
+    }
+    view.hasNormal = true;
+    view.normalLine = moneyString(prop(first, 'priceMoney'), args, ctx);
+  }
+  return ctx.renderTemplate(T.SUBSCRIPTION_PRICE, view);
+};
+
+const productStatus: FormatterImpl = (item, _args, ctx) => {
+  const id = asString(prop(item, 'id'));
+  const custom = id ? asString(path(ctx.lookup('productMerchandisingContext'), id, 'customSoldOutText')) : '';
+  if (isSoldOut(item)) {
+    const text = custom || localized(ctx, 'productSoldOutText', 'sold out');
+    return `<div class="product-mark sold-out">${escapeHtmlAttr(text)}</div>`;
+  }
+  if (isOnSale(item)) {
+    return `<div class="product-mark sale">${localized(ctx, 'productSaleText', 'sale')}</div>`;
+  }
+  return undefined;
+};
+
+const productQuickView: FormatterImpl = (item, args, ctx) => {
+  const id = asString(prop(item, 'id'));
+  let group = args[0] ?? '';
+  const own = prop(item, group);
+  if (own !== undefined) group = asString(own);
+  else {
+    const scoped = ctx.lookup(group);
+    if (scoped !== undefined) group = asString(scoped);
+  }
+  const text = ctx.lookup('localizedStrings.productQuickViewText');
+  return (
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${id}" data-group="${group}">` +
+    `${text === undefined ? 'Quick View' : asString(text)}</span>`
+  );
+};
+
+const merchandisingOf = (item: unknown, ctx: RenderContext): unknown =>
+  path(ctx.lookup('productMerchandisingContext'), asString(prop(item, 'id')));
+
+const productScarcity: FormatterImpl = (item, _args, ctx) => {
+  const merch = merchandisingOf(item, ctx);
+  if (!isObject(merch) || !truthy(merch.scarcityEnabled)) return undefined;
+  const text = asString(merch.scarcityText);
+  return ctx.renderTemplate(T.PRODUCT_SCARCITY, {
+    views: asArray(merch.scarcityTemplateViews).map((v) => {
+      const attributes = prop(v, 'attributes');
+      return {
+        attributes: truthy(attributes) ? jsonAttr(attributes) : '',
+        text: escapeHtmlAttr(formatMessage(text, { qtyInStock: prop(v, 'qtyInStock') }, ctx.locale)),
+      };
+    }),
+  });
+};
+
+const productRestockNotification: FormatterImpl = (item, _args, ctx) => {
+  const merch = merchandisingOf(item, ctx);
+  const messages = prop(merch, 'restockNotificationMessages');
+  return ctx.renderTemplate(T.PRODUCT_RESTOCK_NOTIFICATION, {
+    productId: emit(prop(item, 'id')),
+    cta: escapeHtmlAttr(emit(prop(messages, 'CTAText'))),
+    placeholder: escapeHtmlAttr(emit(prop(messages, 'placeholderText'))),
+    button: escapeHtmlAttr(emit(prop(messages, 'buttonText'))),
+    mailingList: truthy(prop(merch, 'mailingListSignUpEnabled')),
+    optIn: truthy(prop(merch, 'mailingListOptInByDefault')),
+    mailingListDescription: escapeHtmlAttr(emit(prop(messages, 'mailingListDescription'))),
+    captcha: truthy(ctx.lookup('website.captchaSettings.siteKey')),
+    views: asArray(prop(merch, 'restockNotificationViews')).map((v) => ({
+      variantId: emit(prop(v, 'variantId')),
+      hidden: truthy(prop(v, 'hiddenByDefault')),
+    })),
+  });
+};
+
+const cartQuantity: FormatterImpl = (cart) =>
+  `<span class="sqs-cart-quantity">${cartCountText(sumQuantities(asArray(prop(cart, 'entries'))))}</span>`;
+
+/** The product spec wins over the reference here: the cart subtotal, formatted (as the Java engine does). */
+const cartSubtotal: FormatterImpl = (cart) => {
+  const currency = asString(path(cart, 'subtotalAmount', 'currencyCode')) || 'USD';
+  const cents = Math.trunc(asNumber(prop(cart, 'subtotalCents')) || 0);
+  const amount = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(movePoint(minorToDecimal(cents, currency), 0) as NumericString);
+  return `<span class="sqs-cart-subtotal"><span class="sqs-money-native">${amount}</span></span>`;
+};
+
+const bookkeeperMoneyFormat: FormatterImpl = (value, _args, ctx) => {
+  if (noLocale(ctx)) return '';
+  const raw = asString(value).trim();
+  const amount = movePoint(isDecimalString(raw) ? raw : '0', -2) as NumericString;
+  return new Intl.NumberFormat(ctx.locale, {
+    style: 'currency',
+    currency: currencyForLocale(ctx.locale),
+  }).format(amount);
+};
+
+const percentageFormat: FormatterImpl = (value, args, ctx) => {
+  if (noLocale(ctx)) return '';
+  const raw = asString(value).trim();
+  const amount = movePoint(isDecimalString(raw) ? raw : '0', 0) as NumericString;
+  return new Intl.NumberFormat(ctx.locale, {
+    minimumFractionDigits: args.includes('trim') ? 0 : 2,
+    maximumFractionDigits: 3,
+  }).format(amount);
+};
+
+const LIKERT_KEYS: ReadonlyArray<readonly [string, string, string]> = [
+  ['-2', 'productAnswerMapStronglyDisagree', 'Strongly Disagree'],
+  ['-1', 'productAnswerMapDisagree', 'Disagree'],
+  ['0', 'productAnswerMapNeutral', 'Neutral'],
+  ['1', 'productAnswerMapAgree', 'Agree'],
+  ['2', 'productAnswerMapStronglyAgree', 'Strongly Agree'],
+];
+
+/** Likert answers -2..2 as labels (site strings when they are strings); key 0 is the fallback. */
+const likertRows = (values: unknown, ctx: RenderContext) => {
+  const ls = localizedStringsOf(ctx);
+  const map = new Map<string, string>();
+  for (const [k, key, fallback] of LIKERT_KEYS) {
+    const own = ls?.[key];
+    map.set(k, typeof own === 'string' ? own : fallback);
+  }
+  if (!isObject(values)) return [];
+  return Object.entries(values).map(([question, answer]) => ({
+    question,
+    answer: map.get(emit(answer)) || (map.get('0') as string),
+  }));
+};
+
+const summaryValue = (field: unknown, ctx: RenderContext): string => {
+  const type = asString(prop(field, 'type'));
+  const values = prop(field, 'values');
+  const template = T.SUMMARY_VALUE[type];
+  if (template === undefined) return emit(prop(field, 'value'));
+  const v = (k: string) => emit(prop(values, k));
+  switch (type) {
+    case 'checkbox':
+      return ctx.renderTemplate(template, {
+        joined: truthy(values) ? asArray(values).map(emit).join(', ') : '',
+        single: emit(prop(field, 'value')),
+      });
+    case 'likert':
+      return ctx.renderTemplate(template, { rows: likertRows(values, ctx) });
+    case 'time':
+      return ctx.renderTemplate(template, {
+        Hour: v('Hour') || '00',
+        Minute: v('Minute') || '00',
+        Second: v('Second') || '00',
+        Ampm: v('Ampm'),
+      });
+    default: {
+      const keys = [
+        'Line1',
+        'Line2',
+        'City',
+        'State',
+        'Zip',
+        'Country',
+        'Month',
+        'Day',
+        'Year',
+        'First',
+        'Last',
+      ];
+      const view: Record<string, string> = {};
+      for (const k of [...keys, 'Areacode', 'Prefix', 'Line']) view[k] = v(k);
+      return ctx.renderTemplate(template, view);
+    }
+  }
+};
+
+const summaryFormField: FormatterImpl = (field, _args, ctx) => {
+  const value = summaryValue(field, ctx);
+  const noAnswer = asString(ctx.lookup('localizedStrings.productSummaryFormNoAnswerText')).trim();
+  return ctx.renderTemplate(T.SUMMARY_FORM_FIELD, {
+    rawTitle: emit(prop(field, 'rawTitle')),
+    value: value !== '' ? value : noAnswer === '' ? 'N/A' : noAnswer,
+  });
+};
+
+export const COMMERCE_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
+  'add-to-cart-btn': addToCartBtn,
+  'bookkeeper-money-format': bookkeeperMoneyFormat,
+  'cart-quantity': cartQuantity,
+  'cart-subtotal': cartSubtotal,
+  'cart-url': () => CART_URL,
+  'from-price': (item) => legacyCents(fromPriceMoney(item)),
+  'normal-price': (item) => legacyCents(normalPriceMoney(item)),
+  'sale-price': (item) => legacyCents(salePriceMoney(item)),
+  'percentage-format': percentageFormat,
+  'product-checkout': productCheckout,
+  'product-price': productPrice,
+  'product-quick-view': productQuickView,
+  'product-restock-notification': productRestockNotification,
+  'product-scarcity': productScarcity,
+  'product-status': productStatus,
+  'quantity-input': quantityInput,
+  'subscription-price': subscriptionPrice,
+  'summary-form-field': summaryFormField,
+  'variant-descriptor': (variant) => variantDescriptor(variant),
+  'variants-select': variantsSelect,
+};
+
+export const COMMERCE_PREDICATES: Readonly<Record<string, PredicateImpl>> = {
+  'has-variants?': (_args, ctx) => hasVariants(ctx.node),
+  'on-sale?': (_args, ctx) => isOnSale(ctx.node),
+  'sold-out?': (_args, ctx) => isSoldOut(ctx.node),
+  'varied-prices?': (_args, ctx) => hasVariedPrices(ctx.node),
+};
