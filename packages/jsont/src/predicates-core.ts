@@ -1,0 +1,66 @@
+/**
+ * Core predicates (jsont.md sections 6 and 12).
+ */
+import type { PredicateImpl, RenderContext } from './plugin-api.ts';
+import { asNumber, compareValues, deepEquals, isJsonStart, isTruthy } from './values.ts';
+
+/** Reads a predicate argument: a JSON literal when it starts like one and parses, else a path. */
+export function argValue(arg: string, ctx: RenderContext): unknown {
+  if (isJsonStart(arg)) {
+    try {
+      return JSON.parse(arg) as unknown;
+    } catch {
+      // fall through to a path
+    }
+  }
+  return ctx.lookup(arg);
+}
+
+function compute(
+  args: readonly string[],
+  ctx: RenderContext,
+  f: (a: unknown, b: unknown) => boolean,
+): boolean {
+  if (args.length === 0) return false;
+  const a = argValue(args[0] as string, ctx);
+  if (args.length === 1) return f(ctx.node, a);
+  return f(a, argValue(args[1] as string, ctx));
+}
+
+function parity(args: readonly string[], ctx: RenderContext, rem: number): boolean {
+  const v = args.length >= 1 ? ctx.lookup(args[0] as string) : ctx.node;
+  return typeof v === 'number' && Math.abs(v) % 2 === rem;
+}
+
+export const CORE_PREDICATES: Record<string, PredicateImpl> = {
+  'debug?': (_args, ctx) => isTruthy(ctx.lookup('debug')),
+  'equal?': (args, ctx) => compute(args, ctx, deepEquals),
+  'notEqual?': (args, ctx) => compute(args, ctx, (a, b) => !deepEquals(a, b)),
+  'greaterThan?': (args, ctx) => compute(args, ctx, (a, b) => compareValues(a, b) > 0),
+  'greaterThanOrEqual?': (args, ctx) => compute(args, ctx, (a, b) => compareValues(a, b) >= 0),
+  'lessThan?': (args, ctx) => compute(args, ctx, (a, b) => compareValues(a, b) < 0),
+  'lessThanOrEqual?': (args, ctx) => compute(args, ctx, (a, b) => compareValues(a, b) <= 0),
+  'even?': (args, ctx) => parity(args, ctx, 0),
+  'odd?': (args, ctx) => parity(args, ctx, 1),
+  'nth?': (args, ctx) => {
+    if (args.length === 0) return false;
+    let n: unknown = ctx.node;
+    let m: unknown = argValue(args[0] as string, ctx);
+    if (args.length === 2) {
+      n = m;
+      m = argValue(args[1] as string, ctx);
+    }
+    if (
+      typeof n !== 'number' ||
+      typeof m !== 'number' ||
+      !Number.isInteger(n) ||
+      !Number.isInteger(m) ||
+      m === 0
+    ) {
+      return false;
+    }
+    return Math.abs(n) % Math.abs(m) === 0;
+  },
+  'plural?': (_args, ctx) => asNumber(ctx.node) > 1,
+  'singular?': (_args, ctx) => asNumber(ctx.node) === 1,
+};
