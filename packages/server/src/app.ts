@@ -89,6 +89,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const renderer = new PageRenderer({ site, engine, bodies, db: database.db, log, cart: cartSettings });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith('/api/'))
+        return reply
+          .code(404)
+          .send({
+            code: 'not-found',
+            message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+          });
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       ensureCrumb(request, reply);
@@ -107,9 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.get('/', page);
     app.get('/*', page);
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD') {
-        if (!request.url.startsWith('/api/')) return page(request, reply);
-      }
+      if (request.method === 'GET' || request.method === 'HEAD') return page(request, reply);
       return reply
         .code(404)
         .send({ code: 'not-found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });

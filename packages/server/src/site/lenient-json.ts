@@ -7,43 +7,31 @@ export interface JsonProblem {
 
 export type LenientJsonResult = { ok: true; value: unknown } | { ok: false; problem: JsonProblem };
 
-/**
- * Parses JSON leniently, as template.conf files in the wild need: trailing commas before `]` or `}`
- * and `//` or `/* *\/` comments are accepted (blanked out, so positions stay true). Errors carry the
- * line and column of the offending character.
- */
-export function parseLenientJson(text: string): LenientJsonResult {
-  const cleaned = blankTrailingCommasAndComments(text.replace(/^\uFEFF/, ''));
-  try {
-    return { ok: true, value: JSON.parse(cleaned) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = positionOf(message, cleaned);
-    const { line, column } = lineAndColumn(cleaned, position);
-    return {
-      ok: false,
-      problem: { message: message.replace(/\s*\(line \d+ column \d+\)/, ''), line, column },
-    };
+class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(message);
   }
 }
 
-function positionOf(message: string, text: string): number {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) {
-    const line = Number(lc[1]);
-    const column = Number(lc[2]);
-    let pos = 0;
-    for (let l = 1; l < line; l++) {
-      const next = text.indexOf('\n', pos);
-      if (next < 0) break;
-      pos = next + 1;
-    }
-    return pos + column - 1;
+/**
+ * Parses JSON leniently, as template.conf files in the wild need: trailing commas before `]` or `}`
+ * and `//` or `/* *\/` comments are accepted. Errors carry the line and column of the offending
+ * character (Node's own JSON.parse does not say where).
+ */
+export function parseLenientJson(text: string): LenientJsonResult {
+  const source = text.replace(/^\uFEFF/, '');
+  try {
+    const parser = new Parser(source);
+    const value = parser.document();
+    return { ok: true, value };
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const { line, column } = lineAndColumn(source, error.position);
+    return { ok: false, problem: { message: error.message, line, column } };
   }
-  const at = /position (\d+)/.exec(message);
-  if (at) return Number(at[1]);
-  // "Unexpected end of JSON input": the end of the text.
-  return text.trimEnd().length;
 }
 
 export function lineAndColumn(text: string, position: number): { line: number; column: number } {
@@ -59,45 +47,121 @@ export function lineAndColumn(text: string, position: number): { line: number; c
   return { line, column: end - lineStart + 1 };
 }
 
-function blankTrailingCommasAndComments(text: string): string {
-  const out = text.split('');
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const ch = text[i];
-    if (ch === '"') {
-      i++;
-      while (i < n && text[i] !== '"') {
-        if (text[i] === '\\') i++;
-        i++;
-      }
-      i++;
-      continue;
-    }
-    if (ch === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') out[i++] = ' ';
-      continue;
-    }
-    if (ch === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      const stop = close < 0 ? n : close + 2;
-      for (; i < stop; i++) if (text[i] !== '\n') out[i] = ' ';
-      continue;
-    }
-    if (ch === ',') {
-      let j = i + 1;
-      while (j < n) {
-        if (/\s/.test(text[j] ?? '')) j++;
-        else if (text[j] === '/' && text[j + 1] === '/') {
-          while (j < n && text[j] !== '\n') j++;
-        } else if (text[j] === '/' && text[j + 1] === '*') {
-          const close = text.indexOf('*/', j + 2);
-          j = close < 0 ? n : close + 2;
-        } else break;
-      }
-      if (text[j] === ']' || text[j] === '}') out[i] = ' ';
-    }
-    i++;
+const describe = (ch: string | undefined) => (ch === undefined ? 'end of input' : `'${ch}'`);
+
+class Parser {
+  private pos = 0;
+  constructor(private readonly s: string) {}
+
+  document(): unknown {
+    const value = this.value();
+    this.space();
+    if (this.pos < this.s.length) this.fail(`unexpected ${describe(this.s[this.pos])} after the JSON value`);
+    return value;
   }
-  return out.join('');
+
+  private fail(message: string, at = this.pos): never {
+    throw new JsonSyntaxError(message, at);
+  }
+
+  private space(): void {
+    const s = this.s;
+    for (;;) {
+      const ch = s[this.pos];
+      if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') this.pos++;
+      else if (ch === '/' && s[this.pos + 1] === '/') {
+        while (this.pos < s.length && s[this.pos] !== '\n') this.pos++;
+      } else if (ch === '/' && s[this.pos + 1] === '*') {
+        const close = s.indexOf('*/', this.pos + 2);
+        if (close < 0) this.fail('unterminated comment');
+        this.pos = close + 2;
+      } else return;
+    }
+  }
+
+  private value(): unknown {
+    this.space();
+    const ch = this.s[this.pos];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (this.s.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return value;
+      }
+    }
+    return this.fail(`unexpected ${describe(ch)}, expected a value`);
+  }
+
+  private object(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.pos++;
+    for (;;) {
+      this.space();
+      if (this.s[this.pos] === '}') {
+        this.pos++;
+        return out;
+      }
+      if (this.s[this.pos] !== '"')
+        this.fail(`unexpected ${describe(this.s[this.pos])}, expected a property name in double quotes`);
+      const key = this.string();
+      this.space();
+      if (this.s[this.pos] !== ':')
+        this.fail(`unexpected ${describe(this.s[this.pos])}, expected ':' after a property name`);
+      this.pos++;
+      out[key] = this.value();
+      this.space();
+      const next = this.s[this.pos];
+      if (next === ',') this.pos++;
+      else if (next !== '}') this.fail(`unexpected ${describe(next)}, expected ',' or '}'`);
+    }
+  }
+
+  private array(): unknown[] {
+    const out: unknown[] = [];
+    this.pos++;
+    for (;;) {
+      this.space();
+      if (this.s[this.pos] === ']') {
+        this.pos++;
+        return out;
+      }
+      out.push(this.value());
+      this.space();
+      const next = this.s[this.pos];
+      if (next === ',') this.pos++;
+      else if (next !== ']') this.fail(`unexpected ${describe(next)}, expected ',' or ']'`);
+    }
+  }
+
+  private string(): string {
+    const start = this.pos;
+    this.pos++;
+    for (;;) {
+      const ch = this.s[this.pos];
+      if (ch === undefined || ch === '\n') this.fail('unterminated string', start);
+      if (ch === '\\') this.pos += 2;
+      else if (ch === '"') {
+        this.pos++;
+        try {
+          return JSON.parse(this.s.slice(start, this.pos)) as string;
+        } catch {
+          return this.fail('invalid escape in string', start);
+        }
+      } else this.pos++;
+    }
+  }
+
+  private number(): number {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.s.slice(this.pos, this.pos + 64));
+    if (!m) return this.fail('invalid number');
+    this.pos += m[0].length;
+    return Number(m[0]);
+  }
 }

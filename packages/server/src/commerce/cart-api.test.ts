@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
+
+const CART = '/api/commerce/shopping-cart';
+const ENTRIES = `${CART}/entries`;
+
+/** A shopper: keeps cookies between calls like a browser, and sends the crumb header on writes. */
+class Shopper {
+  cookies: Record<string, string> = {};
+  constructor(private readonly t: TestApp) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await this.t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(Object.keys(this.cookies).length ? { cookie: cookieHeader(this.cookies) } : {}),
+        ...(method !== 'GET' && this.cookies.crumb ? { 'x-csrf-token': this.cookies.crumb } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    Object.assign(this.cookies, cookiesOf(res.headers['set-cookie']));
+    return res;
+  }
+
+  /** Reads the cart (which also hands out the crumb). */
+  async cart() {
+    const res = await this.request('GET', CART);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  add(body: Record<string, unknown>) {
+    return this.request('POST', ENTRIES, body);
+  }
+}
+
+for (const database of DATABASES) {
+  describe(`[${database.name}] cart API`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startApp(database);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it(`[${database.name}] an empty cart without a CART cookie, and the crumb cookie on the first read`, async () => {
+      const shopper = new Shopper(t);
+      const res = await shopper.request('GET', CART);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: '',
+        websiteId: 'site-fixture',
+        entries: [],
+        subtotalCents: 0,
+        subtotalAmount: { decimalValue: '0.00', currencyCode: 'USD' },
+        totalQuantity: 0,
+        hasDigital: false,
+        purelyDigital: false,
+        requiresShipping: false,
+        isPurchased: false,
+      });
+      expect(shopper.cookies.crumb).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+      expect(String(res.headers['set-cookie'])).not.toMatch(/HttpOnly/i);
+    });
+
+    it(`[${database.name}] add, read back with the cookie, change the quantity, remove`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const added = await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 });
+      expect(added.statusCode).toBe(200);
+      expect(shopper.cookies.CART).toBeTruthy();
+      expect(shopper.cookies.hasCart).toBe('true');
+      const { shoppingCart, newlyAdded } = added.json();
+      expect(newlyAdded).toMatchObject({
+        itemId: 'p-tee',
+        quantity: 2,
+        unitPriceCents: 2500,
+        chosenVariant: {
+          sku: 'TEE-S',
+          attributes: { Size: 'Small' },
+          priceMoney: { currency: 'USD', value: '25.00' },
+          onSale: false,
+        },
+        item: { title: 'Linen Tee', fullUrl: '/shop/tee', assetUrl: '/media/pixel.gif', productType: 1 },
+        additionalFields: null,
+      });
+      expect(shoppingCart).toMatchObject({
+        subtotalCents: 5000,
+        grandTotalCents: 5000,
+        totalQuantity: 2,
+        requiresShipping: true,
+        hasDigital: false,
+      });
+
+      // The sale price counts for a variant on sale; a digital product marks the cart.
+      await shopper.add({ itemId: 'p-tee', sku: 'TEE-M', quantity: 1 });
+      const mixed = await shopper.add({
+        itemId: 'p-ebook',
+        sku: 'EBOOK',
+        quantity: 1,
+        additionalFields: '{"note":"gift"}',
+      });
+      expect(mixed.statusCode).toBe(200);
+      const cart = await shopper.cart();
+      expect(
+        cart.entries.map((e: { chosenVariant: { sku: string }; quantity: number }) => [
+          e.chosenVariant.sku,
+          e.quantity,
+        ]),
+      ).toEqual([
+        ['TEE-S', 2],
+        ['TEE-M', 1],
+        ['EBOOK', 1],
+      ]);
+      expect(cart).toMatchObject({
+        subtotalCents: 5000 + 2000 + 1000,
+        subtotalAmount: { decimalValue: '80.00', currencyCode: 'USD' },
+        totalQuantity: 4,
+        hasDigital: true,
+        purelyDigital: false,
+      });
+      expect(cart.entries[2].additionalFields).toBe('{"note":"gift"}');
+      expect(cart.id).toMatch(/./);
+      expect(typeof cart.created).toBe('number');
+
+      // Adding the same variant again merges into its entry.
+      const again = await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 });
+      expect(again.json().newlyAdded).toMatchObject({ id: cart.entries[0].id, quantity: 3 });
+
+      const entryId = cart.entries[0].id;
+      const changed = await shopper.request('PUT', `${ENTRIES}/${entryId}/quantity`, { quantity: 1 });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().shoppingCart.entries[0]).toMatchObject({ id: entryId, quantity: 1 });
+
+      const removed = await shopper.request('DELETE', `${ENTRIES}/${entryId}`);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().shoppingCart.entries.map((e: { id: string }) => e.id)).not.toContain(entryId);
+
+      // Quantity 0 removes too.
+      const second = removed.json().shoppingCart.entries[0].id;
+      const zero = await shopper.request('PUT', `${ENTRIES}/${second}/quantity`, { quantity: 0 });
+      expect(zero.json().shoppingCart.entries.map((e: { id: string }) => e.id)).toEqual([
+        removed.json().shoppingCart.entries[1].id,
+      ]);
+      const ebookOnly = await shopper.cart();
+      expect(ebookOnly).toMatchObject({ purelyDigital: true, requiresShipping: false, totalQuantity: 1 });
+    });
+
+    it(`[${database.name}] every add-to-cart refusal answers 400 with the spec's message`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ itemId: 'p-tee', quantity: 1 }, 'cart.add.select-option', 'Please select the Size option.'],
+        [
+          { itemId: 'p-tee', sku: 'TEE-XL', quantity: 1 },
+          'cart.add.variant-unavailable',
+          'Sorry, that item variant is unavailable. Please select another variant.',
+        ],
+        [
+          { itemId: 'p-soldout', sku: 'CAP', quantity: 1 },
+          'cart.add.not-enough-stock',
+          'Sorry, we do not have enough of that item available.',
+        ],
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 4 },
+          'cart.add.not-enough-stock',
+          'Sorry, we do not have enough of that item available.',
+        ],
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 'two' },
+          'cart.add.quantity-not-number',
+          'Quantity must be a number.',
+        ],
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 1.5 },
+          'cart.add.quantity-not-whole',
+          'Quantity must be a whole number.',
+        ],
+        [
+          { itemId: 'p-gift', quantity: 1 },
+          'cart.add.gift-card-denomination',
+          'Select a denomination for the Gift Card.',
+        ],
+      ];
+      for (const [body, code, message] of cases) {
+        const res = await shopper.add(body);
+        expect({ body, status: res.statusCode, json: res.json() }).toEqual({
+          body,
+          status: 400,
+          json: { code, message },
+        });
+      }
+      // None of the refusals left a cart behind.
+      expect(shopper.cookies.CART).toBeUndefined();
+    });
+
+    it(`[${database.name}] stock counts what the cart already holds`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      expect((await shopper.add({ itemId: 'p-last', sku: 'MUG-1', quantity: 1 })).statusCode).toBe(200);
+      const second = await shopper.add({ itemId: 'p-last', sku: 'MUG-1', quantity: 1 });
+      expect(second.statusCode).toBe(400);
+      expect(second.json().message).toBe('Sorry, we do not have enough of that item available.');
+      const entry = (await shopper.cart()).entries[0];
+      const raise = await shopper.request('PUT', `${ENTRIES}/${entry.id}/quantity`, { quantity: 2 });
+      expect(raise.statusCode).toBe(400);
+      expect(raise.json()).toEqual({
+        code: 'cart.add.not-enough-stock',
+        message: 'Sorry, we do not have enough of that item available.',
+      });
+      // Unlimited services and digital products are not stock-limited.
+      expect((await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 50 })).statusCode).toBe(200);
+      expect((await shopper.add({ itemId: 'p-ebook', sku: 'EBOOK', quantity: 9 })).statusCode).toBe(200);
+    });
+
+    it(`[${database.name}] concurrent adds of the last unit into one cart: only one passes`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      // Create the cart first so that every concurrent add targets the same cart.
+      expect((await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(200);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => shopper.add({ itemId: 'p-tee', sku: 'TEE-M', quantity: 1 })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+      const cart = await shopper.cart();
+      const held = cart.entries.filter(
+        (e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku === 'TEE-M',
+      );
+      expect(held.map((e: { quantity: number }) => e.quantity)).toEqual([1]);
+    });
+
+    it(`[${database.name}] crumb failure answers 403 {crumbFail:true} and changes nothing`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const noHeader = await shopper.request(
+        'POST',
+        ENTRIES,
+        { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
+        { 'x-csrf-token': '' },
+      );
+      expect(noHeader.statusCode).toBe(403);
+      expect(noHeader.json()).toEqual({ crumbFail: true });
+      const wrong = await shopper.request(
+        'POST',
+        ENTRIES,
+        { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
+        { 'x-csrf-token': 'x'.repeat(24) },
+      );
+      expect(wrong.json()).toEqual({ crumbFail: true });
+      // Without any crumb cookie at all (a fresh client) the write is refused too.
+      const stranger = await t.app.inject({
+        method: 'POST',
+        url: ENTRIES,
+        payload: { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect(shopper.cookies.CART).toBeUndefined();
+    });
+
+    it(`[${database.name}] unknown entries and items answer 404; bad input is a clear 4xx`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const put = await shopper.request('PUT', `${ENTRIES}/no-such-entry/quantity`, { quantity: 1 });
+      expect(put.statusCode).toBe(404);
+      expect(put.json()).toEqual({ code: 'entry-not-found', message: 'That cart entry does not exist.' });
+      expect((await shopper.request('DELETE', `${ENTRIES}/no-such-entry`)).statusCode).toBe(404);
+      const unknownItem = await shopper.add({ itemId: 'no-such-item', sku: 'X', quantity: 1 });
+      expect(unknownItem.statusCode).toBe(404);
+      expect(unknownItem.json().code).toBe('item-not-found');
+      // A blog post is not a product.
+      expect((await shopper.add({ itemId: 'post-1', quantity: 1 })).statusCode).toBe(404);
+
+      // Another shopper's entry is not found in my cart.
+      await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
+      const mine = (await shopper.cart()).entries[0].id;
+      const other = new Shopper(t);
+      await other.cart();
+      await other.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
+      expect((await other.request('DELETE', `${ENTRIES}/${mine}`)).statusCode).toBe(404);
+
+      const malformed = await shopper.request('POST', ENTRIES, '{"itemId": ', {
+        'content-type': 'application/json',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({
+        code: 'invalid-json',
+        message: 'The request body is not valid JSON.',
+      });
+      const missing = await shopper.add({ sku: 'TEE-S' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().code).toBe('invalid-request');
+      const extra = await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1, price: 0 });
+      expect(extra.statusCode).toBe(400);
+      const badFields = await shopper.add({
+        itemId: 'p-lesson',
+        sku: 'LESSON',
+        additionalFields: '{not json',
+      });
+      expect(badFields.statusCode).toBe(400);
+      const negative = await shopper.request('PUT', `${ENTRIES}/${mine}/quantity`, { quantity: -1 });
+      expect(negative.statusCode).toBe(400);
+      const text = await shopper.request('POST', ENTRIES, 'itemId=p-tee', { 'content-type': 'text/plain' });
+      expect(text.statusCode).toBe(400);
+      expect(text.json().code).toBe('invalid-request');
+      const arrayBody = await shopper.request('POST', ENTRIES, '[1,2]', {
+        'content-type': 'application/json',
+      });
+      expect(arrayBody.statusCode).toBe(400);
+      const nullBody = await shopper.request('PUT', `${ENTRIES}/${mine}/quantity`, 'null', {
+        'content-type': 'application/json',
+      });
+      expect(nullBody.statusCode).toBe(400);
+    });
+
+    it(`[${database.name}] a forged or stale CART cookie reads as an empty cart and a new cart is made on add`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      shopper.cookies.CART = 'forged-token';
+      const cart = await shopper.cart();
+      expect(cart.entries).toEqual([]);
+      const added = await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
+      expect(added.statusCode).toBe(200);
+      expect(shopper.cookies.CART).not.toBe('forged-token');
+    });
+  });
+
+  describe(`[${database.name}] cart write rate limit`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startApp(database, { cartWriteLimit: { max: 3, windowMs: 60_000 } });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it(`[${database.name}] too many writes answer 429 with the spec's message; reads are not limited`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode);
+      expect(statuses).toEqual([200, 200, 200]);
+      const limited = await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ code: 'rate-limited', message: 'Please try again in a few seconds.' });
+      expect(limited.headers['retry-after']).toBeDefined();
+      // Other write routes share the client's budget.
+      const entry = (await shopper.cart()).entries[0].id;
+      expect((await shopper.request('DELETE', `${ENTRIES}/${entry}`)).statusCode).toBe(429);
+      // Reads still work.
+      for (let i = 0; i < 5; i++) expect((await shopper.request('GET', CART)).statusCode).toBe(200);
+      // The counter is in the database, where a second instance would see it.
+      const rows = await t.app.database.db.selectFrom('rate_limits').selectAll().execute();
+      expect(rows.some((r) => Number(r.count) >= 4)).toBe(true);
+    });
+  });
+}
