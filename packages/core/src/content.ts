@@ -168,3 +168,43 @@ export const humanizeDuration = (ms: number): string => {
   const secs = totalSeconds - mins * 60;
   return `${mins}:${String(secs).padStart(2, '0')}`;
 };
+
+/** A hex colour (`#abc`, `aabbcc`) as a 24-bit integer; `undefined` when it is not one. */
+export const hexColorToInt = (hex: string): number | undefined => {
+  const h = hex.startsWith('#') ? hex.slice(1) : hex;
+  if (!/^[0-9a-f]{3,6}$/i.test(h)) return undefined;
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
+  return parseInt(full, 16);
+};
+
+/** `light` when a hex colour's value is above half of 0xFFFFFF (8388607.5), else `dark`. */
+export const colorWeight = (hex: string): 'light' | 'dark' | undefined => {
+  const n = hexColorToInt(hex);
+  return n === undefined ? undefined : n > 0xffffff / 2 ? 'light' : 'dark';
+};
+
+/**
+ * A website colour `{ hue, saturation, lightness, alpha? }` (fractions 0-1) as CSS `hsl()` /
+ * `hsla()`, or the list of values out of bounds.
+ */
+export const websiteColor = (color: unknown): string => {
+  const get = (k: string) => prop(color, k);
+  if (get('hue') === undefined || get('saturation') === undefined || get('lightness') === undefined) {
+    return 'Missing an H/S/L value.';
+  }
+  const hue = asNumber(get('hue'));
+  let saturation = asNumber(get('saturation'));
+  let lightness = asNumber(get('lightness'));
+  const alpha = get('alpha') === undefined ? undefined : asNumber(get('alpha'));
+  let problems = '';
+  if (hue < 0 || hue > 360) problems += 'Hue out of bounds. ';
+  if (saturation >= 0 && saturation <= 1) saturation *= 100;
+  else problems += 'Saturation out of bounds. ';
+  if (lightness >= 0 && lightness <= 1) lightness *= 100;
+  else problems += 'Lightness out of bounds. ';
+  if (alpha !== undefined && (alpha < 0 || alpha > 1)) problems += 'Alpha out of bounds.';
+  if (problems) return problems;
+  const fixed = (n: number) => parseFloat(n.toFixed(2));
+  const hsl = `${fixed(hue)}, ${fixed(saturation)}%, ${fixed(lightness)}%`;
+  return alpha === undefined ? `hsl(${hsl})` : `hsla(${hsl}, ${fixed(alpha)})`;
+};

@@ -15,6 +15,8 @@ import {
 } from '../json.ts';
 import {
   altTextOf,
+  colorWeight,
+  websiteColor,
   focalPointOf,
   humanizeDuration,
   isHtmlEmpty,
@@ -126,6 +128,8 @@ export const CONTENT_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
     }),
   'child-image-meta': (item, args, ctx) =>
     imageMeta(path(item, 'items', String(args.length === 0 ? 0 : parseInt(args[0] as string, 10))), ctx),
+  'color-weight': (value) => colorWeight(asString(value)),
+  'website-color': (value) => websiteColor(value),
   'cover-image-meta': (item, _args, ctx) => imageMeta(prop(item, 'coverImage'), ctx),
   height: (value) => {
     const parts = splitDimensions(value);
