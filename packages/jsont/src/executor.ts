@@ -5,10 +5,11 @@
  * which the block is skipped with an error, and partial/macro calls are capped at depth 16.
  */
 import { Op } from './ast.ts';
-import type { FormatterCall, Inst, MacroInst, OrInst, Path } from './ast.ts';
+import type { EvalInst, FormatterCall, Inst, MacroInst, OrInst, Path } from './ast.ts';
 import type { RenderContext, TemplateError } from './plugin-api.ts';
 import { emitString, getKey, isTruthy, splitPath, step } from './values.ts';
 import { evaluateEval } from './expr.ts';
+import type { ExprLimits } from './expr.ts';
 
 export const MAX_PARTIAL_DEPTH = 16;
 export const MAX_NESTING = 1000;
@@ -38,6 +39,7 @@ export interface RenderOptions {
   now?: number;
   enableExpressions: boolean;
   enableInclude: boolean;
+  exprLimits?: ExprLimits;
 }
 
 const EMPTY_BODY: Inst[] = [];
@@ -119,6 +121,8 @@ export class RenderState implements RenderContext {
   readonly now: number;
   enableExpressions: boolean;
   readonly enableInclude: boolean;
+  readonly exprLimits: ExprLimits;
+  readonly reportedEval = new Set<EvalInst>();
   /** The values of all paths of the variable tag being executed. */
   variables: unknown[] = [];
   private readonly partials: Readonly<Record<string, string>>;
@@ -147,6 +151,7 @@ export class RenderState implements RenderContext {
     this.tzOption = opts.timeZone;
     this.enableExpressions = opts.enableExpressions;
     this.enableInclude = opts.enableInclude;
+    this.exprLimits = opts.exprLimits ?? {};
   }
 
   // ---- RenderContext ----
