@@ -61,8 +61,18 @@ write('website.json', {
     baseUrl: 'http://localhost:3000',
     primaryDomain: 'juniperrow.studio',
     socialAccounts: [
-      { serviceId: 64, serviceName: 'instagram-unauth', profileUrl: 'https://www.instagram.com/juniperrow.studio', screenname: 'juniperrow.studio' },
-      { serviceId: 10, serviceName: 'pinterest-unauth', profileUrl: 'https://www.pinterest.com/juniperrowstudio', screenname: 'juniperrowstudio' },
+      {
+        serviceId: 64,
+        serviceName: 'instagram-unauth',
+        profileUrl: 'https://www.instagram.com/juniperrow.studio',
+        screenname: 'juniperrow.studio',
+      },
+      {
+        serviceId: 10,
+        serviceName: 'pinterest-unauth',
+        profileUrl: 'https://www.pinterest.com/juniperrowstudio',
+        screenname: 'juniperrowstudio',
+      },
     ],
     location: {
       addressTitle: 'Juniper Row Studio',
@@ -116,7 +126,13 @@ write('navigation.json', {
     'journal',
     'about',
     'contact',
-    { externalLink: { url: 'https://www.instagram.com/juniperrow.studio', title: 'Instagram', newWindow: true } },
+    {
+      externalLink: {
+        url: 'https://www.instagram.com/juniperrow.studio',
+        title: 'Instagram',
+        newWindow: true,
+      },
+    },
   ],
 });
 
@@ -593,7 +609,8 @@ const posts = [
     tags: ['studio', 'stoneware'],
     categories: ['Studio'],
     image: 'journal-kiln.svg',
-    excerpt: 'Forty hours, two hundred and twelve pots, one cracked shelf. What went into the last kiln load of the year.',
+    excerpt:
+      'Forty hours, two hundred and twelve pots, one cracked shelf. What went into the last kiln load of the year.',
     body: `<p>The last big firing of the year is always the tensest. Everything we make for December goes into one kiln load: two hundred and twelve pieces this time, packed shelf by shelf over two long evenings.</p>
 <p>We fire to cone 6 in an electric kiln, which is a slow, steady climb: about twelve hours up, and at least as long to cool before we can even crack the lid. The waiting is the hard part. Theo bakes; I pretend to clean the studio and mostly stand by the kiln listening to it tick.</p>
 <h3>What came out</h3>
@@ -608,7 +625,8 @@ const posts = [
     tags: ['linen', 'care'],
     categories: ['Care Guides'],
     image: 'journal-linen.svg',
-    excerpt: 'Linen is easier than its reputation. A short guide to keeping shirts, towels and throws soft for years.',
+    excerpt:
+      'Linen is easier than its reputation. A short guide to keeping shirts, towels and throws soft for years.',
     body: `<p>Linen has a reputation for being fussy. It is not. Everything we sell in linen has been stonewashed before it reaches you, which means it has already shrunk and softened as much as it is going to.</p>
 <h3>Washing</h3>
 <p>Cold or warm, gentle cycle, a small amount of mild detergent. Skip fabric softener: it coats the fibres and makes linen less absorbent, which matters most for tea towels.</p>
@@ -625,7 +643,8 @@ const posts = [
     tags: ['candles', 'beeswax', 'makers'],
     categories: ['Makers'],
     image: 'journal-apiary.svg',
-    excerpt: 'Every one of our candles starts at a hillside apiary in Columbia County. We spent a morning there in September.',
+    excerpt:
+      'Every one of our candles starts at a hillside apiary in Columbia County. We spent a morning there in September.',
     body: `<p>Our beeswax comes from Ruth and Sam Albright, who keep about sixty hives on a hillside orchard twenty minutes from the studio. We buy their cappings wax, the thin layer the bees use to seal each honey cell, which is the cleanest and most fragrant wax there is.</p>
 <p>We visited in mid-September, just after the last honey harvest. Sam showed us how they melt and strain the cappings through layers of cheesecloth, and how the colour changes through the season, from pale straw in spring to deep amber after the goldenrod flow.</p>
 <p>That colour change is why no two batches of our pillar candles look quite alike, and why we never bleach or dye the wax. The candles in the shop now were poured from August wax and have a warm, honey-gold tone.</p>`,
@@ -642,7 +661,8 @@ write('collections/journal.json', {
   type: 1,
   ordering: 'chronological',
   pageSize: 10,
-  description: '<p>Notes from the studio: firings, makers we work with, and how to care for the things we make.</p>',
+  description:
+    '<p>Notes from the studio: firings, makers we work with, and how to care for the things we make.</p>',
   items: posts.map((p, i) => ({
     id: oid(`post:${p.urlId}`),
     collectionId: JOURNAL_ID,
@@ -744,10 +764,14 @@ write('forms/contact.json', {
   id: 'contact',
   name: 'Contact Us',
   submitButtonText: 'Send Message',
-  submissionMessage: { html: '<p>Thank you! We read every message and usually reply within two working days.</p>' },
+  submissionMessage: {
+    html: '<p>Thank you! We read every message and usually reply within two working days.</p>',
+  },
   submissionHTML: '',
   successRedirect: '',
-  disclaimerMessage: { html: '<p>We only use your email to answer you, and to send the newsletter if you ask for it.</p>' },
+  disclaimerMessage: {
+    html: '<p>We only use your email to answer you, and to send the newsletter if you ask for it.</p>',
+  },
   captchaEnabled: false,
   theme: 'light',
   alignment: 'left',
@@ -763,16 +787,36 @@ write('forms/contact.json', {
         { id: 'lname', title: 'Last Name' },
       ],
     },
-    { id: 'email-contact', type: 'email', title: 'Email', required: true, placeholder: 'you@example.com', description: '' },
+    {
+      id: 'email-contact',
+      type: 'email',
+      title: 'Email',
+      required: true,
+      placeholder: 'you@example.com',
+      description: '',
+    },
     {
       id: 'select-subject',
       type: 'select',
       title: 'Subject',
       required: true,
       description: '',
-      options: ['A question about my order', 'Workshops and private classes', 'Wholesale and stockists', 'Press', 'Something else'],
+      options: [
+        'A question about my order',
+        'Workshops and private classes',
+        'Wholesale and stockists',
+        'Press',
+        'Something else',
+      ],
     },
-    { id: 'textarea-message', type: 'textarea', title: 'Message', required: true, description: '', maxLength: 2000 },
+    {
+      id: 'textarea-message',
+      type: 'textarea',
+      title: 'Message',
+      required: true,
+      description: '',
+      maxLength: 2000,
+    },
     {
       id: 'checkbox-newsletter',
       type: 'checkbox',

@@ -607,7 +607,9 @@ const journalKiln = () => {
       const h = 70 + Math.round(rand() * 50);
       const colors = [C.moss, C.inkBlue, C.bone, C.clay, C.celadon, C.honey];
       const col = colors[Math.floor(rand() * colors.length)];
-      pots.push(`<path d="M${x} ${y} L${x} ${y - h + 10} Q${x} ${y - h} ${x + 10} ${y - h} L${x + 50} ${y - h} Q${x + 60} ${y - h} ${x + 60} ${y - h + 10} L${x + 60} ${y} Z" fill="${col}"/>`);
+      pots.push(
+        `<path d="M${x} ${y} L${x} ${y - h + 10} Q${x} ${y - h} ${x + 10} ${y - h} L${x + 50} ${y - h} Q${x + 60} ${y - h} ${x + 60} ${y - h + 10} L${x + 60} ${y} Z" fill="${col}"/>`,
+      );
     }
   }
   return write(
@@ -682,7 +684,8 @@ const journalApiary = () => {
     [820, 200],
   ]
     .map(
-      ([x, y]) => `<g transform="translate(${x} ${y})"><ellipse cx="-8" cy="-12" rx="10" ry="7" fill="#fff" opacity="0.8"/><ellipse cx="8" cy="-12" rx="10" ry="7" fill="#fff" opacity="0.8"/><ellipse rx="16" ry="11" fill="${C.honey}"/><path d="M-4 -10 v20 M6 -10 v20" stroke="${C.ink}" stroke-width="5"/></g>`,
+      ([x, y]) =>
+        `<g transform="translate(${x} ${y})"><ellipse cx="-8" cy="-12" rx="10" ry="7" fill="#fff" opacity="0.8"/><ellipse cx="8" cy="-12" rx="10" ry="7" fill="#fff" opacity="0.8"/><ellipse rx="16" ry="11" fill="${C.honey}"/><path d="M-4 -10 v20 M6 -10 v20" stroke="${C.ink}" stroke-width="5"/></g>`,
     )
     .join('');
   return write(
@@ -736,7 +739,10 @@ ${[
   [900, 580, 90, 110, C.clay],
   [1010, 580, 80, 70, C.celadon],
 ]
-  .map(([x, y, w, h, col]) => `<path d="M${x} ${y} L${x} ${y - h + 12} Q${x} ${y - h} ${x + 12} ${y - h} L${x + w - 12} ${y - h} Q${x + w} ${y - h} ${x + w} ${y - h + 12} L${x + w} ${y} Z" fill="${col}"/>`)
+  .map(
+    ([x, y, w, h, col]) =>
+      `<path d="M${x} ${y} L${x} ${y - h + 12} Q${x} ${y - h} ${x + 12} ${y - h} L${x + w - 12} ${y - h} Q${x + w} ${y - h} ${x + w} ${y - h + 12} L${x + w} ${y} Z" fill="${col}"/>`,
+  )
   .join('')}
 ${shadow(360, 800, 200, 20, 0.16)}
 <path d="M200 720 L520 720 L500 800 L220 800 Z" fill="${C.slate}"/>
@@ -804,7 +810,14 @@ const files = [
   mug('mug-ink.svg', 'Speckled stoneware mug in ink blue', C.inkBlue, C.inkBlueDark, C.sand, C.cream, 5),
   budVases('bud-vases.svg'),
   tote('tote-natural.svg', 'Waxed canvas market tote in natural', C.canvas, C.canvasDark, C.mist, C.cream),
-  tote('tote-charcoal.svg', 'Waxed canvas market tote in charcoal', C.charcoal, C.charcoalDark, C.blush, C.cream),
+  tote(
+    'tote-charcoal.svg',
+    'Waxed canvas market tote in charcoal',
+    C.charcoal,
+    C.charcoalDark,
+    C.blush,
+    C.cream,
+  ),
   candlePillar('candle-pillar.svg'),
   throwBlanket('throw-clay.svg'),
   beanie('beanie-rust.svg'),
