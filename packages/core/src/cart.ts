@@ -3,6 +3,7 @@
  * quantity changes, totals from entries, and the count and labels of the cart pill and widget.
  * Used by the server (authoritative) and by the browser (to answer before the round trip).
  */
+import { pluralRulesFor } from './intl.ts';
 import { type Result, err, ok } from './result.ts';
 import { type LocalizedStrings, type MessageCode, joinWithAnd, message } from './messages.ts';
 import {
@@ -181,7 +182,7 @@ export const cartCountText = (count: number, localizedStrings?: LocalizedStrings
 
 /** `item` or `items` for a count, by the locale's plural rules. */
 export const cartItemWord = (count: number, locale = 'en-US', localizedStrings?: LocalizedStrings): string =>
-  new Intl.PluralRules(locale).select(count) === 'one'
+  pluralRulesFor(locale).select(count) === 'one'
     ? message('cart.item', {}, localizedStrings)
     : message('cart.items', {}, localizedStrings);
 

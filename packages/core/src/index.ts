@@ -20,5 +20,6 @@ export {
   truthy,
 } from './json.ts';
 export * from './content.ts';
+export * from './rules.ts';
 export { platformPlugin } from './platform-plugin.ts';
 export { moneyString } from './helpers/commerce.ts';

@@ -4,6 +4,8 @@
  * reference's key (`productAddToCartText`, ...) where one exists.
  */
 
+import { pluralRulesFor } from './intl.ts';
+
 interface MessageEntry {
   /** English text; `{name}` marks a placeholder. */
   readonly text: string;
@@ -96,6 +98,11 @@ const entries = {
   'restock.email-invalid': { text: 'Email is invalid' },
   'restock.captcha-incomplete': { text: 'Complete CAPTCHA before submitting.' },
   'restock.success': { text: 'Signed up!' },
+
+  // Instalment notice (section 5); the spec does not give the wording (decision).
+  'instalments.out-of-range': {
+    text: 'Pay in 4 interest-free installments for orders between {min} and {max}.',
+  },
 
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
@@ -237,9 +244,9 @@ export const formatMessage = (pattern: string, args: MessageArgs = {}, locale = 
     if (kind === 'select') return branches.get(text(value)) ?? branches.get('other') ?? '';
     const exact = branches.get(`=${n}`);
     if (exact !== undefined) return exact;
-    const category = new Intl.PluralRules(locale, {
-      type: kind === 'plural' ? 'cardinal' : 'ordinal',
-    }).select(Number.isNaN(n) ? 0 : n);
+    const category = pluralRulesFor(locale, kind === 'plural' ? 'cardinal' : 'ordinal').select(
+      Number.isNaN(n) ? 0 : n,
+    );
     return branches.get(category) ?? branches.get('other') ?? '';
   };
 

@@ -3,6 +3,7 @@
  * and decimal strings, and display through `Intl.NumberFormat`. Amounts never pass through binary
  * floating point: decimal strings are shifted as text and handed to `Intl` as strings.
  */
+import { numberFormat } from './intl.ts';
 import { type Result, err, ok } from './result.ts';
 import { asString, isObject } from './json.ts';
 
@@ -233,17 +234,17 @@ export const formatDecimalMoney = (
   const fraction = options.trimCents && !amount.includes('.') ? 0 : digits;
   const useGrouping = options.useGrouping ?? true;
   const base = { minimumFractionDigits: fraction, maximumFractionDigits: fraction, useGrouping };
-  if (options.valueOnly) return new Intl.NumberFormat(locale, base).format(amount);
+  if (options.valueOnly) return numberFormat(locale, base).format(amount);
   const englishRules = locale === 'en-US' || locale === 'en';
   const after = SYMBOL_AFTER[currency];
   if (englishRules && after) {
-    return `${new Intl.NumberFormat(locale, base).format(amount)} ${after}`;
+    return `${numberFormat(locale, base).format(amount)} ${after}`;
   }
   let nf: Intl.NumberFormat;
   try {
-    nf = new Intl.NumberFormat(locale, { ...base, style: 'currency', currency });
+    nf = numberFormat(locale, { ...base, style: 'currency', currency });
   } catch {
-    return new Intl.NumberFormat(locale, base).format(amount);
+    return numberFormat(locale, base).format(amount);
   }
   if (englishRules && currency === 'ILS') {
     return nf

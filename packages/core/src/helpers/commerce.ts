@@ -25,6 +25,7 @@ import {
   variantOptionsOf,
   variantsOf,
 } from '../product.ts';
+import { numberFormat } from '../intl.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './api.ts';
 import * as T from './templates.ts';
 import { attr, emit, fieldOrScope, jsonAttr, localized, localizedStringsOf, noLocale } from './util.ts';
@@ -83,7 +84,7 @@ export const moneyString = (money: unknown, args: readonly string[], ctx: Render
   if (truthy(ctx.lookup('featureFlags.useCLDRMoneyFormat'))) {
     if (noLocale(ctx)) return '';
     try {
-      return new Intl.NumberFormat(ctx.locale, {
+      return numberFormat(ctx.locale, {
         style: 'currency',
         currency,
         ...currencyOptions(args),
@@ -92,7 +93,7 @@ export const moneyString = (money: unknown, args: readonly string[], ctx: Render
       return '';
     }
   }
-  const formatted = new Intl.NumberFormat('en-US', {
+  const formatted = numberFormat('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(movePoint(value, 0) as NumericString);
@@ -348,32 +349,41 @@ const cartQuantity: FormatterImpl = (cart) =>
 const cartSubtotal: FormatterImpl = (cart) => {
   const currency = asString(path(cart, 'subtotalAmount', 'currencyCode')) || 'USD';
   const cents = Math.trunc(asNumber(prop(cart, 'subtotalCents')) || 0);
-  const amount = new Intl.NumberFormat('en-US', {
+  const amount = numberFormat('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(movePoint(minorToDecimal(cents, currency), 0) as NumericString);
   return `<span class="sqs-cart-subtotal"><span class="sqs-money-native">${amount}</span></span>`;
 };
 
-const bookkeeperMoneyFormat: FormatterImpl = (value, _args, ctx) => {
+/** Runs a locale-dependent format; an invalid locale gives an empty string rather than an error. */
+const inLocale = (ctx: RenderContext, format: () => string): string => {
   if (noLocale(ctx)) return '';
-  const raw = asString(value).trim();
-  const amount = movePoint(isDecimalString(raw) ? raw : '0', -2) as NumericString;
-  return new Intl.NumberFormat(ctx.locale, {
-    style: 'currency',
-    currency: currencyForLocale(ctx.locale),
-  }).format(amount);
+  try {
+    return format();
+  } catch {
+    return '';
+  }
 };
 
-const percentageFormat: FormatterImpl = (value, args, ctx) => {
-  if (noLocale(ctx)) return '';
-  const raw = asString(value).trim();
-  const amount = movePoint(isDecimalString(raw) ? raw : '0', 0) as NumericString;
-  return new Intl.NumberFormat(ctx.locale, {
-    minimumFractionDigits: args.includes('trim') ? 0 : 2,
-    maximumFractionDigits: 3,
-  }).format(amount);
-};
+const bookkeeperMoneyFormat: FormatterImpl = (value, _args, ctx) =>
+  inLocale(ctx, () => {
+    const raw = asString(value).trim();
+    const amount = movePoint(isDecimalString(raw) ? raw : '0', -2) as NumericString;
+    return numberFormat(ctx.locale, { style: 'currency', currency: currencyForLocale(ctx.locale) }).format(
+      amount,
+    );
+  });
+
+const percentageFormat: FormatterImpl = (value, args, ctx) =>
+  inLocale(ctx, () => {
+    const raw = asString(value).trim();
+    const amount = movePoint(isDecimalString(raw) ? raw : '0', 0) as NumericString;
+    return numberFormat(ctx.locale, {
+      minimumFractionDigits: args.includes('trim') ? 0 : 2,
+      maximumFractionDigits: 3,
+    }).format(amount);
+  });
 
 const LIKERT_KEYS: ReadonlyArray<readonly [string, string, string]> = [
   ['-2', 'productAnswerMapStronglyDisagree', 'Strongly Disagree'],
