@@ -90,12 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const renderer = new PageRenderer({ site, engine, bodies, db: database.db, log, cart: cartSettings });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/'))
-        return reply
-          .code(404)
-          .send({
-            code: 'not-found',
-            message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-          });
+        return reply.code(404).send({
+          code: 'not-found',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        });
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       ensureCrumb(request, reply);

@@ -20,8 +20,9 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
   let first = true;
   for (const mount of mounts) {
     if (!existsSync(mount.root)) {
-      if (mount.prefix === '/_storefront/')
-        app.log.warn(`the web bundle is not built (${mount.root} is missing): run npm run build:web`);
+      // A template without scripts/ or a site without media/ simply has none to serve.
+      if (mount.prefix !== '/_storefront/') continue;
+      app.log.warn(`the web bundle is not built (${mount.root} is missing): run npm run build:web`);
     }
     await app.register(fastifyStatic, {
       root: mount.root,

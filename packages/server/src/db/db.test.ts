@@ -13,7 +13,7 @@ for (const database of DATABASES) {
       try {
         const content = loadContent(FIXTURE_SITE);
         const first = await syncContent(handle.db, content);
-        expect(first).toMatchObject({ collections: 3, items: 8, newVariants: 8 });
+        expect(first).toMatchObject({ collections: 4, items: 8, newVariants: 8 });
 
         // A shopper's purchase changes stock; a restart (second load) must not reset it.
         await handle.db
@@ -36,7 +36,12 @@ for (const database of DATABASES) {
           ['TEE-S', 2],
           ['TEE-M', 1],
         ]);
-        expect((await listCollections(handle.db)).map((c) => c.urlId)).toEqual(['home', 'journal', 'shop']);
+        expect((await listCollections(handle.db)).map((c) => c.urlId)).toEqual([
+          'home',
+          'journal',
+          'shop',
+          'visit',
+        ]);
         expect((await listItems(handle.db, 'c-shop')).length).toBe(6);
       } finally {
         await cleanup();
@@ -51,7 +56,7 @@ for (const database of DATABASES) {
         const edited = structuredClone(content);
         edited.collections = edited.collections.filter((c) => c.urlId !== 'journal');
         await syncContent(handle.db, edited);
-        expect((await listCollections(handle.db)).map((c) => c.urlId)).toEqual(['home', 'shop']);
+        expect((await listCollections(handle.db)).map((c) => c.urlId)).toEqual(['home', 'shop', 'visit']);
         expect(await listItems(handle.db, 'c-journal')).toEqual([]);
       } finally {
         await cleanup();

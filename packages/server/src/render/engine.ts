@@ -1,5 +1,5 @@
-import * as core from '@storefront/core';
-import { createEngine, type Plugin } from '@storefront/jsont';
+import { platformPlugin } from '@storefront/core';
+import { createEngine } from '@storefront/jsont';
 import type { CompileProblem } from '../site/loader.ts';
 
 /** What the server uses of the JSON-T engine (docs/interfaces.md, "jsont: engine API"). */
@@ -21,13 +21,10 @@ export interface TemplateEngine {
   ): { output: string; errors: readonly CompileProblem[] };
 }
 
-/** Core's platform helpers (formatters and predicates), once core exports them. */
-const platformPlugin = (core as Record<string, unknown>).platformPlugin as Plugin | undefined;
-
 /** The engine with core's platform helpers; every template of a site stays compiled in its cache. */
 export function createTemplateEngine(): TemplateEngine {
   return createEngine({
-    plugins: platformPlugin ? [platformPlugin] : [],
+    plugins: [platformPlugin],
     cacheSize: 1000,
     enableExpressions: true,
     enableInclude: true,

@@ -200,13 +200,21 @@ export class PageRenderer {
     const products = page.filter(isProduct);
     context.productMerchandisingContext = merchandising(products);
     const isPage = collection.typeName === 'page' || typeof collection.mainContent === 'string';
+    // A template page (type 7): `collection.template` (or its urlId) names a pages/<name>.page.
+    const pages = this.deps.site.template.pages;
+    const pageName = typeof collection.template === 'string' ? collection.template : collection.urlId;
+    const templatePage =
+      isPage && !tpl?.list && (collection.type === 7 || typeof collection.template === 'string')
+        ? pages[pageName]
+        : undefined;
     return {
       status: 200,
       pageType: isPage ? PageType.PAGE : PageType.COLLECTION,
       collection,
       context,
-      inner:
-        isPage && !tpl?.list
+      inner: templatePage
+        ? { template: templatePage.template.compiled, file: templatePage.template.file }
+        : isPage && !tpl?.list
           ? { html: String(collection.mainContent ?? '') }
           : {
               template: tpl?.list?.compiled ?? this.builtins.list,
@@ -217,7 +225,8 @@ export class PageRenderer {
       title: {
         collection: collection.title,
         homepage,
-        description: typeof collection.description === 'string' ? collection.description : undefined,
+        description:
+          typeof collection.description === 'string' ? stripTags(collection.description) : undefined,
       },
       viewClass: 'view-list',
     };
@@ -402,7 +411,6 @@ export class PageRenderer {
       (typeof content.website.siteDescription === 'string' ? stripTags(content.website.siteDescription) : '');
     const headers = [
       '<meta charset="utf-8">',
-      '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${escapeHtml(title)}</title>`,
       description ? `<meta name="description" content="${escapeHtmlAttr(description)}">` : '',
       `<link rel="canonical" href="${escapeHtmlAttr(path)}">`,

@@ -39,15 +39,23 @@ export class TagBodies {
 export function extractPlatformTags(source: string, bodies: TagBodies): string {
   let out = '';
   let last = 0;
-  TAG_OPEN.lastIndex = 0;
-  for (let m = TAG_OPEN.exec(source); m; m = TAG_OPEN.exec(source)) {
+  const comments = commentRanges(source);
+  const tagOpen = new RegExp(TAG_OPEN.source, 'g');
+  for (let m = tagOpen.exec(source); m; m = tagOpen.exec(source)) {
     const [whole, name, attrs = '', selfClosing] = m;
+    const inComment = comments.find(([from, to]) => m.index >= from && m.index < to);
+    if (inComment) {
+      tagOpen.lastIndex = inComment[1];
+      continue;
+    }
     out += source.slice(last, m.index);
     let end = m.index + whole.length;
     let body: string | null = null;
     if (!selfClosing) {
       const close = `</squarespace:${name}>`;
-      const closeAt = source.indexOf(close, end);
+      let closeAt = source.indexOf(close, end);
+      while (closeAt >= 0 && comments.some(([from, to]) => closeAt >= from && closeAt < to))
+        closeAt = source.indexOf(close, closeAt + 1);
       if (closeAt >= 0) {
         body = source.slice(end, closeAt);
         end = closeAt + close.length;
@@ -58,9 +66,17 @@ export function extractPlatformTags(source: string, bodies: TagBodies): string {
     const index = bodies.add(body === null ? '' : extractPlatformTags(body, bodies));
     out += `<squarespace:${name}${attrs} data-sf-tag="${index}"${body === null ? '' : ' data-sf-body="1"'}/>`;
     last = end;
-    TAG_OPEN.lastIndex = end;
+    tagOpen.lastIndex = end;
   }
   return out + source.slice(last);
+}
+
+/** JSON-T comments (`{# ...}` and `{## ... ##}`): tags written inside them are documentation, not tags. */
+function commentRanges(source: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const re = /\{##[\s\S]*?(?:##\}|$)|\{#[^}]*\}/g;
+  for (let m = re.exec(source); m; m = re.exec(source)) ranges.push([m.index, m.index + m[0].length]);
+  return ranges;
 }
 
 export interface PlatformTag {
@@ -89,13 +105,13 @@ export async function expandPlatformTags(
   if (depth > 8 || !output.includes('data-sf-tag=')) return output;
   const parts: (string | Promise<string>)[] = [];
   let last = 0;
-  MARKER.lastIndex = 0;
-  for (let m = MARKER.exec(output); m; m = MARKER.exec(output)) {
+  const marker = new RegExp(MARKER.source, 'g');
+  for (let m = marker.exec(output); m; m = marker.exec(output)) {
     const [whole, name, attrText = '', index, hasBody] = m;
     parts.push(output.slice(last, m.index));
     const attrs: Record<string, string> = {};
-    ATTR.lastIndex = 0;
-    for (let a = ATTR.exec(attrText); a; a = ATTR.exec(attrText))
+    const attr = new RegExp(ATTR.source, 'g');
+    for (let a = attr.exec(attrText); a; a = attr.exec(attrText))
       attrs[a[1] as string] = decodeEntities(a[2] as string);
     const tag: PlatformTag = {
       name: name as PlatformTagName,

@@ -48,7 +48,7 @@ describe('site loader', () => {
     expect(Object.keys(site.template.partials)).toEqual(['navigation.block']);
     expect(Object.keys(site.template.pages).sort()).toEqual(['about', 'not-found']);
     expect(site.template.css).toContain('font-family: sans-serif');
-    expect(site.content.collections.map((c) => c.urlId)).toEqual(['home', 'journal', 'shop']);
+    expect(site.content.collections.map((c) => c.urlId)).toEqual(['home', 'journal', 'shop', 'visit']);
     expect(site.content.navigation.mainNav).toHaveLength(4);
   });
 
