@@ -104,6 +104,39 @@ const entries = {
     text: 'Pay in 4 interest-free installments for orders between {min} and {max}.',
   },
 
+  // Site forms (sections 4, 5, 8, 9).
+  'form.submit-default': { text: 'Add to Cart' },
+  'form.name-default': { text: 'My Form Name' },
+  'form.saving': { text: 'Saving…' },
+  'form.submitting': { text: 'Submitting…' },
+  'form.required': { text: 'Required' },
+  'form.character-limit': { text: 'You have exceeded the character limit.' },
+  'form.email-not-valid': { text: 'Email is not valid.' },
+  'form.status-401': { text: 'Unable to submit form. Please try again later.' },
+  'form.status-404': { text: 'This form has not been configured yet.' },
+  'form.status-429': {
+    text: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  },
+  'form.status-500': { text: 'Unable to send form. Please try again later.' },
+  'form.unknown-error': { text: 'Unknown error, please try again later.' },
+  'form.no-submission-key': { text: 'Could not get a form submission key, please try again later.' },
+  'form.unparseable-fields': { text: 'Could not parse the form fields, please check your entries.' },
+  'form.invalid-fields': { text: 'One or more fields is invalid, please check your entries.' },
+  'form.processing-error': { text: 'Error processing form submission. Please reload and try again.' },
+
+  // Other UI strings (section 8).
+  'ui.unable-to-load-results': { text: 'Unable to load results' },
+  'ui.something-went-wrong': { text: 'Something went wrong' },
+  'ui.network-error': { text: 'Network error' },
+  'ui.upload-incomplete': { text: 'File upload failed to complete' },
+  'ui.processing-failed': { text: 'File processing failed' },
+  'ui.file-too-large': {
+    text: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',
+  },
+  'ui.rename-failed': { text: 'There was a problem while renaming your file.' },
+  'ui.upload-failed': { text: 'There was a problem while uploading your file.' },
+  'ui.unable-to-connect': { text: 'Unable to connect. Please try again' },
+
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;
