@@ -207,7 +207,8 @@ export function datetimeOptions(args: readonly string[]): DateOpts {
 function intervalOptions(args: readonly string[]): DateOpts {
   return parseOpts(args, {} as DateOpts, (arg, val, o) => {
     if (!val) {
-      if (arg !== 'context' && arg !== 'skeleton' && arg !== 'date' && arg !== 'time' && arg) o.skeleton = arg;
+      if (arg !== 'context' && arg !== 'skeleton' && arg !== 'date' && arg !== 'time' && arg)
+        o.skeleton = arg;
       return;
     }
     switch (arg) {
@@ -366,7 +367,8 @@ function numberFormat(locale: string, o: Record<string, unknown>): Intl.NumberFo
 function applyNumberOpts(o: Record<string, unknown>, opts: NumberOpts): void {
   o.roundingMode = ROUNDING[opts.round ?? 'half-even'] ?? 'halfEven';
   if (opts.group !== undefined) o.useGrouping = opts.group;
-  if (opts.minimumIntegerDigits !== undefined) o.minimumIntegerDigits = Math.max(1, opts.minimumIntegerDigits);
+  if (opts.minimumIntegerDigits !== undefined)
+    o.minimumIntegerDigits = Math.max(1, opts.minimumIntegerDigits);
   const sig = opts.maximumSignificantDigits !== undefined || opts.minimumSignificantDigits !== undefined;
   if (sig) {
     const max = Math.max(1, opts.maximumSignificantDigits ?? 21);
@@ -653,7 +655,13 @@ export function formatDatetime(epoch: number, opts: DateOpts, locale: string, zo
 }
 
 /** `datetime-interval` between two epochs. */
-export function formatInterval(start: number, end: number, opts: DateOpts, locale: string, zone: string): string {
+export function formatInterval(
+  start: number,
+  end: number,
+  opts: DateOpts,
+  locale: string,
+  zone: string,
+): string {
   const timeZone = normalizeZone(zone);
   let skeleton = opts.skeleton;
   if (skeleton === undefined) {
@@ -712,10 +720,10 @@ export function formatRelative(start: number, end: number, opts: RelOpts, locale
   if (value === 0 && opts.field === undefined) {
     out = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style }).format(0, 'second');
   } else {
-    out = new Intl.RelativeTimeFormat(locale, { numeric: opts.numericOnly ? 'always' : 'auto', style }).format(
-      value,
-      unit,
-    );
+    out = new Intl.RelativeTimeFormat(locale, {
+      numeric: opts.numericOnly ? 'always' : 'auto',
+      style,
+    }).format(value, unit);
   }
   return capitalizeFirst(out, opts.context);
 }

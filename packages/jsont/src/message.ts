@@ -218,7 +218,11 @@ function pluralRules(locale: string, type: 'cardinal' | 'ordinal', frac: number)
   const key = `${locale}|${type}|${frac}`;
   let r = pluralCache.get(key);
   if (r === undefined) {
-    r = new Intl.PluralRules(locale, { type, minimumFractionDigits: frac, maximumFractionDigits: Math.max(frac, 3) });
+    r = new Intl.PluralRules(locale, {
+      type,
+      minimumFractionDigits: frac,
+      maximumFractionDigits: Math.max(frac, 3),
+    });
     pluralCache.set(key, r);
   }
   return r;
