@@ -97,3 +97,25 @@ describe('formatMoney', () => {
     expect(formatMoney(1234568, 'USD', { locale: 'de-DE' })).toBe('12.345,68\u00a0$');
   });
 });
+
+describe('money properties', () => {
+  it('round-trips minor units through decimal strings in every currency', async () => {
+    const fc = await import('fast-check');
+    const codes = Object.keys(CURRENCIES);
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.constantFrom(...codes), (cents, code) => {
+        expect(decimalToMinor(minorToDecimal(cents, code), code)).toEqual({ ok: true, value: cents });
+      }),
+    );
+  });
+
+  it('formats without losing cents where binary floating point would', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e14 }), (cents) => {
+        const shown = formatMoney(cents, 'USD', { valueOnly: true, useGrouping: false });
+        expect(shown).toBe(`${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+      }),
+    );
+  });
+});
