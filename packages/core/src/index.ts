@@ -1,13 +1,164 @@
 /**
  * @storefront/core: the platform's isomorphic domain (Node and browser) and its template helpers.
- * See packages/core/README.md.
+ * Every rule that both the server and the browser apply lives here once. See packages/core/README.md.
  */
-export * from './result.ts';
-export * from './messages.ts';
-export * from './money.ts';
-export * from './product.ts';
-export * from './cart.ts';
-export * from './page-context.ts';
+
+// Errors as values.
+export { type CoreError, type Result, ok, err } from './result.ts';
+
+// Every user-facing string by stable code; site `localizedStrings` override them.
+export {
+  type LocalizedStrings,
+  type MessageCode,
+  MESSAGES,
+  message,
+  messageTemplate,
+  interpolate,
+  formatMessage,
+  joinWithAnd,
+} from './messages.ts';
+
+// Money: currencies, exact cents <-> decimal strings, display.
+export {
+  type Cents,
+  type Currency,
+  type DecimalMoney,
+  type MoneyFormatOptions,
+  type MoneyValue,
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  centsToMoney,
+  compareDecimal,
+  currencyForLocale,
+  decimalToMinor,
+  formatDecimalMoney,
+  formatMoney,
+  fractionDigitsOf,
+  isDecimalString,
+  isSupportedCurrency,
+  minorToDecimal,
+  moneyToCents,
+  movePoint,
+  readMoney,
+} from './money.ts';
+
+// Products: types, display state, stock, visibility of store pieces, variants, prices, subscriptions.
+export {
+  type BillingUnit,
+  type ChosenAttributes,
+  type DisplayState,
+  type MoneyJson,
+  type PricingOption,
+  type ProductItem,
+  type StoreSettings,
+  type StructuredContent,
+  type SubscriptionPlan,
+  type SubscriptionTerms,
+  type Variant,
+  type VariantOption,
+  type VariantOptionValue,
+  ProductType,
+  addToCartLabel,
+  defaultSubscriptionPattern,
+  displayStateOf,
+  findVariant,
+  findVariantBySku,
+  fromPriceMoney,
+  hasVariants,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  multipleQuantityAllowedForServices,
+  normalPriceMoney,
+  productTypeOf,
+  salePriceMoney,
+  showsQuantityInput,
+  showsVariantsSelect,
+  subscriptionPriceKey,
+  subscriptionPricePattern,
+  subscriptionPriceText,
+  subscriptionTerms,
+  totalStock,
+  unselectedOptions,
+  variantDescriptor,
+  variantOptionsOf,
+  variantStock,
+  variantUnitPrice,
+  variantsOf,
+} from './product.ts';
+
+// Cart: add-to-cart and quantity validation, totals, pill and widget texts.
+export {
+  type AddToCartOk,
+  type AddToCartRequest,
+  type CartEntryForTotals,
+  type CartTotals,
+  CART_COUNT_CAP,
+  CART_URL,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  cartCountText,
+  cartItemWord,
+  cartPillText,
+  cartPillVisible,
+  cartTotals,
+  cartWidgetLabel,
+  parseQuantity,
+  sumQuantities,
+  validateAddToCart,
+  validateQuantityChange,
+} from './cart.ts';
+
+// Restock sign-up, checkout minimum, instalment notice.
+export {
+  type InstalmentNotice,
+  INSTALMENT_COUNT,
+  instalmentNotice,
+  validateCaptchaDone,
+  validateCheckoutMinimum,
+  validateRestockEmail,
+} from './rules.ts';
+
+// Content: images, alt text, item classes, comments, colours.
+export {
+  type ItemClassScope,
+  ALT_TEXT_BODY_LIMIT,
+  IMAGE_BLOCK_TYPE,
+  IMAGE_WIDTHS,
+  STORE_ITEM_RECORD_TYPE,
+  altTextOf,
+  colorWeight,
+  commentCountText,
+  commentsShown,
+  focalPointOf,
+  hexColorToInt,
+  humanizeDuration,
+  isHtmlEmpty,
+  itemClasses,
+  removeTags,
+  slugify,
+  splitDimensions,
+  srcsetOf,
+  thumbnailSizeForWidth,
+  websiteColor,
+} from './content.ts';
+
+// The page context the server embeds for the browser islands.
+export {
+  type MerchandisingContext,
+  type PageContext,
+  type ProductForBrowser,
+  type VariantForBrowser,
+  PageType,
+  productForBrowser,
+} from './page-context.ts';
+
+// The template helpers, as one jsont plugin.
+export { platformPlugin } from './platform-plugin.ts';
+export { moneyString } from './helpers/commerce.ts';
+
+// Reading loose JSON with the JSON-T rules; HTML escaping.
 export {
   asArray,
   asBoolean,
@@ -19,7 +170,3 @@ export {
   path as jsonPath,
   truthy,
 } from './json.ts';
-export * from './content.ts';
-export * from './rules.ts';
-export { platformPlugin } from './platform-plugin.ts';
-export { moneyString } from './helpers/commerce.ts';
