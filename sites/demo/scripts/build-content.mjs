@@ -150,7 +150,7 @@ const products = [
     starred: true,
     addedOn: '2026-09-02',
     tags: ['linen', 'apparel'],
-    categories: ['Clothing'],
+    categories: ['Wear'],
     images: ['linen-shirt-oat.svg', 'linen-shirt-sage.svg'],
     excerpt: 'A relaxed, boxy camp-collar shirt in stonewashed European linen.',
     body: `<p>Our everyday shirt, cut boxy and a little cropped so it sits right tucked or untucked. The linen is woven in Lithuania and stonewashed before it is sewn, so it is soft from the first wear and only gets better.</p>
@@ -214,7 +214,7 @@ const products = [
     starred: true,
     addedOn: '2026-06-28',
     tags: ['canvas', 'bags', 'sale'],
-    categories: ['Accessories'],
+    categories: ['Wear'],
     images: ['tote-natural.svg', 'tote-charcoal.svg'],
     excerpt: 'A roomy waxed-canvas tote with leather handles. End-of-season price.',
     body: `<p>Big enough for a week of farmers-market produce or a laptop and a sweater. 16 oz cotton canvas, hand-waxed so it shrugs off rain, with vegetable-tanned leather handles that darken with use.</p>
@@ -267,7 +267,7 @@ const products = [
     starred: false,
     addedOn: '2026-10-28',
     tags: ['wool', 'apparel'],
-    categories: ['Clothing'],
+    categories: ['Wear'],
     images: ['beanie-rust.svg'],
     excerpt: 'A soft, close-fitting rib knit in extra-fine merino.',
     body: `<p>Knit for us by a family mill in New Hampshire from extra-fine merino that is warm without the itch. A deep fold-over cuff so you can wear it slouchy or snug.</p>
@@ -322,7 +322,7 @@ const products = [
     starred: false,
     addedOn: '2026-03-19',
     tags: ['canvas', 'apparel', 'studio'],
-    categories: ['Clothing'],
+    categories: ['Wear'],
     images: ['apron-indigo.svg'],
     excerpt: 'The apron we wear in the studio: cross-back straps, deep pockets.',
     body: `<p>We designed this apron for long days at the wheel: cross-back straps that take the weight off your neck, two deep patch pockets and a loop for a towel. Heavy cotton twill that softens with every wash.</p>
@@ -340,7 +340,7 @@ const products = [
     starred: true,
     addedOn: '2026-09-21',
     tags: ['candles', 'subscription'],
-    categories: ['Subscriptions'],
+    categories: ['Gifts & Classes'],
     images: ['candle-club.svg'],
     excerpt: 'A new seasonal beeswax candle at your door every month.',
     body: `<p>Each month we pour one small-batch candle just for members: a tinted beeswax taper pair in autumn, a pine-and-cedar tin in December, a spring pillar with pressed violets. Every box comes with a note on what went into it.</p>
@@ -356,7 +356,7 @@ const products = [
     starred: false,
     addedOn: '2026-08-02',
     tags: ['prints', 'digital'],
-    categories: ['Digital'],
+    categories: ['Home'],
     images: ['print-set.svg'],
     excerpt: 'Three printable botanical illustrations, high-resolution files.',
     body: `<p>Three botanical line drawings from our sketchbook (juniper, yarrow and wild fennel), prepared as print-ready files. Print them at home or at your local print shop, in any size up to 18″ × 24″.</p>
@@ -371,7 +371,7 @@ const products = [
     starred: false,
     addedOn: '2026-10-10',
     tags: ['workshop', 'stoneware'],
-    categories: ['Workshops'],
+    categories: ['Gifts & Classes'],
     images: ['workshop-wheel.svg'],
     excerpt: 'A three-hour beginner class in our Hudson studio. Clay, glazing and firing included.',
     body: `<p>Spend a Saturday afternoon at the wheel with Nell. We start with wedging and centering, then throw cylinders and bowls. You pick your two favourite pieces; we trim, glaze and fire them, and they are ready to collect three weeks later.</p>
@@ -390,7 +390,7 @@ const products = [
     starred: false,
     addedOn: '2026-01-10',
     tags: ['gift'],
-    categories: ['Gifts'],
+    categories: ['Gifts & Classes'],
     images: ['gift-card.svg'],
     excerpt: 'A digital gift card, delivered by email. Never expires.',
     body: `<p>For the person who would rather choose for themselves. Gift cards are delivered by email with your note, can be used in the shop and for workshops, and never expire.</p>`,
@@ -578,6 +578,7 @@ write('collections/shop.json', {
   description:
     '<p>Stoneware, linen, candles and a few things for the studio-minded. Made in small batches; when something sells out, the next run is usually a few weeks away.</p>',
   features: { productQuickView: { isEnabled: true }, relatedItems: { isEnabled: true } },
+  categories: [...new Set(products.flatMap((p) => p.categories))].sort(),
   items: products.map(buildProduct),
 });
 
