@@ -49,9 +49,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       logger: options.logger ?? { level: config.logLevel },
       bodyLimit: 256 * 1024,
       return503OnClosing: true,
+      trustProxy: config.trustProxy ?? false,
       forceCloseConnections: 'idle',
     });
     app.decorate('database', database);
+    // Shutting down: responses to requests still in flight close their connection, so that
+    // close() does not wait for keep-alive sockets to time out; then the database goes.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
     app.addHook('onClose', async () => {
       await database.destroy();
     });

@@ -18,6 +18,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
   CART_WRITE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(60)),
   CART_WRITE_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10_000)),
 });
@@ -39,6 +40,8 @@ export interface Config {
   logLevel: string;
   /** Absolute path of the built browser bundle (packages/web/dist). */
   webDistDir: string;
+  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy?: boolean;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
 }
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(repoRoot, 'packages/web/dist'),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
   };
 }

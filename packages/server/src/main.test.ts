@@ -128,15 +128,19 @@ for (const database of DATABASES) {
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
+        closeStarted = Date.now();
         closing = t.close();
         setTimeout(() => req.end(body.slice(10)), 100);
       }, 100);
     });
     let closing: Promise<void> = Promise.resolve();
+    let closeStarted = 0;
     const res = await response;
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text).newlyAdded).toMatchObject({ itemId: 'p-lesson', quantity: 1 });
     await closing;
+    // No waiting for keep-alive sockets to time out.
+    expect(Date.now() - closeStarted).toBeLessThan(2000);
     await expect(t.app.database.db.selectFrom('carts').selectAll().execute()).rejects.toThrow();
   });
 }

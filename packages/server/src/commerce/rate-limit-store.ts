@@ -16,6 +16,8 @@ export interface RateLimitStore {
   child(): RateLimitStore;
 }
 
+const PRUNE_PROBABILITY = 0.005;
+
 /**
  * The store class for @fastify/rate-limit (which constructs it with its own options). Every route's
  * child shares one prefix: the limit counts a client's writes across all cart write routes.
@@ -23,6 +25,8 @@ export interface RateLimitStore {
 export function databaseRateLimitStore(db: Db, prefix = 'cart-write') {
   class DatabaseStore implements RateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
+      // Housekeeping without a timer: now and then, drop counters whose window ended long ago.
+      if (Math.random() < PRUNE_PROBABILITY) pruneRateLimits(db, timeWindow * 10).catch(() => undefined);
       hit(db, `${prefix}:${key}`, timeWindow, Date.now()).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),

@@ -36,6 +36,8 @@ export async function openDatabase(
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     if (schema) {
       const client = await pool.connect();
       try {
