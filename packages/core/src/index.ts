@@ -59,6 +59,7 @@ export {
   type VariantOptionValue,
   ProductType,
   addToCartLabel,
+  availableOptionValues,
   defaultSubscriptionPattern,
   displayStateOf,
   findVariant,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ProductType,
+  availableOptionValues,
   displayStateOf,
   findVariant,
   fromPriceMoney,
@@ -128,6 +129,12 @@ describe('variants', () => {
     expect(variantUnitPrice(p, v('S', 'Red', { onSale: true }))).toEqual({ cents: 1500, currency: 'USD' });
     const digital = { structuredContent: { productType: 2, priceMoney: money('9.99', 'EUR') } };
     expect(variantUnitPrice(digital, undefined)).toEqual({ cents: 999, currency: 'EUR' });
+  });
+
+  it('lists the option values that can still be bought', () => {
+    expect(availableOptionValues(p)).toEqual({ Size: ['S', 'M'], Color: ['Red'] });
+    expect(availableOptionValues(p, { Size: 'M' })).toEqual({ Size: ['S', 'M'], Color: ['Red'] });
+    expect(availableOptionValues(p, { Color: 'Blue' })).toEqual({ Size: [], Color: ['Red'] });
   });
 
   it('describes a variant by its option values', () => {

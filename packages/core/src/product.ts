@@ -438,3 +438,32 @@ export const addToCartLabel = (item: unknown, localizedStrings?: LocalizedString
   if (truthy(prop(sc, 'isSubscribable'))) return messageTemplate('product.subscribe', localizedStrings);
   return messageTemplate('product.add-to-cart', localizedStrings);
 };
+
+/**
+ * Which values of each option can still be bought, given the other chosen options: a value is
+ * available when some variant with it, matching every other chosen option, has stock (or is
+ * unlimited). Used by the variants island to mark sold-out choices.
+ */
+export const availableOptionValues = (
+  item: unknown,
+  chosen: ChosenAttributes = {},
+): Record<string, string[]> => {
+  const options = variantOptionsOf(item);
+  const variants = variantsOf(item);
+  const out: Record<string, string[]> = {};
+  for (const option of options) {
+    out[option.name] = option.values.filter((value) =>
+      variants.some((v) => {
+        const attrs = isObject(v.attributes) ? v.attributes : {};
+        if (asString(attrs[option.name]) !== value) return false;
+        for (const other of options) {
+          if (other.name === option.name) continue;
+          const c = chosen[other.name];
+          if (c !== undefined && c !== null && c !== '' && asString(attrs[other.name]) !== c) return false;
+        }
+        return variantStock(item, v) > 0;
+      }),
+    );
+  }
+  return out;
+};
