@@ -17,7 +17,9 @@ import { CORE_FORMATTERS } from './formatters-core.ts';
 import { DATE_FORMATTERS } from './dates.ts';
 import { CORE_PREDICATES } from './predicates-core.ts';
 import { I18N_FORMATTERS, I18N_PREDICATES } from './i18n.ts';
+import type { ExprLimits } from './expr.ts';
 
+export type { ExprLimits } from './expr.ts';
 export type { FormatterImpl, Plugin, PredicateImpl, RenderContext, TemplateError } from './plugin-api.ts';
 
 export interface EngineOptions {
@@ -29,6 +31,8 @@ export interface EngineOptions {
   enableExpressions?: boolean;
   /** Enables `{.include}` (default off, as in the reference). */
   enableInclude?: boolean;
+  /** Optional `{.eval}` limits: tokens per expression, length of concatenated strings (off by default). */
+  expressionLimits?: ExprLimits;
 }
 
 export interface RenderOptions {
@@ -79,11 +83,13 @@ class EngineImpl implements Engine, EngineHost {
   private readonly cacheSize: number;
   private readonly enableExpressions: boolean;
   private readonly enableInclude: boolean;
+  private readonly exprLimits: ExprLimits;
 
   constructor(opts: EngineOptions) {
     this.cacheSize = Math.max(1, opts.cacheSize ?? 100);
     this.enableExpressions = opts.enableExpressions ?? false;
     this.enableInclude = opts.enableInclude ?? false;
+    this.exprLimits = opts.expressionLimits ?? {};
     const all: Plugin[] = [
       { formatters: CORE_FORMATTERS, predicates: CORE_PREDICATES },
       { formatters: DATE_FORMATTERS },
@@ -152,6 +158,7 @@ class EngineImpl implements Engine, EngineHost {
       now: options.now,
       enableExpressions: this.enableExpressions,
       enableInclude: this.enableInclude,
+      exprLimits: this.exprLimits,
     });
     const errors: TemplateError[] = [...compiled.errors];
     try {

@@ -598,6 +598,16 @@ class Assembler {
     this.errors.push({ code, message, line: at.line, column: at.column });
   }
 
+  /** EOF inside a block: reported at the block's opening tag. */
+  private eof(cur: Container, at: Inst): void {
+    const pos = cur.op === Op.Root ? at : cur;
+    this.err(
+      'unclosed-block',
+      `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
+      pos as Inst,
+    );
+  }
+
   private stateFor(c: Container): State {
     switch (c.op) {
       case Op.Root:
@@ -662,11 +672,7 @@ class Assembler {
       case State.Block:
         switch (op) {
           case Op.Eof:
-            this.err(
-              'unclosed-block',
-              `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
-              inst,
-            );
+            this.eof(cur, inst);
             return;
           case Op.AlternatesWith:
           case Op.Or:
@@ -686,11 +692,7 @@ class Assembler {
       case State.AlternatesWith:
         switch (op) {
           case Op.Eof:
-            this.err(
-              'unclosed-block',
-              `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
-              inst,
-            );
+            this.eof(cur, inst);
             return;
           case Op.AlternatesWith:
             this.err(
@@ -717,11 +719,7 @@ class Assembler {
       case State.Repeated:
         switch (op) {
           case Op.Eof:
-            this.err(
-              'unclosed-block',
-              `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
-              inst,
-            );
+            this.eof(cur, inst);
             return;
           case Op.End:
             this.setAlternate(null);
@@ -743,11 +741,7 @@ class Assembler {
       case State.Or:
         switch (op) {
           case Op.Eof:
-            this.err(
-              'unclosed-block',
-              `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
-              inst,
-            );
+            this.eof(cur, inst);
             return;
           case Op.AlternatesWith:
             this.err(
@@ -778,11 +772,7 @@ class Assembler {
       case State.If:
         switch (op) {
           case Op.Eof:
-            this.err(
-              'unclosed-block',
-              `SyntaxError: Reached EOF in the middle of ${this.blockName(cur)}`,
-              inst,
-            );
+            this.eof(cur, inst);
             return;
           case Op.AlternatesWith:
             this.err(
