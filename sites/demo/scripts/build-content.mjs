@@ -245,7 +245,7 @@ const products = [
     urlId: 'waffle-cotton-throw',
     title: 'Waffle Cotton Throw',
     type: 1,
-    starred: false,
+    starred: true,
     addedOn: '2026-10-18',
     tags: ['cotton', 'textiles'],
     categories: ['Home'],

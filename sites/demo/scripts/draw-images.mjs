@@ -441,24 +441,28 @@ const candleClub = (file) =>
       H,
       'Candle of the Month Club box with a candle tin and beeswax tapers',
       `${backdrop(W, H, C.blush, C.cream)}
-${shadow(600, 1140, 400, 34)}
+${shadow(600, 1130, 400, 34)}
 <g>
-  <path d="M260 760 L940 760 L900 1130 L300 1130 Z" fill="${C.kraft}"/>
-  <path d="M760 760 L940 760 L900 1130 L780 1130 Z" fill="${C.kraftDark}" opacity="0.5"/>
-  <path d="M260 760 L940 760 L1010 660 L330 660 Z" fill="${C.kraftDark}"/>
-  <path d="M300 760 Q420 600 520 720 Q600 560 700 720 Q790 610 900 760 Z" fill="${C.paper}"/>
-  <path d="M480 760 L480 420 Q480 400 496 400 Q512 400 512 420 L512 760 Z" fill="${C.sage}"/>
-  <path d="M540 760 L540 440 Q540 420 556 420 Q572 420 572 440 L572 760 Z" fill="${C.sageDark}"/>
-  <path d="M496 400 L496 370 M556 420 L556 390" stroke="${C.ink}" stroke-width="5" stroke-linecap="round"/>
-  <g>
-    <rect x="640" y="620" width="200" height="130" rx="18" fill="#b8bcbf"/>
-    <rect x="640" y="620" width="200" height="36" rx="14" fill="#9ea3a6"/>
-    <rect x="668" y="672" width="144" height="56" rx="4" fill="${C.paper}"/>
-    <text x="740" y="707" font-family="${SERIF}" font-size="24" font-style="italic" text-anchor="middle" fill="${C.forest}">Pine</text>
-  </g>
-  <rect x="450" y="880" width="300" height="120" rx="6" fill="${C.paper}"/>
-  <text x="600" y="932" font-family="${SERIF}" font-size="38" text-anchor="middle" fill="${C.forest}">Candle Club</text>
-  <text x="600" y="972" font-family="${FONT}" font-size="18" letter-spacing="4" text-anchor="middle" fill="${C.rust}">DECEMBER</text>
+  <path d="M330 720 L870 720 L840 600 L360 600 Z" fill="${C.kraft}"/>
+  <rect x="300" y="700" width="600" height="90" fill="${C.kraftDark}"/>
+  <path d="M470 780 L470 420 Q470 398 488 398 Q506 398 506 420 L506 780 Z" fill="${C.sage}"/>
+  <path d="M530 780 L530 450 Q530 428 548 428 Q566 428 566 450 L566 780 Z" fill="${C.sageDark}"/>
+  <path d="M488 398 L488 366 M548 428 L548 396" stroke="${C.ink}" stroke-width="5" stroke-linecap="round"/>
+  <rect x="620" y="600" width="210" height="150" rx="18" fill="#b8bcbf"/>
+  <rect x="620" y="600" width="210" height="40" rx="16" fill="#9ea3a6"/>
+  <rect x="650" y="658" width="150" height="60" rx="4" fill="${C.paper}"/>
+  <text x="725" y="697" font-family="${SERIF}" font-size="26" font-style="italic" text-anchor="middle" fill="${C.forest}">Pine</text>
+  <path d="M290 790 Q340 700 400 760 Q450 690 520 762 Q590 700 650 764 Q720 696 780 760 Q850 700 910 790 Z" fill="${C.paper}"/>
+  <path d="M400 760 Q430 740 460 770 M650 764 Q680 744 710 772" fill="none" stroke="${C.boneDark}" stroke-width="4"/>
+  <rect x="280" y="780" width="640" height="340" fill="${C.kraft}"/>
+  <rect x="760" y="780" width="160" height="340" fill="${C.kraftDark}" opacity="0.45"/>
+  <path d="M280 780 L170 700 L230 640 L330 712 Z" fill="${C.kraftDark}"/>
+  <path d="M920 780 L1030 700 L970 640 L870 712 Z" fill="${C.kraftDark}"/>
+  <rect x="280" y="780" width="640" height="12" fill="#000" opacity="0.08"/>
+  <rect x="440" y="880" width="320" height="130" rx="6" fill="${C.paper}"/>
+  <text x="600" y="936" font-family="${SERIF}" font-size="40" text-anchor="middle" fill="${C.forest}">Candle Club</text>
+  <text x="600" y="978" font-family="${FONT}" font-size="18" letter-spacing="4" text-anchor="middle" fill="${C.rust}">DECEMBER</text>
+  <path d="M280 1060 H920" stroke="${C.rust}" stroke-width="10" opacity="0.7"/>
 </g>`,
     ),
   );
