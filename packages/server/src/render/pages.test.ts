@@ -151,11 +151,14 @@ for (const database of DATABASES) {
       expect(contextOf(res.body).pageType).toBe(2);
     });
 
-    it(`[${database.name}] a template-page collection renders the pages/ template it names`, async () => {
+    it(`[${database.name}] a template-page collection renders the pages/ template it names, in its own layout`, async () => {
       const res = await get('/visit');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div class="about-page"><h1>About Fixture Store</h1></div>');
       expect(res.body).toContain('<title>Visit — Fixture Store</title>');
+      // Its regionName picks the "bare" layout of template.conf.
+      expect(res.body).toContain('<body class="bare-layout">');
+      expect(res.body).not.toContain('<header>');
     });
 
     it(`[${database.name}] /cart renders the cart root and a no-JS list of the entries`, async () => {

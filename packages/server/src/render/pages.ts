@@ -110,7 +110,7 @@ export class PageRenderer {
     collections: CollectionContent[],
     cart: ShoppingCart,
   ): Promise<PagePlan> {
-    const base = this.baseContext(cart);
+    const base = this.baseContext(cart, collections);
     if (path === '/cart') return this.cartPage(base, cart);
     const segments = path.split('/').filter(Boolean).map(safeDecode);
     const byUrl = new Map(collections.map((c) => [c.urlId, c]));
@@ -133,9 +133,10 @@ export class PageRenderer {
     return this.notFound(base);
   }
 
-  private baseContext(cart: ShoppingCart): Json {
+  private baseContext(cart: ShoppingCart, collections: CollectionContent[]): Json {
     const { content } = this.deps.site;
-    const hasStore = true;
+    // The template's cart widget shows when the site sells something.
+    const hasStore = collections.some((c) => c.typeName === 'products');
     return {
       website: content.website,
       websiteSettings: content.websiteSettings,
