@@ -397,8 +397,7 @@ export const subscriptionPricePattern = (
 ): { pattern: string; terms: SubscriptionTerms | undefined } => {
   const terms = subscriptionTerms(item);
   if (!terms) {
-    const own = localizedStrings?.['productPriceUnavailable'];
-    return { pattern: typeof own === 'string' ? own : 'Unavailable', terms };
+    return { pattern: messageTemplate('product.price-unavailable', localizedStrings), terms };
   }
   const multiple = hasVariedPrices(item);
   const own = localizedStrings?.[subscriptionPriceKey(terms, multiple)];

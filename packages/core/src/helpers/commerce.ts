@@ -4,7 +4,7 @@
  * build a view model and lay it out.
  */
 import { asArray, asNumber, asString, escapeHtmlAttr, isObject, path, prop, truthy } from '../json.ts';
-import { formatMessage } from '../messages.ts';
+import { type MessageCode, MESSAGES, formatMessage } from '../messages.ts';
 import { CART_URL, cartCountText, sumQuantities } from '../cart.ts';
 import { currencyForLocale, isDecimalString, minorToDecimal, movePoint, readMoney } from '../money.ts';
 import {
@@ -136,7 +136,7 @@ const quantityInput: FormatterImpl = (item, _args, ctx) => {
   if (!showsQuantityInput(item, ctx.lookup('websiteSettings.storeSettings'))) return undefined;
   return ctx.renderTemplate(T.QUANTITY_INPUT, {
     id: attr(fieldOrScope(item, 'id', ctx)),
-    label: escapeHtmlAttr(localized(ctx, 'productQuantityInputLabel', 'Quantity')),
+    label: escapeHtmlAttr(localized(ctx, 'product.quantity-label')),
   });
 };
 
@@ -145,9 +145,9 @@ const variantsSelect: FormatterImpl = (item, _args, ctx) => {
   if (options.length === 0) return undefined;
   const giftCard = productTypeOf(item) === ProductType.GIFT_CARD;
   const selectPattern = giftCard
-    ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
-    : localized(ctx, 'productVariantSelectText', 'Select {variantName}');
-  const displayPattern = giftCard ? localized(ctx, 'giftCardValueDisplayText', 'Value') : '{name}';
+    ? localized(ctx, 'product.gift-card-select')
+    : localized(ctx, 'product.variant-select');
+  const displayPattern = giftCard ? localized(ctx, 'product.gift-card-value') : '{name}';
   const sc = prop(item, 'structuredContent');
   const isSub = prop(sc, 'isSubscribable');
   return ctx.renderTemplate(T.VARIANTS_SELECT, {
@@ -192,8 +192,8 @@ const priceView = (ctx: RenderContext): PriceView => ({
   saleLine: '',
   hasNormal: false,
   normalLine: '',
-  saleLabel: escapeHtmlAttr(localized(ctx, 'salePriceText', 'Sale Price:')),
-  originalLabel: escapeHtmlAttr(localized(ctx, 'originalPriceText', 'Original Price:')),
+  saleLabel: escapeHtmlAttr(localized(ctx, 'product.sale-price-label')),
+  originalLabel: escapeHtmlAttr(localized(ctx, 'product.original-price-label')),
 });
 
 const productPrice: FormatterImpl = (item, args, ctx) => {
@@ -224,7 +224,7 @@ const productPrice: FormatterImpl = (item, args, ctx) => {
     if (hasVariedPrices(item)) {
       const from = moneyString(fromPriceMoney(item), args, ctx);
       view.hasFrom = true;
-      view.fromLine = msg(localized(ctx, 'productPriceFromText', 'from {fromPrice}'), from, {
+      view.fromLine = msg(localized(ctx, 'product.price-from'), from, {
         fromPrice: from,
       });
     }
@@ -262,7 +262,7 @@ const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
         ctx,
       );
       view.hasFrom = true;
-      view.fromLine = formatMessage(localized(ctx, 'productPriceFromText', 'from {fromPrice}'), {
+      view.fromLine = formatMessage(localized(ctx, 'product.price-from'), {
         fromPrice: from,
       });
     }
@@ -280,11 +280,11 @@ const productStatus: FormatterImpl = (item, _args, ctx) => {
   const id = asString(prop(item, 'id'));
   const custom = id ? asString(path(ctx.lookup('productMerchandisingContext'), id, 'customSoldOutText')) : '';
   if (isSoldOut(item)) {
-    const text = custom || localized(ctx, 'productSoldOutText', 'sold out');
+    const text = custom || localized(ctx, 'product.sold-out');
     return `<div class="product-mark sold-out">${escapeHtmlAttr(text)}</div>`;
   }
   if (isOnSale(item)) {
-    return `<div class="product-mark sale">${localized(ctx, 'productSaleText', 'sale')}</div>`;
+    return `<div class="product-mark sale">${localized(ctx, 'product.sale')}</div>`;
   }
   return undefined;
 };
@@ -385,21 +385,22 @@ const percentageFormat: FormatterImpl = (value, args, ctx) =>
     }).format(amount);
   });
 
-const LIKERT_KEYS: ReadonlyArray<readonly [string, string, string]> = [
-  ['-2', 'productAnswerMapStronglyDisagree', 'Strongly Disagree'],
-  ['-1', 'productAnswerMapDisagree', 'Disagree'],
-  ['0', 'productAnswerMapNeutral', 'Neutral'],
-  ['1', 'productAnswerMapAgree', 'Agree'],
-  ['2', 'productAnswerMapStronglyAgree', 'Strongly Agree'],
+const LIKERT_CODES: ReadonlyArray<readonly [string, MessageCode]> = [
+  ['-2', 'likert.strongly-disagree'],
+  ['-1', 'likert.disagree'],
+  ['0', 'likert.neutral'],
+  ['1', 'likert.agree'],
+  ['2', 'likert.strongly-agree'],
 ];
 
 /** Likert answers -2..2 as labels (site strings when they are strings); key 0 is the fallback. */
 const likertRows = (values: unknown, ctx: RenderContext) => {
   const ls = localizedStringsOf(ctx);
   const map = new Map<string, string>();
-  for (const [k, key, fallback] of LIKERT_KEYS) {
-    const own = ls?.[key];
-    map.set(k, typeof own === 'string' ? own : fallback);
+  for (const [k, code] of LIKERT_CODES) {
+    // Any string the site gives counts, even an empty one (as in the reference).
+    const own = ls?.[MESSAGES[code].localizedKey ?? code];
+    map.set(k, typeof own === 'string' ? own : MESSAGES[code].text);
   }
   if (!isObject(values)) return [];
   return Object.entries(values).map(([question, answer]) => ({
@@ -455,7 +456,7 @@ const summaryFormField: FormatterImpl = (field, _args, ctx) => {
   const noAnswer = asString(ctx.lookup('localizedStrings.productSummaryFormNoAnswerText')).trim();
   return ctx.renderTemplate(T.SUMMARY_FORM_FIELD, {
     rawTitle: emit(prop(field, 'rawTitle')),
-    value: value !== '' ? value : noAnswer === '' ? 'N/A' : noAnswer,
+    value: value !== '' ? value : noAnswer === '' ? MESSAGES['form.no-answer'].text : noAnswer,
   });
 };
 

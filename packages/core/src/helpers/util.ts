@@ -1,5 +1,6 @@
 /** Small pieces shared by the platform helpers. */
-import { asString, escapeHtmlAttr, isObject } from '../json.ts';
+import { escapeHtmlAttr, isObject } from '../json.ts';
+import { type MessageCode, messageTemplate } from '../messages.ts';
 import type { RenderContext } from './api.ts';
 
 /**
@@ -29,11 +30,9 @@ export const localizedStringsOf = (ctx: RenderContext): Record<string, unknown> 
   return isObject(ls) ? ls : undefined;
 };
 
-/** A localized string when it is a non-empty string, else the fallback. */
-export const localized = (ctx: RenderContext, key: string, fallback: string): string => {
-  const v = localizedStringsOf(ctx)?.[key];
-  return typeof v === 'string' && v !== '' ? v : fallback;
-};
+/** The catalogue text of `code`, overridden by the render's `localizedStrings` (uninterpolated). */
+export const localized = (ctx: RenderContext, code: MessageCode): string =>
+  messageTemplate(code, localizedStringsOf(ctx));
 
 /** A field of `item`, else the same name looked up through the render scope (the reference's resolution). */
 export const fieldOrScope = (item: unknown, key: string, ctx: RenderContext): unknown => {
@@ -43,5 +42,3 @@ export const fieldOrScope = (item: unknown, key: string, ctx: RenderContext): un
 
 /** The render has no locale data (`none`, as the conformance cases say). */
 export const noLocale = (ctx: RenderContext): boolean => !ctx.locale || ctx.locale === 'none';
-
-export const str = asString;
