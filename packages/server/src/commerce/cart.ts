@@ -3,6 +3,7 @@ import {
   cartTotals,
   centsToMoney,
   findVariantBySku,
+  message,
   minorToDecimal,
   validateAddToCart,
   validateQuantityChange,
@@ -67,7 +68,8 @@ export interface CartSettings {
 
 export const notFound = (code: string, message: string): Refusal => ({ code, message, status: 404 });
 const entryNotFound = () => notFound('entry-not-found', 'That cart entry does not exist.');
-const itemNotFound = () => notFound('item-not-found', 'Sorry, this item is unavailable.');
+const itemNotFound = (ls?: LocalizedStrings) =>
+  notFound('item-not-found', message('cart.add.product-unavailable', {}, ls));
 
 // ------------------------------------------------------------------ reads
 
@@ -239,7 +241,7 @@ export async function addEntry(
       let cart = await findCart(trx, req.token);
       if (cart) await trx.updateTable('carts').set({ updated: now }).where('id', '=', cart.id).execute();
       const product = await liveProduct(trx, req.itemId);
-      if (!product) throw new RefusalSignal(itemNotFound());
+      if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
       const request = {
         product,
         sku: req.sku ?? undefined,

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -52,7 +53,8 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     global: false,
     store: databaseRateLimitStore(db),
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', 'Please try again in a few seconds.'),
+    errorResponseBuilder: () =>
+      new HttpError(429, 'rate-limited', message('rate-limited', {}, localizedStrings)),
   });
 
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };

@@ -58,6 +58,8 @@ for (const database of DATABASES) {
       expect(html).toContain('<li class="external"><a href="https://example.org">Elsewhere</a></li>');
       expect(html).toMatch(/<ul class="footer-products"><li>Linen Tee<\/li><li>Last Mug<\/li><\/ul>/);
       expect(html).toContain('<script src="/scripts/site.js"></script>');
+      // Products rendered by the query tag are in the page context too.
+      expect(Object.keys(contextOf(html).products as object)).toEqual(['p-tee', 'p-last']);
       expect(html).not.toContain('squarespace:');
       expect(cookiesOf(res.headers['set-cookie']).crumb).toBeTruthy();
     });

@@ -42,6 +42,7 @@ export interface RendererDeps {
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAIN_MARKER = '\u0002sf-main-content\u0003';
+const CONTEXT_MARKER = '\u0002sf-page-context\u0003';
 
 /** What one page needs to render: the root context and the inner template (or ready HTML). */
 interface PagePlan {
@@ -398,15 +399,6 @@ export class PageRenderer {
       plan.pageType === PageType.NOT_FOUND ? 'sf-not-found-page' : '',
       plan.pageType === PageType.SHOW_CART ? 'sf-cart-page' : '',
     ].filter(Boolean);
-    const browser = browserContext({
-      pageType: plan.pageType,
-      path,
-      content,
-      collectionId: collection?.id ?? null,
-      itemId: plan.itemId,
-      products: plan.products,
-      storeCurrency: this.deps.cart.currency,
-    });
     const description =
       plan.title.description ??
       (typeof content.website.siteDescription === 'string' ? stripTags(content.website.siteDescription) : '');
@@ -421,7 +413,8 @@ export class PageRenderer {
       plan.status === 404 ? '<meta name="robots" content="noindex">' : '',
       `<link rel="stylesheet" href="/site.css?v=${template.revision}">`,
       '<link rel="stylesheet" href="/_storefront/storefront.css">',
-      `<script id="storefront-context" type="application/json">${scriptJson(browser)}</script>`,
+      // Filled in last: products rendered by <squarespace:query> tags belong in it too.
+      `<script id="storefront-context" type="application/json">${CONTEXT_MARKER}</script>`,
     ]
       .filter(Boolean)
       .join('\n');
@@ -439,9 +432,10 @@ export class PageRenderer {
     ctx['squarespace-headers'] = headers;
     ctx['squarespace-footers'] = footers;
 
+    const products = new Map(plan.products.map((p) => [String(p.id), p]));
     const expand = (output: string) =>
       expandPlatformTags(output, this.deps.bodies, (tag) =>
-        this.expandTag(tag, ctx, path, collections, collection?.id ?? null),
+        this.expandTag(tag, ctx, path, collections, collection?.id ?? null, products),
       );
     const inner =
       'html' in plan.inner
@@ -449,7 +443,16 @@ export class PageRenderer {
         : await expand(this.renderTemplate(plan.inner.template, ctx, plan.inner.file));
     ctx.squarespace = { ...(ctx.squarespace as Json), 'main-content': MAIN_MARKER };
     const document = await expand(this.renderTemplate(layout.compiled, ctx, layout.file));
-    return document.includes(MAIN_MARKER) ? document.split(MAIN_MARKER).join(inner) : document;
+    const browser = browserContext({
+      pageType: plan.pageType,
+      path,
+      content,
+      collectionId: collection?.id ?? null,
+      itemId: plan.itemId,
+      products: [...products.values()],
+      storeCurrency: this.deps.cart.currency,
+    });
+    return document.split(MAIN_MARKER).join(inner).split(CONTEXT_MARKER).join(scriptJson(browser));
   }
 
   /** One platform tag's HTML (template-format §2.8). */
@@ -459,6 +462,7 @@ export class PageRenderer {
     path: string,
     collections: CollectionContent[],
     activeCollectionId: string | null,
+    products: Map<string, Json>,
   ): Promise<string> {
     const { site } = this.deps;
     const renderWith = (context: unknown, what: string): string => {
@@ -518,6 +522,7 @@ export class PageRenderer {
         const skip = Math.max(0, Number(tag.attrs.skip ?? 0) || 0);
         const limit = Math.min(100, Math.max(0, Number(tag.attrs.limit ?? 100) || 100));
         items = items.slice(skip, skip + limit);
+        for (const item of items) if (isProduct(item)) products.set(String(item.id), item);
         return renderWith(
           { ...root, collection: collectionView(target, items.length), items },
           '<squarespace:query>',
