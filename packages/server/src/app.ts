@@ -74,6 +74,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (error instanceof HttpError)
         return reply.code(error.statusCode).send({ code: error.code, message: error.message });
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (
+        status >= 500 &&
+        !request.url.startsWith('/api/') &&
+        (request.method === 'GET' || request.method === 'HEAD')
+      ) {
+        // A page that failed: a plain page (spec section 2: error, page type 101), never a stack trace.
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('x-page-type', '101')
+          .send(
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
+              '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Home</a></p></body></html>',
+          );
+      }
       const body =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? { code: 'invalid-json', message: 'The request body is not valid JSON.' }

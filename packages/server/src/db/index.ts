@@ -62,7 +62,7 @@ export async function openDatabase(
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
   try {
-    await migrate(db);
+    await migrate(db, dialect === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -80,8 +80,14 @@ export async function openDatabase(
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  // With a schema of its own, the migration tables are looked up there (not in any schema that
+  // happens to hold tables of the same name).
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

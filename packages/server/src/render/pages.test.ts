@@ -211,6 +211,33 @@ for (const database of DATABASES) {
       expect(api.json().code).toBe('not-found');
     });
 
+    it(`[${database.name}] a failing page answers 500 with a plain error page, and the API with JSON`, async () => {
+      // Make the database fail underneath a throwaway app: drop the table pages read first.
+      const broken = await startApp(database);
+      try {
+        await broken.app.database.db.schema.dropTable('cart_entries').execute();
+        await broken.app.database.db.schema.dropTable('carts').execute();
+        const page = await broken.app.inject({
+          method: 'GET',
+          url: '/shop',
+          headers: { cookie: 'CART=abc' },
+        });
+        expect(page.statusCode).toBe(500);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.body).toContain('<h1>Something went wrong</h1>');
+        expect(page.body).not.toMatch(/carts|Error|at /);
+        const api = await broken.app.inject({
+          method: 'GET',
+          url: '/api/commerce/shopping-cart',
+          headers: { cookie: 'CART=abc' },
+        });
+        expect(api.statusCode).toBe(500);
+        expect(api.json()).toEqual({ code: 'server-error', message: 'Something went wrong' });
+      } finally {
+        await broken.close();
+      }
+    });
+
     it(`[${database.name}] ?format=json returns the page's JSON context`, async () => {
       const res = await get('/shop/tee?format=json');
       expect(res.statusCode).toBe(200);
