@@ -1,0 +1,152 @@
+/**
+ * The cart HTTP API (docs/interfaces.md, spec section 7) as the browser calls it. Every mutating call
+ * sends the `crumb` cookie's value in `X-CSRF-Token`. Failures become `CartApiError` carrying the
+ * shopper's message from core's catalogue (spec section 8) or the server's refusal text.
+ */
+import { type LocalizedStrings, message } from './core.ts';
+import { CRUMB_COOKIE, readCookie } from './cookies.ts';
+
+/** A cart entry as the API returns it. */
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: {
+    sku: string;
+    attributes: Record<string, string>;
+    optionValues: { optionName: string; value: string }[];
+    priceMoney?: { value?: string | number; currency?: string };
+    salePriceMoney?: { value?: string | number; currency?: string };
+    onSale: boolean;
+  };
+  additionalFields: string | null;
+  unitPriceCents: number;
+  item: { title: string; fullUrl: string; assetUrl: string | null; productType: number | null };
+}
+
+/** The shopping cart as the API returns it (the fields the browser reads; the rest passes through). */
+export interface ShoppingCart {
+  id: string;
+  websiteId?: string;
+  entries: CartEntry[];
+  subtotalCents: number;
+  subtotalAmount?: { decimalValue: string; currencyCode: string };
+  totalQuantity: number;
+  [field: string]: unknown;
+}
+
+export interface AddEntryRequest {
+  itemId: string;
+  sku: string;
+  quantity: number;
+  /** A JSON string (additional-fields form answers). */
+  additionalFields?: string;
+}
+
+export interface AddEntryAnswer {
+  shoppingCart: ShoppingCart;
+  newlyAdded: CartEntry | null;
+}
+
+export interface SubscriptionRequest {
+  itemId: string;
+  sku: string;
+  qty: number;
+  additionalFields?: string;
+}
+
+/** Why a call failed, as the shopper is told. */
+export type FailureKind = 'crumb' | 'rate-limited' | 'cookies' | 'network' | 'refused' | 'server';
+
+export class CartApiError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status = 0,
+    readonly code = '',
+  ) {
+    super(message);
+    this.name = 'CartApiError';
+  }
+}
+
+export interface CartApi {
+  getCart(): Promise<ShoppingCart>;
+  addEntry(req: AddEntryRequest): Promise<AddEntryAnswer>;
+  setQuantity(entryId: string, quantity: number): Promise<ShoppingCart>;
+  removeEntry(entryId: string): Promise<ShoppingCart>;
+  /** Subscription items (spec section 7): answers the cart token for the subscription page. */
+  createSubscriptionCart(req: SubscriptionRequest): Promise<{ cartToken: string }>;
+}
+
+export interface CartApiOptions {
+  fetch?: typeof fetch;
+  /** Where the API lives; '' (same origin) in the browser. */
+  baseUrl?: string;
+  /** The current `document.cookie` string (read at each call: the crumb may arrive late). */
+  cookies: () => string;
+  cookiesEnabled: () => boolean;
+  localizedStrings?: LocalizedStrings;
+}
+
+export const CART_PATH = '/api/commerce/shopping-cart';
+export const SUBSCRIPTION_PATH = '/api/3/commerce/cart/subscription';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Turns a failed answer into the shopper's message (spec section 8). */
+export function failureOf(status: number, body: unknown, ls?: LocalizedStrings): CartApiError {
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : '';
+  if (status === 403 && isRecord(body) && body.crumbFail === true) {
+    return new CartApiError('crumb', message('cart.crumb-fail', {}, ls), status, 'crumb-fail');
+  }
+  if (status === 429) return new CartApiError('rate-limited', message('rate-limited', {}, ls), status, code);
+  const text = isRecord(body) && typeof body.message === 'string' ? body.message : '';
+  if (status >= 400 && status < 500 && text) return new CartApiError('refused', text, status, code);
+  return new CartApiError('server', message('cart.try-again', {}, ls), status, code);
+}
+
+export function createCartApi(options: CartApiOptions): CartApi {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const base = options.baseUrl ?? '';
+  const ls = options.localizedStrings;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const mutating = method !== 'GET';
+    if (mutating && !options.cookiesEnabled()) {
+      throw new CartApiError('cookies', message('cart.cookies-off', {}, ls));
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (mutating) headers['x-csrf-token'] = readCookie(CRUMB_COOKIE, options.cookies()) ?? '';
+    let response: Response;
+    try {
+      response = await doFetch(base + path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new CartApiError('network', message('cart.check-connection', {}, ls));
+    }
+    const parsed: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw failureOf(response.status, parsed, ls);
+    if (!isRecord(parsed))
+      throw new CartApiError('server', message('cart.try-again', {}, ls), response.status);
+    return parsed as T;
+  }
+
+  const entryPath = (id: string) => `${CART_PATH}/entries/${encodeURIComponent(id)}`;
+
+  return {
+    getCart: () => call<ShoppingCart>('GET', CART_PATH),
+    addEntry: (req) => call<AddEntryAnswer>('POST', `${CART_PATH}/entries`, req),
+    setQuantity: async (entryId, quantity) =>
+      (await call<{ shoppingCart: ShoppingCart }>('PUT', `${entryPath(entryId)}/quantity`, { quantity }))
+        .shoppingCart,
+    removeEntry: async (entryId) =>
+      (await call<{ shoppingCart: ShoppingCart }>('DELETE', entryPath(entryId))).shoppingCart,
+    createSubscriptionCart: (req) => call<{ cartToken: string }>('POST', SUBSCRIPTION_PATH, req),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The parts of `@storefront/core` the browser uses, imported by module so the bundle carries only
+ * the domain rules (not the template helpers the server registers into the engine).
+ */
+export { type LocalizedStrings, message } from '@storefront/core/messages';
+export type { Result } from '@storefront/core/result';
+export { formatMoney, minorToDecimal } from '@storefront/core/money';
+export { addToCartLabel, findVariant, variantDescriptor } from '@storefront/core/product';
+export {
+  type AddToCartOk,
+  CART_URL,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  cartCountText,
+  cartPillText,
+  cartPillVisible,
+  parseQuantity,
+  validateAddToCart,
+  validateQuantityChange,
+} from '@storefront/core/cart';
+export {
+  type PageContext,
+  type ProductForBrowser,
+  type VariantForBrowser,
+  PageType,
+} from '@storefront/core/page-context';

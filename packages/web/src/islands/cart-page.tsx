@@ -1,0 +1,267 @@
+/**
+ * The /cart page (spec sections 2 and 8), mounted on `#sqs-cart-root`: every entry with image,
+ * title, variant attributes, unit price, a quantity input (a change calls the quantity API; 0 asks
+ * for confirmation to remove) and Remove Item; the subtotal; Continue Shopping and Checkout; an
+ * empty-cart message; errors in an alert region.
+ */
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type LocalizedStrings,
+  QUANTITY_MAX,
+  formatMoney,
+  message,
+  validateQuantityChange,
+} from '../core.ts';
+import { CartApiError, type CartEntry } from '../api.ts';
+import type { CartStore } from '../cart-store.ts';
+import type { Dialogs } from '../dialogs.tsx';
+import { CHECKOUT_URL } from '../purchase.ts';
+
+/** How long typing may pause before a quantity is sent. */
+export const QUANTITY_COMMIT_DELAY_MS = 600;
+
+export interface CartPageProps {
+  cart: CartStore;
+  dialogs: Dialogs;
+  currency: string;
+  locale: string;
+  ls: LocalizedStrings;
+  /** Where Continue Shopping goes. */
+  shopUrl?: string;
+}
+
+interface CartError {
+  title: string;
+  message: string;
+}
+
+const messageOf = (error: unknown, ls: LocalizedStrings) =>
+  error instanceof CartApiError ? error.message : message('cart.try-again', {}, ls);
+
+/** `Size: M, Color: Sage` from the entry's chosen variant. */
+export function variantText(entry: CartEntry): string {
+  const values = entry.chosenVariant?.optionValues ?? [];
+  if (values.length > 0) return values.map((o) => `${o.optionName}: ${o.value}`).join(', ');
+  return Object.entries(entry.chosenVariant?.attributes ?? {})
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+}
+
+/** Additional-field answers as readable lines (`Name: value`). */
+function fieldsText(json: string | null): string {
+  if (!json) return '';
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (parsed && typeof parsed === 'object') {
+      return Object.entries(parsed as Record<string, unknown>)
+        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join('\n');
+    }
+  } catch {
+    /* shown as it is */
+  }
+  return json;
+}
+
+export function CartPage(props: CartPageProps) {
+  const { cart, dialogs, currency, locale, ls, shopUrl = '/' } = props;
+  const state = useSyncExternalStore(cart.subscribe, cart.getState);
+  const [error, setError] = useState<CartError | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const entries = state.cart?.entries ?? [];
+  const loading = state.status === 'loading' && !state.cart;
+  const money = (cents: number) =>
+    formatMoney(cents, state.cart?.subtotalAmount?.currencyCode ?? currency, { locale });
+
+  const remove = async (entry: CartEntry): Promise<boolean> => {
+    try {
+      await cart.remove(entry.id);
+      setError(null);
+      headingRef.current?.focus();
+      return true;
+    } catch (e) {
+      setError({ title: message('cart.unable-to-remove-item', {}, ls), message: messageOf(e, ls) });
+      return false;
+    }
+  };
+
+  const changeQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
+    const checked = validateQuantityChange(raw, Infinity, ls);
+    if (!checked.ok) {
+      setError({ title: message('cart.unable-to-update-quantity', {}, ls), message: checked.error.message });
+      return false;
+    }
+    if (checked.value === entry.quantity) return true;
+    if (checked.value === 0) {
+      const confirmed = await dialogs.confirm(
+        message('cart.remove-item', {}, ls),
+        message('cart.confirm-remove', {}, ls),
+        message('cart.remove-item', {}, ls),
+      );
+      return confirmed ? remove(entry) : false;
+    }
+    try {
+      await cart.setQuantity(entry.id, checked.value);
+      setError(null);
+      return true;
+    } catch (e) {
+      setError({ title: message('cart.unable-to-update-quantity', {}, ls), message: messageOf(e, ls) });
+      return false;
+    }
+  };
+
+  return (
+    <section className="sf-cart" aria-label={message('cart.title', {}, ls)} aria-busy={loading}>
+      <h1 className="sf-cart__title" ref={headingRef} tabIndex={-1}>
+        {message('cart.shopping-cart', {}, ls)}
+      </h1>
+      {error && (
+        <div className="sf-cart__error" role="alert">
+          <strong>{error.title}</strong> <span>{error.message}</span>
+        </div>
+      )}
+      {!loading && entries.length === 0 && (
+        <div className="sf-cart__empty">
+          <p>{message('cart.empty', {}, ls)}</p>
+          <a className="sf-cart__continue" href={shopUrl}>
+            {message('cart.continue-shopping', {}, ls)}
+          </a>
+        </div>
+      )}
+      {entries.length > 0 && (
+        <>
+          <ul className="sf-cart__list">
+            {entries.map((entry) => (
+              <CartItem
+                key={entry.id}
+                entry={entry}
+                ls={ls}
+                money={money}
+                onQuantity={changeQuantity}
+                onRemove={remove}
+                onDetails={() =>
+                  void dialogs.alert(message('cart.edit-details', {}, ls), fieldsText(entry.additionalFields))
+                }
+              />
+            ))}
+          </ul>
+          <div className="sf-cart__subtotal" aria-live="polite" aria-atomic="true">
+            <span>{message('cart.subtotal', {}, ls)}</span>
+            <span className="sf-cart__subtotal-amount">{money(state.cart?.subtotalCents ?? 0)}</span>
+          </div>
+          <div className="sf-cart__actions">
+            <a className="sf-cart__continue" href={shopUrl}>
+              {message('cart.continue-shopping', {}, ls)}
+            </a>
+            <a className="sf-cart__checkout" href={CHECKOUT_URL}>
+              {message('cart.checkout', {}, ls)}
+            </a>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CartItem(props: {
+  entry: CartEntry;
+  ls: LocalizedStrings;
+  money: (cents: number) => string;
+  onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>;
+  onRemove: (entry: CartEntry) => Promise<boolean>;
+  onDetails: () => void;
+}) {
+  const { entry, ls, money, onQuantity, onRemove, onDetails } = props;
+  const id = useId();
+  const [draft, setDraft] = useState(String(entry.quantity));
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const committed = useRef(String(entry.quantity));
+
+  useEffect(() => {
+    committed.current = String(entry.quantity);
+    setDraft(String(entry.quantity));
+  }, [entry.quantity]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const commit = (raw: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (raw === committed.current) return;
+    committed.current = raw;
+    setBusy(true);
+    void onQuantity(entry, raw).then((ok) => {
+      setBusy(false);
+      if (!ok) {
+        committed.current = String(entry.quantity);
+        setDraft(String(entry.quantity));
+      }
+    });
+  };
+
+  const title = entry.item?.title ?? '';
+  const variant = variantText(entry);
+  return (
+    <li className="sf-cart-item" data-entry-id={entry.id} aria-busy={busy}>
+      {entry.item?.assetUrl ? (
+        <img className="sf-cart-item__image" src={entry.item.assetUrl} alt="" loading="lazy" />
+      ) : (
+        <span className="sf-cart-item__image" aria-hidden="true" />
+      )}
+      <div className="sf-cart-item__details">
+        <a className="sf-cart-item__title" id={`${id}-title`} href={entry.item?.fullUrl || undefined}>
+          {title}
+        </a>
+        {variant && <p className="sf-cart-item__variant">{variant}</p>}
+        <p className="sf-cart-item__price">{money(entry.unitPriceCents)}</p>
+        {entry.additionalFields && (
+          <button type="button" className="sf-cart-item__details-button" onClick={onDetails}>
+            {message('cart.edit-details', {}, ls)}
+          </button>
+        )}
+      </div>
+      <div className="sf-cart-item__quantity">
+        <label htmlFor={`${id}-qty`}>{message('cart.quantity', {}, ls)}</label>
+        <input
+          id={`${id}-qty`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={QUANTITY_MAX}
+          step={1}
+          value={draft}
+          aria-describedby={`${id}-title`}
+          onChange={(event) => {
+            const raw = event.target.value;
+            setDraft(raw);
+            if (timer.current) clearTimeout(timer.current);
+            timer.current = setTimeout(() => commit(raw), QUANTITY_COMMIT_DELAY_MS);
+          }}
+          onBlur={(event) => commit(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit(event.currentTarget.value);
+            }
+          }}
+        />
+      </div>
+      <button
+        type="button"
+        className="sf-cart-item__remove"
+        aria-label={`${message('cart.remove-item', {}, ls)}: ${title}`}
+        onClick={() => {
+          setBusy(true);
+          void onRemove(entry).then(() => setBusy(false));
+        }}
+      >
+        {message('cart.remove-item', {}, ls)}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Start-up: read the page context, build the shared runtime, mount every island on the markup the
+ * server rendered, and load the cart when the spec's rule allows it (section 4).
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PageType } from './core.ts';
+import { createCartApi } from './api.ts';
+import { CartStore, shouldLoadCartOnStart } from './cart-store.ts';
+import { readPageContext } from './context.ts';
+import { cookiesEnabled } from './cookies.ts';
+import { DialogHost, Dialogs } from './dialogs.tsx';
+import { AddToCartButton } from './islands/add-to-cart.tsx';
+import { CartPage } from './islands/cart-page.tsx';
+import { CartPill, pillShownOn, syncCartQuantity } from './islands/cart-pill.tsx';
+import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
+import { VariantsIsland } from './islands/variants.tsx';
+import { type Runtime, productStores } from './runtime.ts';
+
+export interface StartOptions {
+  fetch?: typeof fetch;
+  navigate?: (url: string) => void;
+}
+
+function mount(container: Element, node: ReactNode) {
+  createRoot(container).render(<StrictMode>{node}</StrictMode>);
+}
+
+function appendRoot(doc: Document, parent: Element, className: string): HTMLElement {
+  const el = doc.createElement('div');
+  el.className = className;
+  parent.appendChild(el);
+  return el;
+}
+
+export function start(doc: Document = document, options: StartOptions = {}): Runtime {
+  const ctx = readPageContext(doc);
+  const ls = ctx.localizedStrings;
+  const locale = doc.documentElement.lang || 'en-US';
+  const win = doc.defaultView;
+  const api = createCartApi({
+    fetch: options.fetch,
+    cookies: () => doc.cookie,
+    cookiesEnabled: () => cookiesEnabled(win?.navigator),
+    localizedStrings: ls,
+  });
+  const cart = new CartStore(api, doc);
+  const dialogs = new Dialogs(doc);
+  const runtime: Runtime = {
+    doc,
+    ctx,
+    ls,
+    locale,
+    api,
+    cart,
+    dialogs,
+    productStore: productStores(ctx),
+    navigate: options.navigate ?? ((url) => win?.location.assign(url)),
+  };
+
+  mount(appendRoot(doc, doc.body, 'sf-dialog-root'), <DialogHost dialogs={dialogs} />);
+
+  for (const root of doc.querySelectorAll<HTMLElement>('.product-variants[data-item-id]')) {
+    const store = runtime.productStore(root.dataset.itemId ?? '');
+    if (!store) continue;
+    mount(
+      appendRoot(doc, root, 'sf-variants-status'),
+      <VariantsIsland root={root} store={store} ls={ls} locale={locale} />,
+    );
+  }
+  for (const box of doc.querySelectorAll<HTMLElement>('.product-quantity-input[data-item-id]')) {
+    const store = runtime.productStore(box.dataset.itemId ?? '');
+    const input = box.querySelector<HTMLInputElement>('input[type=number], input');
+    if (store && input) wireQuantity(input, store, ls);
+  }
+  for (const el of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) {
+    const inner = el.querySelector('.sqs-add-to-cart-button-inner') ?? el;
+    inner.setAttribute('aria-live', 'polite');
+    mount(inner, <AddToCartButton el={el} runtime={runtime} />);
+  }
+  const pageStore = ctx.itemId ? runtime.productStore(ctx.itemId) : undefined;
+  if (pageStore) {
+    wireScarcity(
+      [...doc.querySelectorAll<HTMLElement>('.product-scarcity[data-variant-attributes]')],
+      pageStore,
+    );
+  }
+  for (const itemId of Object.keys(ctx.products)) {
+    const forms = [
+      ...doc.querySelectorAll<HTMLElement>('.product-restock-notification[data-product-id][data-variant-id]'),
+    ].filter((el) => el.dataset.productId === itemId);
+    const store = forms.length > 0 ? runtime.productStore(itemId) : undefined;
+    if (store) wireRestock(forms, store);
+  }
+
+  const cartRoot = doc.getElementById('sqs-cart-root');
+  if (cartRoot) {
+    mount(
+      cartRoot,
+      <CartPage cart={cart} dialogs={dialogs} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
+    );
+  } else if (pillShownOn(ctx.pageType, doc) && ctx.pageType !== PageType.CHECKOUT) {
+    mount(
+      appendRoot(doc, doc.body, 'sf-cart-pill-root'),
+      <CartPill cart={cart} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
+    );
+  }
+  syncCartQuantity(doc, cart, ls);
+
+  if (shouldLoadCartOnStart(ctx.authenticated, doc.cookie)) {
+    cart.load().catch((error: unknown) => console.warn('storefront: the cart did not load', error));
+  }
+  return runtime;
+}
