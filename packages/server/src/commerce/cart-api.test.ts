@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
 
 const CART = '/api/commerce/shopping-cart';
@@ -361,6 +362,36 @@ for (const database of DATABASES) {
       // The counter is in the database, where a second instance would see it.
       const rows = await t.app.database.db.selectFrom('rate_limits').selectAll().execute();
       expect(rows.some((r) => Number(r.count) >= 4)).toBe(true);
+    });
+  });
+
+  describe(`[${database.name}] two instances`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startApp(database, { cartWriteLimit: { max: 3, windowMs: 60_000 } });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it(`[${database.name}] two instances on one database share carts and rate-limit counters`, async () => {
+      // A second server on the same database, as behind a load balancer.
+      const second = await buildApp(t.config, { logger: false });
+      try {
+        const one = new Shopper(t);
+        const other = new Shopper({ ...t, app: second });
+        await one.cart();
+        expect((await one.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(200);
+        expect((await one.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(200);
+        // The same browser (cookies) reaching the other instance sees its cart...
+        other.cookies = { ...one.cookies };
+        expect((await other.cart()).entries.map((e: { quantity: number }) => e.quantity)).toEqual([2]);
+        // ...and the writes made on the first instance count on the second (same client address).
+        expect((await other.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(200);
+        expect((await other.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(429);
+      } finally {
+        await second.close();
+      }
     });
   });
 }

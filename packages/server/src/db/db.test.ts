@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { takeStock, returnStock } from '../commerce/stock.ts';
-import { hit } from '../commerce/rate-limit-store.ts';
+import { hit, pruneRateLimits } from '../commerce/rate-limit-store.ts';
 import { loadContent } from '../site/loader.ts';
 import { DATABASES, FIXTURE_SITE, openFresh } from '../testing/databases.ts';
 import { getItemsByIds, listCollections, listItems } from './catalogue.ts';
@@ -106,6 +106,11 @@ for (const database of DATABASES) {
         const burst = await Promise.all(Array.from({ length: 8 }, () => hit(handle.db, 'k', 1000, t0 + 500)));
         expect(Math.max(...burst.map((b) => b.current))).toBe(10);
         expect(await hit(handle.db, 'k', 1000, t0 + 1000)).toEqual({ current: 1, ttl: 1000 });
+        // Housekeeping drops counters whose window ended long ago, and only those.
+        await hit(handle.db, 'old', 1000, t0 - 50_000);
+        await pruneRateLimits(handle.db, 10_000, t0 + 1000);
+        const keys = (await handle.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+        expect(keys).toEqual(['k']);
       } finally {
         await cleanup();
       }
