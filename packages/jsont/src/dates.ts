@@ -75,9 +75,8 @@ function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: n
   return dt.getTime();
 }
 
-/** Calendar fields of `epoch` in `zone`. */
-export function zonedFields(epoch: number, zone: string): ZonedFields {
-  const z = normalizeZone(zone);
+/** Exact calendar fields through Intl (slow path). */
+function intlFields(epoch: number, z: string): ZonedFields {
   const parts = partsFormatter(z).formatToParts(new Date(epoch));
   let year = 0;
   let month = 1;
@@ -121,6 +120,47 @@ export function zonedFields(epoch: number, zone: string): ZonedFields {
   const millis = ((epoch % 1000) + 1000) % 1000;
   const offset = utcMillis(year, month, day, hour, minute, second) - (epoch - millis);
   return { epoch, year, month, day, hour, minute, second, millis, weekday, offset, zone: z };
+}
+
+const BUCKET = 900_000; // 15 minutes: UTC offsets change on such boundaries
+const offsetCache = new Map<string, Map<number, number>>();
+
+/** UTC offset of `zone` at `epoch`, cached per 15-minute bucket when stable across the bucket. */
+function offsetAt(epoch: number, z: string): number {
+  let m = offsetCache.get(z);
+  if (m === undefined) {
+    m = new Map();
+    offsetCache.set(z, m);
+  }
+  const b = Math.floor(epoch / BUCKET);
+  const hit = m.get(b);
+  if (hit !== undefined) return hit;
+  const start = intlFields(b * BUCKET, z).offset;
+  const end = intlFields(b * BUCKET + BUCKET - 1, z).offset;
+  if (start !== end) return intlFields(epoch, z).offset;
+  if (m.size > 20_000) m.clear();
+  m.set(b, start);
+  return start;
+}
+
+/** Calendar fields of `epoch` in `zone`. */
+export function zonedFields(epoch: number, zone: string): ZonedFields {
+  const z = normalizeZone(zone);
+  const offset = offsetAt(epoch, z);
+  const d = new Date(epoch + offset);
+  return {
+    epoch,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millis: d.getUTCMilliseconds(),
+    weekday: d.getUTCDay(),
+    offset,
+    zone: z,
+  };
 }
 
 export function julianDay(epoch: number): number {

@@ -64,7 +64,16 @@ function resolveName(path: Path, frame: Frame): unknown {
 /** Full variable resolution (4.1): first segment up the scope chain, further segments as steps. */
 export function resolvePath(path: Path, start: Frame): unknown {
   let v: unknown;
-  if (path.kind === 1) {
+  if (path.kind === 0) {
+    const key = path.segs[0] as string | number;
+    let f: Frame | null = start;
+    v = undefined;
+    while (f !== null) {
+      v = step(f.node, key);
+      if (v !== undefined || f.stop) break;
+      f = f.parent;
+    }
+  } else if (path.kind === 1) {
     v = start.node;
   } else {
     let f: Frame | null = start;
@@ -113,7 +122,8 @@ export function pathOf(raw: string): Path {
 }
 
 export class RenderState implements RenderContext {
-  buf: string[] = [];
+  /** Output so far (V8 string ropes: appended, flattened once). */
+  out = '';
   frame: Frame;
   readonly errors: TemplateError[] = [];
   readonly root: unknown;
@@ -246,20 +256,20 @@ export class RenderState implements RenderContext {
     isPrivate: boolean,
     args: Record<string, string> | undefined,
   ): string {
-    const saveBuf = this.buf;
+    const saveOut = this.out;
     const saveFrame = this.frame;
     const saveLine = this.line;
     const saveCol = this.column;
-    this.buf = [];
+    this.out = '';
     const f = new Frame(node, saveFrame);
     f.stop = isPrivate;
     if (args !== undefined) (f.vars = new Map()).set('@args', args);
     this.frame = f;
     try {
       this.execBlock(body);
-      return this.buf.join('');
+      return this.out;
     } finally {
-      this.buf = saveBuf;
+      this.out = saveOut;
       this.frame = saveFrame;
       this.line = saveLine;
       this.column = saveCol;
@@ -330,7 +340,7 @@ export class RenderState implements RenderContext {
       const inst = body[i] as Inst;
       switch (inst.op) {
         case Op.Text:
-          this.buf.push(inst.text);
+          this.out += inst.text;
           break;
         case Op.Variable:
           this.execVariable(inst.paths, inst.formatters, inst.line, inst.column);
@@ -417,19 +427,19 @@ export class RenderState implements RenderContext {
           (this.frame.macros ??= new Map()).set(inst.name, inst);
           break;
         case Op.MetaLeft:
-          this.buf.push('{');
+          this.out += '{';
           break;
         case Op.MetaRight:
-          this.buf.push('}');
+          this.out += '}';
           break;
         case Op.Newline:
-          this.buf.push('\n');
+          this.out += '\n';
           break;
         case Op.Space:
-          this.buf.push(' ');
+          this.out += ' ';
           break;
         case Op.Tab:
-          this.buf.push('\t');
+          this.out += '\t';
           break;
         default:
           break;
@@ -450,12 +460,12 @@ export class RenderState implements RenderContext {
         this.line = inst.line;
         this.column = inst.column;
         const saveFrame = this.frame;
-        const saveBuf = this.buf;
+        const saveOut = this.out;
         try {
           ok = inst.impl(inst.args, this) === true;
         } catch (e) {
           this.frame = saveFrame;
-          this.buf = saveBuf;
+          this.out = saveOut;
           this.unexpected(e, 'PREDICATE');
           ok = false;
         }
@@ -488,17 +498,17 @@ export class RenderState implements RenderContext {
     if (formatters.length === 0 && paths.length === 1) {
       const v = resolvePath(paths[0] as Path, this.frame);
       if (typeof v === 'string') {
-        if (v.length > 0) this.buf.push(v);
+        if (v.length > 0) this.out += v;
       } else if (v !== undefined && v !== null) {
         const s = emitString(v);
-        if (s.length > 0) this.buf.push(s);
+        if (s.length > 0) this.out += s;
       }
       return;
     }
     const v = this.evalFormatted(paths, formatters, line, col, true);
     if (v === FAILED) return;
     const s = typeof v === 'string' ? v : emitString(v);
-    if (s.length > 0) this.buf.push(s);
+    if (s.length > 0) this.out += s;
   }
 
   /** Resolves the paths and applies the formatter chain; returns FAILED when a helper threw. */
@@ -515,7 +525,7 @@ export class RenderState implements RenderContext {
     for (let i = 0; i < n; i++) vars[i] = resolvePath(paths[i] as Path, frame);
     if (formatters.length === 0) return vars[0];
     const saveVars = this.variables;
-    const saveBuf = this.buf;
+    const saveOut = this.out;
     if (pushFrame) this.frame = new Frame(vars[0], frame);
     this.variables = vars;
     let value = vars[0];
@@ -527,7 +537,7 @@ export class RenderState implements RenderContext {
         vars[0] = value;
       }
     } catch (e) {
-      this.buf = saveBuf;
+      this.out = saveOut;
       this.unexpected(e, pushFrame ? 'VARIABLE' : 'BINDVAR');
       value = pushFrame ? FAILED : undefined;
     } finally {
@@ -556,14 +566,14 @@ export class RenderState implements RenderContext {
       );
       return;
     }
-    const saveBuf = this.buf;
-    if (!output) this.buf = [];
+    const saveOut = this.out;
+    if (!output) this.out = '';
     this.partialDepth++;
     try {
       this.execBlock(body);
     } finally {
       this.partialDepth--;
-      if (!output) this.buf = saveBuf;
+      if (!output) this.out = saveOut;
     }
   }
 }

@@ -10,7 +10,11 @@ function state(ctx: RenderContext): RenderState {
 }
 
 /** Escapes `&`, `<`, `>` (and `"` when `quotes`). */
+const NEEDS_ESCAPE = /[&<>]/;
+const NEEDS_ESCAPE_Q = /[&<>"]/;
+
 export function escapeHtml(s: string, quotes: boolean): string {
+  if (!(quotes ? NEEDS_ESCAPE_Q : NEEDS_ESCAPE).test(s)) return s;
   let out = '';
   let last = 0;
   for (let i = 0; i < s.length; i++) {
@@ -32,7 +36,16 @@ export function escapeScriptTags(s: string): string {
   return s.indexOf('</') === -1 ? s : s.split('</').join('<\\/');
 }
 
+function isSlug(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45)) return false;
+  }
+  return true;
+}
+
 export function slugify(s: string): string {
+  if (isSlug(s)) return s;
   return s
     .replace(/[^a-zA-Z0-9\s-]+/g, '')
     .replace(/\s+/g, '-')
@@ -81,17 +94,59 @@ export function formatPattern(pattern: string, args: readonly unknown[]): string
   return buf;
 }
 
-const URL_SAFE = /[A-Za-z0-9@*_+\-./]/;
 const HEX = '0123456789ABCDEF';
+
+function urlSafe(c: number): boolean {
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 64 ||
+    c === 42 ||
+    c === 95 ||
+    c === 43 ||
+    c === 45 ||
+    c === 46 ||
+    c === 47
+  );
+}
+
+function pctByte(b: number): string {
+  return '%' + (HEX[b >> 4] as string) + (HEX[b & 15] as string);
+}
 
 /** UTF-8 encode, then JavaScript `escape()` (letters, digits and `@*_+-./` kept). */
 export function urlEncode(s: string): string {
-  const bytes = new TextEncoder().encode(s);
-  let out = '';
-  for (const b of bytes) {
-    const ch = String.fromCharCode(b);
-    if (b < 128 && URL_SAFE.test(ch)) out += ch;
-    else out += '%' + (HEX[b >> 4] as string) + (HEX[b & 15] as string);
+  let i = 0;
+  const n = s.length;
+  while (i < n && urlSafe(s.charCodeAt(i))) i++;
+  if (i === n) return s;
+  let out = s.slice(0, i);
+  for (; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 128) {
+      out += urlSafe(c) ? s[i] : pctByte(c);
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // lone surrogate
+    if (c < 0x800) {
+      out += pctByte(0xc0 | (c >> 6)) + pctByte(0x80 | (c & 63));
+    } else if (c < 0x10000) {
+      out += pctByte(0xe0 | (c >> 12)) + pctByte(0x80 | ((c >> 6) & 63)) + pctByte(0x80 | (c & 63));
+    } else {
+      out +=
+        pctByte(0xf0 | (c >> 18)) +
+        pctByte(0x80 | ((c >> 12) & 63)) +
+        pctByte(0x80 | ((c >> 6) & 63)) +
+        pctByte(0x80 | (c & 63));
+    }
   }
   return out;
 }

@@ -5,15 +5,30 @@ import type { PredicateImpl, RenderContext } from './plugin-api.ts';
 import { asNumber, compareValues, deepEquals, isJsonStart, isTruthy } from './values.ts';
 
 /** Reads a predicate argument: a JSON literal when it starts like one and parses, else a path. */
-export function argValue(arg: string, ctx: RenderContext): unknown {
-  if (isJsonStart(arg)) {
-    try {
-      return JSON.parse(arg) as unknown;
-    } catch {
-      // fall through to a path
+const NOT_JSON = Symbol('path');
+const literalCache = new Map<string, unknown>();
+
+function literal(arg: string): unknown {
+  let v = literalCache.get(arg);
+  if (v === undefined && !literalCache.has(arg)) {
+    v = NOT_JSON;
+    if (isJsonStart(arg)) {
+      try {
+        v = JSON.parse(arg) as unknown;
+      } catch {
+        v = NOT_JSON;
+      }
     }
+    if (literalCache.size > 5000) literalCache.clear();
+    literalCache.set(arg, v);
   }
-  return ctx.lookup(arg);
+  // objects and arrays are copied so that a helper cannot change the cached literal
+  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+}
+
+export function argValue(arg: string, ctx: RenderContext): unknown {
+  const v = literal(arg);
+  return v === NOT_JSON ? ctx.lookup(arg) : v;
 }
 
 function compute(

@@ -22,7 +22,7 @@ export function isTruthy(v: unknown): boolean {
     case 'object':
       if (v === null) return false;
       if (Array.isArray(v)) return v.length > 0;
-      for (const k in v) if (hasOwn.call(v, k)) return true;
+      for (const _ in v) return true;
       return false;
     default:
       return false;
@@ -154,27 +154,22 @@ export function sizeOf(v: unknown): number {
   return 0;
 }
 
-/** One path step: own property of an object, numeric index of an array. Missing is `undefined`. */
+/**
+ * One path step: own property of an object, numeric index of an array. Missing is `undefined`.
+ * JSON objects have no enumerable inherited data: a property read that yields a function (an
+ * `Object.prototype` method) or `__proto__` is checked against own properties.
+ */
 export function step(v: unknown, key: string | number): unknown {
   if (typeof v !== 'object' || v === null) return undefined;
-  if (Array.isArray(v)) {
-    if (typeof key === 'number') return v[key];
-    return undefined;
-  }
-  const o = v as Record<string, unknown>;
-  return hasOwn.call(o, key) ? o[key as string] : undefined;
+  if (Array.isArray(v)) return typeof key === 'number' ? (v[key] as unknown) : undefined;
+  const r = (v as Record<string | number, unknown>)[key];
+  if (r === undefined) return undefined;
+  if (typeof r === 'function' || key === '__proto__') return hasOwn.call(v, key) ? r : undefined;
+  return r;
 }
 
-/** A first-segment lookup inside a frame node (reference `Node.get`: arrays accept string keys too). */
-export function getKey(v: unknown, key: string | number): unknown {
-  if (typeof v !== 'object' || v === null) return undefined;
-  if (Array.isArray(v)) {
-    if (typeof key === 'number') return v[key];
-    return undefined;
-  }
-  const o = v as Record<string, unknown>;
-  return hasOwn.call(o, key) ? o[key as string] : undefined;
-}
+/** A first-segment lookup inside a frame node. */
+export const getKey = step;
 
 /** Splits `a.b.0` into segments; digit-only segments become numbers when they fit 31 bits. */
 export function splitPath(raw: string): (string | number)[] {
