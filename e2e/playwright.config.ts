@@ -1,0 +1,73 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Browser tests against a started server (PORT 3100, the demo site, a fresh data folder; PostgreSQL
+ * when DATABASE_URL is set). The web bundle is built beforehand (`npm run build:web`); this config
+ * builds nothing. Chromium is Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH): never downloaded.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+// Worker processes load this file again: they must reuse the server's folder, not make another.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-')));
+
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  SITE_DIR: 'sites/demo',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  // Tests write to the cart quickly from one address; the limit itself is tested in the server.
+  CART_WRITE_LIMIT: '1000',
+};
+if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(root, 'test-results', 'e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: join(root, 'test-results', 'e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx packages/server/src/main.ts',
+    cwd: root,
+    url: `${baseURL}/`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
