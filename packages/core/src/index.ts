@@ -155,6 +155,33 @@ export {
   productForBrowser,
 } from './page-context.ts';
 
+// Site forms: definitions, field types, validation shared by the browser and the server.
+export {
+  type FieldErrors,
+  type FieldPart,
+  type FieldType,
+  type FieldValue,
+  type FormDefinition,
+  type FormField,
+  type FormValues,
+  type PublicFormDefinition,
+  FIELD_TYPES,
+  LIKERT_ANSWERS,
+  MULTI_PART_TYPES,
+  SINGLE_VALUE_TYPES,
+  characterCount,
+  isEmptyAnswer,
+  isValidEmail,
+  parseFormDefinition,
+  parseFormField,
+  partsOf,
+  publicFormDefinition,
+  shapeProblem,
+  summaryFields,
+  validateField,
+  validateForm,
+} from './forms/index.ts';
+
 // The template helpers, as one jsont plugin.
 export { platformPlugin } from './platform-plugin.ts';
 export { moneyString } from './helpers/commerce.ts';

@@ -123,6 +123,12 @@ const entries = {
   'form.unparseable-fields': { text: 'Could not parse the form fields, please check your entries.' },
   'form.invalid-fields': { text: 'One or more fields is invalid, please check your entries.' },
   'form.processing-error': { text: 'Error processing form submission. Please reload and try again.' },
+  /** The wording of the following is not in the spec (decisions, issue 7). */
+  'form.email-hint': { text: 'Use the format name@example.com.' },
+  'form.option-not-offered': { text: 'Please choose one of the options offered.' },
+  'form.submit': { text: 'Submit' },
+  'form.banner-above': { text: 'Some fields need your attention. Please scroll down to review them.' },
+  'form.banner-below': { text: 'Some fields need your attention. Please scroll up to review them.' },
 
   // Other UI strings (section 8).
   'ui.unable-to-load-results': { text: 'Unable to load results' },
