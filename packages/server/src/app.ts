@@ -56,13 +56,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Shutting down: responses to requests still in flight close their connection, so that
     // close() does not wait for keep-alive sockets to time out; then the database goes.
     let closing = false;
+    let sweeper: ReturnType<typeof setInterval> | undefined;
     app.addHook('preClose', async () => {
       closing = true;
+      // Connections busy when close() began become idle later: keep closing those until done.
+      sweeper = setInterval(() => app?.server.closeIdleConnections(), 100);
+      sweeper.unref();
     });
     app.addHook('onSend', async (_request, reply) => {
       if (closing) reply.header('connection', 'close');
     });
     app.addHook('onClose', async () => {
+      if (sweeper) clearInterval(sweeper);
       await database.destroy();
     });
 

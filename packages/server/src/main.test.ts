@@ -104,6 +104,7 @@ for (const database of DATABASES) {
     // A request whose headers have arrived but whose body is still coming when close() starts.
     const crumbRes = await fetch(`http://127.0.0.1:${port}/api/commerce/shopping-cart`);
     const crumb = /crumb=([^;]+)/.exec(crumbRes.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    await crumbRes.text();
     const body = JSON.stringify({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(

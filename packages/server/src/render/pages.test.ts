@@ -136,12 +136,32 @@ for (const database of DATABASES) {
       expect(res.body).toContain(
         '<article class="post-detail"><h1 class="post-title">First post</h1><div class="post-body"><p>Hello from the first post.</p></div></article>',
       );
-      const list = await get('/journal');
-      // Chronological: newest first.
-      expect(list.body.indexOf('Second post')).toBeLessThan(list.body.indexOf('First post'));
-      const tagged = await get('/journal?tag=howto');
-      expect(tagged.body).toContain('Second post');
-      expect(tagged.body).not.toContain('First post');
+      // Chronological, newest first, one post a page (pageSize 1), paged by publishOn timestamp.
+      const page1 = (await get('/journal?format=json')).json();
+      expect(page1.items.map((i: { title: string }) => i.title)).toEqual(['Third post']);
+      expect(page1.pagination).toMatchObject({
+        nextPage: true,
+        nextPageUrl: '/journal?offset=1720000000000',
+      });
+      expect(page1.pagination.prevPage).toBeUndefined();
+      const page2 = await get('/journal?offset=1720000000000');
+      expect(page2.body).toContain('Second post');
+      expect(page2.body).not.toContain('Third post');
+      const page3 = (await get('/journal?offset=1710000000000&format=json')).json();
+      expect(page3.items.map((i: { title: string }) => i.title)).toEqual(['First post']);
+      expect(page3.pagination).toMatchObject({
+        prevPage: true,
+        prevPageUrl: '/journal?offset=1720000000000',
+      });
+      expect(page3.pagination.nextPage).toBeUndefined();
+      // Filters stay in the page links.
+      const tagged = (await get('/journal?tag=howto&format=json')).json();
+      expect(tagged.items.map((i: { title: string }) => i.title)).toEqual(['Third post']);
+      expect(tagged.tagFilter).toBe('howto');
+      expect(tagged.pagination.nextPageUrl).toBe('/journal?tag=howto&offset=1720000000000');
+      const tagged2 = await get(tagged.pagination.nextPageUrl);
+      expect(tagged2.body).toContain('Second post');
+      expect(tagged2.body).not.toContain('First post');
     });
 
     it(`[${database.name}] a static page from pages/ renders with its .page.conf title`, async () => {

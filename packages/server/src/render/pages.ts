@@ -177,24 +177,38 @@ export class PageRenderer {
       }
     }
     const pageSize = Number(collection.pageSize ?? conf.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
-    const offset = Math.max(0, Number.parseInt(query.offset ?? '0', 10) || 0);
-    const page = items.slice(offset, offset + pageSize);
-    const pagination: Json = { pageSize };
-    if (offset + pageSize < items.length) {
-      Object.assign(pagination, {
-        nextPage: true,
-        nextPageOffset: offset + pageSize,
-        nextPageUrl: `${collectionViewUrl(collection)}?offset=${offset + pageSize}`,
-      });
+    // Paging (template-format §1.2): chronological collections page by timestamp (`?offset=` is the
+    // publishOn of the last item seen), others by position. Filters stay in the page links.
+    const filters = new URLSearchParams();
+    for (const key of ['category', 'tag', 'author'] as const)
+      if (query[key]) filters.set(key, query[key] as string);
+    const pageUrl = (offset: number | undefined) => {
+      const params = new URLSearchParams(filters);
+      if (offset !== undefined) params.set('offset', String(offset));
+      const text = params.toString();
+      return text ? `${collectionViewUrl(collection)}?${text}` : collectionViewUrl(collection);
+    };
+    const stamp = (i: Json) => Number(i.publishOn ?? i.addedOn ?? 0);
+    const requested = Number.parseInt(query.offset ?? '', 10);
+    let start = 0;
+    if (Number.isFinite(requested) && requested > 0) {
+      if (chronological) {
+        start = items.findIndex((i) => stamp(i) < requested);
+        if (start < 0) start = items.length;
+      } else start = requested;
     }
-    if (offset > 0) {
-      const prev = Math.max(0, offset - pageSize);
-      Object.assign(pagination, {
-        prevPage: true,
-        prevPageOffset: prev,
-        prevPageUrl:
-          prev === 0 ? collectionViewUrl(collection) : `${collectionViewUrl(collection)}?offset=${prev}`,
-      });
+    const page = items.slice(start, start + pageSize);
+    const pagination: Json = { pageSize };
+    const last = page[page.length - 1];
+    if (start + pageSize < items.length && last) {
+      const next = chronological ? stamp(last) : start + pageSize;
+      Object.assign(pagination, { nextPage: true, nextPageOffset: next, nextPageUrl: pageUrl(next) });
+    }
+    if (start > 0) {
+      const prevStart = Math.max(0, start - pageSize);
+      const before = items[prevStart - 1];
+      const prev = prevStart === 0 || !before ? undefined : chronological ? stamp(before) : prevStart;
+      Object.assign(pagination, { prevPage: true, prevPageOffset: prev ?? 0, prevPageUrl: pageUrl(prev) });
     }
     context.items = page;
     context.pagination = pagination;
