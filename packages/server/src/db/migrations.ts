@@ -1,4 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { formsMigration } from '../forms/tables.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only).
@@ -100,6 +101,8 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  /** Site forms: submission keys, submissions, the mail outbox, spent captcha solutions, secrets. */
+  '2026-11-22-002-site-forms': formsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

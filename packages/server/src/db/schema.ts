@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { FormTables } from '../forms/tables.ts';
 
 /**
  * Row types. Portable column types only (text, integer, bigint): booleans are 0/1 integers and
@@ -82,7 +83,8 @@ export interface RateLimitsTable {
   count: number;
 }
 
-export interface Database {
+/** The site-forms tables are declared beside their code (packages/server/src/forms/tables.ts). */
+export interface Database extends FormTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

@@ -58,6 +58,12 @@ for (const database of DATABASES) {
       expect(html).toContain('<li class="external"><a href="https://example.org">Elsewhere</a></li>');
       expect(html).toMatch(/<ul class="footer-products"><li>Linen Tee<\/li><li>Last Mug<\/li><\/ul>/);
       expect(html).toContain('<script src="/scripts/site.js"></script>');
+      // template/strings/template-en-US.json fills localizedStrings; the content's own win.
+      expect(html).toContain('<p class="footer-note">Made for tests</p>');
+      expect(contextOf(html).localizedStrings).toMatchObject({
+        footerNote: 'Made for tests',
+        cart: 'Your bag',
+      });
       // Products rendered by the query tag are in the page context too.
       expect(Object.keys(contextOf(html).products as object)).toEqual(['p-tee', 'p-last']);
       expect(html).not.toContain('squarespace:');

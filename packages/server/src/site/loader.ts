@@ -37,7 +37,26 @@ export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBod
   }
   const template = loadTemplate(siteDir, compile, bodies);
   const content = loadContent(siteDir);
+  // The template's strings (template-format §2.6) under the content's own localizedStrings.
+  const strings = loadTemplateStrings(
+    siteDir,
+    typeof content.website.language === 'string' ? content.website.language : 'en-US',
+  );
+  content.localizedStrings = { ...strings, ...content.localizedStrings };
   return { dir: siteDir, template, content };
+}
+
+/** `template/strings/template-<locale>.json` and `annotations-<locale>.json`, flattened (en-US when the locale has none). */
+function loadTemplateStrings(siteDir: string, locale: string): Record<string, string> {
+  const dir = join(siteDir, 'template', 'strings');
+  const out: Record<string, string> = {};
+  for (const kind of ['template', 'annotations']) {
+    const path = [locale, 'en-US'].map((l) => join(dir, `${kind}-${l}.json`)).find((p) => existsSync(p));
+    if (!path) continue;
+    const strings = parseJsonFile(siteDir, path, z.record(z.string(), z.unknown()));
+    for (const [key, value] of Object.entries(strings)) if (typeof value === 'string') out[key] = value;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- template
