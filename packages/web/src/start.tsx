@@ -6,6 +6,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageType } from './core.ts';
 import { createCartApi } from './api.ts';
+import type { Timers } from './button-machine.ts';
 import { CartStore, shouldLoadCartOnStart } from './cart-store.ts';
 import { readPageContext } from './context.ts';
 import { cookiesEnabled } from './cookies.ts';
@@ -20,10 +21,13 @@ import { type Runtime, productStores } from './runtime.ts';
 export interface StartOptions {
   fetch?: typeof fetch;
   navigate?: (url: string) => void;
+  /** The button's timers (tests drive a manual clock). */
+  timers?: Timers;
 }
 
-function mount(container: Element, node: ReactNode) {
-  createRoot(container).render(<StrictMode>{node}</StrictMode>);
+export interface Started extends Runtime {
+  /** Unmounts every island and removes every listener (tests; a page never needs it). */
+  stop(): void;
 }
 
 function appendRoot(doc: Document, parent: Element, className: string): HTMLElement {
@@ -33,7 +37,13 @@ function appendRoot(doc: Document, parent: Element, className: string): HTMLElem
   return el;
 }
 
-export function start(doc: Document = document, options: StartOptions = {}): Runtime {
+export function start(doc: Document = document, options: StartOptions = {}): Started {
+  const cleanups: (() => void)[] = [];
+  const mount = (container: Element, node: ReactNode) => {
+    const root = createRoot(container);
+    root.render(<StrictMode>{node}</StrictMode>);
+    cleanups.push(() => root.unmount());
+  };
   const ctx = readPageContext(doc);
   const ls = ctx.localizedStrings;
   const locale = doc.documentElement.lang || 'en-US';
@@ -56,6 +66,7 @@ export function start(doc: Document = document, options: StartOptions = {}): Run
     dialogs,
     productStore: productStores(ctx),
     navigate: options.navigate ?? ((url) => win?.location.assign(url)),
+    timers: options.timers,
   };
 
   mount(appendRoot(doc, doc.body, 'sf-dialog-root'), <DialogHost dialogs={dialogs} />);
@@ -71,7 +82,7 @@ export function start(doc: Document = document, options: StartOptions = {}): Run
   for (const box of doc.querySelectorAll<HTMLElement>('.product-quantity-input[data-item-id]')) {
     const store = runtime.productStore(box.dataset.itemId ?? '');
     const input = box.querySelector<HTMLInputElement>('input[type=number], input');
-    if (store && input) wireQuantity(input, store, ls);
+    if (store && input) cleanups.push(wireQuantity(input, store, ls));
   }
   for (const el of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) {
     const inner = el.querySelector('.sqs-add-to-cart-button-inner') ?? el;
@@ -90,7 +101,7 @@ export function start(doc: Document = document, options: StartOptions = {}): Run
       ...doc.querySelectorAll<HTMLElement>('.product-restock-notification[data-product-id][data-variant-id]'),
     ].filter((el) => el.dataset.productId === itemId);
     const store = forms.length > 0 ? runtime.productStore(itemId) : undefined;
-    if (store) wireRestock(forms, store);
+    if (store) cleanups.push(wireRestock(forms, store));
   }
 
   const cartRoot = doc.getElementById('sqs-cart-root');
@@ -105,10 +116,15 @@ export function start(doc: Document = document, options: StartOptions = {}): Run
       <CartPill cart={cart} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
     );
   }
-  syncCartQuantity(doc, cart, ls);
+  cleanups.push(syncCartQuantity(doc, cart, ls));
 
   if (shouldLoadCartOnStart(ctx.authenticated, doc.cookie)) {
     cart.load().catch((error: unknown) => console.warn('storefront: the cart did not load', error));
   }
-  return runtime;
+  return {
+    ...runtime,
+    stop: () => {
+      for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+    },
+  };
 }
