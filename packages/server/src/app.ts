@@ -64,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sweeper.unref();
     });
     app.addHook('onSend', async (_request, reply) => {
+      reply
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'strict-origin-when-cross-origin');
       if (closing) reply.header('connection', 'close');
     });
     app.addHook('onClose', async () => {

@@ -27,6 +27,8 @@ for (const database of DATABASES) {
       const res = await get('/');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-page-type']).toBe('2');
       const html = res.body;
       // header.region + site.region + footer.region, concatenated in order, main content inside.
       expect(html).toMatch(/^<!doctype html>/);

@@ -1,0 +1,98 @@
+/**
+ * Owner notifications (DESIGN.md): every mail is first written to `mail_outbox` in the same
+ * transaction as what it reports, so none is lost. With `SMTP_URL` set, nodemailer sends it right
+ * after the answer and marks it `sent`; a failed send stays `failed` and is retried when the server
+ * starts. Without SMTP the outbox is where owners read them (status `queued`).
+ */
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/index.ts';
+
+export interface OutboxMail {
+  kind: string;
+  refId: string | null;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface Mailer {
+  /** True when mail leaves the machine (SMTP configured). */
+  readonly sends: boolean;
+  /** Sends one outbox mail now; records the outcome. Never throws. */
+  deliver(id: string): Promise<void>;
+  /** Sends every outbox mail not yet sent (on start). */
+  deliverPending(): Promise<void>;
+  close(): void;
+}
+
+export const MAIL_FROM_DEFAULT = 'Storefront <no-reply@localhost>';
+
+/** The insert for a new outbox mail (run inside the caller's transaction). */
+export async function queueMail(db: Db, mail: OutboxMail, now = Date.now()): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      created: now,
+      kind: mail.kind,
+      ref_id: mail.refId,
+      to_address: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      status: 'queued',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export function createMailer(db: Db, smtpUrl: string | undefined, from = MAIL_FROM_DEFAULT, log?: (msg: string) => void): Mailer {
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const deliver = async (id: string): Promise<void> => {
+    if (!transport) return;
+    try {
+      const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.status === 'sent') return;
+      try {
+        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: Date.now(), attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', id)
+          .execute();
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        log?.(`mail ${id} not sent: ${text}`);
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'failed', attempts: row.attempts + 1, last_error: text.slice(0, 1000) })
+          .where('id', '=', id)
+          .execute();
+      }
+    } catch (error) {
+      log?.(`mail ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return {
+    sends: transport !== undefined,
+    deliver,
+    async deliverPending() {
+      if (!transport) return;
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', 'in', ['queued', 'failed'])
+        .orderBy('created')
+        .limit(500)
+        .execute();
+      for (const row of rows) await deliver(row.id);
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
