@@ -574,6 +574,9 @@ const hero = () =>
 <path d="M180 900 L1420 900 L1500 1200 L100 1200 Z" fill="${C.oat}"/>
 <path d="M180 900 L1420 900 L1430 930 L170 930 Z" fill="${C.oatDark}" opacity="0.6"/>
 ${Array.from({ length: 6 }, (_, i) => `<line x1="${300 + i * 200}" y1="930" x2="${250 + i * 220}" y2="1200" stroke="${C.oatDark}" stroke-width="3" opacity="0.5"/>`).join('')}
+<path d="M420 930 L1260 930 L1330 1200 L370 1200 Z" fill="${C.bone}"/>
+<path d="M462 930 L480 1200 M1218 930 L1282 1200" stroke="${C.rust}" stroke-width="10" opacity="0.8"/>
+<path d="M484 930 L503 1200 M1196 930 L1258 1200" stroke="${C.rust}" stroke-width="4" opacity="0.8"/>
 ${shadow(560, 1010, 170, 20, 0.16)}
 <g transform="translate(-40 0)">
   <path d="M720 760 q110 -8 110 90 q0 96 -110 96" fill="none" stroke="${C.mossDark}" stroke-width="44" stroke-linecap="round"/>
