@@ -12,6 +12,7 @@ import { ensureCrumb } from './commerce/crumb.ts';
 import type { Config } from './config.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { formRoutes } from './forms/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
 import { PageRenderer } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
@@ -117,6 +118,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       settings: cartSettings,
       writeLimit: config.cartWriteLimit,
       localizedStrings: site.content.localizedStrings,
+    });
+    await app.register(formRoutes, {
+      db: database.db,
+      forms: site.content.forms,
+      localizedStrings: site.content.localizedStrings,
+      ...(typeof site.content.website.siteTitle === 'string'
+        ? { siteTitle: site.content.website.siteTitle }
+        : {}),
+      ...(typeof site.content.websiteSettings.contactEmail === 'string'
+        ? { ownerEmail: site.content.websiteSettings.contactEmail }
+        : {}),
+      smtpUrl: config.smtpUrl,
+      ...(config.forms ? { settings: config.forms } : {}),
     });
     await staticRoutes(app, site, config.webDistDir);
 

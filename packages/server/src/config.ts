@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FormSettings } from './forms/routes.ts';
 
 /** The repository root (packages/server/src -> ../../..). */
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -44,6 +45,8 @@ export interface Config {
   trustProxy?: boolean;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
+  /** Site forms: limits, key lifetime, captcha cost (defaults in forms/routes.ts). */
+  forms?: Partial<FormSettings>;
 }
 
 export class ConfigError extends Error {}

@@ -50,7 +50,12 @@ export async function queueMail(db: Db, mail: OutboxMail, now = Date.now()): Pro
   return id;
 }
 
-export function createMailer(db: Db, smtpUrl: string | undefined, from = MAIL_FROM_DEFAULT, log?: (msg: string) => void): Mailer {
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  from = MAIL_FROM_DEFAULT,
+  log?: (msg: string) => void,
+): Mailer {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const deliver = async (id: string): Promise<void> => {
     if (!transport) return;
