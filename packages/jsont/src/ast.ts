@@ -41,6 +41,8 @@ export interface FormatterCall {
   readonly name: string;
   readonly impl: FormatterImpl;
   readonly args: readonly string[];
+  /** A built-in that reads nothing but its value and arguments (no frame needs to be pushed). */
+  readonly pure: boolean;
 }
 
 interface Base {

@@ -505,8 +505,25 @@ export class RenderState implements RenderContext {
       }
       return;
     }
-    const v = this.evalFormatted(paths, formatters, line, col, true);
-    if (v === FAILED) return;
+    let v: unknown;
+    if (paths.length === 1 && allPure(formatters)) {
+      // Built-ins that only read their value: no frame to push.
+      v = resolvePath(paths[0] as Path, this.frame);
+      this.line = line;
+      this.column = col;
+      try {
+        for (let i = 0; i < formatters.length; i++) {
+          const f = formatters[i] as FormatterCall;
+          v = f.impl(v, f.args, this);
+        }
+      } catch (e) {
+        this.unexpected(e, 'VARIABLE');
+        return;
+      }
+    } else {
+      v = this.evalFormatted(paths, formatters, line, col, true);
+      if (v === FAILED) return;
+    }
     const s = typeof v === 'string' ? v : emitString(v);
     if (s.length > 0) this.out += s;
   }
@@ -579,3 +596,8 @@ export class RenderState implements RenderContext {
 }
 
 const FAILED: unique symbol = Symbol('failed');
+
+function allPure(formatters: readonly FormatterCall[]): boolean {
+  for (let i = 0; i < formatters.length; i++) if (!(formatters[i] as FormatterCall).pure) return false;
+  return true;
+}

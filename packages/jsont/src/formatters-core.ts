@@ -354,3 +354,34 @@ export const CORE_FORMATTERS: Record<string, FormatterImpl> = {
     return asString(value).toUpperCase();
   },
 };
+
+/** Built-ins that read only their value and arguments (no context). */
+export const PURE_FORMATTERS: ReadonlySet<FormatterImpl> = new Set(
+  [
+    'count',
+    'cycle',
+    'encode-space',
+    'encode-uri',
+    'encode-uri-component',
+    'html',
+    'htmlattr',
+    'htmltag',
+    'json',
+    'json-pretty',
+    'key-by',
+    'line-breaks',
+    'mod',
+    'output',
+    'pluralize',
+    'prop',
+    'raw',
+    'round',
+    'safe',
+    'slugify',
+    'smartypants',
+    'str',
+    'truncate',
+    'url-encode',
+    'capitalize',
+  ].map((n) => CORE_FORMATTERS[n] as FormatterImpl),
+);

@@ -20,6 +20,7 @@ import type {
 } from './ast.ts';
 import type { FormatterImpl, PredicateImpl, TemplateError } from './plugin-api.ts';
 import { splitPath } from './values.ts';
+import { PURE_FORMATTERS } from './formatters-core.ts';
 
 export interface ParseTables {
   formatters: ReadonlyMap<string, FormatterImpl>;
@@ -237,6 +238,34 @@ class Matcher {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
+const NO_INSTS: Inst[] = [];
+
+/**
+ * Gives every instruction the same hidden class (all fields, same order), so that the executor's
+ * property reads stay monomorphic.
+ */
+function uniform(i: Inst): Inst {
+  const a = i as unknown as Record<string, unknown>;
+  return {
+    op: i.op,
+    line: i.line,
+    column: i.column,
+    text: a.text ?? '',
+    paths: a.paths ?? EMPTY,
+    formatters: a.formatters ?? EMPTY,
+    path: a.path ?? null,
+    body: a.body ?? NO_INSTS,
+    alt: a.alt ?? null,
+    alternates: a.alternates ?? null,
+    name: a.name ?? null,
+    impl: a.impl ?? null,
+    args: a.args ?? EMPTY,
+    ops: a.ops ?? EMPTY,
+    bindings: a.bindings ?? EMPTY,
+    code: a.code ?? '',
+    cache: undefined,
+  } as unknown as Inst;
+}
 
 /** Parses and assembles `source` into an instruction list. Never throws. */
 export function parseTemplate(source: string, tables: ParseTables): ParseResult {
@@ -281,7 +310,7 @@ class Parser {
   }
 
   private push(inst: Inst): void {
-    this.asm.accept(inst);
+    this.asm.accept(uniform(inst));
   }
 
   private text(start: number, end: number): void {
@@ -352,7 +381,7 @@ class Parser {
         this.error('unknown-formatter', `SyntaxError: Formatter '${name}' is unknown`);
         return null;
       }
-      out.push({ name, impl, args: args ?? EMPTY });
+      out.push({ name, impl, args: args ?? EMPTY, pure: PURE_FORMATTERS.has(impl) });
     }
     return out;
   }

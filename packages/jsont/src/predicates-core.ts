@@ -4,31 +4,32 @@
 import type { PredicateImpl, RenderContext } from './plugin-api.ts';
 import { asNumber, compareValues, deepEquals, isJsonStart, isTruthy } from './values.ts';
 
-/** Reads a predicate argument: a JSON literal when it starts like one and parses, else a path. */
-const NOT_JSON = Symbol('path');
-const literalCache = new Map<string, unknown>();
+const literalCache = new Map<string, { readonly json: boolean; readonly value: unknown }>();
 
-function literal(arg: string): unknown {
+function literal(arg: string): { readonly json: boolean; readonly value: unknown } {
   let v = literalCache.get(arg);
-  if (v === undefined && !literalCache.has(arg)) {
-    v = NOT_JSON;
+  if (v === undefined) {
+    v = { json: false, value: undefined };
     if (isJsonStart(arg)) {
       try {
-        v = JSON.parse(arg) as unknown;
+        v = { json: true, value: JSON.parse(arg) as unknown };
       } catch {
-        v = NOT_JSON;
+        // a path after all
       }
     }
     if (literalCache.size > 5000) literalCache.clear();
     literalCache.set(arg, v);
   }
-  // objects and arrays are copied so that a helper cannot change the cached literal
-  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+  return v;
 }
 
+/** Reads a predicate argument: a JSON literal when it starts like one and parses, else a path. */
 export function argValue(arg: string, ctx: RenderContext): unknown {
   const v = literal(arg);
-  return v === NOT_JSON ? ctx.lookup(arg) : v;
+  if (!v.json) return ctx.lookup(arg);
+  const x = v.value;
+  // objects and arrays are copied so that a helper cannot change the cached literal
+  return typeof x === 'object' && x !== null ? structuredClone(x) : x;
 }
 
 function compute(
