@@ -322,6 +322,53 @@ for (const database of DATABASES) {
       expect(nullBody.statusCode).toBe(400);
     });
 
+    it(`[${database.name}] a subscription gets a cart of its own, answered as a cartToken`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
+      const cartCookie = shopper.cookies.CART;
+      const res = await shopper.request('POST', '/api/3/commerce/cart/subscription', {
+        itemId: 'p-club',
+        sku: 'CLUB',
+        qty: 1,
+      });
+      expect(res.statusCode).toBe(200);
+      const { cartToken } = res.json();
+      expect(cartToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      // The shopper's own cart is untouched.
+      expect(shopper.cookies.CART).toBe(cartCookie);
+      expect((await shopper.cart()).entries.map((e: { itemId: string }) => e.itemId)).toEqual(['p-lesson']);
+      // The subscription cart holds the one item.
+      const sub = await t.app.inject({ method: 'GET', url: CART, headers: { cookie: `CART=${cartToken}` } });
+      expect(
+        sub.json().entries.map((e: { itemId: string; quantity: number }) => [e.itemId, e.quantity]),
+      ).toEqual([['p-club', 1]]);
+      // Refusals: not subscribable, core's rules, the crumb.
+      const plain = await shopper.request('POST', '/api/3/commerce/cart/subscription', {
+        itemId: 'p-tee',
+        sku: 'TEE-S',
+        qty: 1,
+      });
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json().code).toBe('not-subscribable');
+      const tooMany = await shopper.request('POST', '/api/3/commerce/cart/subscription', {
+        itemId: 'p-club',
+        sku: 'CLUB',
+        qty: 11,
+      });
+      expect(tooMany.json()).toEqual({
+        code: 'cart.add.not-enough-stock',
+        message: 'Sorry, we do not have enough of that item available.',
+      });
+      const forged = await shopper.request(
+        'POST',
+        '/api/3/commerce/cart/subscription',
+        { itemId: 'p-club', sku: 'CLUB', qty: 1 },
+        { 'x-csrf-token': 'nope' },
+      );
+      expect(forged.statusCode).toBe(403);
+    });
+
     it(`[${database.name}] a forged or stale CART cookie reads as an empty cart and a new cart is made on add`, async () => {
       const shopper = new Shopper(t);
       await shopper.cart();

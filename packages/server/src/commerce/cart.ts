@@ -3,6 +3,7 @@ import {
   cartTotals,
   centsToMoney,
   findVariantBySku,
+  isSubscribable,
   message,
   minorToDecimal,
   validateAddToCart,
@@ -357,6 +358,83 @@ export async function removeEntry(
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw new RefusalSignal(entryNotFound());
       await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      return cart;
+    }),
+  );
+}
+
+export interface SubscriptionRequest {
+  itemId: string;
+  sku?: string | null | undefined;
+  qty?: unknown;
+  additionalFields?: string | null | undefined;
+}
+
+/**
+ * A subscription purchase (spec section 7, `POST /api/3/commerce/cart/subscription`): a cart of its
+ * own holding the one subscribed item, apart from the shopper's cart; its token is what the
+ * subscription page is opened with. Core's add-to-cart rules apply, and the product must be
+ * subscribable.
+ */
+export async function createSubscriptionCart(
+  db: Db,
+  req: SubscriptionRequest,
+  settings: CartSettings,
+  localizedStrings?: LocalizedStrings,
+): Promise<Checked<CartRow>> {
+  if (req.additionalFields) {
+    try {
+      JSON.parse(req.additionalFields);
+    } catch {
+      return {
+        ok: false,
+        refusal: {
+          code: 'invalid-additional-fields',
+          message: 'additionalFields must be a JSON string.',
+          status: 400,
+        },
+      };
+    }
+  }
+  return runRefusable(() =>
+    db.transaction().execute(async (trx): Promise<CartRow> => {
+      const product = await liveProduct(trx, req.itemId);
+      if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
+      if (!isSubscribable(product)) {
+        throw new RefusalSignal({ ...itemNotFound(localizedStrings), code: 'not-subscribable', status: 400 });
+      }
+      const checked = validateAddToCart({
+        product,
+        sku: req.sku ?? undefined,
+        quantity: req.qty === undefined ? 1 : req.qty,
+        localizedStrings,
+      });
+      if (!checked.ok) throw new RefusalSignal(toRefusal(checked.error));
+      const now = Date.now();
+      const cart = {
+        id: randomUUID(),
+        token: randomBytes(24).toString('base64url'),
+        website_id: settings.websiteId,
+        created: now,
+        updated: now,
+        is_purchased: 0,
+        order_id: null,
+      };
+      await trx.insertInto('carts').values(cart).execute();
+      await trx
+        .insertInto('cart_entries')
+        .values({
+          id: randomUUID(),
+          cart_id: cart.id,
+          item_id: product.id,
+          variant_id: String(checked.value.variant.id),
+          sku: String(checked.value.variant.sku),
+          quantity: checked.value.quantity,
+          additional_fields: req.additionalFields ?? null,
+          created: now,
+          position: 1,
+        })
+        .execute();
       return cart;
     }),
   );

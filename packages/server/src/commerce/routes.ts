@@ -3,11 +3,19 @@ import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { addEntry, findCart, readCart, removeEntry, setEntryQuantity, type CartSettings } from './cart.ts';
+import {
+  addEntry,
+  createSubscriptionCart,
+  findCart,
+  readCart,
+  removeEntry,
+  setEntryQuantity,
+  type CartSettings,
+} from './cart.ts';
 import { crumbMatches, ensureCrumb } from './crumb.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import type { Refusal } from './rules.ts';
-import { addEntryBody, cartQuery, entryParams, quantityBody } from './schemas.ts';
+import { addEntryBody, cartQuery, entryParams, quantityBody, subscriptionBody } from './schemas.ts';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -96,6 +104,18 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       const shoppingCart = await readCart(db, cart, settings);
       const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
       return { shoppingCart, newlyAdded };
+    },
+  );
+
+  app.post(
+    '/api/3/commerce/cart/subscription',
+    { config: writeConfig, preHandler: checkCrumb },
+    async (request, reply) => {
+      const body = parse(subscriptionBody, request.body, 'body');
+      const result = await createSubscriptionCart(db, body, settings, localizedStrings);
+      if (!result.ok) return refuse(reply, result.refusal);
+      reply.header('cache-control', 'no-store');
+      return { cartToken: result.value.token };
     },
   );
 

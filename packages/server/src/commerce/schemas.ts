@@ -31,3 +31,13 @@ export const cartQuery = z
     calculateSubtotal: z.string().optional(),
   })
   .loose();
+
+/** `POST /api/3/commerce/cart/subscription` (spec section 7). */
+export const subscriptionBody = z
+  .object({
+    itemId: z.string().min(1).max(200),
+    sku: z.string().max(200).nullish(),
+    qty: z.unknown().optional(),
+    additionalFields: z.string().max(100_000).nullish(),
+  })
+  .strict();

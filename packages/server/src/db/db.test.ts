@@ -13,7 +13,7 @@ for (const database of DATABASES) {
       try {
         const content = loadContent(FIXTURE_SITE);
         const first = await syncContent(handle.db, content);
-        expect(first).toMatchObject({ collections: 4, items: 9, newVariants: 8 });
+        expect(first).toMatchObject({ collections: 4, items: 10, newVariants: 9 });
 
         // A shopper's purchase changes stock; a restart (second load) must not reset it.
         await handle.db
@@ -42,7 +42,7 @@ for (const database of DATABASES) {
           'shop',
           'visit',
         ]);
-        expect((await listItems(handle.db, 'c-shop')).length).toBe(6);
+        expect((await listItems(handle.db, 'c-shop')).length).toBe(7);
       } finally {
         await cleanup();
       }

@@ -91,6 +91,7 @@ for (const database of DATABASES) {
         'p-gift',
         'p-soldout',
         'p-lesson',
+        'p-club',
       ]);
       expect((await get('/shop/')).statusCode).toBe(200);
     });
