@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+
+/** axe on what the islands render and enhance (the rest of the page belongs to the site). */
+async function violations(page: Page, include: string[]) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of include) builder = builder.include(selector);
+  const result = await builder.analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the product checkout block, the pill and the alert dialog pass axe', async ({ page }) => {
+  await page.goto('/shop/linen-camp-shirt');
+  const button = page.locator('.sqs-add-to-cart-button');
+  await expect(button).toHaveAttribute('data-state', 'idle');
+
+  await button.click();
+  const alert = page.getByRole('alertdialog', { name: 'Unable to Add Item' });
+  await expect(alert).toBeVisible();
+  // Focus is inside the dialog, on its button.
+  await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+  expect(await violations(page, ['.sf-dialog'])).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeHidden();
+
+  await page.locator('label[for="variant-option-Size-S"]').click();
+  await page.locator('label[for="variant-option-Color-Oat"]').click();
+  await expect(page.locator('label[for="variant-option-Size-S"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toHaveText('Add To Cart');
+  await button.click();
+  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+  expect(await violations(page, ['.product-checkout', '.sf-cart-pill'])).toEqual([]);
+});
+
+test('the /cart page passes axe, with entries and empty', async ({ page }) => {
+  await page.goto('/shop/beeswax-pillar-candle');
+  const button = page.locator('.sqs-add-to-cart-button');
+  await expect(button).toHaveAttribute('data-state', 'idle');
+  await button.click();
+  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.locator('#sqs-cart-root li')).toHaveCount(1);
+  expect(await violations(page, ['#sqs-cart-root'])).toEqual([]);
+
+  await page.getByRole('button', { name: 'Remove Item: Hand-Poured Beeswax Pillar' }).click();
+  await expect(page.locator('#sqs-cart-root')).toContainText('You have nothing in your shopping cart.');
+  // Focus goes back to the page heading, not lost on the removed row.
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeFocused();
+  expect(await violations(page, ['#sqs-cart-root'])).toEqual([]);
+});
