@@ -141,6 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           code: 'not-found',
           message: `No route for ${request.method} ${request.url.split('?')[0]}`,
         });
+      // A missing static file is a plain 404, not a rendered page.
+      if (/^\/(assets|scripts|media|_storefront)\//.test(request.url))
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       ensureCrumb(request, reply);

@@ -307,7 +307,9 @@ for (const database of DATABASES) {
       });
       expect(again.statusCode).toBe(304);
       expect((await get('/assets/../template.conf')).statusCode).toBe(404);
-      expect((await get('/media/missing.png')).statusCode).toBe(404);
+      const missing = await get('/media/missing.png');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe('Not found');
     });
   });
 }

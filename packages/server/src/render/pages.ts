@@ -64,6 +64,7 @@ type TitleBits = { collection?: string; item?: string; homepage?: boolean; descr
  */
 export class PageRenderer {
   private readonly builtins: { list: Compiled; item: Compiled; notFound: Compiled };
+  private readonly reported = new Set<string>();
 
   constructor(private readonly deps: RendererDeps) {
     const { engine } = deps;
@@ -381,10 +382,17 @@ export class PageRenderer {
 
   private renderTemplate(template: Compiled | string, context: Json, file: string): string {
     const { output, errors } = this.deps.engine.render(template, context, this.renderOptions());
-    if (errors.length > 0) {
+    // Each distinct problem is logged once (a page with a bad helper would otherwise log on every view).
+    const fresh = errors.filter((e) => {
+      const key = `${file}:${e.line}:${e.column}:${e.code}`;
+      if (this.reported.has(key) || this.reported.size > 10_000) return false;
+      this.reported.add(key);
+      return true;
+    });
+    if (fresh.length > 0) {
       this.deps.log.warn(
-        { file, errors: errors.slice(0, 5) },
-        `template ${file}: ${errors.length} render error(s)`,
+        { file, errors: fresh.slice(0, 5) },
+        `template ${file}: ${fresh.length} render error(s)`,
       );
     }
     return output;
