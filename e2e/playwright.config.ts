@@ -13,7 +13,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 // Worker processes load this file again: they must reuse the server's folder, not make another.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-')));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+  process.env.E2E_DATA_DIR_OWNED = '1'; // global-teardown.ts removes it
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
@@ -29,6 +33,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results', 'e2e-artifacts'),
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

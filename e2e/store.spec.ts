@@ -219,3 +219,14 @@ test('removing the last entry empties the cart; a quantity of 0 asks first', asy
   await expect(pill(page)).toHaveCount(1);
   await expect(pill(page)).toBeHidden();
 });
+
+test('a subscription goes to the subscription page with the cart token, leaving the cart alone', async ({
+  page,
+}) => {
+  await openProduct(page, '/shop/candle-of-the-month');
+  await expect(addButton(page)).toHaveText('Subscribe');
+  await addButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\/subscription\?cartToken=[\w-]+$/);
+  await page.goto('/');
+  await expect(pill(page)).toBeHidden();
+});
