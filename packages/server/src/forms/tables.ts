@@ -1,10 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnType, Kysely, Migration } from 'kysely';
 
 /**
  * The site-forms tables (issue 7). Portable column types only: times are epoch milliseconds
  * (PostgreSQL returns bigint as a string: read them with `Number`).
  */
-type Millis = import('kysely').ColumnType<number | string, number, number>;
+type Millis = ColumnType<number | string, number, number>;
 
 export interface FormSubmissionKeysTable {
   key: string;
