@@ -6,7 +6,7 @@
  * valid. The server also refuses answers that are not among a field's choices.
  */
 import { message, type LocalizedStrings } from '../messages.ts';
-import { MULTI_PART_TYPES, SINGLE_VALUE_TYPES, type FormDefinition, type FormField } from './definition.ts';
+import { MULTI_PART_TYPES, SINGLE_VALUE_TYPES, type FormDefinition, type FormField } from './field-types.ts';
 
 /** One field's answer: a string, the parts of a multi-part field, the checked boxes, likert answers. */
 export type FieldValue = string | readonly string[] | Readonly<Record<string, string>>;
