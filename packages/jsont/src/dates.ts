@@ -229,15 +229,15 @@ export function zoneAbbr(f: ZonedFields): string {
   const key = `${f.zone}|${f.offset}`;
   let a = abbrCache.get(key);
   if (a !== undefined) return a;
-  a = '';
-  for (const loc of ABBR_LOCALES) {
-    const parts = new Intl.DateTimeFormat(loc, { timeZone: f.zone, timeZoneName: 'short' }).formatToParts(
-      new Date(f.epoch),
-    );
-    const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
-    if (/^[A-Z]{2,5}$/.test(name)) {
-      a = name;
-      break;
+  a = abbrAt(f.zone, f.epoch);
+  if (a === '') {
+    // ICU has no abbreviation for some older instants (before the zone's metazone starts):
+    // use the abbreviation the zone has today for the same offset.
+    for (const probe of [Date.UTC(2020, 0, 15), Date.UTC(2020, 6, 15)]) {
+      if (zonedFields(probe, f.zone).offset === f.offset) {
+        a = abbrAt(f.zone, probe);
+        if (a !== '') break;
+      }
     }
   }
   if (a === '') {
@@ -246,6 +246,17 @@ export function zoneAbbr(f: ZonedFields): string {
   }
   abbrCache.set(key, a);
   return a;
+}
+
+function abbrAt(zone: string, epoch: number): string {
+  for (const loc of ABBR_LOCALES) {
+    const parts = new Intl.DateTimeFormat(loc, { timeZone: zone, timeZoneName: 'short' }).formatToParts(
+      new Date(epoch),
+    );
+    const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+    if (/^[A-Z]{2,5}$/.test(name)) return name;
+  }
+  return '';
 }
 
 function splitOffset(offset: number): [boolean, number, number] {

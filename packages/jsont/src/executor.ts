@@ -4,7 +4,7 @@
  * Recursion on the JS stack is bounded: every nested block counts against `MAX_NESTING`, beyond
  * which the block is skipped with an error, and partial/macro calls are capped at depth 16.
  */
-import { Op } from './ast.ts';
+import { Op, opName } from './ast.ts';
 import type { EvalInst, FormatterCall, Inst, MacroInst, OrInst, Path } from './ast.ts';
 import type { RenderContext, TemplateError } from './plugin-api.ts';
 import { emitString, getKey, isTruthy, splitPath, step } from './values.ts';
@@ -336,8 +336,21 @@ export class RenderState implements RenderContext {
       return;
     }
     const n = body.length;
+    const entryFrame = this.frame;
     for (let i = 0; i < n; i++) {
-      const inst = body[i] as Inst;
+      try {
+        this.execInst(body[i] as Inst);
+      } catch (e) {
+        // Never let one instruction take the whole render down: record, restore, go on.
+        this.frame = entryFrame;
+        this.unexpected(e, opName((body[i] as Inst).op));
+      }
+    }
+    this.nesting--;
+  }
+
+  private execInst(inst: Inst): void {
+    {
       switch (inst.op) {
         case Op.Text:
           this.out += inst.text;
@@ -346,15 +359,13 @@ export class RenderState implements RenderContext {
           this.execVariable(inst.paths, inst.formatters, inst.line, inst.column);
           break;
         case Op.Section: {
-          const v = resolveSection(inst.path, this.frame);
-          if (isTruthy(v)) {
-            const parent = this.frame;
-            this.frame = new Frame(v, parent);
-            this.execBlock(inst.body);
-            this.frame = parent;
-          } else if (inst.alt !== null) {
-            this.execOr(inst.alt);
-          }
+          // The frame stays pushed for the {.or} branch too (its node is the falsy value).
+          const parent = this.frame;
+          const v = resolveSection(inst.path, parent);
+          this.frame = new Frame(v, parent);
+          if (isTruthy(v)) this.execBlock(inst.body);
+          else if (inst.alt !== null) this.execOr(inst.alt);
+          this.frame = parent;
           break;
         }
         case Op.Repeated: {
@@ -445,7 +456,6 @@ export class RenderState implements RenderContext {
           break;
       }
     }
-    this.nesting--;
   }
 
   private execOr(first: OrInst | Inst): void {

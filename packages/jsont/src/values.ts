@@ -133,11 +133,13 @@ export function emitString(v: unknown): string {
       return String(v);
     case 'object':
       if (Array.isArray(v)) {
+        // The reference appends each element with `+=`: null prints "null", nested arrays join.
         let s = '';
         for (let i = 0; i < v.length; i++) {
           if (i > 0) s += ',';
           const e: unknown = v[i];
-          s += e === undefined ? '' : String(e);
+          if (typeof e === 'object' && e !== null) s += Array.isArray(e) ? joinArray(e) : '[object Object]';
+          else s += String(e);
         }
         return s;
       }
@@ -145,6 +147,19 @@ export function emitString(v: unknown): string {
     default:
       return '';
   }
+}
+
+/** JS `Array.prototype.join` conversion, without calling user-visible `toString` methods. */
+function joinArray(v: readonly unknown[]): string {
+  let s = '';
+  for (let i = 0; i < v.length; i++) {
+    if (i > 0) s += ',';
+    const e: unknown = v[i];
+    if (e === undefined || e === null) continue;
+    if (typeof e === 'object') s += Array.isArray(e) ? joinArray(e) : '[object Object]';
+    else s += String(e);
+  }
+  return s;
 }
 
 /** Size: object keys, array elements; others 0. */
