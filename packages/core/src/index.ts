@@ -198,3 +198,7 @@ export {
   path as jsonPath,
   truthy,
 } from './json.ts';
+
+// First-party telemetry rules (issue 8): visit cookies, tracking exclusions, the error reporter,
+// performance flags and records, commerce event payloads.
+export * from './tracking/index.ts';
