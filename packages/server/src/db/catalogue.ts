@@ -2,10 +2,25 @@ import type { CollectionContent, ItemContent, VariantContent } from '../site/typ
 import type { Db } from './index.ts';
 import type { CollectionRow, ItemRow, VariantRow } from './schema.ts';
 
+/**
+ * Parsed content JSON, reused while the row's text is the same (content only changes when a server
+ * starts and syncs it, so this is a parse cache, not state of its own; comparing the text is far
+ * cheaper than parsing it). Callers get the shared object and must copy before changing it.
+ */
+const parsed = new Map<string, { text: string; value: unknown }>();
+function parsedOnce<T>(key: string, text: string): T {
+  const hit = parsed.get(key);
+  if (hit && hit.text === text) return hit.value as T;
+  const value = JSON.parse(text) as T;
+  if (parsed.size > 50_000) parsed.clear();
+  parsed.set(key, { text, value });
+  return value;
+}
+
 /** Reads of the catalogue: collections and items as content JSON, with the live stock of every variant. */
 
 export function toCollection(row: CollectionRow): CollectionContent {
-  const data = JSON.parse(row.data) as CollectionContent;
+  const data = parsedOnce<CollectionContent>(`c:${row.id}`, row.data);
   return {
     ...data,
     id: row.id,
@@ -65,7 +80,7 @@ async function withStock(db: Db, rows: ItemRow[]): Promise<ItemContent[]> {
     byItem.set(v.item_id, list);
   }
   return rows.map((row) => {
-    const item = JSON.parse(row.data) as ItemContent;
+    const item = { ...parsedOnce<ItemContent>(`i:${row.id}`, row.data) };
     item.collectionId = row.collection_id;
     const live = byItem.get(row.id);
     if (live && item.structuredContent) {
