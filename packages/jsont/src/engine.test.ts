@@ -77,6 +77,13 @@ describe('blocks', () => {
     expect(out('{.repeated section a}{@}{.or}empty{.end}', { a: [] })).toBe('empty');
     expect(out('{.repeated section a}{@}{.or}empty{.end}', { a: { x: 1 } })).toBe('empty');
   });
+  it("a section's {.or} branch runs with the falsy value as the current node", () => {
+    expect(out('{.section a}x{.or}[{@|json}]{.end}', { a: 0 })).toBe('[0]');
+    expect(out('{.section a}x{.or}[{@|json}]{.end}', { a: '' })).toBe('[""]');
+    expect(out('{.section a}x{.or}{.equal? b}same{.end}{.end}', {})).toBe('same');
+    // a repeated section's {.or} runs in the enclosing frame
+    expect(out('{.repeated section a}x{.or}{b}{.end}', { a: [], b: 'B' })).toBe('B');
+  });
   it('predicates with or-chains', () => {
     const t = '{.equal? n 1}one{.or equal? n 2}two{.or}other{.end}';
     expect(out(t, { n: 1 })).toBe('one');
