@@ -11,6 +11,7 @@ import { CartStore, shouldLoadCartOnStart } from './cart-store.ts';
 import { readPageContext } from './context.ts';
 import { cookiesEnabled } from './cookies.ts';
 import { DialogHost, Dialogs } from './dialogs.tsx';
+import { mountSiteForms } from './forms/mount.tsx';
 import { AddToCartButton } from './islands/add-to-cart.tsx';
 import { CartPage } from './islands/cart-page.tsx';
 import { CartPill, pillShownOn, syncCartQuantity } from './islands/cart-pill.tsx';
@@ -103,6 +104,8 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
     const store = forms.length > 0 ? runtime.productStore(itemId) : undefined;
     if (store) cleanups.push(wireRestock(forms, store));
   }
+
+  mountSiteForms(doc, mount, { fetch: options.fetch, navigate: runtime.navigate, ls });
 
   const cartRoot = doc.getElementById('sqs-cart-root');
   if (cartRoot) {
