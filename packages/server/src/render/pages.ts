@@ -463,7 +463,6 @@ export class PageRenderer {
       'html' in plan.inner
         ? plan.inner.html
         : await expand(this.renderTemplate(plan.inner.template, ctx, plan.inner.file));
-    ctx.squarespace = { ...(ctx.squarespace as Json), 'main-content': MAIN_MARKER };
     const document = await expand(this.renderTemplate(layout.compiled, ctx, layout.file));
     const browser = browserContext({
       pageType: plan.pageType,
