@@ -135,6 +135,7 @@ describe('product page islands', () => {
     button().click();
     await vi.waitFor(() => expect(buttonText()).toBe('Adding…'));
     expect(button().getAttribute('aria-busy')).toBe('true');
+    expect(button().dataset.state).toBe('adding');
     await vi.waitFor(() => expect(added).toHaveBeenCalledTimes(1));
     document.removeEventListener(ITEM_ADDED_EVENT, added);
     const post = server.requests.find((r) => r.method === 'POST')!;

@@ -3,7 +3,7 @@
  * div): renders the label into `.sqs-add-to-cart-button-inner`, drives the state machine, answers
  * clicks and Enter / Space, and shows refusals in the alert dialog.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { addToCartLabel, message } from '../core.ts';
 import { ButtonMachine, type ButtonState } from '../button-machine.ts';
 import { purchase, purchaseModeOf } from '../purchase.ts';
@@ -64,7 +64,8 @@ export function AddToCartButton({ el, runtime }: { el: HTMLElement; runtime: Run
     };
   }, [el, itemId, machine, runtime, store]);
 
-  useEffect(() => {
+  // In the same commit as the label, so the state hooks never disagree with the text.
+  useLayoutEffect(() => {
     el.dataset.state = state;
     el.setAttribute('aria-busy', String(state === 'adding'));
     el.classList.toggle('cart-adding', state === 'adding');
