@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { FormSettings } from './forms/routes.ts';
+import { DEFAULT_FORM_SETTINGS, type FormSettings } from './forms/routes.ts';
 
 /** The repository root (packages/server/src -> ../../..). */
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -22,6 +22,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
   CART_WRITE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(60)),
   CART_WRITE_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10_000)),
+  FORM_SUBMIT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  FORM_SUBMIT_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  FORM_KEY_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  FORM_CAPTCHA_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface Config {
@@ -70,5 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(repoRoot, 'packages/web/dist'),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
+    forms: {
+      submitLimit: {
+        max: e.FORM_SUBMIT_LIMIT ?? DEFAULT_FORM_SETTINGS.submitLimit.max,
+        windowMs: e.FORM_SUBMIT_WINDOW_MS ?? DEFAULT_FORM_SETTINGS.submitLimit.windowMs,
+      },
+      ...(e.FORM_KEY_TTL_MS !== undefined ? { keyTtlMs: e.FORM_KEY_TTL_MS } : {}),
+      ...(e.FORM_CAPTCHA_COST !== undefined ? { captchaCost: e.FORM_CAPTCHA_COST } : {}),
+      ...(e.MAIL_FROM !== undefined ? { mailFrom: e.MAIL_FROM } : {}),
+    },
   };
 }
