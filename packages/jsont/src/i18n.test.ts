@@ -106,3 +106,17 @@ describe('compiled-template cache', () => {
     expect(e.render(b2, {}).output).toBe('b');
   });
 });
+
+describe('locale "none" (no locale data)', () => {
+  it('CLDR helpers give empty output, timesince its invalid-date text', () => {
+    const o = { locale: 'none', now: 1000 };
+    expect(
+      out(
+        '[{t|datetime}][{n|decimal}][{m|money}][{s|message}]',
+        { t: 1, n: '1', m: { value: '1', currency: 'USD' }, s: 'x' },
+        o,
+      ),
+    ).toBe('[][][][]');
+    expect(out('{t|timesince}', { t: 1 }, o)).toBe('Invalid date');
+  });
+});

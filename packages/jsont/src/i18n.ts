@@ -765,37 +765,47 @@ function vars(ctx: RenderContext): readonly unknown[] {
 
 const identity: FormatterImpl = (value) => value;
 
+/** Render locale `none` means "no locale data" (as in the conformance files): CLDR helpers give ''. */
+function noLocale(ctx: RenderContext): boolean {
+  return ctx.locale === 'none';
+}
+
+const cldr =
+  (f: FormatterImpl): FormatterImpl =>
+  (value, args, ctx) =>
+    noLocale(ctx) ? '' : f(value, args, ctx);
+
 export const I18N_FORMATTERS: Record<string, FormatterImpl> = {
-  datetime(value, args, ctx) {
+  datetime: cldr((value, args, ctx) => {
     const epoch = asNumber(value);
     if (Number.isNaN(epoch) || value === undefined || value === null) return '';
     return formatDatetime(epoch, datetimeOptions(args), locale(ctx), siteZone(ctx));
-  },
-  'datetime-interval'(value, args, ctx) {
+  }),
+  'datetime-interval': cldr((value, args, ctx) => {
     const vs = vars(ctx);
     if (vs.length < 2) return '';
     const a = asNumber(value);
     const b = asNumber(vs[1]);
     if (!Number.isFinite(a) || !Number.isFinite(b)) return '';
     return formatInterval(a, b, intervalOptions(args), locale(ctx), siteZone(ctx));
-  },
-  decimal(value, args, ctx) {
+  }),
+  decimal: cldr((value, args, ctx) => {
     const dec = parseDecimal(asString(value));
     if (dec === undefined) return '';
     return formatDecimal(dec, decimalOptions(args), locale(ctx));
-  },
-  money(value, args, ctx) {
+  }),
+  money: cldr((value, args, ctx) => {
     const m = moneyOf(value);
     if (m === undefined) return '';
     return formatCurrency(m[0], m[1], currencyOptions(args), locale(ctx));
-  },
-  message(value, args, ctx) {
+  }),
+  message: cldr((value, args, ctx) => {
     return formatMessage(asString(value), args, ctx as RenderState);
-  },
-  plural(value, args, ctx) {
+  }),
+  plural: cldr((value, args, ctx) => {
     return formatMessage(asString(value), args, ctx as RenderState);
-  },
-  'relative-time'(value, args, ctx) {
+  }),
+  'relative-time': cldr((value, args, ctx) => {
     const vs = vars(ctx);
     let s = ctx.now;
     let e = asNumber(value);
@@ -805,12 +815,13 @@ export const I18N_FORMATTERS: Record<string, FormatterImpl> = {
     }
     if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
     return formatRelative(s, e, relativeOptions(args), locale(ctx));
-  },
+  }),
   timesince(value, _args, ctx) {
     const n = asNumber(value);
-    // Product spec: an invalid date reads "Invalid date" (the reference adds a period).
+    // Product spec: an invalid date reads "Invalid date" (the reference adds a period); a missing
+    // date gives an empty string. Without locale data the reference prints the invalid-date text.
     if (value === undefined || value === null) return '';
-    if (!Number.isFinite(n)) return 'Invalid date';
+    if (!Number.isFinite(n) || noLocale(ctx)) return 'Invalid date';
     return `<span class="timesince" data-date="${n}">${humanizeDate(ctx.now - n)}</span>`;
   },
   // The reference's stubs: registered, output the input unchanged.
