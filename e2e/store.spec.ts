@@ -230,3 +230,39 @@ test('a subscription goes to the subscription page with the cart token, leaving 
   await page.goto('/');
   await expect(pill(page)).toBeHidden();
 });
+
+test('failures the shopper is told about: expired session, rate limit, no network', async ({
+  page,
+  context,
+}) => {
+  await openProduct(page, CANDLE);
+  const alert = page.getByRole('alertdialog', { name: 'Unable to Add Item' });
+
+  // The crumb cookie is gone (expired session): the server refuses with crumbFail.
+  await context.clearCookies();
+  await addButton(page).click();
+  await expect(alert).toContainText('Your session has expired. Please reload the page and try again.');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(addButton(page)).toHaveText('Add To Cart');
+
+  await page.reload();
+  await expect(addButton(page)).toHaveAttribute('data-state', 'idle');
+  await page.route('**/api/commerce/shopping-cart/entries', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'rate-limited', message: 'Please try again in a few seconds.' }),
+    }),
+  );
+  await addButton(page).click();
+  await expect(alert).toContainText('Please try again in a few seconds.');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(addButton(page)).toHaveText('Add To Cart');
+
+  await page.unroute('**/api/commerce/shopping-cart/entries');
+  await page.route('**/api/commerce/shopping-cart/entries', (route) => route.abort('internetdisconnected'));
+  await addButton(page).click();
+  await expect(alert).toContainText('Please check your internet connection.');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(pill(page)).toBeHidden();
+});
