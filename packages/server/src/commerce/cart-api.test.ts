@@ -288,6 +288,21 @@ for (const database of DATABASES) {
       await other.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 });
       expect((await other.request('DELETE', `${ENTRIES}/${mine}`)).statusCode).toBe(404);
 
+      // Control characters (PostgreSQL text cannot hold NUL) are refused at the edge.
+      for (const body of [
+        { itemId: 'p\u0000x', sku: 'TEE-S', quantity: 1 },
+        { itemId: 'p-tee', sku: 'TEE-S\u0000', quantity: 1 },
+        { itemId: 'p-lesson', sku: 'LESSON', additionalFields: '{"a":"\u0000"}' },
+      ]) {
+        const res = await shopper.add(body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().code).toBe('invalid-request');
+      }
+      expect((await shopper.request('DELETE', `${ENTRIES}/a%00b`)).statusCode).toBe(400);
+      const nulCookie = await t.app.inject({ method: 'GET', url: CART, headers: { cookie: 'CART=a%00b' } });
+      expect(nulCookie.statusCode).toBe(200);
+      expect(nulCookie.json().entries).toEqual([]);
+
       const malformed = await shopper.request('POST', ENTRIES, '{"itemId": ', {
         'content-type': 'application/json',
       });

@@ -75,7 +75,8 @@ const itemNotFound = (ls?: LocalizedStrings) =>
 // ------------------------------------------------------------------ reads
 
 export async function findCart(db: Db, token: string | undefined): Promise<CartRow | undefined> {
-  if (!token || token.length > 128) return undefined;
+  // Tokens are base64url (see addEntry); anything else cannot name a cart.
+  if (!token || !/^[A-Za-z0-9_-]{1,128}$/.test(token)) return undefined;
   return db
     .selectFrom('carts')
     .selectAll()

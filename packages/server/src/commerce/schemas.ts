@@ -7,12 +7,26 @@ import { z } from 'zod';
  */
 const quantity = z.unknown();
 
+/** An id or SKU: no control characters (PostgreSQL text cannot even hold NUL). */
+const id = (max: number, min = 1) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+/** Free text stored as it is sent: everything but NUL. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
+
 export const addEntryBody = z
   .object({
-    itemId: z.string().min(1).max(200),
-    sku: z.string().max(200).nullish(),
+    itemId: id(200),
+    sku: id(200, 0).nullish(),
     quantity: quantity.optional(),
-    additionalFields: z.string().max(100_000).nullish(),
+    additionalFields: text(100_000).nullish(),
   })
   .strict();
 export type AddEntryBody = z.infer<typeof addEntryBody>;
@@ -22,7 +36,7 @@ export const quantityBody = z
   .strict();
 export type QuantityBody = z.infer<typeof quantityBody>;
 
-export const entryParams = z.object({ entryId: z.string().min(1).max(200) }).strict();
+export const entryParams = z.object({ entryId: id(200) }).strict();
 
 export const cartQuery = z
   .object({
@@ -35,9 +49,9 @@ export const cartQuery = z
 /** `POST /api/3/commerce/cart/subscription` (spec section 7). */
 export const subscriptionBody = z
   .object({
-    itemId: z.string().min(1).max(200),
-    sku: z.string().max(200).nullish(),
+    itemId: id(200),
+    sku: id(200, 0).nullish(),
     qty: z.unknown().optional(),
-    additionalFields: z.string().max(100_000).nullish(),
+    additionalFields: text(100_000).nullish(),
   })
   .strict();
