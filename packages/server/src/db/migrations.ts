@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { formsMigration } from '../forms/tables.ts';
+import { telemetryMigration } from '../telemetry/tables.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only).
@@ -103,6 +104,8 @@ const migrations: Record<string, Migration> = {
   },
   /** Site forms: submission keys, submissions, the mail outbox, spent captcha solutions, secrets. */
   '2026-11-22-002-site-forms': formsMigration,
+  /** Telemetry: census hits, events, client errors, performance records (issue 8). */
+  '2026-11-22-003-telemetry': telemetryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

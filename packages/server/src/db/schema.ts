@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { FormTables } from '../forms/tables.ts';
+import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
  * Row types. Portable column types only (text, integer, bigint): booleans are 0/1 integers and
@@ -83,8 +84,8 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** The site-forms tables are declared beside their code (packages/server/src/forms/tables.ts). */
-export interface Database extends FormTables {
+/** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
+export interface Database extends FormTables, TelemetryTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

@@ -1,0 +1,3 @@
+export { telemetryRoutes, rolloutFromSettings, DEFAULT_ROLLOUT, type TelemetryOptions } from './routes.ts';
+export { telemetrySummary, type TelemetrySummary } from './summary.ts';
+export { telemetryMigration, type TelemetryTables } from './tables.ts';

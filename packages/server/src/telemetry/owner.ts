@@ -1,0 +1,190 @@
+/**
+ * `GET /config/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD`: the owner's telemetry page, server-rendered
+ * (issue 8). There are no owner accounts yet: the page is behind the `OWNER_TOKEN` setting, sent as
+ * `?token=`, an `X-Owner-Token` header or `Authorization: Bearer`. Without the setting the page
+ * answers 403 saying so. `GET /config/analytics.json` answers the same figures as JSON.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { escapeHtml, HEADLINE_METRICS } from '@storefront/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { telemetrySummary, type TelemetrySummary } from './summary.ts';
+
+export interface OwnerOptions {
+  db: Db;
+  ownerToken: () => string | undefined;
+  now: () => number;
+}
+
+const DAY = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const q = (request.query as Record<string, unknown>).token;
+  if (typeof q === 'string' && q) return q;
+  const h = request.headers['x-owner-token'];
+  if (typeof h === 'string' && h) return h;
+  const auth = request.headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7);
+  return undefined;
+}
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The range from the query: `from` and `to` are UTC days, both included; default the last 7 days. */
+export function rangeOf(query: Record<string, unknown>, now: number): { from: number; to: number } | string {
+  const today = Math.floor(now / DAY) * DAY;
+  const day = (v: unknown, fallback: number): number | string => {
+    if (v === undefined || v === '') return fallback;
+    if (typeof v !== 'string' || !DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+      return 'Dates are written YYYY-MM-DD.';
+    return Date.parse(`${v}T00:00:00Z`);
+  };
+  const from = day(query.from, today - 6 * DAY);
+  const to = day(query.to, today);
+  if (typeof from === 'string') return from;
+  if (typeof to === 'string') return to;
+  if (to < from) return 'The end of the range comes before its start.';
+  if (to - from > 366 * DAY) return 'A range is at most 366 days.';
+  return { from, to: to + DAY };
+}
+
+const e = escapeHtml;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const fmt = (metric: string, v: number | null) =>
+  v === null ? '–' : metric === 'cumulativeLayoutShift' ? v.toFixed(3) : `${Math.round(v)} ms`;
+
+function bars(rows: { label: string; count: number }[], caption: string): string {
+  if (rows.length === 0) return '<p class="empty">None in this range.</p>';
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  const h = 22;
+  const svg = rows
+    .map(
+      (r, i) =>
+        `<g transform="translate(0 ${i * h})"><rect x="0" y="3" height="${h - 6}" width="${((r.count / max) * 300).toFixed(1)}" fill="#3b6ea5"></rect>` +
+        `<text x="306" y="${h - 7}">${r.count}</text></g>`,
+    )
+    .join('');
+  const labels = rows.map((r) => `<li>${e(r.label)}</li>`).join('');
+  return (
+    `<div class="chart"><ol class="labels" style="line-height:${h}px">${labels}</ol>` +
+    `<svg role="img" aria-label="${e(caption)}" width="360" height="${rows.length * h}" viewBox="0 0 360 ${rows.length * h}">${svg}</svg></div>`
+  );
+}
+
+function table(head: string[], rows: (string | number)[][], id: string): string {
+  if (rows.length === 0) return '<p class="empty">None in this range.</p>';
+  return (
+    `<table id="${id}"><thead><tr>${head.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead><tbody>` +
+    rows
+      .map((r) => `<tr>${r.map((c) => `<td>${typeof c === 'number' ? c : e(c)}</td>`).join('')}</tr>`)
+      .join('') +
+    '</tbody></table>'
+  );
+}
+
+export function renderAnalyticsPage(s: TelemetrySummary, token: string): string {
+  const range = `${day(s.from)} to ${day(s.to - DAY)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Analytics · ${e(range)}</title>
+<style>
+body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d232b}
+h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ccd;padding-bottom:.25rem}
+.figures{display:flex;gap:1.5rem;flex-wrap:wrap;padding:0;list-style:none}.figures li{background:#f1f4f8;padding:.75rem 1rem;border-radius:6px}
+.figures strong{display:block;font-size:1.6rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e2e5ea;vertical-align:top}
+.chart{display:flex;gap:.5rem}.labels{margin:0;padding:0;list-style:none;max-width:22rem;overflow:hidden}.labels li{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#errors td:last-child{white-space:pre-wrap;font:12px ui-monospace,monospace}svg text{font:12px system-ui,sans-serif;fill:#1d232b}pre{white-space:pre-wrap;font-size:12px;max-height:8rem;overflow:auto;margin:0}.empty{color:#555}
+form{display:flex;gap:1rem;align-items:end;flex-wrap:wrap}label{display:flex;flex-direction:column;font-size:.9rem}
+</style></head><body><main>
+<h1>Analytics</h1>
+<form method="get" action="/config/analytics"><input type="hidden" name="token" value="${e(token)}">
+<label>From <input type="date" name="from" value="${day(s.from)}"></label>
+<label>To <input type="date" name="to" value="${day(s.to - DAY)}"></label><button type="submit">Show</button></form>
+<p>${e(range)} (UTC)</p>
+<ul class="figures" id="figures">
+<li>Visits<strong data-figure="visits">${s.visits}</strong></li>
+<li>Visitors<strong data-figure="visitors">${s.visitors}</strong></li>
+<li>Page views<strong data-figure="pageViews">${s.pageViews}</strong></li>
+<li>Client errors<strong data-figure="errors">${s.errors.reduce((n, x) => n + x.count, 0)}</strong></li>
+</ul>
+<h2>Page views per day</h2>
+${bars(
+  s.pageViewsByDay.map((d) => ({ label: d.day, count: d.count })),
+  'Page views per day',
+)}
+<h2>Top pages</h2>
+${table(
+  ['Page', 'Views'],
+  s.topPages.map((p) => [p.path, p.count]),
+  'top-pages',
+)}
+<h2>Button clicks</h2>
+${bars(
+  s.buttonClicks.map((b) => ({ label: b.target || '(no label)', count: b.count })),
+  'Button clicks',
+)}
+<h2>Cart to purchase</h2>
+${bars(
+  s.funnel.map((f) => ({ label: f.step, count: f.events })),
+  'Commerce events by step',
+)}
+${table(
+  ['Step', 'Events', 'Carts'],
+  s.funnel.map((f) => [f.step, f.events, f.carts]),
+  'funnel',
+)}
+<h2>Client errors</h2>
+${table(
+  ['Message', 'Count', 'Last seen', 'Page', 'Stack'],
+  s.errors.map((x) => [x.message, x.count, new Date(x.lastSeen).toISOString(), x.url, x.stack]),
+  'errors',
+)}
+<h2>Page speed (75th percentile)</h2>
+${table(
+  ['Page type', 'Records', ...HEADLINE_METRICS],
+  s.performance.map((p) => [
+    p.pageType === null ? '–' : String(p.pageType),
+    p.records,
+    ...HEADLINE_METRICS.map((m) => fmt(m, p.p75[m] ?? null)),
+  ]),
+  'performance',
+)}
+${s.configViews ? `<p>Owner pages (/config) viewed ${s.configViews} times; not counted above.</p>` : ''}
+</main></body></html>`;
+}
+
+export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): Promise<void> {
+  const guard = (request: FastifyRequest): { status: number; text: string } | { token: string } => {
+    const expected = options.ownerToken();
+    if (!expected)
+      return { status: 403, text: 'Owner access is not configured: set OWNER_TOKEN and pass it as ?token=.' };
+    const given = tokenOf(request);
+    if (!given || !same(given, expected)) return { status: 401, text: 'A valid owner token is required.' };
+    return { token: given };
+  };
+
+  const load = async (request: FastifyRequest) => {
+    const range = rangeOf(request.query as Record<string, unknown>, options.now());
+    if (typeof range === 'string') return range;
+    return telemetrySummary(options.db, range.from, range.to);
+  };
+
+  app.get('/config/analytics', async (request, reply) => {
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    const auth = guard(request);
+    if ('status' in auth) return reply.code(auth.status).type('text/plain; charset=utf-8').send(auth.text);
+    const summary = await load(request);
+    if (typeof summary === 'string') return reply.code(400).type('text/plain; charset=utf-8').send(summary);
+    return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary, auth.token));
+  });
+
+  app.get('/config/analytics.json', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const auth = guard(request);
+    if ('status' in auth) return reply.code(auth.status).send({ code: 'owner-only', message: auth.text });
+    const summary = await load(request);
+    if (typeof summary === 'string') return reply.code(400).send({ code: 'invalid-range', message: summary });
+    return reply.send(summary);
+  });
+}

@@ -1,0 +1,299 @@
+/**
+ * First-party telemetry over HTTP (spec section 7, issue 8):
+ *
+ * - `POST /api/census/RecordHit` `{ event, data (analytics payload, object or JSON string), ss_cvr? }`
+ *   (JSON or form-encoded): a page view. Excluded pages (spec section 6) are answered and not stored.
+ * - `POST /api/census/button-click`, `/button-render`, `/form-render`, `/overlay`,
+ *   `/api/census/RecordQuickView/{id}`: `{ pagePath?, target?, label?, ... }`.
+ * - `POST /api/events/RecordEvent`: JSON `{ event, data }`, or form-encoded `crumb, event, data`
+ *   (data a JSON string; the crumb must match the cookie). Commerce event names must carry the
+ *   section 3 fields. Answers 202.
+ * - `POST /api/v1/clanker/events` `{ eventSchemaName, eventContent (JSON string) }` (JSON or
+ *   form-encoded): 202. `POST /api/v1/clanker/validate-event-content/{schema}`: the content alone;
+ *   200 `{ valid: true }` or 400; stores nothing.
+ * - `POST /api/events/RecordJavascriptErrors`: a JSON array of `{ event, data, timestamp }` (at most
+ *   10); `X-CSRF-Token` must match the crumb cookie (403 `{ crumbFail: true }`). 204.
+ * - `GET /api/1/performance/settings`: `{ pageLoadId, rollout }` (rollout from the site settings).
+ * - `POST /api/1/performance/records`: a JSON array of records, as JSON or text/plain (beacon). 204.
+ *
+ * Every refusal answers 400 `{ code: 'invalid-payload', message }` and stores nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  isConfigPath,
+  isTrackedPageView,
+  parseVisitorRecord,
+  type PerformanceSettings,
+} from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CRUMB_COOKIE, crumbMatches } from '../commerce/crumb.ts';
+import type { Db } from '../db/index.ts';
+import { ownerRoutes } from './owner.ts';
+import {
+  censusBody,
+  clankerBody,
+  commerceData,
+  errorsBody,
+  isCommerceEvent,
+  performanceBody,
+  problemOf,
+  quickViewId,
+  recordEventBody,
+  recordHitBody,
+} from './schemas.ts';
+
+export interface TelemetryOptions {
+  db: Db;
+  /** The rollout flags `GET /api/1/performance/settings` answers (site setting). */
+  performanceRollout: PerformanceSettings['rollout'];
+  /** The owner page's token; read from `OWNER_TOKEN` at each request when not given. */
+  ownerToken?: () => string | undefined;
+  now?: () => number;
+}
+
+/** Default rollout: the storefront app's page speed and user timings on. */
+export const DEFAULT_ROLLOUT: PerformanceSettings['rollout'] = {
+  rum: true,
+  apps: { storefront: true },
+  pageSpeed: true,
+  userTiming: true,
+};
+
+/** Reads the rollout from `websiteSettings.performanceRollout` (missing fields take the defaults). */
+export function rolloutFromSettings(
+  websiteSettings: Record<string, unknown>,
+): PerformanceSettings['rollout'] {
+  const raw = websiteSettings.performanceRollout;
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_ROLLOUT;
+  const r = raw as Record<string, unknown>;
+  const apps: Record<string, boolean> = {};
+  if (typeof r.apps === 'object' && r.apps !== null)
+    for (const [k, v] of Object.entries(r.apps)) apps[k] = v === true;
+  return {
+    rum: typeof r.rum === 'boolean' ? r.rum : DEFAULT_ROLLOUT.rum,
+    apps: typeof r.apps === 'object' && r.apps !== null ? apps : DEFAULT_ROLLOUT.apps,
+    pageSpeed: typeof r.pageSpeed === 'boolean' ? r.pageSpeed : DEFAULT_ROLLOUT.pageSpeed,
+    userTiming: typeof r.userTiming === 'boolean' ? r.userTiming : DEFAULT_ROLLOUT.userTiming,
+  };
+}
+
+class PayloadError extends Error {}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new PayloadError(problemOf(result.error));
+  return result.data;
+}
+
+/** A text/plain body (beacon, XHR) holds JSON. */
+function bodyJson(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new PayloadError('body: not valid JSON');
+  }
+}
+
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof PayloadError)
+      return reply.code(400).send({ code: 'invalid-payload', message: error.message });
+    throw error;
+  });
+
+  const hit = async (row: {
+    kind: string;
+    event?: string;
+    path?: string | undefined;
+    pageType?: number | undefined;
+    target?: string | undefined;
+    ssCvr?: string | undefined;
+    newVisit?: boolean;
+    data: unknown;
+  }) => {
+    const visitor = parseVisitorRecord(row.ssCvr);
+    const path = row.path ?? '';
+    await db
+      .insertInto('telemetry_hits')
+      .values({
+        id: randomUUID(),
+        created: now(),
+        kind: row.kind,
+        event: row.event ?? '',
+        visitor_id: visitor?.id ?? null,
+        visit_count: visitor?.visitCount ?? null,
+        new_visit: row.newVisit ? 1 : 0,
+        path,
+        page_type: row.pageType ?? null,
+        is_config: isConfigPath(path) ? 1 : 0,
+        target: row.target ?? '',
+        data: JSON.stringify(row.data),
+      })
+      .execute();
+  };
+
+  app.post('/api/census/RecordHit', async (request, reply) => {
+    const body = parse(recordHitBody, bodyJson(request));
+    const data = body.data;
+    // The browser applies the same rule; a hit for an excluded page is answered but not kept.
+    const tracked = isTrackedPageView({ path: data.pagePath, pageType: data.pageType ?? 0 });
+    if (!tracked) return reply.code(202).send({ stored: false });
+    await hit({
+      kind: 'page-view',
+      event: body.event,
+      path: data.pagePath,
+      pageType: data.pageType,
+      ssCvr: body.ss_cvr,
+      newVisit: data.visit === 'new-visitor' || data.visit === 'new-session',
+      data,
+    });
+    return reply.code(202).send({ stored: true });
+  });
+
+  for (const kind of ['button-click', 'button-render', 'form-render', 'overlay'] as const) {
+    app.post(`/api/census/${kind}`, async (request, reply) => {
+      const body = parse(censusBody, bodyJson(request));
+      await hit({
+        kind,
+        path: body.pagePath,
+        pageType: body.pageType,
+        target: body.target ?? body.label,
+        ssCvr: body.ss_cvr,
+        data: body,
+      });
+      return reply.code(202).send({ stored: true });
+    });
+  }
+
+  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', async (request, reply) => {
+    const id = parse(quickViewId, request.params.id);
+    const raw = bodyJson(request);
+    const body = parse(censusBody, raw === undefined || raw === null || raw === '' ? {} : raw);
+    await hit({
+      kind: 'quick-view',
+      path: body.pagePath,
+      pageType: body.pageType,
+      target: id,
+      ssCvr: body.ss_cvr,
+      data: body,
+    });
+    return reply.code(202).send({ stored: true });
+  });
+
+  const storeEvent = async (source: string, name: string, data: Record<string, unknown>) => {
+    let cartId: string | null = null;
+    if (isCommerceEvent(name)) {
+      const fields = parse(commerceData, data);
+      cartId = fields.cart_id || null;
+    }
+    await db
+      .insertInto('telemetry_events')
+      .values({ id: randomUUID(), created: now(), source, name, cart_id: cartId, data: JSON.stringify(data) })
+      .execute();
+  };
+
+  const crumbFail = (reply: FastifyReply) => reply.code(403).send({ crumbFail: true });
+
+  app.post('/api/events/RecordEvent', async (request, reply) => {
+    const body = parse(recordEventBody, bodyJson(request));
+    // The tracker's form-encoded variant carries the crumb in the body.
+    if (isForm(request) && (!body.crumb || body.crumb !== request.cookies[CRUMB_COOKIE]))
+      return crumbFail(reply);
+    await storeEvent('record-event', body.event, body.data);
+    return reply.code(202).send({});
+  });
+
+  app.post('/api/v1/clanker/events', async (request, reply) => {
+    const body = parse(clankerBody, bodyJson(request));
+    await storeEvent('clanker', body.eventSchemaName, body.eventContent);
+    return reply.code(202).send({});
+  });
+
+  app.post<{ Params: { schema: string } }>(
+    '/api/v1/clanker/validate-event-content/:schema',
+    async (request, reply) => {
+      const schema = request.params.schema;
+      const parsed = clankerBody.safeParse({ eventSchemaName: schema, eventContent: bodyJson(request) });
+      if (!parsed.success) return reply.code(400).send({ valid: false, message: problemOf(parsed.error) });
+      if (isCommerceEvent(schema)) {
+        const fields = commerceData.safeParse(parsed.data.eventContent);
+        if (!fields.success) return reply.code(400).send({ valid: false, message: problemOf(fields.error) });
+      }
+      return reply.code(200).send({ valid: true });
+    },
+  );
+
+  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+    if (!crumbMatches(request)) return crumbFail(reply);
+    const events = parse(errorsBody, bodyJson(request));
+    const created = now();
+    await db
+      .insertInto('telemetry_errors')
+      .values(
+        events.map((e) => ({
+          id: randomUUID(),
+          created,
+          client_timestamp: e.timestamp,
+          event: e.event,
+          app: e.data.app,
+          message: e.data.message,
+          stack: e.data.stack,
+          file: e.data.file,
+          line: e.data.line,
+          col: e.data.column,
+          url: e.data.url,
+          user_agent: e.data.userAgent,
+          website_id: e.data.websiteId,
+          data: JSON.stringify({ custom: e.data.custom, templateId: e.data.templateId }),
+        })),
+      )
+      .execute();
+    return reply.code(204).send();
+  });
+
+  app.get('/api/1/performance/settings', async (_request, reply) => {
+    const answer: PerformanceSettings = { pageLoadId: randomUUID(), rollout: options.performanceRollout };
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+
+  app.post('/api/1/performance/records', async (request, reply) => {
+    const records = parse(performanceBody, bodyJson(request));
+    const created = now();
+    await db
+      .insertInto('telemetry_performance')
+      .values(
+        records.map((r) => {
+          const { pageType, path, ...context } = r.data.context;
+          return {
+            id: randomUUID(),
+            created,
+            client_timestamp: r.timestamp,
+            page_load_id: r.pageLoadId,
+            app: r.app,
+            event: r.event,
+            page_type: pageType,
+            path: path ?? '',
+            metrics: JSON.stringify(r.data.metrics),
+            context: JSON.stringify(context),
+          };
+        }),
+      )
+      .execute();
+    return reply.code(204).send();
+  });
+
+  await app.register(ownerRoutes, {
+    db,
+    ownerToken: options.ownerToken ?? (() => process.env.OWNER_TOKEN),
+    now,
+  });
+}
