@@ -234,6 +234,15 @@ describe('helpers', () => {
     ]);
   });
 
+  it.each(['datetimefield', 'i18n-money-format', 'unit', 'money-format', 'moneyFormat', 'money-string'])(
+    'the stub formatter %s outputs its input and says it is not implemented',
+    (name) => {
+      const r = run(`\n {x|${name}}`, { x: 'X' });
+      expect(r.output).toBe('\n X');
+      expect(r.errors).toEqual([err('not-implemented', `"${name}" formatter is not yet implemented`, 2, 2)]);
+    },
+  );
+
   it('a date outside the supported range is an error with empty output', () => {
     const low = -210866803200000 - 86400000 * 2; // before Julian day 0
     const r = run('[{t|date %Y}]', { t: low });

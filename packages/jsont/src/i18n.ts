@@ -763,7 +763,12 @@ function vars(ctx: RenderContext): readonly unknown[] {
   return (ctx as RenderState).variables ?? [];
 }
 
-const identity: FormatterImpl = (value) => value;
+function stub(name: string): FormatterImpl {
+  return (value, _args, ctx) => {
+    ctx.error('not-implemented', `"${name}" formatter is not yet implemented`);
+    return value;
+  };
+}
 
 /** Render locale `none` means "no locale data" (as in the conformance files): CLDR helpers give ''. */
 function noLocale(ctx: RenderContext): boolean {
@@ -824,13 +829,14 @@ export const I18N_FORMATTERS: Record<string, FormatterImpl> = {
     if (!Number.isFinite(n) || noLocale(ctx)) return 'Invalid date';
     return `<span class="timesince" data-date="${n}">${humanizeDate(ctx.now - n)}</span>`;
   },
-  // The reference's stubs: registered, output the input unchanged.
-  datetimefield: identity,
-  'i18n-money-format': identity,
-  unit: identity,
-  'money-format': identity,
-  moneyFormat: identity,
-  'money-string': identity,
+  // The reference's stubs: registered, output the input unchanged; the product spec asks for an
+  // error saying they are not implemented.
+  datetimefield: stub('datetimefield'),
+  'i18n-money-format': stub('i18n-money-format'),
+  unit: stub('unit'),
+  'money-format': stub('money-format'),
+  moneyFormat: stub('moneyFormat'),
+  'money-string': stub('money-string'),
 };
 
 export const I18N_PREDICATES: Record<string, PredicateImpl> = {
