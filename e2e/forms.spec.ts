@@ -152,7 +152,8 @@ test('a visitor fills and submits a form holding every field type; the owner is 
   await submit(page).click();
   await expect(submit(page)).toHaveText('Submitting…');
   await expect(submit(page)).toBeDisabled();
-  await expect(page.locator('fieldset.sf-form__fields')).toBeDisabled();
+  await expect(page.getByLabel('Favourite colour')).toBeDisabled();
+  await expect(page.getByLabel('Source')).toBeDisabled();
   await expect(form(page)).toHaveAttribute('aria-busy', 'true');
   release();
   const success = page.locator('.sf-form__success');
@@ -294,12 +295,21 @@ test('a captcha form: the ALTCHA widget is solved in the browser, then success r
   // Submitting before the captcha is done says so.
   await submit(page).click();
   await expect(page.locator('.sf-form__message--error')).toHaveText('Complete CAPTCHA before submitting.');
-  await widget.locator('input[type="checkbox"]').check();
-  await expect(
-    widget.locator('[data-state="verified"], .altcha[data-state="verified"]').first(),
-  ).toBeAttached({
-    timeout: 20_000,
-  });
+  await widget.locator('input[type="checkbox"]').click({ force: true });
+  const verified = widget.locator('[data-state="verified"]').first();
+  await expect(verified).toBeAttached({ timeout: 20_000 });
+  // A failure (here a key the server never issued: 401) shows its text and resets the captcha.
+  await page.route('**/api/form/FormSubmissionKey', (route) =>
+    route.fulfill({ json: { data: { key: 'never-issued' } } }),
+  );
+  await submit(page).click();
+  await expect(page.locator('.sf-form__message--error')).toHaveText(
+    'Unable to submit form. Please try again later.',
+  );
+  await expect(verified).not.toBeAttached();
+  await page.unroute('**/api/form/FormSubmissionKey');
+  await widget.locator('input[type="checkbox"]').click({ force: true });
+  await expect(verified).toBeAttached({ timeout: 20_000 });
   await submit(page).click();
   await page.waitForURL(`${base}/shop`);
 });
