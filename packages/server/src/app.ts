@@ -18,6 +18,7 @@ import { PageRenderer } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { loadSite } from './site/loader.ts';
 import { staticRoutes } from './static.ts';
+import { rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +132,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {}),
       smtpUrl: config.smtpUrl,
       ...(config.forms ? { settings: config.forms } : {}),
+    });
+    await app.register(telemetryRoutes, {
+      db: database.db,
+      performanceRollout: rolloutFromSettings(site.content.websiteSettings),
     });
     await staticRoutes(app, site, config.webDistDir);
 
