@@ -376,9 +376,14 @@ export class RenderState implements RenderContext {
             const last = v.length - 1;
             const alternates = inst.alternates;
             const body = inst.body;
+            // One element frame, reset per element (nothing keeps a reference to it).
+            const ef = new Frame(undefined, af);
             for (let j = 0; j <= last; j++) {
               af.index = j;
-              this.frame = new Frame(v[j], af);
+              ef.node = v[j];
+              ef.vars = null;
+              ef.macros = null;
+              this.frame = ef;
               this.execBlock(body);
               if (alternates !== null && j < last && alternates.length > 0) this.execBlock(alternates);
             }
