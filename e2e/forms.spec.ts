@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/src/forms/testing.ts';
 
@@ -122,7 +123,7 @@ async function fillEverything(page: Page) {
   await phone.getByLabel('Area Code').fill(a['f-phone'].Areacode);
   await phone.getByLabel('Prefix').fill(a['f-phone'].Prefix);
   await phone.getByLabel('Line', { exact: true }).fill(a['f-phone'].Line);
-  await page.getByRole('group', { name: 'Visit type' }).getByLabel('Workshop').check();
+  await page.getByRole('radiogroup', { name: 'Visit type' }).getByLabel('Workshop').check();
   await page.getByRole('group', { name: 'Topics' }).getByLabel('Glaze').check();
   await page.getByRole('group', { name: 'Topics' }).getByLabel('Wheel').check();
   await page.getByLabel('Source').selectOption('Friend');
@@ -312,6 +313,23 @@ test('a captcha form: the ALTCHA widget is solved in the browser, then success r
   await expect(verified).toBeAttached({ timeout: 20_000 });
   await submit(page).click();
   await page.waitForURL(`${base}/shop`);
+});
+
+test('the form with every field type passes axe, pristine and with its errors shown', async ({ page }) => {
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .include('.sf-form')
+        .analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await openForms(page);
+  expect(await violations()).toEqual([]);
+  await page.getByLabel('Email').fill('nope');
+  await page.getByLabel('Message').fill('x'.repeat(25));
+  await submit(page).click();
+  await expect(fieldError(page, 'f-text')).toHaveText('Required');
+  expect(await violations()).toEqual([]);
 });
 
 test('passing the per-client limit answers 429 and its text shows', async ({ page }) => {

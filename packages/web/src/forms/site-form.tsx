@@ -288,7 +288,6 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
               className="sf-field__group"
               aria-describedby={describedBy(f)}
               aria-invalid={invalid || undefined}
-              aria-required={f.required || undefined}
             >
               <legend className="sf-field__title">
                 {f.title}
@@ -335,9 +334,10 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
             {renderError(f)}
             <fieldset
               className="sf-field__group"
+              role={f.type === 'radio' ? 'radiogroup' : undefined}
               aria-describedby={describedBy(f)}
               aria-invalid={invalid || undefined}
-              aria-required={f.required || undefined}
+              aria-required={(f.type === 'radio' && f.required) || undefined}
             >
               <legend className="sf-field__title">
                 {f.title}
