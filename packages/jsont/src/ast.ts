@@ -122,7 +122,8 @@ export interface IncludeInst extends Base {
 export interface InjectInst extends Base {
   readonly op: Op.Inject;
   readonly name: string;
-  readonly path: string;
+  /** The injectable's key (a file path). */
+  readonly file: string;
 }
 export interface MacroInst extends Base {
   readonly op: Op.Macro;

@@ -437,7 +437,7 @@ export class RenderState implements RenderContext {
           if (this.enableInclude) this.execInclude(inst.name, inst.args, inst.line, inst.column);
           break;
         case Op.Inject:
-          this.setVar(inst.name, this.injectable(inst.path));
+          this.setVar(inst.name, this.injectable(inst.file));
           break;
         case Op.Macro:
           (this.frame.macros ??= new Map()).set(inst.name, inst);

@@ -240,31 +240,93 @@ class Matcher {
 const EMPTY: readonly string[] = Object.freeze([]);
 const NO_INSTS: Inst[] = [];
 
-/**
- * Gives every instruction the same hidden class (all fields, same order), so that the executor's
- * property reads stay monomorphic.
- */
+/** Every instruction is an instance of this class: one hidden class, monomorphic reads. */
+class Instr {
+  text = '';
+  paths: readonly Path[] = EMPTY_PATHS;
+  formatters: readonly FormatterCall[] = EMPTY_FMTS;
+  path: Path | null = null;
+  body: Inst[] = NO_INSTS;
+  alt: OrInst | null = null;
+  alternates: Inst[] | null = null;
+  name: string | null = null;
+  impl: PredicateImpl | null = null;
+  args: readonly string[] = EMPTY;
+  ops: readonly number[] = EMPTY_OPS;
+  bindings: readonly (readonly [string, Path])[] = EMPTY_BINDINGS;
+  code = '';
+  file = '';
+  cache: unknown = undefined;
+  constructor(
+    readonly op: Op,
+    readonly line: number,
+    readonly column: number,
+  ) {}
+}
+const EMPTY_PATHS: readonly Path[] = Object.freeze([]);
+const EMPTY_FMTS: readonly FormatterCall[] = Object.freeze([]);
+const EMPTY_OPS: readonly number[] = Object.freeze([]);
+const EMPTY_BINDINGS: readonly (readonly [string, Path])[] = Object.freeze([]);
+
+/** Copies an instruction literal into an `Instr`, reading only the fields of its kind. */
 function uniform(i: Inst): Inst {
-  const a = i as unknown as Record<string, unknown>;
-  return {
-    op: i.op,
-    line: i.line,
-    column: i.column,
-    text: a.text ?? '',
-    paths: a.paths ?? EMPTY,
-    formatters: a.formatters ?? EMPTY,
-    path: a.path ?? null,
-    body: a.body ?? NO_INSTS,
-    alt: a.alt ?? null,
-    alternates: a.alternates ?? null,
-    name: a.name ?? null,
-    impl: a.impl ?? null,
-    args: a.args ?? EMPTY,
-    ops: a.ops ?? EMPTY,
-    bindings: a.bindings ?? EMPTY,
-    code: a.code ?? '',
-    cache: undefined,
-  } as unknown as Inst;
+  const n = new Instr(i.op, i.line, i.column);
+  switch (i.op) {
+    case Op.Text:
+      n.text = i.text;
+      break;
+    case Op.Variable:
+      n.paths = i.paths;
+      n.formatters = i.formatters;
+      break;
+    case Op.Section:
+      n.path = i.path;
+      n.body = i.body;
+      break;
+    case Op.Repeated:
+      n.path = i.path;
+      n.body = i.body;
+      break;
+    case Op.Predicate:
+    case Op.Or:
+      n.name = i.name;
+      n.impl = i.impl;
+      n.args = i.args;
+      n.body = i.body;
+      break;
+    case Op.If:
+      n.ops = i.ops;
+      n.paths = i.paths;
+      n.body = i.body;
+      break;
+    case Op.Bindvar:
+      n.name = i.name;
+      n.paths = i.paths;
+      n.formatters = i.formatters;
+      break;
+    case Op.Ctxvar:
+      n.name = i.name;
+      n.bindings = i.bindings;
+      break;
+    case Op.Eval:
+      n.code = i.code;
+      break;
+    case Op.Include:
+      n.name = i.name;
+      n.args = i.args;
+      break;
+    case Op.Inject:
+      n.name = i.name;
+      n.file = i.file;
+      break;
+    case Op.Macro:
+      n.name = i.name;
+      n.body = i.body;
+      break;
+    default:
+      break;
+  }
+  return n as unknown as Inst;
 }
 
 /** Parses and assembles `source` into an instruction list. Never throws. */
@@ -281,7 +343,7 @@ class Parser {
   // position tracking for line/column
   private lineNo = 1;
   private lineStart = 0;
-  private posScanned = 0;
+  private nextNl = -2;
   private line = 1;
   private column = 1;
 
@@ -293,14 +355,13 @@ class Parser {
   }
 
   private locate(offset: number): void {
-    const s = this.src;
-    for (let i = this.posScanned; i < offset; i++) {
-      if (s.charCodeAt(i) === 10) {
-        this.lineNo++;
-        this.lineStart = i + 1;
-      }
+    // `nextNl` is the first newline at or after the last located offset (-2: not looked up yet).
+    if (this.nextNl === -2) this.nextNl = this.src.indexOf('\n');
+    while (this.nextNl !== -1 && this.nextNl < offset) {
+      this.lineNo++;
+      this.lineStart = this.nextNl + 1;
+      this.nextNl = this.src.indexOf('\n', this.lineStart);
     }
-    this.posScanned = offset;
     this.line = this.lineNo;
     this.column = offset - this.lineStart + 1;
   }
@@ -338,26 +399,19 @@ class Parser {
         idx = end + 3;
         continue;
       }
-      let matched = false;
-      for (let i = start + 1; i < len; i++) {
-        const ch = s.charCodeAt(i);
-        if (ch === 123) {
-          start = i;
-        } else if (ch === 125) {
-          this.text(idx, start);
-          this.locate(start);
-          if (!this.parseTag(s.substring(start + 1, i))) {
-            this.push({ op: Op.Text, text: s.substring(start, i + 1), line: this.line, column: this.column });
-          }
-          idx = i + 1;
-          matched = true;
-          break;
-        }
-      }
-      if (!matched) {
+      // The tag is the text between the last '{' before the first '}' and that '}'.
+      const i = s.indexOf('}', start + 1);
+      if (i === -1) {
         this.text(idx, len);
         break;
       }
+      start = s.lastIndexOf('{', i);
+      this.text(idx, start);
+      this.locate(start);
+      if (!this.parseTag(s.substring(start + 1, i))) {
+        this.push({ op: Op.Text, text: s.substring(start, i + 1), line: this.line, column: this.column });
+      }
+      idx = i + 1;
     }
     this.locate(len);
     this.push({ op: Op.Eof, line: this.line, column: this.column });
@@ -452,7 +506,7 @@ class Parser {
         m.consume();
         m.matchArguments();
         m.consume();
-        this.push({ op: Op.Inject, name: def, path, line, column });
+        this.push({ op: Op.Inject, name: def, file: path, line, column });
         return true;
       }
       case Op.Macro: {
@@ -627,6 +681,18 @@ class Assembler {
     this.errors.push({ code, message, line: at.line, column: at.column });
   }
 
+  /** Adds to a block; adjacent text is merged into one instruction. */
+  private append(body: Inst[], inst: Inst): void {
+    if (inst.op === Op.Text && body.length > 0) {
+      const last = body[body.length - 1] as Inst;
+      if (last.op === Op.Text) {
+        (last as { text: string }).text += inst.text;
+        return;
+      }
+    }
+    body.push(inst);
+  }
+
   /** EOF inside a block: reported at the block's opening tag. */
   private eof(cur: Container, at: Inst): void {
     const pos = cur.op === Op.Root ? at : cur;
@@ -695,7 +761,7 @@ class Assembler {
             this.err('not-allowed', `SyntaxError: Instruction ${opNameOf(op)} not allowed at root`, inst);
             return;
           default:
-            cur.body.push(inst);
+            this.append(cur.body, inst);
             return;
         }
       case State.Block:
@@ -715,7 +781,7 @@ class Assembler {
             this.state = this.pop();
             return;
           default:
-            cur.body.push(inst);
+            this.append(cur.body, inst);
             return;
         }
       case State.AlternatesWith:
@@ -764,7 +830,7 @@ class Assembler {
             this.state = State.AlternatesWith;
             return;
           default:
-            cur.body.push(inst);
+            this.append(cur.body, inst);
             return;
         }
       case State.Or:
@@ -793,7 +859,7 @@ class Assembler {
             return;
           }
           default:
-            cur.body.push(inst);
+            this.append(cur.body, inst);
             return;
         }
       case State.Section:
@@ -820,7 +886,7 @@ class Assembler {
             this.state = State.Or;
             return;
           default:
-            cur.body.push(inst);
+            this.append(cur.body, inst);
             return;
         }
       default:
