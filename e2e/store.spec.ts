@@ -19,6 +19,17 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+// No uncaught script error on any page a test visits.
+const pageErrors = new WeakMap<Page, Error[]>();
+test.beforeEach(({ page }) => {
+  const errors: Error[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error));
+});
+test.afterEach(({ page }) => {
+  expect(pageErrors.get(page)?.map((e) => e.message) ?? []).toEqual([]);
+});
+
 const addButton = (page: Page) => page.locator('.sqs-add-to-cart-button');
 const pill = (page: Page) => page.locator('.sf-cart-pill');
 
