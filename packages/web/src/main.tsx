@@ -7,3 +7,16 @@ if (document.readyState === 'loading') {
 } else {
   start(document);
 }
+
+// Telemetry (issue 8): its own chunk, loaded once the page has loaded and the browser is idle, so it
+// never delays the islands. A failure to load it leaves the page as it is.
+const loadTelemetry = () => {
+  import('./telemetry/index.ts').then((m) => m.startTelemetry(document)).catch(() => undefined);
+};
+const scheduleTelemetry = () => {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(loadTelemetry, { timeout: 2000 });
+  else setTimeout(loadTelemetry, 0);
+};
+if (document.readyState === 'complete') scheduleTelemetry();
+else window.addEventListener('load', scheduleTelemetry, { once: true });

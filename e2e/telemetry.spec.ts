@@ -1,0 +1,269 @@
+import { type Page, type Request, expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
+
+/**
+ * First-party telemetry (issue 8) in Chromium against the demo server: visit cookies and page
+ * views, exclusions, the client error reporter and its limits, performance records, commerce
+ * events. What the server stored is read from its own database (the folder or PostgreSQL the
+ * config started it on).
+ */
+
+let handle: DatabaseHandle;
+test.beforeAll(async () => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/playwright.config.ts');
+  handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: undefined });
+});
+test.afterAll(async () => {
+  await handle?.destroy();
+});
+
+const ready = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-sf-telemetry', 'ready');
+
+async function visitorCookies(page: Page) {
+  const cookies = await page.context().cookies();
+  const get = (name: string) => cookies.find((c) => c.name === name);
+  return { cvr: get('ss_cvr'), cvt: get('ss_cvt') };
+}
+
+const hitsOf = (visitorId: string) =>
+  handle.db
+    .selectFrom('telemetry_hits')
+    .select(['path', 'visit_count', 'kind', 'new_visit'])
+    .where('visitor_id', '=', visitorId)
+    .orderBy('created')
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({ path: r.path, count: Number(r.visit_count), newVisit: Number(r.new_visit) })),
+    );
+
+/** Counts the page's requests to a path. */
+function countRequests(page: Page, path: string): { readonly n: number } {
+  const counter = { n: 0 };
+  page.on('request', (r: Request) => {
+    if (new URL(r.url()).pathname === path) counter.n += 1;
+  });
+  return counter;
+}
+
+test('a first visit stores one page view and sets both cookies; the same session keeps the count, a new one adds one', async ({
+  page,
+  context,
+}) => {
+  const before = Date.now();
+  await page.goto('/');
+  await ready(page);
+  const { cvr, cvt } = await visitorCookies(page);
+  expect(cvr?.value).toMatch(/^[\w-]+\|\d+\|\d+\|\d+\|1$/);
+  expect(cvt?.value).toMatch(/^[1-9]\d*$/);
+  // About two years asked for; Chromium caps cookie lifetimes at 400 days. And 30 minutes.
+  const now = Date.now() / 1000;
+  expect(cvr!.expires - now).toBeGreaterThan(399 * 86400);
+  expect(cvt!.expires - now).toBeGreaterThan(29 * 60);
+  expect(cvt!.expires - now).toBeLessThanOrEqual(30 * 60 + 5);
+  const visitor = cvr!.value.split('|')[0]!;
+  await expect.poll(() => hitsOf(visitor)).toEqual([{ path: '/', count: 1, newVisit: 1 }]);
+
+  await page.goto('/shop');
+  await ready(page);
+  expect((await visitorCookies(page)).cvr?.value).toMatch(/\|1$/);
+  await expect
+    .poll(() => hitsOf(visitor))
+    .toEqual([
+      { path: '/', count: 1, newVisit: 1 },
+      { path: '/shop', count: 1, newVisit: 0 },
+    ]);
+
+  // The timer cookie gone (30 minutes passed): a new session.
+  await context.clearCookies({ name: 'ss_cvt' });
+  await page.goto('/about');
+  await ready(page);
+  const next = (await visitorCookies(page)).cvr!.value.split('|');
+  expect(next[0]).toBe(visitor);
+  expect(next[4]).toBe('2');
+  expect(Number(next[2])).toBeGreaterThanOrEqual(before);
+  await expect.poll(() => hitsOf(visitor)).toHaveLength(3);
+  expect((await hitsOf(visitor))[2]).toEqual({ path: '/about', count: 2, newVisit: 1 });
+});
+
+test('/search and a 404 send and store no page view', async ({ page }) => {
+  const hits = countRequests(page, '/api/census/RecordHit');
+  const res = await page.goto('/no-such-page-for-telemetry');
+  expect(res?.status()).toBe(404);
+  await ready(page);
+  await page.goto('/search');
+  await ready(page);
+  expect(hits.n).toBe(0);
+  expect((await visitorCookies(page)).cvr).toBeUndefined();
+  // A tracked page afterwards: the one hit there is, and nothing for the excluded paths.
+  await page.goto('/');
+  await ready(page);
+  expect(hits.n).toBe(1);
+  const visitor = (await visitorCookies(page)).cvr!.value.split('|')[0]!;
+  await expect.poll(() => hitsOf(visitor)).toEqual([{ path: '/', count: 1, newVisit: 1 }]);
+  const excluded = await handle.db
+    .selectFrom('telemetry_hits')
+    .select('id')
+    .where('path', 'in', ['/no-such-page-for-telemetry', '/search'])
+    .execute();
+  expect(excluded).toEqual([]);
+});
+
+const errorsWith = (tag: string) =>
+  handle.db
+    .selectFrom('telemetry_errors')
+    .select(['message', 'stack', 'url', 'app'])
+    .where('message', 'like', `%${tag}%`)
+    .execute();
+
+/** Throws in an event listener: the browser reports it as an uncaught error (window 'error'). */
+function throwFromListener(message: string) {
+  const button = document.createElement('button');
+  button.addEventListener('click', function thrower() {
+    throw new Error(message);
+  });
+  button.click();
+}
+
+test('a thrown error is stored once, with its stack', async ({ page }) => {
+  const tag = `e2e-boom-${randomBytes(4).toString('hex')}`;
+  const sends = countRequests(page, '/api/events/RecordJavascriptErrors');
+  await page.goto('/shop');
+  await ready(page);
+  await page.evaluate(throwFromListener, tag);
+  await expect.poll(() => errorsWith(tag).then((r) => r.length)).toBe(1);
+  // Leaving the page flushes whatever is queued: still one.
+  await page.goto('/');
+  await ready(page);
+  const rows = await errorsWith(tag);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.message).toBe(tag);
+  expect(rows[0]!.stack).toContain(`Error: ${tag}`);
+  expect(rows[0]!.stack).toContain('thrower');
+  expect(rows[0]!.url).toMatch(/\/shop$/);
+  expect(rows[0]!.app).toBe('storefront');
+  expect(sends.n).toBe(1);
+});
+
+test('25 errors, each after the 1 s debounce, make at most 20 sends (browser clock)', async ({ page }) => {
+  const tag = `e2e-many-${randomBytes(4).toString('hex')}`;
+  await page.clock.install();
+  const sends = countRequests(page, '/api/events/RecordJavascriptErrors');
+  const answered: Promise<unknown>[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/events/RecordJavascriptErrors') answered.push(r.response());
+  });
+  await page.goto('/shop');
+  await page.clock.runFor(3000);
+  await ready(page);
+  for (let i = 0; i < 25; i++) {
+    await page.evaluate(throwFromListener, `${tag}-${i}`);
+    await page.clock.runFor(1100);
+  }
+  await Promise.all(answered);
+  expect(sends.n).toBe(20);
+  await expect.poll(() => errorsWith(tag).then((r) => r.length)).toBe(20);
+});
+
+const performanceFor = (path: string, since: number) =>
+  handle.db
+    .selectFrom('telemetry_performance')
+    .select(['event', 'metrics', 'page_type', 'page_load_id'])
+    .where('path', '=', path)
+    .where('created', '>=', since)
+    .where('event', '=', 'page-speed')
+    .execute();
+
+test('a page load stores a performance record with LCP, FCP, CLS and TTFB (sent when the page goes)', async ({
+  page,
+}) => {
+  const since = Date.now();
+  await page.goto('/shop/linen-camp-shirt');
+  await ready(page);
+  // Leaving the page: hidden, then pagehide; the record goes by beacon.
+  await page.goto('/about');
+  await expect.poll(() => performanceFor('/shop/linen-camp-shirt', since).then((r) => r.length)).toBe(1);
+  const [row] = await performanceFor('/shop/linen-camp-shirt', since);
+  const metrics = JSON.parse(row!.metrics) as Record<string, number>;
+  for (const m of [
+    'largestContentfulPaint',
+    'firstContentfulPaint',
+    'cumulativeLayoutShift',
+    'timeToFirstByte',
+  ])
+    expect(metrics[m], m).toBeGreaterThanOrEqual(0);
+  expect(metrics.largestContentfulPaint).toBeGreaterThan(0);
+  expect(metrics.firstContentfulPaint).toBeGreaterThan(0);
+  expect(Number(row!.page_type)).toBe(50);
+});
+
+test('without leaving, the record is sent 30 s after load (browser clock), once', async ({ page }) => {
+  const since = Date.now();
+  await page.clock.install();
+  const sends = countRequests(page, '/api/1/performance/records');
+  await page.goto('/shop');
+  await page.clock.runFor(3000);
+  await ready(page);
+  await page.clock.runFor(20_000);
+  expect(sends.n).toBe(0);
+  await page.clock.runFor(10_000);
+  await expect.poll(() => sends.n).toBe(1);
+  await expect.poll(() => performanceFor('/shop', since).then((r) => r.length)).toBe(1);
+  await page.clock.runFor(60_000);
+  expect(sends.n).toBe(1);
+});
+
+test('rum- user timings are reported, each once; others are not', async ({ page }) => {
+  const since = Date.now();
+  await page.goto('/journal');
+  await ready(page);
+  await page.evaluate(() => {
+    performance.mark('rum-e2e-mark');
+    performance.mark('rum-e2e-mark');
+    performance.mark('other-mark');
+    performance.measure('rum-e2e-measure', 'rum-e2e-mark');
+  });
+  await page.goto('/about');
+  const timings = () =>
+    handle.db
+      .selectFrom('telemetry_performance')
+      .select(['metrics'])
+      .where('path', '=', '/journal')
+      .where('event', '=', 'user-timing')
+      .where('created', '>=', since)
+      .execute();
+  await expect.poll(() => timings().then((r) => r.length)).toBe(1);
+  expect(Object.keys(JSON.parse((await timings())[0]!.metrics)).sort()).toEqual([
+    'rum-e2e-mark',
+    'rum-e2e-measure',
+  ]);
+});
+
+test('a product page and an add to cart store the commerce events in order', async ({ page }) => {
+  const since = Date.now();
+  await page.goto('/shop/beeswax-pillar-candle');
+  await ready(page);
+  await page.locator('.sqs-add-to-cart-button').click();
+  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+  const rows = () =>
+    handle.db
+      .selectFrom('telemetry_events')
+      .select(['name', 'data', 'cart_id'])
+      .where('created', '>=', since)
+      .orderBy('created')
+      .execute();
+  await expect.poll(() => rows().then((r) => r.map((x) => x.name).includes('add_to_cart'))).toBe(true);
+  await page.goto('/cart');
+  await ready(page);
+  await expect.poll(() => rows().then((r) => r.map((x) => x.name).includes('view_cart'))).toBe(true);
+  const names = (await rows()).map((r) => r.name);
+  expect(names.slice(0, 2).sort()).toEqual(['product_page_visit', 'view_product']);
+  expect(names.slice(2)).toEqual(['add_to_cart', 'view_cart']);
+  const added = (await rows()).find((r) => r.name === 'add_to_cart')!;
+  const data = JSON.parse(added.data) as Record<string, unknown>;
+  expect(added.cart_id).toBeTruthy();
+  expect(data).toMatchObject({ item_quantity: 1, num_items_in_cart: 1, currency_code: 'USD' });
+  expect(data.item_price).toMatch(/^\d+\.\d{2}$/);
+  expect(data.cart_value).toBe(data.item_price);
+});

@@ -1,0 +1,172 @@
+/**
+ * First-party telemetry in the browser (issue 8), loaded by a dynamic import once the page is
+ * interactive: visit cookies and the page view, the client error reporter, the performance reporter
+ * and commerce events. Nothing here may break the page: every failure is swallowed.
+ */
+import {
+  commerceEventFields,
+  CommerceEvent,
+  type CommerceEventName,
+} from '@storefront/core/tracking/commerce';
+import {
+  createErrorReporter,
+  errorInputOf,
+  type ErrorReporter,
+} from '@storefront/core/tracking/error-reporter';
+import { PERFORMANCE } from '@storefront/core/tracking/performance';
+import type { PageContext } from '../core.ts';
+import { PageType } from '../core.ts';
+import { ITEM_ADDED_EVENT, type ItemAddedDetail } from '../cart-store.ts';
+import { readPageContext } from '../context.ts';
+import { startPerformanceReporter, type PerformanceReporter } from './performance.ts';
+import { postJson, type TransportEnv } from './transport.ts';
+import { CENSUS_TIMEOUT_MS, trackPageView } from './visits.ts';
+
+export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
+export const RECORD_EVENT_URL = '/api/events/RecordEvent';
+/** Set on `<html data-sf-telemetry>` once everything is wired (tests wait for it). */
+export const READY_ATTRIBUTE = 'data-sf-telemetry';
+
+export interface TelemetryOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Shorter send delay for tests (pages use spec section 9's 30000 ms). */
+  performanceSendDelayMs?: number;
+}
+
+export interface Telemetry {
+  errors: ErrorReporter;
+  performance: Promise<PerformanceReporter | undefined>;
+  pageView: Promise<unknown>;
+  stop(): void;
+}
+
+export function startTelemetry(doc: Document = document, options: TelemetryOptions = {}): Telemetry {
+  const win = doc.defaultView as Window;
+  const ctx: PageContext = readPageContext(doc);
+  const now = options.now ?? Date.now;
+  const env: TransportEnv = {
+    fetch: options.fetch ?? (win.fetch ? win.fetch.bind(win) : undefined),
+    navigator: win.navigator,
+    XMLHttpRequest: typeof XMLHttpRequest === 'function' ? XMLHttpRequest : undefined,
+    cookies: () => doc.cookie,
+    warn: (m) => console.warn(m),
+  };
+  const cleanups: (() => void)[] = [];
+  const on = <K extends string>(target: EventTarget, type: K, fn: (e: Event) => void) => {
+    target.addEventListener(type, fn);
+    cleanups.push(() => target.removeEventListener(type, fn));
+  };
+
+  // Client errors.
+  const errors = createErrorReporter({
+    appName: PERFORMANCE.app,
+    websiteId: ctx.websiteId,
+    url: () => win.location.href,
+    userAgent: win.navigator.userAgent,
+    now,
+    send: (events) => postJson(env, ERRORS_URL, events, { crumb: true }),
+  });
+  on(win, 'error', (e) => {
+    const ev = e as ErrorEvent;
+    // Resource load failures (img, script) are not script errors.
+    if (typeof ev.message !== 'string') return;
+    const input =
+      ev.error === undefined || ev.error === null
+        ? { message: ev.message, stack: '' }
+        : errorInputOf(ev.error);
+    errors.report({ ...input, file: ev.filename ?? '', line: ev.lineno ?? 0, column: ev.colno ?? 0 });
+  });
+  on(win, 'unhandledrejection', (e) => {
+    const input = errorInputOf((e as PromiseRejectionEvent).reason);
+    errors.report({ ...input, custom: { unhandledRejection: true } });
+  });
+  on(win, 'pagehide', () => errors.flush());
+  on(doc, 'visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') errors.flush();
+  });
+
+  // Page view.
+  const pageView = trackPageView(doc, ctx, env, now()).catch(() => undefined);
+
+  // Commerce events.
+  const sendCommerce = (name: CommerceEventName, fields: Parameters<typeof commerceEventFields>[0]) =>
+    postJson(
+      env,
+      RECORD_EVENT_URL,
+      { event: name, data: commerceEventFields(fields) },
+      { timeoutMs: CENSUS_TIMEOUT_MS },
+    );
+  const base = { websiteId: ctx.websiteId, pageId: ctx.collectionId, currency: ctx.storeCurrency };
+  on(doc, ITEM_ADDED_EVENT, (e) => {
+    const detail = (e as CustomEvent<ItemAddedDetail>).detail;
+    const cart = detail?.answer?.shoppingCart;
+    const entry = detail?.answer?.newlyAdded;
+    if (!cart) return;
+    void sendCommerce(CommerceEvent.ADD_TO_CART, {
+      ...base,
+      item: {
+        id: entry?.itemId ?? detail.request.itemId,
+        productType: entry?.item?.productType ?? undefined,
+        title: entry?.item?.title ?? '',
+        unitPriceCents: entry?.unitPriceCents ?? 0,
+        quantity: detail.request.quantity,
+        attributes: entry?.chosenVariant?.attributes ?? {},
+        sku: detail.request.sku,
+      },
+      cart: {
+        id: cart.id,
+        totalQuantity: cart.totalQuantity,
+        subtotalCents: cart.subtotalCents,
+        entries: cart.entries.map((x) => ({ productType: x.item?.productType ?? undefined })),
+      },
+    });
+  });
+  const product = ctx.itemId ? ctx.products[ctx.itemId] : undefined;
+  if (ctx.pageType === PageType.ITEM && product) {
+    const v = product.variants[0];
+    const item = {
+      id: product.id,
+      productType: product.productType,
+      title: product.title,
+      unitPriceCents: v ? (v.onSale ? v.salePriceCents : v.priceCents) : (product.priceCents ?? 0),
+      quantity: 1,
+    };
+    void sendCommerce(CommerceEvent.VIEW_PRODUCT, { ...base, item });
+    void sendCommerce(CommerceEvent.PRODUCT_PAGE_VISIT, { ...base, item });
+  }
+  if (ctx.pageType === PageType.SHOW_CART || ctx.pageType === PageType.CART_V2)
+    void sendCommerce(CommerceEvent.VIEW_CART, base);
+
+  // Performance.
+  const performance = startPerformanceReporter({
+    win,
+    env,
+    context: {
+      pageType: ctx.pageType,
+      websiteId: ctx.websiteId,
+      path: win.location.pathname,
+      language: doc.documentElement.lang || 'en-US',
+      collectionType: null,
+      platform: 'storefront',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
+    report: (message) => errors.report({ message, stack: '' }),
+    ...(options.performanceSendDelayMs !== undefined ? { sendDelayMs: options.performanceSendDelayMs } : {}),
+  }).catch(() => undefined);
+
+  void Promise.all([pageView, performance]).then(() =>
+    doc.documentElement.setAttribute(READY_ATTRIBUTE, 'ready'),
+  );
+
+  return {
+    errors,
+    performance,
+    pageView,
+    stop() {
+      for (const c of cleanups.splice(0)) c();
+      errors.stop();
+      void performance.then((p) => p?.stop());
+    },
+  };
+}
