@@ -5,7 +5,12 @@
 export { type LocalizedStrings, message } from '@storefront/core/messages';
 export type { Result } from '@storefront/core/result';
 export { formatMoney, minorToDecimal } from '@storefront/core/money';
-export { addToCartLabel, findVariant, variantDescriptor } from '@storefront/core/product';
+export {
+  addToCartLabel,
+  availableOptionValues,
+  findVariant,
+  variantDescriptor,
+} from '@storefront/core/product';
 export {
   type AddToCartOk,
   CART_URL,

@@ -122,6 +122,25 @@ describe('product page islands', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
   });
 
+  test('choices that cannot be bought with the other chosen options are marked sold out', async () => {
+    await openShirtPage();
+    const label = (option: string, value: string) =>
+      document.querySelector<HTMLElement>(`label[for="variant-option-${option}-${value}"]`)!;
+    // M / Oat has no stock, M / Sage has: nothing is marked before a colour is chosen.
+    expect(label('Size', 'M').hasAttribute('data-unavailable')).toBe(false);
+    await pick('Color', 'Oat');
+    await vi.waitFor(() => expect(label('Size', 'M').hasAttribute('data-unavailable')).toBe(true));
+    expect(label('Size', 'M').textContent).toBe('M, sold out');
+    expect(label('Size', 'S').hasAttribute('data-unavailable')).toBe(false);
+    const option = document.querySelector<HTMLOptionElement>(
+      'select[data-variant-option-name="Size"] option[value="M"]',
+    )!;
+    expect(option.hasAttribute('data-unavailable')).toBe(true);
+    await pick('Color', 'Sage');
+    await vi.waitFor(() => expect(label('Size', 'M').hasAttribute('data-unavailable')).toBe(false));
+    expect(label('Size', 'M').textContent).toBe('M');
+  });
+
   test('add to cart: Adding…, the POST with crumb, Added! 1 s later, the label 2 s after; the pill and badge follow', async () => {
     await openShirtPage();
     const added = vi.fn();

@@ -5,7 +5,13 @@
  * announces the chosen variant.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { type LocalizedStrings, formatMoney, message, variantDescriptor } from '../core.ts';
+import {
+  type LocalizedStrings,
+  availableOptionValues,
+  formatMoney,
+  message,
+  variantDescriptor,
+} from '../core.ts';
 import type { ProductStore } from '../product-store.ts';
 import { isActivationKey } from './add-to-cart.tsx';
 
@@ -18,8 +24,30 @@ const optionNameOf = (el: Element): string | null => {
   return select?.getAttribute('data-variant-option-name') ?? null;
 };
 
+const SOLD_OUT_NOTE = 'sf-sold-out-note';
+
+/**
+ * Marks a choice that cannot be bought with the other chosen options (core's
+ * `availableOptionValues`): `data-unavailable` on the label and the option, and a spoken note.
+ */
+function markAvailability(el: HTMLElement, unavailable: boolean, note: string | null) {
+  el.toggleAttribute('data-unavailable', unavailable);
+  if (note === null) return;
+  let span = el.querySelector<HTMLElement>(`.${SOLD_OUT_NOTE}`);
+  if (!unavailable) {
+    span?.remove();
+    return;
+  }
+  if (!span) {
+    span = el.ownerDocument.createElement('span');
+    span.className = `sf-visually-hidden ${SOLD_OUT_NOTE}`;
+    el.appendChild(span);
+  }
+  span.textContent = `, ${note}`;
+}
+
 /** Connects the markup to the store; returns the cleanup. */
-export function wireVariants(root: HTMLElement, store: ProductStore): () => void {
+export function wireVariants(root: HTMLElement, store: ProductStore, ls?: LocalizedStrings): () => void {
   const selects = [...root.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')];
   const radios = [...root.querySelectorAll<HTMLInputElement>('input.variant-radiobtn[type=radio]')];
   const labels = [...root.querySelectorAll<HTMLLabelElement>('.variant-radiobtn-wrapper label')];
@@ -52,9 +80,18 @@ export function wireVariants(root: HTMLElement, store: ProductStore): () => void
       if (s.value !== value) s.value = value;
     }
     for (const r of radios) r.checked = (chosen[optionNameOf(r) ?? ''] ?? '') === r.value;
+    const available = availableOptionValues(store.item, chosen);
+    const soldOut = message('product.sold-out', {}, ls);
+    const isUnavailable = (name: string | null, value: string) =>
+      value !== '' && !(available[name ?? ''] ?? []).includes(value);
     for (const l of labels) {
       const radio = l.htmlFor ? root.ownerDocument.getElementById(l.htmlFor) : null;
-      if (radio instanceof HTMLInputElement) l.setAttribute('aria-pressed', String(radio.checked));
+      if (!(radio instanceof HTMLInputElement)) continue;
+      l.setAttribute('aria-pressed', String(radio.checked));
+      markAvailability(l, isUnavailable(optionNameOf(radio), radio.value), soldOut);
+    }
+    for (const s of selects) {
+      for (const o of s.options) markAvailability(o, isUnavailable(optionNameOf(s), o.value), null);
     }
   };
   sync();
@@ -86,7 +123,7 @@ export function VariantsIsland(props: {
 }) {
   const { root, store, ls, locale } = props;
   useSyncExternalStore(store.subscribe, store.getState);
-  useEffect(() => wireVariants(root, store), [root, store]);
+  useEffect(() => wireVariants(root, store, ls), [root, store, ls]);
   return (
     <span className="sf-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {variantAnnouncement(store, ls, locale)}
