@@ -84,6 +84,11 @@ const predicate = fc.constantFrom(
   'even? n',
   'odd? 1',
   'nth? a 2',
+  'equal? nope null',
+  'notEqual? a null',
+  'greaterThan? nope 0',
+  'equal? a "x"',
+  'equal? items.0 items.1',
 );
 const piece = fc.oneof(
   fc.constantFrom('x', ' ', '\n', '-', 'y'),

@@ -90,6 +90,12 @@ describe('blocks', () => {
     expect(out(t, { n: 2 })).toBe('two');
     expect(out(t, { n: 3 })).toBe('other');
   });
+  it('a missing value compares equal to null', () => {
+    expect(out('{.equal? nope null}T{.or}F{.end}', {})).toBe('T');
+    expect(out('{.notEqual? nope null}T{.or}F{.end}', {})).toBe('F');
+    expect(out('{.greaterThanOrEqual? nope null}T{.or}F{.end}', {})).toBe('T');
+    expect(out('{.equal? nope}T{.or}F{.end}', { a: 1 })).toBe('F');
+  });
   it('.if evaluates left to right without precedence', () => {
     expect(out('{.if f || zero && t}Y{.or}N{.end}', { f: false, zero: 0, t: true })).toBe('N');
     expect(out('{.if a || b}Y{.or}N{.end}', { a: 0, b: 'x' })).toBe('Y');

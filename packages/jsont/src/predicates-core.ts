@@ -32,15 +32,18 @@ export function argValue(arg: string, ctx: RenderContext): unknown {
   return typeof x === 'object' && x !== null ? structuredClone(x) : x;
 }
 
+/** A missing value compares as null (the reference's missing node holds null). */
+const orNull = (v: unknown): unknown => (v === undefined ? null : v);
+
 function compute(
   args: readonly string[],
   ctx: RenderContext,
   f: (a: unknown, b: unknown) => boolean,
 ): boolean {
   if (args.length === 0) return false;
-  const a = argValue(args[0] as string, ctx);
-  if (args.length === 1) return f(ctx.node, a);
-  return f(a, argValue(args[1] as string, ctx));
+  const a = orNull(argValue(args[0] as string, ctx));
+  if (args.length === 1) return f(orNull(ctx.node), a);
+  return f(a, orNull(argValue(args[1] as string, ctx)));
 }
 
 function parity(args: readonly string[], ctx: RenderContext, rem: number): boolean {
