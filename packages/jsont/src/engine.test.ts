@@ -40,6 +40,10 @@ describe('variables and lookup', () => {
   it('null blocks the upward search', () => {
     expect(out('{.section a}{name}{.end}', { name: 'root', a: { name: null, x: 1 } })).toBe('');
   });
+  it('length of an array is visible as a first segment only (as in the reference)', () => {
+    expect(out('{.section items}[{length}]{.end}[{items.length}]', { items: [1, 2] })).toBe('[2][]');
+    expect(out('{.section o}[{constructor}][{toString}]{.end}', { o: { x: 1 } })).toBe('[][]');
+  });
   it('{a,b} prints a only', () => {
     expect(out('{a,b}', { a: 'A', b: 'B' })).toBe('A');
   });

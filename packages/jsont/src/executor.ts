@@ -69,7 +69,7 @@ export function resolvePath(path: Path, start: Frame): unknown {
     let f: Frame | null = start;
     v = undefined;
     while (f !== null) {
-      v = step(f.node, key);
+      v = getKey(f.node, key);
       if (v !== undefined || f.stop) break;
       f = f.parent;
     }

@@ -183,8 +183,11 @@ export function step(v: unknown, key: string | number): unknown {
   return r;
 }
 
-/** A first-segment lookup inside a frame node. */
-export const getKey = step;
+/** A first-segment lookup inside a frame node: like `step`, plus `length` of an array (reference quirk). */
+export function getKey(v: unknown, key: string | number): unknown {
+  if (key === 'length' && Array.isArray(v)) return v.length;
+  return step(v, key);
+}
 
 /** Splits `a.b.0` into segments; digit-only segments become numbers when they fit 31 bits. */
 export function splitPath(raw: string): (string | number)[] {
