@@ -127,6 +127,8 @@ const entries = {
   'form.email-hint': { text: 'Use the format name@example.com.' },
   'form.option-not-offered': { text: 'Please choose one of the options offered.' },
   'form.submit': { text: 'Submit' },
+  'form.thank-you': { text: 'Thank you!' },
+  'form.honeypot-label': { text: 'Leave this field empty' },
   'form.banner-above': { text: 'Some fields need your attention. Please scroll down to review them.' },
   'form.banner-below': { text: 'Some fields need your attention. Please scroll up to review them.' },
 

@@ -215,11 +215,11 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
   if (phase === 'done')
     return (
       <div className="sf-form__success" role="status" tabIndex={-1} ref={successRef}>
-        <div
-          dangerouslySetInnerHTML={{
-            __html: form.submissionHTML || form.submissionMessage || '<p>Thank you!</p>',
-          }}
-        />
+        {form.submissionHTML || form.submissionMessage ? (
+          <div dangerouslySetInnerHTML={{ __html: form.submissionHTML || form.submissionMessage }} />
+        ) : (
+          <p>{t('form.thank-you')}</p>
+        )}
       </div>
     );
 
@@ -462,7 +462,7 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
         );
       }
       default: {
-        const prefix = f.type === 'currency' ? '$' : f.type === 'twitter' ? '@' : '';
+        const prefix = f.type === 'twitter' ? '@' : '';
         return (
           <div className={`sf-field sf-field--${f.type}`} data-field-id={f.id} key={f.id}>
             {renderError(f)}
@@ -526,7 +526,7 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
       <fieldset className="sf-form__fields" disabled={submitting}>
         {form.fields.map(renderField)}
         <div className="sf-form__hp" aria-hidden="true">
-          <label htmlFor={`${uid}-hp`}>Leave this field empty</label>
+          <label htmlFor={`${uid}-hp`}>{t('form.honeypot-label')}</label>
           <input
             id={`${uid}-hp`}
             type="text"
