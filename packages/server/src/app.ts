@@ -18,7 +18,7 @@ import { PageRenderer } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { loadSite } from './site/loader.ts';
 import { staticRoutes } from './static.ts';
-import { rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
+import { cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(telemetryRoutes, {
       db: database.db,
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
+      cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
     });
     await staticRoutes(app, site, config.webDistDir);
 

@@ -1,3 +1,10 @@
-export { telemetryRoutes, rolloutFromSettings, DEFAULT_ROLLOUT, type TelemetryOptions } from './routes.ts';
+export {
+  telemetryRoutes,
+  rolloutFromSettings,
+  cookiePolicyFromSettings,
+  type CookiePolicy,
+  DEFAULT_ROLLOUT,
+  type TelemetryOptions,
+} from './routes.ts';
 export { telemetrySummary, type TelemetrySummary } from './summary.ts';
 export { telemetryMigration, type TelemetryTables } from './tables.ts';

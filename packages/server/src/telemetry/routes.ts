@@ -13,6 +13,7 @@
  *   200 `{ valid: true }` or 400; stores nothing.
  * - `POST /api/events/RecordJavascriptErrors`: a JSON array of `{ event, data, timestamp }` (at most
  *   10); `X-CSRF-Token` must match the crumb cookie (403 `{ crumbFail: true }`). 204.
+ * - `GET /api/census/settings`: `{ cookiePolicy }` ('permissive' or 'restrictive', a site setting).
  * - `GET /api/1/performance/settings`: `{ pageLoadId, rollout }` (rollout from the site settings).
  * - `POST /api/1/performance/records`: a JSON array of records, as JSON or text/plain (beacon). 204.
  *
@@ -47,10 +48,18 @@ export interface TelemetryOptions {
   db: Db;
   /** The rollout flags `GET /api/1/performance/settings` answers (site setting). */
   performanceRollout: PerformanceSettings['rollout'];
+  /** Site setting `websiteSettings.cookiePolicy`: under 'restrictive' the browser tracks only after consent. */
+  cookiePolicy?: CookiePolicy;
   /** The owner page's token; read from `OWNER_TOKEN` at each request when not given. */
   ownerToken?: () => string | undefined;
   now?: () => number;
 }
+
+export type CookiePolicy = 'permissive' | 'restrictive';
+
+/** `websiteSettings.cookiePolicy`: 'restrictive', else permissive. */
+export const cookiePolicyFromSettings = (websiteSettings: Record<string, unknown>): CookiePolicy =>
+  websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive';
 
 /** Default rollout: the storefront app's page speed and user timings on. */
 export const DEFAULT_ROLLOUT: PerformanceSettings['rollout'] = {
@@ -259,6 +268,10 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
       .execute();
     return reply.code(204).send();
   });
+
+  app.get('/api/census/settings', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ cookiePolicy: options.cookiePolicy ?? 'permissive' }),
+  );
 
   app.get('/api/1/performance/settings', async (_request, reply) => {
     const answer: PerformanceSettings = { pageLoadId: randomUUID(), rollout: options.performanceRollout };

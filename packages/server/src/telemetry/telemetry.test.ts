@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/index.ts';
 import { DATABASES, openFresh } from '../testing/app.ts';
-import { DEFAULT_ROLLOUT, rolloutFromSettings, telemetryRoutes } from './routes.ts';
+import { DEFAULT_ROLLOUT, cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './routes.ts';
 import { rangeOf } from './owner.ts';
 
 const CRUMB = 'crumb-value-0123456789abcdef';
@@ -309,6 +309,22 @@ for (const database of DATABASES) {
       ).toBe(400);
       expect((await post('/api/events/RecordJavascriptErrors', events[0], auth)).statusCode).toBe(400);
       expect(await count('telemetry_errors')).toBe(2);
+    });
+
+    it(`[${database.name}] census settings: the cookie policy (permissive unless set)`, async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/census/settings' });
+      expect(res.json()).toEqual({ cookiePolicy: 'permissive' });
+      const strict = Fastify({ logger: false });
+      await strict.register(telemetryRoutes, {
+        db: handle.db,
+        performanceRollout: DEFAULT_ROLLOUT,
+        cookiePolicy: cookiePolicyFromSettings({ cookiePolicy: 'restrictive' }),
+      });
+      expect((await strict.inject({ method: 'GET', url: '/api/census/settings' })).json()).toEqual({
+        cookiePolicy: 'restrictive',
+      });
+      await strict.close();
+      expect(cookiePolicyFromSettings({ cookiePolicy: 'other' })).toBe('permissive');
     });
 
     it(`[${database.name}] performance settings: a fresh pageLoadId and the rollout`, async () => {

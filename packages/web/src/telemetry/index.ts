@@ -20,12 +20,18 @@ import { ITEM_ADDED_EVENT, type ItemAddedDetail } from '../cart-store.ts';
 import { readPageContext } from '../context.ts';
 import { startPerformanceReporter, type PerformanceReporter } from './performance.ts';
 import { postJson, type TransportEnv } from './transport.ts';
-import { CENSUS_TIMEOUT_MS, trackPageView } from './visits.ts';
+import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
+import { readCookie } from '../cookies.ts';
+import { VISITOR_RECORD_LIFETIME_MS } from '@storefront/core/tracking/visit';
 
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 export const RECORD_EVENT_URL = '/api/events/RecordEvent';
 /** Set on `<html data-sf-telemetry>` once everything is wired (tests wait for it). */
 export const READY_ATTRIBUTE = 'data-sf-telemetry';
+export const CENSUS_SETTINGS_URL = '/api/census/settings';
+/** Fired on the document by the site's cookie banner when the visitor agrees. */
+export const CONSENT_EVENT = 'storefront:cookie-consent';
+export const CONSENT_COOKIE = 'ss_cookie_consent';
 
 export interface TelemetryOptions {
   fetch?: typeof fetch;
@@ -41,10 +47,21 @@ export interface Telemetry {
   stop(): void;
 }
 
-export function startTelemetry(doc: Document = document, options: TelemetryOptions = {}): Telemetry {
+export interface TelemetryHandle {
+  /** Resolves once telemetry runs, or waits for consent (restrictive cookie policy). */
+  ready: Promise<void>;
+  /** The running telemetry; undefined while consent is awaited. */
+  running(): Telemetry | undefined;
+  stop(): void;
+}
+
+/**
+ * Starts telemetry. Under a restrictive cookie policy (site setting, `GET /api/census/settings`)
+ * the tracking cookies are cleared and nothing is sent until the visitor agrees: the consent cookie
+ * is set, or the site's banner fires `storefront:cookie-consent` on the document.
+ */
+export function startTelemetry(doc: Document = document, options: TelemetryOptions = {}): TelemetryHandle {
   const win = doc.defaultView as Window;
-  const ctx: PageContext = readPageContext(doc);
-  const now = options.now ?? Date.now;
   const env: TransportEnv = {
     fetch: options.fetch ?? (win.fetch ? win.fetch.bind(win) : undefined),
     navigator: win.navigator,
@@ -52,6 +69,57 @@ export function startTelemetry(doc: Document = document, options: TelemetryOptio
     cookies: () => doc.cookie,
     warn: (m) => console.warn(m),
   };
+  let telemetry: Telemetry | undefined;
+  let stopped = false;
+  const onConsent = () => {
+    doc.removeEventListener(CONSENT_EVENT, onConsent);
+    doc.cookie = `${CONSENT_COOKIE}=1; Max-Age=${Math.floor(VISITOR_RECORD_LIFETIME_MS / 1000)}; Path=/; SameSite=Lax`;
+    if (!stopped && !telemetry) telemetry = begin(doc, env, options);
+  };
+  const ready = fetchCensusSettings(env).then((settings) => {
+    if (stopped) return;
+    if (settings.cookiePolicy === 'restrictive' && readCookie(CONSENT_COOKIE, doc.cookie) !== '1') {
+      clearVisitCookies(doc);
+      doc.addEventListener(CONSENT_EVENT, onConsent);
+      doc.documentElement.setAttribute(READY_ATTRIBUTE, 'consent-required');
+      return;
+    }
+    telemetry = begin(doc, env, options);
+  });
+  return {
+    ready,
+    running: () => telemetry,
+    stop() {
+      stopped = true;
+      doc.removeEventListener(CONSENT_EVENT, onConsent);
+      telemetry?.stop();
+    },
+  };
+}
+
+/** The site's cookie policy; permissive when the call fails. */
+export async function fetchCensusSettings(
+  env: TransportEnv,
+): Promise<{ cookiePolicy: 'permissive' | 'restrictive' }> {
+  const f = env.fetch;
+  if (!f) return { cookiePolicy: 'permissive' };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CENSUS_TIMEOUT_MS);
+  try {
+    const res = await f(CENSUS_SETTINGS_URL, { credentials: 'same-origin', signal: controller.signal });
+    const body = res.ok ? ((await res.json()) as { cookiePolicy?: unknown }) : {};
+    return { cookiePolicy: body.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive' };
+  } catch {
+    return { cookiePolicy: 'permissive' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Telemetry {
+  const win = doc.defaultView as Window;
+  const ctx: PageContext = readPageContext(doc);
+  const now = options.now ?? Date.now;
   const cleanups: (() => void)[] = [];
   const on = <K extends string>(target: EventTarget, type: K, fn: (e: Event) => void) => {
     target.addEventListener(type, fn);

@@ -47,7 +47,7 @@ export function updateVisitCookies(doc: Document, now: number): VisitTransition 
 /** Removes the tracking cookies (a restrictive cookie policy). */
 export function clearVisitCookies(doc: Document): void {
   for (const name of [VISITOR_RECORD_COOKIE, VISIT_TIMER_COOKIE])
-    doc.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+    doc.cookie = `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
 }
 
 /** Spec section 3: the analytics payload of a page view. */
