@@ -182,6 +182,16 @@ describe.each(DATABASES)('site forms API on $name', (database) => {
     expect(await count(t.app, 'form_submissions')).toBe(before);
   });
 
+  it('one key sent by five submissions at once is spent by exactly one of them', async () => {
+    const v = await visitor(t.app, '10.0.5.5');
+    const key = await v.key();
+    const before = await count(t.app, 'form_submissions');
+    const body = { key, formId: 'every', form: JSON.stringify(EVERY_TYPE_ANSWERS) };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => v.save(body)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+    expect(await count(t.app, 'form_submissions')).toBe(before + 1);
+  });
+
   it('an expired key answers 401', async () => {
     const v = await visitor(strict.app, '10.0.9.9');
     const key = await v.key();
