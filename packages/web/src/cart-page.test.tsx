@@ -168,6 +168,18 @@ describe('/cart', () => {
     expect(root().querySelector('[role="alert"]')).toBeNull();
   });
 
+  test('a cart that cannot be read is not shown as empty', async () => {
+    server.failNext('GET', 500, {});
+    document.cookie = `CART=${server.seedCart([{ sku: 'C', quantity: 1 }])}; Path=/`;
+    document.head.innerHTML = contextScript({ pageType: 200, path: '/cart' });
+    document.body.innerHTML = '<div id="sqs-cart-root"></div>';
+    started = start(document);
+    await vi.waitFor(() =>
+      expect(root().querySelector('[role="alert"]')?.textContent).toBe('Please try again.'),
+    );
+    expect(root().textContent).not.toContain('You have nothing in your shopping cart.');
+  });
+
   test('without a cart cookie the page shows the empty cart without reading it', async () => {
     await openCart([]);
     await vi.waitFor(() => expect(root().textContent).toContain('You have nothing in your shopping cart.'));

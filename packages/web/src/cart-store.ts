@@ -12,6 +12,8 @@ export interface CartState {
   readonly status: CartStatus;
   /** Null until a cart was read or returned by a mutation. */
   readonly cart: ShoppingCart | null;
+  /** Why the last read failed (the shopper's message), until a read or a mutation succeeds. */
+  readonly readError: string | null;
 }
 
 /** The DOM event fired on the document after an entry was added (detail: `ItemAddedDetail`). */
@@ -35,7 +37,7 @@ export function shouldLoadCartOnStart(authenticated: boolean, cookieString: stri
 type Listener = (state: CartState) => void;
 
 export class CartStore {
-  private state: CartState = { status: 'idle', cart: null };
+  private state: CartState = { status: 'idle', cart: null, readError: null };
   private readonly listeners = new Set<Listener>();
   private inFlight: Promise<ShoppingCart> | null = null;
   private deferred: Promise<ShoppingCart> | null = null;
@@ -82,12 +84,13 @@ export class CartStore {
     const read = this.api.getCart().then(
       (cart) => {
         if (this.inFlight === read) this.inFlight = null;
-        if (startedAt === this.version) this.set({ status: 'loaded', cart });
+        if (startedAt === this.version) this.set({ status: 'loaded', cart, readError: null });
         return this.version === startedAt ? cart : (this.state.cart ?? cart);
       },
       (error: unknown) => {
         if (this.inFlight === read) this.inFlight = null;
-        if (this.state.status === 'loading') this.set({ status: this.state.cart ? 'loaded' : 'idle' });
+        const readError = error instanceof Error ? error.message : String(error);
+        this.set({ status: this.state.cart ? 'loaded' : 'idle', readError });
         throw error;
       },
     );
@@ -97,7 +100,7 @@ export class CartStore {
 
   private accept(cart: ShoppingCart) {
     this.version++;
-    this.set({ status: 'loaded', cart });
+    this.set({ status: 'loaded', cart, readError: null });
   }
 
   /** Adds an entry; on success the cart is replaced and the item-added event fires. */

@@ -120,7 +120,12 @@ export function CartPage(props: CartPageProps) {
           <strong>{error.title}</strong> <span>{error.message}</span>
         </div>
       )}
-      {!loading && entries.length === 0 && (
+      {!error && state.readError && !state.cart && (
+        <div className="sf-cart__error" role="alert">
+          {state.readError}
+        </div>
+      )}
+      {!loading && !state.readError && entries.length === 0 && (
         <div className="sf-cart__empty">
           <p>{message('cart.empty', {}, ls)}</p>
           <a className="sf-cart__continue" href={shopUrl}>
