@@ -267,3 +267,72 @@ test('a product page and an add to cart store the commerce events in order', asy
   expect(data.item_price).toMatch(/^\d+\.\d{2}$/);
   expect(data.cart_value).toBe(data.item_price);
 });
+
+test("the owner's page shows the figures of the stored rows", async ({ page }) => {
+  // Some data of this test's own, so that every figure is above zero.
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(throwFromListener, `e2e-owner-${randomBytes(4).toString('hex')}`);
+  const visitor = (await visitorCookies(page)).cvr!.value.split('|')[0]!;
+  await expect.poll(() => hitsOf(visitor).then((r) => r.length)).toBe(1);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const from = Date.parse(`${today}T00:00:00Z`);
+  const to = from + 86_400_000;
+  await expect
+    .poll(() =>
+      handle.db
+        .selectFrom('telemetry_errors')
+        .select('id')
+        .where('created', '>=', from)
+        .execute()
+        .then((r) => r.length),
+    )
+    .toBeGreaterThan(0);
+
+  expect((await page.goto(`/config/analytics?from=${today}&to=${today}`))?.status()).toBe(401);
+  const res = await page.goto(`/config/analytics?token=${process.env.OWNER_TOKEN}&from=${today}&to=${today}`);
+  expect(res?.status()).toBe(200);
+  const figure = async (name: string) => Number(await page.locator(`[data-figure="${name}"]`).textContent());
+
+  // The same figures counted straight from the tables.
+  const views = await handle.db
+    .selectFrom('telemetry_hits')
+    .select(['visitor_id', 'visit_count', 'path'])
+    .where('kind', '=', 'page-view')
+    .where('is_config', '=', 0)
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+  const visits = new Set(
+    views.filter((v) => v.visitor_id).map((v) => `${v.visitor_id}|${Number(v.visit_count)}`),
+  );
+  const errors = await handle.db
+    .selectFrom('telemetry_errors')
+    .select('message')
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+  const added = await handle.db
+    .selectFrom('telemetry_events')
+    .select('id')
+    .where('name', '=', 'add_to_cart')
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+  expect(views.length).toBeGreaterThan(0);
+  expect(await figure('pageViews')).toBe(views.length);
+  expect(await figure('visits')).toBe(visits.size);
+  expect(await figure('visitors')).toBe(new Set(views.map((v) => v.visitor_id).filter(Boolean)).size);
+  expect(await figure('errors')).toBe(errors.length);
+  await expect(page.locator('#funnel tr', { hasText: 'add_to_cart' }).locator('td').nth(1)).toHaveText(
+    String(added.length),
+  );
+
+  const byPath = new Map<string, number>();
+  for (const v of views) byPath.set(v.path, (byPath.get(v.path) ?? 0) + 1);
+  const top = Math.max(...byPath.values());
+  await expect(page.locator('#top-pages tbody tr').first().locator('td').nth(1)).toHaveText(String(top));
+  // Page speed: a row per page type with records.
+  await expect(page.locator('#performance tbody tr').first()).toBeVisible();
+});
