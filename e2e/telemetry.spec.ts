@@ -266,6 +266,15 @@ test('a product page and an add to cart store the commerce events in order', asy
   expect(data).toMatchObject({ item_quantity: 1, num_items_in_cart: 1, currency_code: 'USD' });
   expect(data.item_price).toMatch(/^\d+\.\d{2}$/);
   expect(data.cart_value).toBe(data.item_price);
+  // The click itself went to the census.
+  const visitor = (await visitorCookies(page)).cvr!.value.split('|')[0]!;
+  const clicks = await handle.db
+    .selectFrom('telemetry_hits')
+    .select(['target', 'path'])
+    .where('kind', '=', 'button-click')
+    .where('visitor_id', '=', visitor)
+    .execute();
+  expect(clicks).toEqual([{ target: 'Add To Cart', path: '/shop/beeswax-pillar-candle' }]);
 });
 
 test("the owner's page shows the figures of the stored rows", async ({ page }) => {

@@ -22,7 +22,8 @@ import { startPerformanceReporter, type PerformanceReporter } from './performanc
 import { postJson, type TransportEnv } from './transport.ts';
 import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
 import { readCookie } from '../cookies.ts';
-import { VISITOR_RECORD_LIFETIME_MS } from '@storefront/core/tracking/visit';
+import { VISITOR_RECORD_COOKIE, VISITOR_RECORD_LIFETIME_MS } from '@storefront/core/tracking/visit';
+import { isTrackedPageView } from '@storefront/core/tracking/exclusions';
 
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 export const RECORD_EVENT_URL = '/api/events/RecordEvent';
@@ -32,6 +33,10 @@ export const CENSUS_SETTINGS_URL = '/api/census/settings';
 /** Fired on the document by the site's cookie banner when the visitor agrees. */
 export const CONSENT_EVENT = 'storefront:cookie-consent';
 export const CONSENT_COOKIE = 'ss_cookie_consent';
+export const BUTTON_CLICK_URL = '/api/census/button-click';
+/** The buttons whose clicks are counted: store buttons, site buttons, and any marked for it. */
+export const CENSUS_BUTTONS =
+  '.sqs-add-to-cart-button, .sqs-button-element, .sqs-block-button-element, [data-census-button]';
 
 export interface TelemetryOptions {
   fetch?: typeof fetch;
@@ -156,6 +161,37 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
 
   // Page view.
   const pageView = trackPageView(doc, ctx, env, now()).catch(() => undefined);
+
+  // Button clicks (census, 2500 ms timeout, failures swallowed), on tracked pages only.
+  if (isTrackedPageView({ path: win.location.pathname, pageType: ctx.pageType })) {
+    on(doc, 'click', (e) => {
+      const target = e.target as Element | null;
+      const button = target?.closest?.(CENSUS_BUTTONS);
+      if (!button) return;
+      const label = (
+        button.getAttribute('data-census-button') ||
+        button.getAttribute('data-original-label') ||
+        button.getAttribute('aria-label') ||
+        button.textContent ||
+        ''
+      )
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 200);
+      void postJson(
+        env,
+        BUTTON_CLICK_URL,
+        {
+          pagePath: win.location.pathname,
+          pageType: ctx.pageType,
+          websiteId: ctx.websiteId,
+          target: label,
+          ss_cvr: readCookie(VISITOR_RECORD_COOKIE, doc.cookie) ?? '',
+        },
+        { timeoutMs: CENSUS_TIMEOUT_MS },
+      );
+    });
+  }
 
   // Commerce events.
   const sendCommerce = (name: CommerceEventName, fields: Parameters<typeof commerceEventFields>[0]) =>

@@ -217,6 +217,24 @@ describe('performance transport and settings', () => {
   });
 });
 
+describe('button clicks', () => {
+  test('a click on a store button sends its label to the census; other clicks send nothing', async () => {
+    document.head.innerHTML = contextScript({ pageType: 50, path: '/' });
+    document.body.innerHTML =
+      '<div class="sqs-add-to-cart-button" data-original-label="Add To Cart"><span>Adding…</span></div><p id="plain">text</p>';
+    const { fetch, calls } = fakeFetch({ '/api/1/performance/settings': () => json({}, 500) });
+    const handle = startTelemetry(document, { fetch });
+    await handle.ready;
+    (document.querySelector('#plain') as HTMLElement).click();
+    (document.querySelector('.sqs-add-to-cart-button span') as HTMLElement).click();
+    const clicks = calls.filter((c) => c.url === '/api/census/button-click');
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]!.body).toMatchObject({ target: 'Add To Cart', pageType: 50 });
+    handle.stop();
+    document.body.innerHTML = '';
+  });
+});
+
 describe('cookie policy', () => {
   test('restrictive: tracking cookies cleared, nothing sent until the visitor agrees', async () => {
     document.head.innerHTML = contextScript({ pageType: 2, path: '/' });
