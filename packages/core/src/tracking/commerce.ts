@@ -97,3 +97,13 @@ export function commerceEventFields(input: {
     item_variant_object: { ...(item?.attributes ?? {}), ...(item?.sku ? { sku: item.sku } : {}) },
   };
 }
+
+/** Spec section 8: the analytics sender's messages. */
+export const ANALYTICS_MESSAGES = {
+  noPayload: 'no payload',
+  httpStatus: (status: number) => `Error tracking event: HTTP Status ${status}`,
+  storageUnavailable: 'Unable access local/session storage.',
+} as const;
+
+/** Spec section 7: the JSON sender succeeds on HTTP 200 or 202. */
+export const isTrackingSuccess = (status: number): boolean => status === 200 || status === 202;

@@ -19,6 +19,7 @@ import { PageType } from '../core.ts';
 import { ITEM_ADDED_EVENT, type ItemAddedDetail } from '../cart-store.ts';
 import { readPageContext } from '../context.ts';
 import { startPerformanceReporter, type PerformanceReporter } from './performance.ts';
+import { sendEvent } from './events.ts';
 import { postJson, type TransportEnv } from './transport.ts';
 import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
 import { readCookie } from '../cookies.ts';
@@ -26,7 +27,6 @@ import { VISITOR_RECORD_COOKIE, VISITOR_RECORD_LIFETIME_MS } from '@storefront/c
 import { isTrackedPageView } from '@storefront/core/tracking/exclusions';
 
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
-export const RECORD_EVENT_URL = '/api/events/RecordEvent';
 /** Set on `<html data-sf-telemetry>` once everything is wired (tests wait for it). */
 export const READY_ATTRIBUTE = 'data-sf-telemetry';
 export const CENSUS_SETTINGS_URL = '/api/census/settings';
@@ -194,13 +194,9 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
   }
 
   // Commerce events.
+  // Failures of tracking calls are swallowed (the sender has warned).
   const sendCommerce = (name: CommerceEventName, fields: Parameters<typeof commerceEventFields>[0]) =>
-    postJson(
-      env,
-      RECORD_EVENT_URL,
-      { event: name, data: commerceEventFields(fields) },
-      { timeoutMs: CENSUS_TIMEOUT_MS },
-    );
+    sendEvent(env, name, { ...commerceEventFields(fields) }).catch(() => undefined);
   const base = { websiteId: ctx.websiteId, pageId: ctx.collectionId, currency: ctx.storeCurrency };
   on(doc, ITEM_ADDED_EVENT, (e) => {
     const detail = (e as CustomEvent<ItemAddedDetail>).detail;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking/performance';
 import { contextScript } from '../testing/dom.ts';
 import { CONSENT_EVENT, READY_ATTRIBUTE, startTelemetry } from './index.ts';
+import { sendEvent } from './events.ts';
 import { fetchSettings, navigationMetrics } from './performance.ts';
 import { sendPlainText, type TransportEnv } from './transport.ts';
 import { trackPageView, updateVisitCookies } from './visits.ts';
@@ -274,5 +275,28 @@ describe('cookie policy', () => {
       expect.arrayContaining(['/api/census/settings', '/api/census/RecordHit']),
     );
     handle.stop();
+  });
+});
+
+describe('the analytics event sender (spec section 8)', () => {
+  test('200 and 202 succeed', async () => {
+    for (const status of [200, 202]) {
+      const { fetch, calls } = fakeFetch({ '/api/events/RecordEvent': () => new Response(null, { status }) });
+      await expect(sendEvent(env({ fetch }), 'view_cart', { a: 1 })).resolves.toBeUndefined();
+      expect(calls[0]!.body).toEqual({ event: 'view_cart', data: { a: 1 } });
+    }
+  });
+  test("no payload rejects with 'no payload' and sends nothing", async () => {
+    const { fetch, calls } = fakeFetch();
+    await expect(sendEvent(env({ fetch }), 'x', undefined)).rejects.toThrow('no payload');
+    expect(calls).toEqual([]);
+  });
+  test("another status warns and rejects with 'Error tracking event: HTTP Status {n}'", async () => {
+    const warn = vi.fn();
+    const { fetch } = fakeFetch({ '/api/events/RecordEvent': () => new Response(null, { status: 204 }) });
+    await expect(sendEvent(env({ fetch, warn }), 'x', {})).rejects.toThrow(
+      'Error tracking event: HTTP Status 204',
+    );
+    expect(warn).toHaveBeenCalledWith('Error tracking event: HTTP Status 204');
   });
 });
