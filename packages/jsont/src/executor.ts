@@ -122,8 +122,8 @@ export function pathOf(raw: string): Path {
 }
 
 export class RenderState implements RenderContext {
-  /** Output so far (V8 string ropes: appended, flattened once). */
-  out = '';
+  /** Output so far: pieces appended, joined once at the end. */
+  out: string[] = [];
   frame: Frame;
   readonly errors: TemplateError[] = [];
   readonly root: unknown;
@@ -260,14 +260,14 @@ export class RenderState implements RenderContext {
     const saveFrame = this.frame;
     const saveLine = this.line;
     const saveCol = this.column;
-    this.out = '';
+    this.out = [];
     const f = new Frame(node, saveFrame);
     f.stop = isPrivate;
     if (args !== undefined) (f.vars = new Map()).set('@args', args);
     this.frame = f;
     try {
       this.execBlock(body);
-      return this.out;
+      return this.out.join('');
     } finally {
       this.out = saveOut;
       this.frame = saveFrame;
@@ -337,13 +337,15 @@ export class RenderState implements RenderContext {
     }
     const n = body.length;
     const entryFrame = this.frame;
-    for (let i = 0; i < n; i++) {
+    let i = 0;
+    while (i < n) {
       try {
-        this.execInst(body[i] as Inst);
+        for (; i < n; i++) this.execInst(body[i] as Inst);
       } catch (e) {
         // Never let one instruction take the whole render down: record, restore, go on.
         this.frame = entryFrame;
         this.unexpected(e, opName((body[i] as Inst).op));
+        i++;
       }
     }
     this.nesting--;
@@ -353,7 +355,7 @@ export class RenderState implements RenderContext {
     {
       switch (inst.op) {
         case Op.Text:
-          this.out += inst.text;
+          this.out.push(inst.text);
           break;
         case Op.Variable:
           this.execVariable(inst.paths, inst.formatters, inst.line, inst.column);
@@ -443,19 +445,19 @@ export class RenderState implements RenderContext {
           (this.frame.macros ??= new Map()).set(inst.name, inst);
           break;
         case Op.MetaLeft:
-          this.out += '{';
+          this.out.push('{');
           break;
         case Op.MetaRight:
-          this.out += '}';
+          this.out.push('}');
           break;
         case Op.Newline:
-          this.out += '\n';
+          this.out.push('\n');
           break;
         case Op.Space:
-          this.out += ' ';
+          this.out.push(' ');
           break;
         case Op.Tab:
-          this.out += '\t';
+          this.out.push('\t');
           break;
         default:
           break;
@@ -513,10 +515,10 @@ export class RenderState implements RenderContext {
     if (formatters.length === 0 && paths.length === 1) {
       const v = resolvePath(paths[0] as Path, this.frame);
       if (typeof v === 'string') {
-        if (v.length > 0) this.out += v;
+        if (v.length > 0) this.out.push(v);
       } else if (v !== undefined && v !== null) {
         const s = emitString(v);
-        if (s.length > 0) this.out += s;
+        if (s.length > 0) this.out.push(s);
       }
       return;
     }
@@ -540,7 +542,7 @@ export class RenderState implements RenderContext {
       if (v === FAILED) return;
     }
     const s = typeof v === 'string' ? v : emitString(v);
-    if (s.length > 0) this.out += s;
+    if (s.length > 0) this.out.push(s);
   }
 
   /** Resolves the paths and applies the formatter chain; returns FAILED when a helper threw. */
@@ -599,7 +601,7 @@ export class RenderState implements RenderContext {
       return;
     }
     const saveOut = this.out;
-    if (!output) this.out = '';
+    if (!output) this.out = [];
     this.partialDepth++;
     try {
       this.execBlock(body);

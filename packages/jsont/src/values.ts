@@ -185,8 +185,9 @@ export function step(v: unknown, key: string | number): unknown {
 
 /** A first-segment lookup inside a frame node: like `step`, plus `length` of an array (reference quirk). */
 export function getKey(v: unknown, key: string | number): unknown {
-  if (key === 'length' && Array.isArray(v)) return v.length;
-  return step(v, key);
+  const r = step(v, key);
+  if (r === undefined && key === 'length' && Array.isArray(v)) return v.length;
+  return r;
 }
 
 /** Splits `a.b.0` into segments; digit-only segments become numbers when they fit 31 bits. */
