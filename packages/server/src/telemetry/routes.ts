@@ -26,9 +26,11 @@ import {
   parseVisitorRecord,
   type PerformanceSettings,
 } from '@storefront/core';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CRUMB_COOKIE, crumbMatches } from '../commerce/crumb.ts';
+import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { ownerRoutes } from './owner.ts';
 import {
@@ -53,7 +55,11 @@ export interface TelemetryOptions {
   /** The owner page's token; read from `OWNER_TOKEN` at each request when not given. */
   ownerToken?: () => string | undefined;
   now?: () => number;
+  /** Per client, over every ingest call: `max` per `windowMs` (default 1200 per minute). */
+  ingestLimit?: { max: number; windowMs: number };
 }
+
+export const DEFAULT_INGEST_LIMIT = { max: 1200, windowMs: 60_000 };
 
 export type CookiePolicy = 'permissive' | 'restrictive';
 
@@ -89,6 +95,16 @@ export function rolloutFromSettings(
 
 class PayloadError extends Error {}
 
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new PayloadError(problemOf(result.error));
@@ -113,9 +129,25 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   const { db } = options;
   const now = options.now ?? Date.now;
 
+  // Every ingest call writes: a client gets a budget across all of them (counters in the database,
+  // shared by every instance). A refused call answers 429; the browser swallows it.
+  const limit = options.ingestLimit ?? DEFAULT_INGEST_LIMIT;
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db, 'telemetry'),
+    errorResponseBuilder: () => new Refusal(429, 'rate-limited', 'Too many telemetry calls.'),
+  });
+  const ingest = {
+    config: {
+      rateLimit: { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r: FastifyRequest) => r.ip },
+    },
+  };
+
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof PayloadError)
       return reply.code(400).send({ code: 'invalid-payload', message: error.message });
+    if (error instanceof Refusal)
+      return reply.code(error.status).send({ code: error.code, message: error.message });
     throw error;
   });
 
@@ -150,7 +182,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
       .execute();
   };
 
-  app.post('/api/census/RecordHit', async (request, reply) => {
+  app.post('/api/census/RecordHit', ingest, async (request, reply) => {
     const body = parse(recordHitBody, bodyJson(request));
     const data = body.data;
     // The browser applies the same rule; a hit for an excluded page is answered but not kept.
@@ -169,7 +201,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   });
 
   for (const kind of ['button-click', 'button-render', 'form-render', 'overlay'] as const) {
-    app.post(`/api/census/${kind}`, async (request, reply) => {
+    app.post(`/api/census/${kind}`, ingest, async (request, reply) => {
       const body = parse(censusBody, bodyJson(request));
       await hit({
         kind,
@@ -183,7 +215,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', ingest, async (request, reply) => {
     const id = parse(quickViewId, request.params.id);
     const raw = bodyJson(request);
     const body = parse(censusBody, raw === undefined || raw === null || raw === '' ? {} : raw);
@@ -212,7 +244,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
 
   const crumbFail = (reply: FastifyReply) => reply.code(403).send({ crumbFail: true });
 
-  app.post('/api/events/RecordEvent', async (request, reply) => {
+  app.post('/api/events/RecordEvent', ingest, async (request, reply) => {
     const body = parse(recordEventBody, bodyJson(request));
     // The tracker's form-encoded variant carries the crumb in the body.
     if (isForm(request) && (!body.crumb || body.crumb !== request.cookies[CRUMB_COOKIE]))
@@ -221,7 +253,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     return reply.code(202).send({});
   });
 
-  app.post('/api/v1/clanker/events', async (request, reply) => {
+  app.post('/api/v1/clanker/events', ingest, async (request, reply) => {
     const body = parse(clankerBody, bodyJson(request));
     await storeEvent('clanker', body.eventSchemaName, body.eventContent);
     return reply.code(202).send({});
@@ -241,7 +273,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     },
   );
 
-  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+  app.post('/api/events/RecordJavascriptErrors', ingest, async (request, reply) => {
     if (!crumbMatches(request)) return crumbFail(reply);
     const events = parse(errorsBody, bodyJson(request));
     const created = now();
@@ -278,7 +310,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
-  app.post('/api/1/performance/records', async (request, reply) => {
+  app.post('/api/1/performance/records', ingest, async (request, reply) => {
     const records = parse(performanceBody, bodyJson(request));
     const created = now();
     await db

@@ -468,6 +468,39 @@ for (const database of DATABASES) {
       expect(wider.pageViews).toBe(5);
     });
 
+    it(`[${database.name}] a client's ingest calls are limited (429, nothing stored beyond the limit)`, async () => {
+      // The counters live in the database, shared with the calls of the tests above.
+      await handle.db.deleteFrom('rate_limits').execute();
+      const limited = Fastify({ logger: false });
+      await limited.register(telemetryRoutes, {
+        db: handle.db,
+        performanceRollout: DEFAULT_ROLLOUT,
+        ingestLimit: { max: 3, windowMs: 60_000 },
+      });
+      const send = (url: string, body: unknown) =>
+        limited.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      const view = { event: 'page-view', data: { pagePath: '/limited' } };
+      expect((await send('/api/census/RecordHit', view)).statusCode).toBe(202);
+      expect((await send('/api/census/button-click', { pagePath: '/limited' })).statusCode).toBe(202);
+      expect((await send('/api/census/RecordHit', view)).statusCode).toBe(202);
+      const refused = await send('/api/census/RecordHit', view);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate-limited' });
+      expect((await send('/api/1/performance/records', [perfRecord()])).statusCode).toBe(429);
+      // Reading settings is not limited.
+      expect((await limited.inject({ method: 'GET', url: '/api/1/performance/settings' })).statusCode).toBe(
+        200,
+      );
+      expect(await count('telemetry_hits')).toBe(3);
+      expect(await count('telemetry_performance')).toBe(0);
+      await limited.close();
+    });
+
     it(`[${database.name}] without OWNER_TOKEN the owner page says how to turn it on`, async () => {
       const bare = Fastify({ logger: false });
       await bare.register(telemetryRoutes, {
