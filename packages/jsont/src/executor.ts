@@ -122,8 +122,9 @@ export function pathOf(raw: string): Path {
 }
 
 export class RenderState implements RenderContext {
-  /** Output so far: pieces appended, joined once at the end. */
-  out: string[] = [];
+  /** Output so far. Appended with `+=` (V8 builds a rope, flattened once when read): measured
+   * faster here than pushing to an array and joining. */
+  out = '';
   frame: Frame;
   readonly errors: TemplateError[] = [];
   readonly root: unknown;
@@ -260,14 +261,14 @@ export class RenderState implements RenderContext {
     const saveFrame = this.frame;
     const saveLine = this.line;
     const saveCol = this.column;
-    this.out = [];
+    this.out = '';
     const f = new Frame(node, saveFrame);
     f.stop = isPrivate;
     if (args !== undefined) (f.vars = new Map()).set('@args', args);
     this.frame = f;
     try {
       this.execBlock(body);
-      return this.out.join('');
+      return this.out;
     } finally {
       this.out = saveOut;
       this.frame = saveFrame;
@@ -355,7 +356,7 @@ export class RenderState implements RenderContext {
     {
       switch (inst.op) {
         case Op.Text:
-          this.out.push(inst.text);
+          this.out += inst.text;
           break;
         case Op.Variable:
           this.execVariable(inst.paths, inst.formatters, inst.line, inst.column);
@@ -364,9 +365,11 @@ export class RenderState implements RenderContext {
           // The frame stays pushed for the {.or} branch too (its node is the falsy value).
           const parent = this.frame;
           const v = resolveSection(inst.path, parent);
+          const truthy = isTruthy(v);
+          if (!truthy && inst.alt === null) break;
           this.frame = new Frame(v, parent);
-          if (isTruthy(v)) this.execBlock(inst.body);
-          else if (inst.alt !== null) this.execOr(inst.alt);
+          if (truthy) this.execBlock(inst.body);
+          else this.execOr(inst.alt as OrInst);
           this.frame = parent;
           break;
         }
@@ -445,19 +448,19 @@ export class RenderState implements RenderContext {
           (this.frame.macros ??= new Map()).set(inst.name, inst);
           break;
         case Op.MetaLeft:
-          this.out.push('{');
+          this.out += '{';
           break;
         case Op.MetaRight:
-          this.out.push('}');
+          this.out += '}';
           break;
         case Op.Newline:
-          this.out.push('\n');
+          this.out += '\n';
           break;
         case Op.Space:
-          this.out.push(' ');
+          this.out += ' ';
           break;
         case Op.Tab:
-          this.out.push('\t');
+          this.out += '\t';
           break;
         default:
           break;
@@ -515,10 +518,10 @@ export class RenderState implements RenderContext {
     if (formatters.length === 0 && paths.length === 1) {
       const v = resolvePath(paths[0] as Path, this.frame);
       if (typeof v === 'string') {
-        if (v.length > 0) this.out.push(v);
+        if (v.length > 0) this.out += v;
       } else if (v !== undefined && v !== null) {
         const s = emitString(v);
-        if (s.length > 0) this.out.push(s);
+        if (s.length > 0) this.out += s;
       }
       return;
     }
@@ -542,7 +545,7 @@ export class RenderState implements RenderContext {
       if (v === FAILED) return;
     }
     const s = typeof v === 'string' ? v : emitString(v);
-    if (s.length > 0) this.out.push(s);
+    if (s.length > 0) this.out += s;
   }
 
   /** Resolves the paths and applies the formatter chain; returns FAILED when a helper threw. */
@@ -601,7 +604,7 @@ export class RenderState implements RenderContext {
       return;
     }
     const saveOut = this.out;
-    if (!output) this.out = [];
+    if (!output) this.out = '';
     this.partialDepth++;
     try {
       this.execBlock(body);

@@ -896,7 +896,7 @@ export function evaluateEval(inst: EvalInst, ctx: RenderState): void {
       ctx.error('expression-parse', `RuntimeError: Error parsing expression: ${JSON.stringify(c.raw)}: ${e}`);
     }
   }
-  if (c.debug) ctx.out.push(expr.debug());
+  if (c.debug) ctx.out += expr.debug();
   if (expr.errors.length) return;
   const frame = ctx.frame;
   const temp = new Frame(frame.node, frame);
@@ -916,8 +916,8 @@ export function evaluateEval(inst: EvalInst, ctx: RenderState): void {
   if (failed) return;
   for (const [k, v] of assigned) ctx.setVar(k, v, frame);
   if (r !== undefined) {
-    if (c.debug) ctx.out.push(' -> ');
+    if (c.debug) ctx.out += ' -> ';
     const s = emitString(r.value);
-    if (s.length > 0) ctx.out.push(s);
+    if (s.length > 0) ctx.out += s;
   }
 }

@@ -169,7 +169,7 @@ class EngineImpl implements Engine, EngineHost {
     for (const e of state.errors) errors.push(e);
     let output: string;
     try {
-      output = state.out.join('');
+      output = state.out;
     } catch (e) {
       output = '';
       errors.push(internalError(e));
