@@ -26,12 +26,17 @@ function ensureChromium() {
   if (existsSync(chromiumPath)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${chromiumPath}: install Debian's package with 'apt-get install chromium'.`);
+    console.error(
+      `Chromium is missing at ${chromiumPath}: install Debian's package with 'apt-get install chromium'.`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing at ${chromiumPath}: installing Debian's chromium package.`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0) {
+  if (
+    run('apt-get', ['update', '-qq'], env) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0
+  ) {
     console.error('Could not install chromium with apt-get.');
     process.exit(1);
   }
@@ -50,11 +55,18 @@ if (run('npm', ['run', 'build:web']) !== 0) {
 }
 
 const vitestReport = join(resultsDir, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   counts.passed += vitest.numPassedTests;
-  counts.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
+  counts.failed +=
+    vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
   runners.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 } else {
   counts.failed += 1;
@@ -62,7 +74,9 @@ if (vitest) {
 }
 
 const e2eReport = join(resultsDir, 'e2e.json');
-const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromiumPath });
+const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  CHROMIUM_PATH: chromiumPath,
+});
 const e2e = readJson(e2eReport);
 if (e2e?.stats) {
   const passed = e2e.stats.expected + e2e.stats.flaky;
