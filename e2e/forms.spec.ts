@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import pg from 'pg';
 import { type Page, expect, test } from '@playwright/test';
 import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/src/forms/testing.ts';
 
@@ -22,6 +23,31 @@ let base = '';
 let site: ReturnType<typeof makeFormSite>;
 let peer: Awaited<ReturnType<typeof smtpPeer>>;
 let dataDir = '';
+let ownDatabase: { adminUrl: string; name: string } | undefined;
+
+/**
+ * One database holds one site: on PostgreSQL this spec's fixture site gets a database of its own
+ * (beside the demo's, which the config's server uses), dropped afterwards.
+ */
+async function createOwnDatabase(adminUrl: string): Promise<string> {
+  const name = `storefront_e2e_forms_${process.pid}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  ownDatabase = { adminUrl, name };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropOwnDatabase(): Promise<void> {
+  if (!ownDatabase) return;
+  const client = new pg.Client({ connectionString: ownDatabase.adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${ownDatabase.name} WITH (FORCE)`);
+  await client.end();
+}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -41,10 +67,14 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-forms-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  const databaseUrl = process.env.DATABASE_URL
+    ? await createOwnDatabase(process.env.DATABASE_URL)
+    : undefined;
   server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_DIR: site.dir,
@@ -56,6 +86,8 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let serverLog = '';
+  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -63,7 +95,7 @@ test.beforeAll(async () => {
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('the forms server did not start');
+    if (Date.now() > deadline) throw new Error(`the forms server did not start:\n${serverLog}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 });
@@ -77,6 +109,7 @@ test.afterAll(async () => {
   await peer?.close();
   site?.cleanup();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropOwnDatabase();
 });
 
 const form = (page: Page) => page.locator('form.sf-form__form');

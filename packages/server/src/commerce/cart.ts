@@ -210,6 +210,21 @@ async function liveProduct(db: Db, itemId: string): Promise<ItemContent | undefi
   return item && item.structuredContent ? item : undefined;
 }
 
+/** `additionalFields` travels as a JSON string (spec section 7); anything else is refused up front. */
+function additionalFieldsRefusal(additionalFields: string | null | undefined): Refusal | undefined {
+  if (!additionalFields) return undefined;
+  try {
+    JSON.parse(additionalFields);
+    return undefined;
+  } catch {
+    return {
+      code: 'invalid-additional-fields',
+      message: 'additionalFields must be a JSON string.',
+      status: 400,
+    };
+  }
+}
+
 /**
  * Adds to the cart named by `token` (a new cart when there is none). The whole check-and-write runs
  * in one transaction that first touches the cart row: concurrent writes to one cart queue on that
@@ -223,20 +238,8 @@ export async function addEntry(
   settings: CartSettings,
   localizedStrings?: LocalizedStrings,
 ): Promise<Checked<AddResult>> {
-  if (req.additionalFields) {
-    try {
-      JSON.parse(req.additionalFields);
-    } catch {
-      return {
-        ok: false,
-        refusal: {
-          code: 'invalid-additional-fields',
-          message: 'additionalFields must be a JSON string.',
-          status: 400,
-        },
-      };
-    }
-  }
+  const badFields = additionalFieldsRefusal(req.additionalFields);
+  if (badFields) return { ok: false, refusal: badFields };
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<AddResult> => {
       const now = Date.now();
@@ -383,20 +386,8 @@ export async function createSubscriptionCart(
   settings: CartSettings,
   localizedStrings?: LocalizedStrings,
 ): Promise<Checked<CartRow>> {
-  if (req.additionalFields) {
-    try {
-      JSON.parse(req.additionalFields);
-    } catch {
-      return {
-        ok: false,
-        refusal: {
-          code: 'invalid-additional-fields',
-          message: 'additionalFields must be a JSON string.',
-          status: 400,
-        },
-      };
-    }
-  }
+  const badFields = additionalFieldsRefusal(req.additionalFields);
+  if (badFields) return { ok: false, refusal: badFields };
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const product = await liveProduct(trx, req.itemId);
