@@ -3,6 +3,8 @@
  * (spec/jsont.md section 3), so that a rule gives the same answer in a helper and in the domain code.
  */
 
+import { escapeHtml as escapeMarkup } from '@storefront/jsont/escape';
+
 export type JsonObject = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is JsonObject =>
@@ -63,9 +65,7 @@ export const asBoolean = (v: unknown): boolean => {
 export const asArray = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 
 /** Escapes `& < > "` for an HTML attribute or text. */
-export const escapeHtmlAttr = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtmlAttr = (s: string): string => escapeMarkup(s, true);
 
 /** Escapes `& < >` for HTML text. */
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeHtml = (s: string): string => escapeMarkup(s, false);

@@ -1,35 +1,13 @@
 /**
  * Core formatters (jsont.md section 11.1) and `capitalize`.
  */
+import { escapeHtml } from './escape.ts';
 import type { FormatterImpl, RenderContext } from './plugin-api.ts';
 import type { RenderState } from './executor.ts';
 import { asNumber, asString, isObject, isTruthy, splitPath, step } from './values.ts';
 
 function state(ctx: RenderContext): RenderState {
   return ctx as RenderState;
-}
-
-/** Escapes `&`, `<`, `>` (and `"` when `quotes`). */
-const NEEDS_ESCAPE = /[&<>]/;
-const NEEDS_ESCAPE_Q = /[&<>"]/;
-
-export function escapeHtml(s: string, quotes: boolean): string {
-  if (!(quotes ? NEEDS_ESCAPE_Q : NEEDS_ESCAPE).test(s)) return s;
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep: string | null = null;
-    if (c === 38) rep = '&amp;';
-    else if (c === 60) rep = '&lt;';
-    else if (c === 62) rep = '&gt;';
-    else if (c === 34 && quotes) rep = '&quot;';
-    if (rep !== null) {
-      out += s.substring(last, i) + rep;
-      last = i + 1;
-    }
-  }
-  return last === 0 ? s : out + s.substring(last);
 }
 
 export function escapeScriptTags(s: string): string {
