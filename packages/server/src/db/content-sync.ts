@@ -1,5 +1,6 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
+import { sql } from 'kysely';
 import type { Db } from './index.ts';
 
 export interface SyncResult {
@@ -19,9 +20,28 @@ export async function syncContent(db: Db, content: SiteContent, now = Date.now()
   const currency = storeCurrency(content);
   return db.transaction().execute(async (trx) => {
     const result: SyncResult = { collections: 0, items: 0, variants: 0, newVariants: 0 };
-    const collectionIds: string[] = [];
-    const itemIds: string[] = [];
-    const variantIds: string[] = [];
+    const collectionIds = content.collections.map((c) => c.id);
+    const allItems = content.collections.flatMap((c) => (c as CollectionContent).items ?? []);
+    const itemIds = allItems.map((i) => i.id);
+    const variantIds = allItems.flatMap((i) => (i.structuredContent?.variants ?? []).map((v) => v.id));
+
+    // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
+    // A collection is removed only after the loop has moved its items away, but its URL is freed
+    // first, so that a collection the content gives another id (another site in the same
+    // database, or a re-created collection) can take it.
+    await trx
+      .deleteFrom('variants')
+      .where('id', 'not in', variantIds.length ? variantIds : [''])
+      .execute();
+    await trx
+      .deleteFrom('items')
+      .where('id', 'not in', itemIds.length ? itemIds : [''])
+      .execute();
+    await trx
+      .updateTable('collections')
+      .set({ url_id: sql<string>`'removed:' || id` })
+      .where('id', 'not in', collectionIds.length ? collectionIds : [''])
+      .execute();
 
     for (const [position, collection] of content.collections.entries()) {
       const { items = [], ...rest } = collection as CollectionContent;
@@ -40,31 +60,19 @@ export async function syncContent(db: Db, content: SiteContent, now = Date.now()
         .values({ id: collection.id, ...row })
         .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
-      collectionIds.push(collection.id);
       result.collections++;
 
       for (const [itemPosition, item] of items.entries()) {
         await upsertItem(trx, collection, item as ItemContent, itemPosition, now);
-        itemIds.push(item.id);
         result.items++;
         for (const [variantPosition, variant] of (item.structuredContent?.variants ?? []).entries()) {
           const isNew = await upsertVariant(trx, item.id, variant, variantPosition, currency);
-          variantIds.push(variant.id);
           result.variants++;
           if (isNew) result.newVariants++;
         }
       }
     }
 
-    // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
-    await trx
-      .deleteFrom('variants')
-      .where('id', 'not in', variantIds.length ? variantIds : [''])
-      .execute();
-    await trx
-      .deleteFrom('items')
-      .where('id', 'not in', itemIds.length ? itemIds : [''])
-      .execute();
     await trx
       .deleteFrom('collections')
       .where('id', 'not in', collectionIds.length ? collectionIds : [''])

@@ -63,6 +63,24 @@ for (const database of DATABASES) {
       }
     });
 
+    it(`[${database.name}] a collection given a new id keeps its URL (another site in the same database)`, async () => {
+      const { handle, cleanup } = await openFresh(database);
+      try {
+        const content = loadContent(FIXTURE_SITE);
+        await syncContent(handle.db, content);
+        const other = structuredClone(content);
+        const shop = other.collections.find((c) => c.urlId === 'shop');
+        if (!shop) throw new Error('fixture changed');
+        shop.id = 'c-shop-of-another-site';
+        await syncContent(handle.db, other);
+        const shopRow = (await listCollections(handle.db)).find((c) => c.urlId === 'shop');
+        expect(shopRow?.id).toBe('c-shop-of-another-site');
+        expect((await listItems(handle.db, 'c-shop-of-another-site')).length).toBe(7);
+      } finally {
+        await cleanup();
+      }
+    });
+
     it(`[${database.name}] concurrent reservations never take more than the stock`, async () => {
       const { handle, cleanup } = await openFresh(database);
       try {
