@@ -111,6 +111,25 @@ export {
   validateQuantityChange,
 } from './cart.ts';
 
+// Checkout: what each line needs, order totals, the minimum subtotal, customer fields.
+export {
+  type Address,
+  type Customer,
+  type CustomerInput,
+  type CustomerResult,
+  type LineNeeds,
+  type OrderLineForTotals,
+  type OrderNeeds,
+  type OrderTotals,
+  REQUIRED_ADDRESS_PARTS,
+  checkMinimumSubtotal,
+  lineNeeds,
+  minimumSubtotalCents,
+  orderNeeds,
+  orderTotals,
+  validateCustomer,
+} from './checkout.ts';
+
 // Restock sign-up, checkout minimum, instalment notice.
 export {
   type InstalmentNotice,
