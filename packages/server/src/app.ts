@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import { minimumSubtotalCents } from '@storefront/core';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -7,6 +8,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { checkoutRoutes } from './checkout/routes.ts';
 import { CART_COOKIE, commerceRoutes, HttpError } from './commerce/routes.ts';
 import { ensureCrumb } from './commerce/crumb.ts';
 import type { Config } from './config.ts';
@@ -141,6 +143,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await staticRoutes(app, site, config.webDistDir);
 
     const renderer = new PageRenderer({ site, engine, bodies, db: database.db, log, cart: cartSettings });
+    await app.register(checkoutRoutes, {
+      db: database.db,
+      renderer,
+      settings: cartSettings,
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
+      writeLimit: config.cartWriteLimit,
+      localizedStrings: site.content.localizedStrings,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.forms?.mailFrom,
+    });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({

@@ -1,5 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { checkoutMigration } from '../checkout/tables.ts';
 import { formsMigration } from '../forms/tables.ts';
+import { idempotencyMigration } from '../http/idempotency-tables.ts';
 import { telemetryMigration } from '../telemetry/tables.ts';
 
 /**
@@ -106,6 +108,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-site-forms': formsMigration,
   /** Telemetry: census hits, events, client errors, performance records (issue 8). */
   '2026-11-22-003-telemetry': telemetryMigration,
+  /** Idempotency keys of mutating calls (issue 5). */
+  '2026-11-22-004-idempotency': idempotencyMigration,
+  /** Orders and their lines, the order-number counter (issue 5, checkout). */
+  '2026-11-22-005-orders': checkoutMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

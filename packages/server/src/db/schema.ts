@@ -1,5 +1,7 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { CheckoutTables } from '../checkout/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
+import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
@@ -85,7 +87,7 @@ export interface RateLimitsTable {
 }
 
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
-export interface Database extends FormTables, TelemetryTables {
+export interface Database extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

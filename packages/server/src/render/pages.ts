@@ -104,6 +104,48 @@ export class PageRenderer {
     };
   }
 
+  /**
+   * A page whose main content the caller made (checkout pages), inside the site's layout like the
+   * cart page: `html` becomes `squarespace.main-content`; the cart pill and widget are not shown.
+   */
+  async renderSystemPage(req: {
+    path: string;
+    cartToken: string | undefined;
+    status: number;
+    pageType: number;
+    title: string;
+    html: string;
+  }): Promise<PageResult> {
+    const path = normalizePath(req.path);
+    const collections = await listCollections(this.deps.db);
+    const cart = await readCart(this.deps.db, await findCart(this.deps.db, req.cartToken), this.deps.cart);
+    const slug = path.split('/').filter(Boolean).join('-') || 'system';
+    const collection: CollectionContent = {
+      id: slug,
+      urlId: slug,
+      title: req.title,
+      typeName: 'page',
+      type: 7,
+    };
+    const plan: PagePlan = {
+      status: req.status,
+      pageType: req.pageType,
+      collection,
+      context: {
+        ...this.baseContext(cart, collections),
+        collection: collectionView(collection, 0),
+        showCart: false,
+      },
+      inner: { html: req.html },
+      products: [],
+      itemId: null,
+      title: { collection: req.title },
+      viewClass: 'view-list',
+    };
+    const body = await this.assemble(path, plan, collections);
+    return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
+  }
+
   // ---------------------------------------------------------------- routing
 
   private async route(

@@ -1,0 +1,454 @@
+import { randomUUID } from 'node:crypto';
+import {
+  centsToMoney,
+  checkMinimumSubtotal,
+  findVariantBySku,
+  lineNeeds,
+  message,
+  orderNeeds,
+  orderTotals,
+  productTypeOf,
+  ProductType,
+  validateAddToCart,
+  validateCustomer,
+  variantUnitPrice,
+  type Customer,
+  type CustomerInput,
+  type LocalizedStrings,
+  type Variant,
+} from '@storefront/core';
+import type { Transaction } from 'kysely';
+import { findCart } from '../commerce/cart.ts';
+import { RefusalSignal, toRefusal, type Refusal } from '../commerce/rules.ts';
+import { takeStock } from '../commerce/stock.ts';
+import { getItemsByIds } from '../db/catalogue.ts';
+import type { Database, Db } from '../db/index.ts';
+import { queueMail } from '../forms/mail.ts';
+import type { ItemContent } from '../site/types.ts';
+import { confirmationMail } from './mail.ts';
+import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
+
+/** A refusal of an order; customer problems name their field(s). */
+export interface OrderRefusal extends Refusal {
+  field?: string;
+  errors?: Record<string, string>;
+}
+
+export type OrderSource =
+  /** The shopper's cart (the CART cookie) or a subscription cart (its `cartToken`). */
+  | { kind: 'cart' | 'subscription'; token: string | undefined }
+  /** One item bought directly (express checkout), or a gift card from its page. */
+  | {
+      kind: 'express' | 'gift-card';
+      itemId: string;
+      sku?: string | null | undefined;
+      quantity?: unknown;
+      additionalFields?: string | null | undefined;
+    };
+
+export interface PlaceOrderRequest {
+  source: OrderSource;
+  customer: CustomerInput;
+  /** `https://shop.example` — for the absolute links in the confirmation mail. */
+  origin: string;
+}
+
+export interface OrderSettings {
+  currency: string;
+  minimumSubtotalCents: number;
+  siteTitle: string;
+  localizedStrings?: LocalizedStrings;
+}
+
+export interface OrderLineView {
+  id: string;
+  itemId: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  productType: number;
+  attributes: Record<string, string>;
+  additionalFields: string | null;
+  downloadUrl: string | null;
+}
+
+/** An order as the API answers it (docs/interfaces.md "Checkout"). */
+export interface OrderView {
+  id: string;
+  orderNumber: number;
+  created: number;
+  status: string;
+  kind: string;
+  email: string;
+  customerName: string;
+  address: Customer['address'];
+  currency: string;
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  grandTotal: { decimalValue: string; currencyCode: string };
+  paymentProvider: string;
+  paymentReference: string | null;
+  cartId: string | null;
+  extra: Record<string, unknown> | null;
+  lines: OrderLineView[];
+}
+
+export type Placed = { ok: true; order: OrderView; mailId: string } | { ok: false; refusal: OrderRefusal };
+
+interface DraftLine {
+  item: ItemContent;
+  variantId: string;
+  sku: string;
+  quantity: number;
+  unitPriceCents: number;
+  productType: number;
+  attributes: Record<string, string>;
+  additionalFields: string | null;
+}
+
+const refusal = (status: number, code: string, text: string): OrderRefusal => ({
+  status,
+  code,
+  message: text,
+});
+
+/** The download link of a digital line: the confirmation and the mail point at it. */
+export const downloadPath = (orderId: string, lineId: string) =>
+  `/checkout/download/${encodeURIComponent(orderId)}/${encodeURIComponent(lineId)}`;
+
+/** Errors on which the whole transaction is simply tried again (PostgreSQL serialization, deadlock; SQLite busy). */
+function retryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+/**
+ * Places an order in ONE transaction: lock the cart (a cart is bought once), read the lines with
+ * live prices, check the customer fields and the minimum subtotal, take the stock of every line
+ * with a conditional update (never below zero; any line short rolls everything back with the
+ * spec's out-of-stock text), number the order, store it with its lines, mark the cart purchased
+ * and queue the confirmation mail. After the commit the payment provider is asked. Variants are
+ * taken in id order, so two orders never wait on each other in opposite orders.
+ */
+export async function placeOrder(
+  db: Db,
+  req: PlaceOrderRequest,
+  settings: OrderSettings,
+  payment: PaymentProvider,
+): Promise<Placed> {
+  let attempt = 0;
+  for (;;) {
+    try {
+      const placed = await db.transaction().execute((trx) => placeIn(trx, req, settings, payment));
+      const outcome = await payment.begin(placed.order).catch(() => undefined);
+      if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
+        await db
+          .updateTable('orders')
+          .set({ status: outcome.status, payment_reference: outcome.reference })
+          .where('id', '=', placed.order.id)
+          .execute();
+        placed.order.status = outcome.status;
+        placed.order.paymentReference = outcome.reference;
+      }
+      return { ok: true, ...placed };
+    } catch (error) {
+      if (error instanceof RefusalSignal) return { ok: false, refusal: error.refusal as OrderRefusal };
+      if (retryable(error) && attempt < 8) {
+        attempt++;
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+async function placeIn(
+  trx: Transaction<Database>,
+  req: PlaceOrderRequest,
+  settings: OrderSettings,
+  payment: PaymentProvider,
+): Promise<{ order: OrderView; mailId: string }> {
+  const ls = settings.localizedStrings;
+  const now = Date.now();
+  const { source } = req;
+  let cartId: string | null = null;
+  let drafts: DraftLine[];
+
+  if ('token' in source) {
+    const cart = await findCart(trx, source.token);
+    const empty = refusal(400, 'empty-cart', message('checkout.empty-cart', {}, ls));
+    if (!cart) throw new RefusalSignal(empty);
+    // Locks the cart row first: a second placement of the same cart waits here, then finds it bought.
+    const locked = await trx
+      .updateTable('carts')
+      .set({ updated: now })
+      .where('id', '=', cart.id)
+      .where('is_purchased', '=', 0)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1)
+      throw new RefusalSignal(refusal(409, 'cart-purchased', message('checkout.cart-purchased', {}, ls)));
+    cartId = cart.id;
+    const entries = await trx
+      .selectFrom('cart_entries')
+      .selectAll()
+      .where('cart_id', '=', cart.id)
+      .orderBy('position')
+      .execute();
+    if (entries.length === 0) throw new RefusalSignal(empty);
+    const items = await getItemsByIds(
+      trx,
+      entries.map((e) => e.item_id),
+    );
+    drafts = entries.map((e) => {
+      const item = items.get(e.item_id);
+      const variant = item && findVariantBySku(item, e.sku);
+      if (!item || !variant)
+        throw new RefusalSignal(
+          refusal(409, 'cart.add.variant-unavailable', message('cart.add.variant-unavailable', {}, ls)),
+        );
+      return draft(item, variant, e.quantity, e.additional_fields);
+    });
+  } else {
+    const item = (await getItemsByIds(trx, [source.itemId])).get(source.itemId);
+    if (!item || !item.structuredContent)
+      throw new RefusalSignal(
+        refusal(404, 'item-not-found', message('cart.add.product-unavailable', {}, ls)),
+      );
+    if (source.kind === 'gift-card' && productTypeOf(item) !== ProductType.GIFT_CARD)
+      throw new RefusalSignal(refusal(400, 'not-gift-card', message('checkout.not-gift-card', {}, ls)));
+    if (source.sku) {
+      const known = findVariantBySku(item, source.sku);
+      if (!known)
+        throw new RefusalSignal(
+          refusal(404, 'variant-not-found', message('cart.add.variant-unavailable', {}, ls)),
+        );
+    }
+    const checked = validateAddToCart({
+      product: item,
+      sku: source.sku ?? undefined,
+      quantity: source.quantity === undefined ? 1 : source.quantity,
+      localizedStrings: ls,
+    });
+    if (!checked.ok) {
+      const status = checked.error.code === 'cart.add.not-enough-stock' ? 409 : 400;
+      throw new RefusalSignal(toRefusal(checked.error, status));
+    }
+    drafts = [draft(item, checked.value.variant, checked.value.quantity, source.additionalFields ?? null)];
+  }
+
+  const types = drafts.map((d) => d.productType);
+  const customer = validateCustomer(req.customer, orderNeeds(types), ls);
+  if (!customer.ok)
+    throw new RefusalSignal({
+      status: 400,
+      code: 'invalid-customer',
+      message: customer.error.message,
+      field: customer.error.field,
+      errors: { ...customer.errors },
+    } as OrderRefusal);
+
+  const totals = orderTotals(drafts, settings.currency);
+  const minimum = checkMinimumSubtotal(
+    totals.subtotalCents,
+    settings.minimumSubtotalCents,
+    settings.currency,
+    ls,
+  );
+  if (!minimum.ok) throw new RefusalSignal(toRefusal(minimum.error, 400));
+
+  // Stock: one conditional update per variant, in id order; any short line refuses the whole order.
+  const wanted = new Map<string, number>();
+  for (const d of drafts)
+    if (lineNeeds(d.productType).takesStock)
+      wanted.set(d.variantId, (wanted.get(d.variantId) ?? 0) + d.quantity);
+  for (const variantId of [...wanted.keys()].sort()) {
+    if (!(await takeStock(trx, variantId, wanted.get(variantId) as number)))
+      throw new RefusalSignal(refusal(409, 'out-of-stock', message('cart.add.not-enough-stock', {}, ls)));
+  }
+
+  const counter = await trx
+    .updateTable('order_counter')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('id', '=', 'orders')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const orderNumber = Number(counter.value);
+  const orderId = randomUUID();
+  const c = customer.value;
+  const extra =
+    source.kind === 'subscription'
+      ? { subscriptionPlan: subscriptionPlanOf(drafts[0]?.item) }
+      : types.includes(ProductType.GIFT_CARD)
+        ? { recipientEmail: c.recipientEmail, giftMessage: c.giftMessage }
+        : null;
+  const order: OrderView = {
+    id: orderId,
+    orderNumber,
+    created: now,
+    status: AWAITING_PAYMENT,
+    kind: source.kind,
+    email: c.email,
+    customerName: c.name,
+    address: c.address,
+    currency: settings.currency,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    shippingCents: totals.shippingCents,
+    discountCents: totals.discountCents,
+    grandTotalCents: totals.grandTotalCents,
+    grandTotal: totals.grandTotal,
+    paymentProvider: payment.name,
+    paymentReference: null,
+    cartId,
+    extra,
+    lines: drafts.map((d) => {
+      const id = randomUUID();
+      return {
+        id,
+        itemId: d.item.id,
+        sku: d.sku,
+        title: d.item.title,
+        quantity: d.quantity,
+        unitPriceCents: d.unitPriceCents,
+        productType: d.productType,
+        attributes: d.attributes,
+        additionalFields: d.additionalFields,
+        downloadUrl: lineNeeds(d.productType).downloadLink ? downloadPath(orderId, id) : null,
+      };
+    }),
+  };
+  await trx
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      order_number: orderNumber,
+      created: now,
+      email: order.email,
+      customer_name: order.customerName,
+      address: order.address ? JSON.stringify(order.address) : null,
+      subtotal_cents: order.subtotalCents,
+      tax_cents: order.taxCents,
+      shipping_cents: order.shippingCents,
+      discount_cents: order.discountCents,
+      grand_total_cents: order.grandTotalCents,
+      currency: order.currency,
+      status: order.status,
+      payment_provider: order.paymentProvider,
+      payment_reference: null,
+      cart_id: cartId,
+      kind: order.kind,
+      extra: extra ? JSON.stringify(extra) : null,
+    })
+    .execute();
+  await trx
+    .insertInto('order_lines')
+    .values(
+      order.lines.map((l, i) => ({
+        id: l.id,
+        order_id: orderId,
+        position: i + 1,
+        item_id: l.itemId,
+        variant_id: (drafts[i] as DraftLine).variantId,
+        sku: l.sku,
+        title: l.title,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        product_type: l.productType,
+        attributes: JSON.stringify(l.attributes),
+        additional_fields: l.additionalFields,
+        download_url: l.downloadUrl,
+      })),
+    )
+    .execute();
+  if (cartId)
+    await trx
+      .updateTable('carts')
+      .set({ is_purchased: 1, order_id: orderId })
+      .where('id', '=', cartId)
+      .execute();
+  // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
+  const mail = confirmationMail(order, { siteTitle: settings.siteTitle, origin: req.origin }, ls);
+  const mailId = await queueMail(
+    trx,
+    { kind: 'order-confirmation', refId: orderId, to: order.email, subject: mail.subject, body: mail.body },
+    now,
+  );
+  return { order, mailId };
+}
+
+/** The plan of a subscription product: its own `subscriptionPlan`, else its first subscription option's. */
+function subscriptionPlanOf(item: ItemContent | undefined): unknown {
+  const sc = item?.structuredContent as
+    | { subscriptionPlan?: unknown; productSubscriptionOptions?: { subscriptionPlan?: unknown }[] }
+    | undefined;
+  return sc?.subscriptionPlan ?? sc?.productSubscriptionOptions?.[0]?.subscriptionPlan ?? null;
+}
+
+function draft(
+  item: ItemContent,
+  variant: Variant,
+  quantity: number,
+  additionalFields: string | null,
+): DraftLine {
+  return {
+    item,
+    variantId: String(variant.id),
+    sku: String(variant.sku ?? ''),
+    quantity,
+    unitPriceCents: variantUnitPrice(item, variant).cents,
+    productType: productTypeOf(item),
+    attributes: (variant.attributes as Record<string, string> | undefined) ?? {},
+    additionalFields,
+  };
+}
+
+/** An order with its lines, or undefined. */
+export async function readOrder(db: Db, orderId: string): Promise<OrderView | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return {
+    id: row.id,
+    orderNumber: Number(row.order_number),
+    created: Number(row.created),
+    status: row.status,
+    kind: row.kind,
+    email: row.email,
+    customerName: row.customer_name,
+    address: row.address ? (JSON.parse(row.address) as Customer['address']) : null,
+    currency: row.currency,
+    subtotalCents: row.subtotal_cents,
+    taxCents: row.tax_cents,
+    shippingCents: row.shipping_cents,
+    discountCents: row.discount_cents,
+    grandTotalCents: row.grand_total_cents,
+    grandTotal: centsToMoney(row.grand_total_cents, row.currency),
+    paymentProvider: row.payment_provider,
+    paymentReference: row.payment_reference,
+    cartId: row.cart_id,
+    extra: row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : null,
+    lines: lines.map((l) => ({
+      id: l.id,
+      itemId: l.item_id,
+      sku: l.sku,
+      title: l.title,
+      quantity: l.quantity,
+      unitPriceCents: l.unit_price_cents,
+      productType: l.product_type,
+      attributes: JSON.parse(l.attributes) as Record<string, string>,
+      additionalFields: l.additional_fields,
+      downloadUrl: l.download_url,
+    })),
+  };
+}

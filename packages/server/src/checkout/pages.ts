@@ -1,0 +1,173 @@
+/**
+ * The checkout pages' main content (server-rendered HTML that works without JavaScript); the
+ * routes put it inside the site's layout through the page renderer. Every text comes from core's
+ * message catalogue, so a site's `localizedStrings` can override it.
+ */
+import {
+  escapeHtml as h,
+  escapeHtmlAttr as a,
+  formatMoney,
+  message,
+  type LocalizedStrings,
+} from '@storefront/core';
+import type { OrderNeeds } from '@storefront/core';
+import type { OrderView } from './orders.ts';
+
+export interface SummaryLine {
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  attributes: Record<string, string>;
+  url?: string;
+}
+
+/** What the form posts back besides the customer fields (which order to place). */
+export interface FormTarget {
+  mode: 'cart' | 'express' | 'subscription' | 'gift-card';
+  itemId?: string;
+  sku?: string;
+  quantity?: string;
+  cartToken?: string;
+}
+
+export interface CheckoutFormPage {
+  heading: string;
+  lines: SummaryLine[];
+  currency: string;
+  subtotalCents: number;
+  needs: OrderNeeds;
+  target: FormTarget;
+  crumb: string;
+  /** Values typed so far (re-rendered after a refusal). */
+  values: Record<string, string>;
+  /** The refusal to show above the form. */
+  error?: string;
+  /** Field path -> problem. */
+  fieldErrors?: Record<string, string>;
+  /** Gift card denominations to choose from (sku -> label). */
+  denominations?: { sku: string; label: string }[];
+  note?: string;
+}
+
+const variantText = (attributes: Record<string, string>) =>
+  Object.entries(attributes)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+
+function summary(lines: SummaryLine[], currency: string, subtotalCents: number, ls?: LocalizedStrings) {
+  const rows = lines
+    .map((l) => {
+      const variant = variantText(l.attributes);
+      const title = l.url ? `<a href="${a(l.url)}">${h(l.title)}</a>` : h(l.title);
+      return `<tr><th scope="row">${title}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(formatMoney(l.unitPriceCents * l.quantity, currency))}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr></tfoot></table>`
+  );
+}
+
+function field(
+  page: CheckoutFormPage,
+  name: string,
+  label: string,
+  opts: { type?: string; autocomplete?: string; required?: boolean; multiline?: boolean } = {},
+) {
+  const id = `sf-checkout-${name.replace(/\W/g, '-')}`;
+  const problem = page.fieldErrors?.[name];
+  const value = page.values[name] ?? '';
+  const described = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  const common = `id="${id}" name="${a(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
+  const input = opts.multiline
+    ? `<textarea ${common} maxlength="1000">${h(value)}</textarea>`
+    : `<input ${common} type="${opts.type ?? 'text'}" value="${a(value)}">`;
+  return `<div class="sf-checkout__field"><label for="${id}">${h(label)}</label>${problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : ''}${input}</div>`;
+}
+
+export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings): string {
+  const t = (code: Parameters<typeof message>[0]) => message(code, {}, ls);
+  const hidden = Object.entries({ crumb: page.crumb, ...page.target })
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `<input type="hidden" name="${a(k)}" value="${a(String(v))}">`)
+    .join('');
+  const denominations = page.denominations
+    ? `<div class="sf-checkout__field"><label for="sf-checkout-sku">${h(message('product.gift-card-value', {}, ls))}</label><select id="sf-checkout-sku" name="sku" required>${page.denominations
+        .map(
+          (d) =>
+            `<option value="${a(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
+        )
+        .join('')}</select></div>`
+    : '';
+  const address = page.needs.shippingAddress
+    ? `<fieldset class="sf-checkout__address"><legend>${h(t('checkout.shipping-address'))}</legend>` +
+      field(page, 'address.line1', t('checkout.address-line1'), {
+        required: true,
+        autocomplete: 'address-line1',
+      }) +
+      field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }) +
+      field(page, 'address.city', t('checkout.address-city'), {
+        required: true,
+        autocomplete: 'address-level2',
+      }) +
+      field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }) +
+      field(page, 'address.zip', t('checkout.address-zip'), { required: true, autocomplete: 'postal-code' }) +
+      field(page, 'address.country', t('checkout.address-country'), {
+        required: true,
+        autocomplete: 'country-name',
+      }) +
+      '</fieldset>'
+    : '';
+  const recipient = page.needs.recipient
+    ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
+      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true })
+    : '';
+  return (
+    `<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
+    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
+    (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
+    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls) : '') +
+    `<form class="sf-checkout__form" method="post" action="/checkout" novalidate>${hidden}${denominations}` +
+    field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }) +
+    field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }) +
+    address +
+    recipient +
+    `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
+  );
+}
+
+/** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
+export function checkoutMessageHtml(heading: string, text: string, ls?: LocalizedStrings): string {
+  return `<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
+}
+
+/** The order confirmation (page type 202). */
+export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): string {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const rows = order.lines
+    .map((l) => {
+      const variant = variantText(l.attributes);
+      const download = l.downloadUrl
+        ? ` <a class="sf-order__download" href="${a(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
+        : '';
+      return `<tr data-sku="${a(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
+    })
+    .join('');
+  const awaiting = order.status === 'awaiting-payment';
+  return (
+    `<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
+    `<h1>${h(message('checkout.order-confirmed', {}, ls))}</h1>` +
+    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
+    `<p>${h(message('checkout.thank-you', { email: order.email }, ls))}</p>` +
+    (awaiting
+      ? `<p class="sf-order__awaiting-payment">${h(message('checkout.awaiting-payment', {}, ls))}</p>`
+      : '') +
+    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot>` +
+    `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
+    `<tr><th scope="row" colspan="2">${h(message('checkout.total', {}, ls))}</th><td class="sf-order__total">${h(money(order.grandTotalCents))}</td></tr>` +
+    `</tfoot></table><p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
+  );
+}

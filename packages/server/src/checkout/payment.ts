@@ -1,0 +1,38 @@
+/**
+ * Payment goes through a provider (DESIGN.md "Checkout"). An order is stored first, in its own
+ * transaction, with status `awaiting-payment`; the provider is asked afterwards and its answer
+ * recorded on the order. The default provider takes no money: the order stays awaiting manual
+ * payment (the owner collects it and marks the order paid).
+ */
+
+export interface OrderForPayment {
+  id: string;
+  orderNumber: number;
+  email: string;
+  grandTotalCents: number;
+  currency: string;
+}
+
+export interface PaymentOutcome {
+  /** The order's status after the provider: 'awaiting-payment', 'paid' or 'payment-failed'. */
+  status: string;
+  /** The provider's reference for the payment, if it has one. */
+  reference: string | null;
+}
+
+export interface PaymentProvider {
+  /** Stored on the order (`payment_provider`). */
+  readonly name: string;
+  /** Starts the payment of a stored order. May throw: the order stays awaiting payment. */
+  begin(order: OrderForPayment): Promise<PaymentOutcome>;
+}
+
+export const AWAITING_PAYMENT = 'awaiting-payment';
+
+/** The default provider: records the order as awaiting manual payment. */
+export const manualPaymentProvider: PaymentProvider = {
+  name: 'manual',
+  async begin(order) {
+    return { status: AWAITING_PAYMENT, reference: `manual-${order.orderNumber}` };
+  },
+};

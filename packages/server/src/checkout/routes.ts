@@ -1,0 +1,511 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  findVariantBySku,
+  formatMoney,
+  message,
+  orderNeeds,
+  orderTotals,
+  PageType,
+  productTypeOf,
+  ProductType,
+  variantsOf,
+  variantUnitPrice,
+  type LocalizedStrings,
+} from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
+import { crumbMatches, CRUMB_COOKIE, ensureCrumb } from '../commerce/crumb.ts';
+import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
+import { CART_COOKIE, HttpError } from '../commerce/routes.ts';
+import { getItemsByIds } from '../db/catalogue.ts';
+import type { Db } from '../db/index.ts';
+import { createMailer, MAIL_FROM_DEFAULT, type Mailer } from '../forms/mail.ts';
+import type { PageRenderer } from '../render/pages.ts';
+import { placeOrder, readOrder, type OrderRefusal, type OrderSource } from './orders.ts';
+import {
+  checkoutFormHtml,
+  checkoutMessageHtml,
+  confirmationHtml,
+  type CheckoutFormPage,
+  type FormTarget,
+} from './pages.ts';
+import { manualPaymentProvider, type PaymentProvider } from './payment.ts';
+
+export interface CheckoutOptions {
+  db: Db;
+  renderer: PageRenderer;
+  settings: CartSettings;
+  siteTitle: string;
+  minimumSubtotalCents: number;
+  writeLimit: { max: number; windowMs: number };
+  localizedStrings?: LocalizedStrings;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  payment?: PaymentProvider;
+}
+
+// ------------------------------------------------------------------ input schemas
+
+const hasControl = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+const line = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !hasControl(s), 'must not contain control characters');
+const id = (max: number) => line(max).min(1);
+const freeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
+const addressSchema = z
+  .object({
+    line1: line(200).optional(),
+    line2: line(200).optional(),
+    city: line(200).optional(),
+    state: line(200).optional(),
+    zip: line(40).optional(),
+    country: line(100).optional(),
+  })
+  .strict();
+
+const customerFields = {
+  email: line(320).optional(),
+  name: line(200).optional(),
+  address: addressSchema.optional(),
+  recipientEmail: line(320).optional(),
+  giftMessage: freeText(1000).optional(),
+};
+
+/** `POST /api/commerce/orders`: the customer plus either an express item, a subscription cart token, or (neither) the CART cookie's cart. */
+export const orderBody = z
+  .object({
+    ...customerFields,
+    item: z
+      .object({
+        itemId: id(200),
+        sku: line(200).nullish(),
+        quantity: z.unknown().optional(),
+        additionalFields: freeText(100_000).nullish(),
+      })
+      .strict()
+      .optional(),
+    cartToken: id(128).optional(),
+  })
+  .strict();
+
+/** The checkout form (form-encoded; `address.*` flattened). */
+const formBody = z
+  .object({
+    crumb: z.string().max(200).optional(),
+    mode: z.enum(['cart', 'express', 'subscription', 'gift-card']),
+    itemId: id(200).optional(),
+    sku: line(200).optional(),
+    quantity: line(20).optional(),
+    cartToken: id(128).optional(),
+    email: line(320).optional(),
+    name: line(200).optional(),
+    'address.line1': line(200).optional(),
+    'address.line2': line(200).optional(),
+    'address.city': line(200).optional(),
+    'address.state': line(200).optional(),
+    'address.zip': line(40).optional(),
+    'address.country': line(100).optional(),
+    recipientEmail: line(320).optional(),
+    giftMessage: freeText(1000).optional(),
+  })
+  .strict();
+
+const pageQuery = z
+  .object({
+    itemId: id(200).optional(),
+    sku: line(200).optional(),
+    quantity: line(20).optional(),
+    cartToken: line(128).optional(),
+  })
+  .loose();
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const keys = issue && issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys : undefined;
+  const path = issue ? [...issue.path, ...(keys ?? [])].join('.') : '';
+  throw new HttpError(
+    400,
+    'invalid-request',
+    `Invalid ${what}: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`,
+  );
+}
+
+// ------------------------------------------------------------------ routes
+
+/** Checkout (DESIGN.md): the order API, the checkout pages, the confirmation, digital downloads. */
+export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOptions): Promise<void> {
+  const { db, renderer, settings, localizedStrings: ls } = options;
+  const payment = options.payment ?? manualPaymentProvider;
+  const mailer: Mailer = createMailer(db, options.smtpUrl, options.mailFrom ?? MAIL_FROM_DEFAULT, (m) =>
+    app.log.warn(m),
+  );
+  const pending = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    mailer.close();
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => new HttpError(429, 'rate-limited', message('rate-limited', {}, ls)),
+  });
+  const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
+  const orderSettings = {
+    currency: settings.currency,
+    minimumSubtotalCents: options.minimumSubtotalCents,
+    siteTitle: options.siteTitle,
+    ...(ls ? { localizedStrings: ls } : {}),
+  };
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  const place = async (request: FastifyRequest, source: OrderSource, customer: Record<string, unknown>) => {
+    const placed = await placeOrder(
+      db,
+      { source, customer, origin: origin(request) },
+      orderSettings,
+      payment,
+    );
+    if (placed.ok) track(mailer.deliver(placed.mailId));
+    return placed;
+  };
+
+  // ---------------------------------------------------------------- JSON API
+
+  app.post(
+    '/api/commerce/orders',
+    {
+      config: writeConfig,
+      preHandler: async (request, reply) => {
+        if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
+      },
+    },
+    async (request, reply) => {
+      const body = parse(orderBody, request.body, 'body');
+      const { item, cartToken, ...customer } = body;
+      const source: OrderSource = item
+        ? { kind: 'express', ...item }
+        : cartToken
+          ? { kind: 'subscription', token: cartToken }
+          : { kind: 'cart', token: request.cookies[CART_COOKIE] };
+      const placed = await place(request, source, customer);
+      reply.header('cache-control', 'no-store');
+      if (!placed.ok) return reply.code(placed.refusal.status).send(refusalBody(placed.refusal));
+      return { order: placed.order, confirmationUrl: `/checkout/order-confirmed/${placed.order.id}` };
+    },
+  );
+
+  // ---------------------------------------------------------------- pages
+
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { status: number; pageType: number; title: string; html: string },
+  ) => {
+    const url = new URL(request.url, 'http://localhost');
+    const result = await renderer.renderSystemPage({
+      path: url.pathname,
+      cartToken: request.cookies[CART_COOKIE],
+      ...page,
+    });
+    return reply
+      .code(result.status)
+      .header('content-type', result.contentType)
+      .header('cache-control', 'no-store')
+      .header('x-page-type', String(result.pageType))
+      .send(result.body);
+  };
+
+  /** The form page for a target, or a message page when there is nothing to buy. */
+  const formPage = async (
+    target: FormTarget,
+    crumb: string,
+    extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'>,
+  ): Promise<
+    { ok: true; page: CheckoutFormPage } | { ok: false; status: number; title: string; text: string }
+  > => {
+    const title = message('checkout.title', {}, ls);
+    if (target.mode === 'cart' || target.mode === 'subscription') {
+      const cart = await readCart(db, await findCart(db, target.cartToken), settings);
+      if (cart.entries.length === 0)
+        return {
+          ok: false,
+          status: target.mode === 'subscription' ? 404 : 200,
+          title,
+          text: message('checkout.empty-cart', {}, ls),
+        };
+      return {
+        ok: true,
+        page: {
+          heading: target.mode === 'subscription' ? message('checkout.subscription-title', {}, ls) : title,
+          lines: cart.entries.map((e) => ({
+            title: e.item.title,
+            quantity: e.quantity,
+            unitPriceCents: e.unitPriceCents,
+            attributes: e.chosenVariant.attributes,
+            url: e.item.fullUrl,
+          })),
+          currency: settings.currency,
+          subtotalCents: cart.subtotalCents,
+          needs: orderNeeds(cart.entries.map((e) => e.item.productType ?? 0)),
+          target: target.mode === 'subscription' ? target : { mode: 'cart' },
+          crumb,
+          ...extra,
+        },
+      };
+    }
+    // Express checkout of one item, or a gift card.
+    let itemId = target.itemId;
+    if (!itemId && target.mode === 'gift-card') {
+      const gift = await db
+        .selectFrom('items')
+        .select('id')
+        .where('product_type', '=', ProductType.GIFT_CARD)
+        .orderBy('position')
+        .executeTakeFirst();
+      itemId = gift?.id;
+    }
+    const item = itemId ? (await getItemsByIds(db, [itemId])).get(itemId) : undefined;
+    const unavailable = {
+      ok: false as const,
+      status: 404,
+      title,
+      text: message('cart.add.product-unavailable', {}, ls),
+    };
+    if (!item || !item.structuredContent) return unavailable;
+    const type = productTypeOf(item);
+    if (target.mode === 'gift-card') {
+      if (type !== ProductType.GIFT_CARD) return unavailable;
+      const denominations = variantsOf(item).map((v) => ({
+        sku: String(v.sku ?? ''),
+        label: formatMoney(variantUnitPrice(item, v).cents, settings.currency),
+      }));
+      return {
+        ok: true,
+        page: {
+          heading: message('checkout.gift-card-title', {}, ls),
+          lines: [],
+          currency: settings.currency,
+          subtotalCents: 0,
+          needs: orderNeeds([type]),
+          target: { mode: 'gift-card', itemId: item.id },
+          crumb,
+          denominations,
+          note: item.title,
+          ...extra,
+          values: { sku: target.sku ?? '', ...extra.values },
+        },
+      };
+    }
+    const variant = target.sku ? findVariantBySku(item, target.sku) : variantsOf(item)[0];
+    if (!variant) return unavailable;
+    const quantity = Number(target.quantity ?? '1');
+    const q = Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
+    const unit = variantUnitPrice(item, variant).cents;
+    return {
+      ok: true,
+      page: {
+        heading: title,
+        lines: [
+          {
+            title: item.title,
+            quantity: q,
+            unitPriceCents: unit,
+            attributes: (variant.attributes as Record<string, string>) ?? {},
+          },
+        ],
+        currency: settings.currency,
+        subtotalCents: orderTotals(
+          [{ productType: type, unitPriceCents: unit, quantity: q }],
+          settings.currency,
+        ).subtotalCents,
+        needs: orderNeeds([type]),
+        target: { mode: 'express', itemId: item.id, sku: String(variant.sku ?? ''), quantity: String(q) },
+        crumb,
+        ...extra,
+      },
+    };
+  };
+
+  const showForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: FormTarget,
+    status = 200,
+    extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'> = { values: {} },
+  ) => {
+    const crumb = ensureCrumb(request, reply);
+    const built = await formPage(target, crumb, extra);
+    if (!built.ok)
+      return sendPage(request, reply, {
+        status: extra.error ? status : built.status,
+        pageType: PageType.CHECKOUT,
+        title: built.title,
+        html: checkoutMessageHtml(built.title, extra.error ?? built.text, ls),
+      });
+    return sendPage(request, reply, {
+      status,
+      pageType: PageType.CHECKOUT,
+      title: built.page.heading,
+      html: checkoutFormHtml(built.page, ls),
+    });
+  };
+
+  app.get('/checkout', async (request, reply) => {
+    const q = parse(pageQuery, request.query, 'query');
+    if (q.itemId)
+      return showForm(request, reply, {
+        mode: 'express',
+        itemId: q.itemId,
+        ...(q.sku ? { sku: q.sku } : {}),
+        ...(q.quantity ? { quantity: q.quantity } : {}),
+      });
+    return showForm(request, reply, {
+      mode: 'cart',
+      ...(request.cookies[CART_COOKIE] ? { cartToken: request.cookies[CART_COOKIE] } : {}),
+    });
+  });
+
+  app.get('/checkout/subscription', async (request, reply) => {
+    const q = parse(pageQuery, request.query, 'query');
+    return showForm(request, reply, {
+      mode: 'subscription',
+      ...(q.cartToken ? { cartToken: q.cartToken } : {}),
+    });
+  });
+
+  app.get('/checkout/gift-card', async (request, reply) => {
+    const q = parse(pageQuery, request.query, 'query');
+    return showForm(request, reply, {
+      mode: 'gift-card',
+      ...(q.itemId ? { itemId: q.itemId } : {}),
+      ...(q.sku ? { sku: q.sku } : {}),
+    });
+  });
+
+  app.post('/checkout', { config: writeConfig }, async (request, reply) => {
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = formBody.safeParse(raw);
+    const mode = parsed.success ? parsed.data.mode : 'cart';
+    const values = Object.fromEntries(
+      Object.entries(raw).filter(([k, v]) => typeof v === 'string' && k !== 'crumb') as [string, string][],
+    );
+    const cartCookie = request.cookies[CART_COOKIE];
+    const target: FormTarget = parsed.success
+      ? {
+          mode,
+          ...(parsed.data.itemId ? { itemId: parsed.data.itemId } : {}),
+          ...(parsed.data.sku ? { sku: parsed.data.sku } : {}),
+          ...(parsed.data.quantity ? { quantity: parsed.data.quantity } : {}),
+          ...(mode === 'subscription' && parsed.data.cartToken ? { cartToken: parsed.data.cartToken } : {}),
+          ...(mode === 'cart' && cartCookie ? { cartToken: cartCookie } : {}),
+        }
+      : { mode: 'cart', ...(cartCookie ? { cartToken: cartCookie } : {}) };
+    const cookie = request.cookies[CRUMB_COOKIE];
+    if (!cookie || !parsed.success || parsed.data.crumb !== cookie) {
+      const error = parsed.success ? message('cart.crumb-fail', {}, ls) : describeIssue(parsed.error);
+      return showForm(request, reply, target, parsed.success ? 403 : 400, { values, error });
+    }
+    const d = parsed.data;
+    const customer = {
+      email: d.email,
+      name: d.name,
+      address: {
+        line1: d['address.line1'],
+        line2: d['address.line2'],
+        city: d['address.city'],
+        state: d['address.state'],
+        zip: d['address.zip'],
+        country: d['address.country'],
+      },
+      recipientEmail: d.recipientEmail,
+      giftMessage: d.giftMessage,
+    };
+    const source: OrderSource =
+      mode === 'express' || mode === 'gift-card'
+        ? { kind: mode, itemId: d.itemId ?? '', sku: d.sku ?? null, quantity: d.quantity ?? '1' }
+        : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
+    const placed = await place(request, source, customer);
+    if (placed.ok)
+      return reply.code(303).header('location', `/checkout/order-confirmed/${placed.order.id}`).send();
+    return showForm(request, reply, target, placed.refusal.status, {
+      values,
+      error: placed.refusal.message,
+      ...(placed.refusal.errors ? { fieldErrors: placed.refusal.errors } : {}),
+    });
+  });
+
+  app.get('/checkout/order-confirmed/:orderId', async (request, reply) => {
+    const { orderId } = request.params as { orderId: string };
+    const order = await readOrder(db, orderId);
+    if (!order) {
+      const title = message('checkout.order-not-found', {}, ls);
+      return sendPage(request, reply, {
+        status: 404,
+        pageType: PageType.NOT_FOUND,
+        title,
+        html: checkoutMessageHtml(title, title, ls),
+      });
+    }
+    return sendPage(request, reply, {
+      status: 200,
+      pageType: PageType.ORDER_CONFIRMED,
+      title: message('checkout.order-confirmed', {}, ls),
+      html: confirmationHtml(order, ls),
+    });
+  });
+
+  /**
+   * A digital line's download. The content names no file store yet: a product whose content has a
+   * `structuredContent.downloadUrl` is redirected there, otherwise a small receipt file stands in.
+   */
+  app.get('/checkout/download/:orderId/:lineId', async (request, reply) => {
+    const { orderId, lineId } = request.params as { orderId: string; lineId: string };
+    const order = await readOrder(db, orderId);
+    const lineRow = order?.lines.find((l) => l.id === lineId && l.downloadUrl);
+    if (!order || !lineRow)
+      return reply
+        .code(404)
+        .send({ code: 'not-found', message: message('checkout.order-not-found', {}, ls) });
+    const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
+    const target = item?.structuredContent?.downloadUrl;
+    if (typeof target === 'string' && /^(https?:\/\/|\/)/.test(target)) return reply.redirect(target, 302);
+    const name = `${lineRow.title.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'download'}.txt`;
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(`${lineRow.title}\n${message('checkout.order-number', { number: order.orderNumber }, ls)}\n`);
+  });
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const keys = issue && issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys : undefined;
+  const path = issue ? [...issue.path, ...(keys ?? [])].join('.') : '';
+  return `Invalid form: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`;
+}
+
+function refusalBody(refusal: OrderRefusal) {
+  return {
+    code: refusal.code,
+    message: refusal.message,
+    ...(refusal.field ? { field: refusal.field } : {}),
+    ...(refusal.errors ? { errors: refusal.errors } : {}),
+  };
+}
