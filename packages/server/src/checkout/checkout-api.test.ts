@@ -188,7 +188,9 @@ for (const database of DATABASES) {
       for (const [body, status, text] of cases) {
         const res =
           typeof body === 'string'
-            ? await shopper.request('POST', '/api/commerce/orders', body, { 'content-type': 'application/json' })
+            ? await shopper.request('POST', '/api/commerce/orders', body, {
+                'content-type': 'application/json',
+              })
             : await shopper.order(body as Record<string, unknown>);
         expect(res.statusCode, JSON.stringify(body)).toBe(status);
         const answer = res.json();

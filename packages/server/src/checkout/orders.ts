@@ -384,8 +384,7 @@ async function placeIn(
 /** The plan of a subscription product: its own `subscriptionPlan`, else its first subscription option's. */
 function subscriptionPlanOf(item: ItemContent | undefined): unknown {
   const sc = item?.structuredContent as
-    | { subscriptionPlan?: unknown; productSubscriptionOptions?: { subscriptionPlan?: unknown }[] }
-    | undefined;
+    { subscriptionPlan?: unknown; productSubscriptionOptions?: { subscriptionPlan?: unknown }[] } | undefined;
   return sc?.subscriptionPlan ?? sc?.productSubscriptionOptions?.[0]?.subscriptionPlan ?? null;
 }
 
