@@ -32,6 +32,14 @@ const entries = {
   'cart.crumb-fail': { text: 'Your session has expired. Please reload the page and try again.' },
   'cart.cookies-off': { text: 'Please enable cookies in your browser, reload the page, and try again.' },
   'rate-limited': { text: 'Please try again in a few seconds.' },
+  // Idempotency-Key refusals (not in the spec: our wording).
+  'idempotency.key-invalid': { text: 'Idempotency-Key must be 1 to 255 printable ASCII characters.' },
+  'idempotency.key-reused': {
+    text: 'This Idempotency-Key was already used with a different request.',
+  },
+  'idempotency.in-progress': {
+    text: 'A request with this Idempotency-Key is still in progress. Please try again in a few seconds.',
+  },
   'alert.unable-to-add-item': { text: 'Unable to Add Item' },
   'alert.unable-to-purchase-item': { text: 'Unable to Purchase Item' },
   'alert.unable-to-purchase-gift-card': { text: 'Unable to purchase Gift Card.' },

@@ -13,6 +13,7 @@ import {
   type CartSettings,
 } from './cart.ts';
 import { crumbMatches, ensureCrumb } from './crumb.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import type { Refusal } from './rules.ts';
 import { addEntryBody, cartQuery, entryParams, quantityBody, subscriptionBody } from './schemas.ts';
@@ -53,6 +54,11 @@ function refuse(reply: FastifyReply, refusal: Refusal) {
   return reply.code(refusal.status).send({ code: refusal.code, message: refusal.message });
 }
 
+const refusalAnswer = (refusal: Refusal) => ({
+  status: refusal.status,
+  body: { code: refusal.code, message: refusal.message },
+});
+
 /** The cart API of docs/interfaces.md (spec section 7). */
 export async function commerceRoutes(app: FastifyInstance, options: CommerceOptions): Promise<void> {
   const { db, settings, localizedStrings } = options;
@@ -87,23 +93,29 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
       const body = parse(addEntryBody, request.body, 'body');
-      const result = await addEntry(db, { token: token(request), ...body }, settings, localizedStrings);
-      if (!result.ok) return refuse(reply, result.refusal);
-      const { cart, entryId } = result.value;
-      const cookie = {
-        path: '/',
-        sameSite: 'lax' as const,
-        httpOnly: false,
-        maxAge: CART_COOKIE_MAX_AGE,
-        secure: request.protocol === 'https',
-      };
-      reply
-        .setCookie(CART_COOKIE, cart.token, cookie)
-        .setCookie(HAS_CART_COOKIE, 'true', cookie)
-        .header('cache-control', 'no-store');
-      const shoppingCart = await readCart(db, cart, settings);
-      const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
-      return { shoppingCart, newlyAdded };
+      return idempotent(db, request, reply, 'cart-entries', async () => {
+        const result = await addEntry(db, { token: token(request), ...body }, settings, localizedStrings);
+        if (!result.ok) return refusalAnswer(result.refusal);
+        const { cart, entryId } = result.value;
+        const options = {
+          path: '/',
+          sameSite: 'lax' as const,
+          httpOnly: false,
+          maxAge: CART_COOKIE_MAX_AGE,
+          secure: request.protocol === 'https',
+        };
+        reply.header('cache-control', 'no-store');
+        const shoppingCart = await readCart(db, cart, settings);
+        const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
+        return {
+          status: 200,
+          body: { shoppingCart, newlyAdded },
+          cookies: [
+            { name: CART_COOKIE, value: cart.token, options },
+            { name: HAS_CART_COOKIE, value: 'true', options },
+          ],
+        };
+      });
     },
   );
 

@@ -1,0 +1,48 @@
+import type { ColumnType, Kysely, Migration } from 'kysely';
+
+/**
+ * Idempotency keys (issue 5): one row per (scope, key), claimed by an insert before the handler
+ * runs; `status` stays null while the first request is still being answered.
+ */
+export interface IdempotencyKeysTable {
+  /** The caller's scope joined with a hash of the client (see `idempotent`). */
+  scope: string;
+  key: string;
+  /** SHA-256 (hex) of method, path and canonical body. */
+  fingerprint: string;
+  status: number | null;
+  /** The stored answer as JSON text, null while in progress. */
+  body: string | null;
+  /** JSON array of the cookies the first answer set (`AnswerCookie`), or null. */
+  cookies: string | null;
+  /** Epoch milliseconds (PostgreSQL returns bigint as a string: read with `Number`). */
+  created: ColumnType<number | string, number, number>;
+}
+
+export interface IdempotencyTables {
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export const idempotencyMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('scope', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer')
+      .addColumn('body', 'text')
+      .addColumn('cookies', 'text')
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_created_idx')
+      .on('idempotency_keys')
+      .column('created')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('idempotency_keys').ifExists().execute();
+  },
+};
