@@ -661,5 +661,5 @@ function noJsCart(cart: ShoppingCart, ls: Record<string, string>): string {
       return `<li class="sf-cart-entry" data-entry-id="${escapeHtmlAttr(e.id)}"><a href="${escapeHtmlAttr(e.item.fullUrl)}">${escapeHtml(e.item.title)}</a>${variant ? ` <span class="sf-cart-variant">${escapeHtml(variant)}</span>` : ''} <span class="sf-cart-qty">${escapeHtml(message('cart.quantity', {}, ls))}: ${e.quantity}</span> <span class="sf-cart-price">${escapeHtml(formatMoney(e.unitPriceCents * e.quantity, currency))}</span></li>`;
     })
     .join('');
-  return `<div class="sf-cart-static">${heading}<ul>${rows}</ul><p class="sf-cart-subtotal">${escapeHtml(message('cart.subtotal', {}, ls))}: ${escapeHtml(formatMoney(cart.subtotalCents, currency))}</p></div>`;
+  return `<div class="sf-cart-static">${heading}<ul>${rows}</ul><p class="sf-cart-subtotal">${escapeHtml(message('cart.subtotal', {}, ls))}: ${escapeHtml(formatMoney(cart.subtotalCents, currency))}</p><p><a class="sf-cart-checkout" href="/checkout">${escapeHtml(message('cart.checkout', {}, ls))}</a></p></div>`;
 }
