@@ -239,7 +239,7 @@ for (const database of DATABASES) {
       expect(held.map((e: { quantity: number }) => e.quantity)).toEqual([1]);
     });
 
-    it(`[${database.name}] crumb failure answers 403 {crumbFail:true} and changes nothing`, async () => {
+    it(`[${database.name}] crumb failure and cookies off answer 403 {crumbFail:true} with the spec's text and change nothing`, async () => {
       const shopper = new Shopper(t);
       await shopper.cart();
       const noHeader = await shopper.request(
@@ -249,14 +249,23 @@ for (const database of DATABASES) {
         { 'x-csrf-token': '' },
       );
       expect(noHeader.statusCode).toBe(403);
-      expect(noHeader.json()).toEqual({ crumbFail: true });
+      expect(noHeader.json()).toEqual({
+        crumbFail: true,
+        code: 'crumb-fail',
+        message: 'Your session has expired. Please reload the page and try again.',
+      });
       const wrong = await shopper.request(
         'POST',
         ENTRIES,
         { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
         { 'x-csrf-token': 'x'.repeat(24) },
       );
-      expect(wrong.json()).toEqual({ crumbFail: true });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({
+        crumbFail: true,
+        code: 'crumb-fail',
+        message: 'Your session has expired. Please reload the page and try again.',
+      });
       // Without any crumb cookie at all (a fresh client) the write is refused too.
       const stranger = await t.app.inject({
         method: 'POST',
@@ -264,6 +273,11 @@ for (const database of DATABASES) {
         payload: { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
       });
       expect(stranger.statusCode).toBe(403);
+      expect(stranger.json()).toEqual({
+        crumbFail: true,
+        code: 'cookies-off',
+        message: 'Please enable cookies in your browser, reload the page, and try again.',
+      });
       expect(shopper.cookies.CART).toBeUndefined();
     });
 
@@ -335,6 +349,170 @@ for (const database of DATABASES) {
         'content-type': 'application/json',
       });
       expect(nullBody.statusCode).toBe(400);
+    });
+
+    it(`[${database.name}] PUT additionalFields replaces an entry's form answers, answering shoppingCart and updatedEntry`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      const added = await shopper.add({
+        itemId: 'p-lesson',
+        sku: 'LESSON',
+        quantity: 1,
+        additionalFields: '{"a":1}',
+      });
+      const entryId = added.json().newlyAdded.id as string;
+      const url = `${ENTRIES}/${entryId}/additionalFields`;
+      const res = await shopper.request('PUT', url, {
+        itemId: 'p-lesson',
+        sku: 'LESSON',
+        additionalFields: '{"name":"Ada"}',
+      });
+      expect(res.statusCode).toBe(200);
+      const { shoppingCart, updatedEntry } = res.json();
+      expect(updatedEntry).toMatchObject({
+        id: entryId,
+        itemId: 'p-lesson',
+        additionalFields: '{"name":"Ada"}',
+      });
+      expect(shoppingCart.entries).toHaveLength(1);
+      expect(shoppingCart.entries[0].additionalFields).toBe('{"name":"Ada"}');
+      expect((await shopper.cart()).entries[0].additionalFields).toBe('{"name":"Ada"}');
+      // Only additionalFields is needed; null clears them.
+      const cleared = await shopper.request('PUT', url, { additionalFields: null });
+      expect(cleared.json().updatedEntry.additionalFields).toBeNull();
+
+      const unknown = await shopper.request('PUT', `${ENTRIES}/no-such-entry/additionalFields`, {
+        additionalFields: '{}',
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ code: 'entry-not-found', message: 'That cart entry does not exist.' });
+      const other = new Shopper(t);
+      await other.cart();
+      expect((await other.request('PUT', url, { additionalFields: '{}' })).statusCode).toBe(404);
+      const notJson = await shopper.request('PUT', url, { additionalFields: '{oops' });
+      expect(notJson.statusCode).toBe(400);
+      expect(notJson.json()).toEqual({
+        code: 'invalid-additional-fields',
+        message: 'additionalFields must be a JSON string.',
+      });
+      const wrongItem = await shopper.request('PUT', url, { itemId: 'p-tee', additionalFields: '{}' });
+      expect(wrongItem.statusCode).toBe(400);
+      expect(wrongItem.json().message).toMatch(/itemId/);
+      // The refusals changed nothing.
+      expect((await shopper.cart()).entries[0].additionalFields).toBeNull();
+    });
+
+    it(`[${database.name}] GET inventory/stock answers every variant's live stock; unknown items 404`, async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/commerce/inventory/stock?itemId=p-tee' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        results: [
+          { variantId: 'v-tee-s', sku: 'TEE-S', unlimited: false, qtyInStock: 3 },
+          { variantId: 'v-tee-m', sku: 'TEE-M', unlimited: false, qtyInStock: 1 },
+        ],
+      });
+      const lesson = await t.app.inject({
+        method: 'GET',
+        url: '/api/commerce/inventory/stock/?itemId=p-lesson',
+      });
+      expect(lesson.json()).toEqual({
+        results: [{ variantId: 'v-lesson', sku: 'LESSON', unlimited: true, qtyInStock: 0 }],
+      });
+      for (const itemId of ['no-such-item', 'post-1']) {
+        const missing = await t.app.inject({
+          method: 'GET',
+          url: `/api/commerce/inventory/stock?itemId=${itemId}`,
+        });
+        expect(missing.statusCode, itemId).toBe(404);
+        expect(missing.json()).toEqual({
+          code: 'item-not-found',
+          message: 'Sorry, this item is unavailable.',
+        });
+      }
+      const noItem = await t.app.inject({ method: 'GET', url: '/api/commerce/inventory/stock' });
+      expect(noItem.statusCode).toBe(400);
+      expect(noItem.json().message).toMatch(/itemId/);
+    });
+
+    it(`[${database.name}] the cart carries every field of spec section 3 and honours mock, timecode, calculateSubtotal`, async () => {
+      const shopper = new Shopper(t);
+      await shopper.cart();
+      await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 2 });
+      await shopper.add({ itemId: 'p-ebook', sku: 'EBOOK', quantity: 1 });
+      const cart = await shopper.cart();
+      expect(Object.keys(cart).sort()).toEqual(
+        [
+          'id',
+          'websiteId',
+          'orderId',
+          'created',
+          'isPurchased',
+          'entries',
+          'shippingOptions',
+          'selectedShippingOption',
+          'shippingLocation',
+          'applicableTaxRules',
+          'coupons',
+          'validCoupons',
+          'invalidCoupons',
+          'subtotalCents',
+          'taxCents',
+          'shippingCostCents',
+          'discountCents',
+          'grandTotalCents',
+          'subtotalAmount',
+          'totalQuantity',
+          'hasDigital',
+          'purelyDigital',
+          'requiresShipping',
+        ].sort(),
+      );
+      const subtotal = cart.entries.reduce(
+        (n: number, e: { quantity: number; unitPriceCents: number }) => n + e.quantity * e.unitPriceCents,
+        0,
+      );
+      expect(subtotal).toBeGreaterThan(0);
+      expect(cart).toMatchObject({
+        websiteId: 'site-fixture',
+        orderId: null,
+        isPurchased: false,
+        subtotalCents: subtotal,
+        taxCents: 0,
+        shippingCostCents: 0,
+        discountCents: 0,
+        grandTotalCents: subtotal,
+        subtotalAmount: { decimalValue: (subtotal / 100).toFixed(2), currencyCode: 'USD' },
+        totalQuantity: 3,
+        hasDigital: true,
+        purelyDigital: false,
+        requiresShipping: false,
+      });
+      expect(cart.created).toBeGreaterThan(0);
+      for (const e of cart.entries)
+        expect(Object.keys(e).sort()).toEqual(
+          ['id', 'itemId', 'quantity', 'chosenVariant', 'additionalFields', 'unitPriceCents', 'item'].sort(),
+        );
+
+      const timecoded = await shopper.request('GET', `${CART}?timecode=${Date.now()}&calculateSubtotal=true`);
+      expect(timecoded.json()).toEqual(cart);
+      const uncalculated = (await shopper.request('GET', `${CART}?calculateSubtotal=false`)).json();
+      expect(uncalculated).toMatchObject({
+        id: cart.id,
+        totalQuantity: 3,
+        subtotalCents: 0,
+        grandTotalCents: 0,
+        subtotalAmount: { decimalValue: '0.00', currencyCode: 'USD' },
+      });
+      expect(uncalculated.entries).toEqual(cart.entries);
+      const mock = (await shopper.request('GET', `${CART}?mock=true`)).json();
+      expect(mock).toMatchObject({ id: '', entries: [], totalQuantity: 0, subtotalCents: 0 });
+      expect((await shopper.request('GET', `${CART}?mock=false`)).json()).toEqual(cart);
+      for (const bad of ['mock=yes', 'timecode=abc', 'calculateSubtotal=1']) {
+        const res = await shopper.request('GET', `${CART}?${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('invalid-request');
+        expect(res.json().message).toContain(bad.split('=')[0]);
+      }
     });
 
     it(`[${database.name}] a subscription gets a cart of its own, answered as a cartToken`, async () => {

@@ -346,6 +346,83 @@ export async function setEntryQuantity(
   );
 }
 
+/**
+ * Replaces an entry's `additionalFields` (the product form's answers, a JSON string; spec section 7,
+ * `PUT .../entries/{entryId}/additionalFields`). `itemId` and `sku`, when sent, must name the entry's
+ * own product and variant.
+ */
+export async function setEntryAdditionalFields(
+  db: Db,
+  token: string | undefined,
+  entryId: string,
+  req: { itemId?: string | undefined; sku?: string | null | undefined; additionalFields: string | null },
+): Promise<Checked<CartRow>> {
+  const badFields = additionalFieldsRefusal(req.additionalFields);
+  if (badFields) return { ok: false, refusal: badFields };
+  return runRefusable(() =>
+    db.transaction().execute(async (trx): Promise<CartRow> => {
+      const cart = await findCart(trx, token);
+      if (!cart) throw new RefusalSignal(entryNotFound());
+      const entry = await trx
+        .selectFrom('cart_entries')
+        .select(['id', 'item_id', 'sku'])
+        .where('cart_id', '=', cart.id)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      if (!entry) throw new RefusalSignal(entryNotFound());
+      if (req.itemId !== undefined && req.itemId !== entry.item_id)
+        throw new RefusalSignal({
+          code: 'invalid-request',
+          message: 'Invalid body: itemId: does not match the entry',
+          status: 400,
+        });
+      if (req.sku !== undefined && req.sku !== null && req.sku !== entry.sku)
+        throw new RefusalSignal({
+          code: 'invalid-request',
+          message: 'Invalid body: sku: does not match the entry',
+          status: 400,
+        });
+      await trx
+        .updateTable('cart_entries')
+        .set({ additional_fields: req.additionalFields || null })
+        .where('id', '=', entry.id)
+        .execute();
+      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      return cart;
+    }),
+  );
+}
+
+export interface StockRecord {
+  variantId: string;
+  sku: string;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+/** Live stock of every variant of a product (spec section 7, `GET commerce/inventory/stock`); undefined for an unknown item. */
+export async function itemStock(db: Db, itemId: string): Promise<StockRecord[] | undefined> {
+  const item = await db
+    .selectFrom('items')
+    .select('id')
+    .where('id', '=', itemId)
+    .where('product_type', 'is not', null)
+    .executeTakeFirst();
+  if (!item) return undefined;
+  const rows = await db
+    .selectFrom('variants')
+    .select(['id', 'sku', 'unlimited', 'qty_in_stock'])
+    .where('item_id', '=', itemId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    variantId: r.id,
+    sku: r.sku,
+    unlimited: r.unlimited === 1,
+    qtyInStock: Number(r.qty_in_stock),
+  }));
+}
+
 export async function removeEntry(
   db: Db,
   token: string | undefined,

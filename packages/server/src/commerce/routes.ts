@@ -6,9 +6,13 @@ import type { Db } from '../db/index.ts';
 import {
   addEntry,
   createSubscriptionCart,
+  emptyCart,
   findCart,
+  itemStock,
+  notFound,
   readCart,
   removeEntry,
+  setEntryAdditionalFields,
   setEntryQuantity,
   type CartSettings,
 } from './cart.ts';
@@ -16,7 +20,15 @@ import { crumbMatches, ensureCrumb } from './crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import type { Refusal } from './rules.ts';
-import { addEntryBody, cartQuery, entryParams, quantityBody, subscriptionBody } from './schemas.ts';
+import {
+  addEntryBody,
+  additionalFieldsBody,
+  cartQuery,
+  entryParams,
+  quantityBody,
+  stockQuery,
+  subscriptionBody,
+} from './schemas.ts';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -75,18 +87,52 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   /** Mutating calls: the crumb must match (after the rate limit, which runs on request). */
   const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
+    if (crumbMatches(request)) return;
+    // No Cookie header at all: the browser keeps no cookies (spec section 8, cookies off); else the
+    // crumb is missing or stale (session expired). `crumbFail` is what the browser keys on.
+    const cookiesOff = !request.headers.cookie;
+    return reply.code(403).send({
+      crumbFail: true,
+      code: cookiesOff ? 'cookies-off' : 'crumb-fail',
+      message: message(cookiesOff ? 'cart.cookies-off' : 'cart.crumb-fail', {}, localizedStrings),
+    });
   };
 
   const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
 
   app.get('/api/commerce/shopping-cart', async (request, reply) => {
-    parse(cartQuery, request.query, 'query');
+    const query = parse(cartQuery, request.query, 'query');
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-store');
+    if (query.mock === 'true') return emptyCart(settings);
     const cart = await findCart(db, token(request));
-    return readCart(db, cart, settings);
+    const shoppingCart = await readCart(db, cart, settings);
+    if (query.calculateSubtotal !== 'false') return shoppingCart;
+    return {
+      ...shoppingCart,
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCostCents: 0,
+      discountCents: 0,
+      grandTotalCents: 0,
+      subtotalAmount: emptyCart(settings).subtotalAmount,
+    };
   });
+
+  const stock = async (request: FastifyRequest) => {
+    const { itemId } = parse(stockQuery, request.query, 'query');
+    const results = await itemStock(db, itemId);
+    if (!results) {
+      const refusal = notFound(
+        'item-not-found',
+        message('cart.add.product-unavailable', {}, localizedStrings),
+      );
+      throw new HttpError(refusal.status, refusal.code, refusal.message);
+    }
+    return { results };
+  };
+  app.get('/api/commerce/inventory/stock', stock);
+  app.get('/api/commerce/inventory/stock/', stock);
 
   app.post(
     '/api/commerce/shopping-cart/entries',
@@ -141,6 +187,21 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
       return { shoppingCart: await readCart(db, result.value, settings) };
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { config: writeConfig, preHandler: checkCrumb },
+    async (request, reply) => {
+      const { entryId } = parse(entryParams, request.params, 'path');
+      const body = parse(additionalFieldsBody, request.body, 'body');
+      const result = await setEntryAdditionalFields(db, token(request), entryId, body);
+      if (!result.ok) return refuse(reply, result.refusal);
+      reply.header('cache-control', 'no-store');
+      const shoppingCart = await readCart(db, result.value, settings);
+      const updatedEntry = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
+      return { shoppingCart, updatedEntry };
     },
   );
 

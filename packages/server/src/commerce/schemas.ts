@@ -47,13 +47,35 @@ export type QuantityBody = z.infer<typeof quantityBody>;
 
 export const entryParams = z.object({ entryId: id(200) }).strict();
 
+const flag = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
+
+/**
+ * `GET /api/commerce/shopping-cart` (spec section 7): `mock=true` answers the empty cart without
+ * reading the database; `timecode` is the client's cache-buster (digits, ignored: the answer is
+ * `no-store`); `calculateSubtotal=false` leaves the money totals uncalculated (0).
+ */
 export const cartQuery = z
   .object({
-    mock: z.string().optional(),
-    timecode: z.string().optional(),
-    calculateSubtotal: z.string().optional(),
+    mock: flag.optional(),
+    timecode: z
+      .string()
+      .regex(/^[0-9]{1,20}$/, 'must be digits')
+      .optional(),
+    calculateSubtotal: flag.optional(),
   })
   .loose();
+
+/** `PUT .../entries/{entryId}/additionalFields` (spec section 7). */
+export const additionalFieldsBody = z
+  .object({
+    itemId: id(200).optional(),
+    sku: id(200, 0).nullish(),
+    additionalFields: text(100_000).nullable(),
+  })
+  .strict();
+
+/** `GET /api/commerce/inventory/stock?itemId=` */
+export const stockQuery = z.object({ itemId: id(200) }).loose();
 
 /** `POST /api/3/commerce/cart/subscription` (spec section 7). */
 export const subscriptionBody = z
