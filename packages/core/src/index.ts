@@ -139,6 +139,14 @@ export {
   validateCheckoutMinimum,
   validateRestockEmail,
 } from './rules.ts';
+export {
+  type InstalmentBrand,
+  type InstalmentContext,
+  type InstalmentView,
+  instalmentBrand,
+  instalmentView,
+  parseInstalmentContext,
+} from './instalments.ts';
 
 // Content: images, alt text, item classes, comments, colours.
 export {

@@ -18,6 +18,7 @@ import { formRoutes } from './forms/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
 import { PageRenderer } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
+import { restockRoutes } from './restock/routes.ts';
 import { loadSite } from './site/loader.ts';
 import { staticRoutes } from './static.ts';
 import { cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
@@ -134,6 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {}),
       smtpUrl: config.smtpUrl,
       ...(config.forms ? { settings: config.forms } : {}),
+    });
+    await app.register(restockRoutes, {
+      db: database.db,
+      localizedStrings: site.content.localizedStrings,
+      captchaRequired: Boolean(
+        (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
+      ),
     });
     await app.register(telemetryRoutes, {
       db: database.db,

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { checkoutMigration } from '../checkout/tables.ts';
 import { formsMigration } from '../forms/tables.ts';
 import { idempotencyMigration } from '../http/idempotency-tables.ts';
+import { restockMigration } from '../restock/tables.ts';
 import { telemetryMigration } from '../telemetry/tables.ts';
 
 /**
@@ -112,6 +113,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-004-idempotency': idempotencyMigration,
   /** Orders and their lines, the order-number counter (issue 5, checkout). */
   '2026-11-22-005-orders': checkoutMigration,
+  /** Restock sign-ups, one per email and variant (issue 6). */
+  '2026-11-22-006-restock': restockMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

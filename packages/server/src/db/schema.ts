@@ -2,6 +2,7 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { CheckoutTables } from '../checkout/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
+import type { RestockTables } from '../restock/tables.ts';
 import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
@@ -87,7 +88,12 @@ export interface RateLimitsTable {
 }
 
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
-export interface Database extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables {
+export interface Database
+  extends FormTables,
+    TelemetryTables,
+    CheckoutTables,
+    IdempotencyTables,
+    RestockTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
