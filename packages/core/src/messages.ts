@@ -146,11 +146,22 @@ const entries = {
   'restock.email-invalid': { text: 'Email is invalid' },
   'restock.captcha-incomplete': { text: 'Complete CAPTCHA before submitting.' },
   'restock.success': { text: 'Signed up!' },
+  /** Not in the spec: the server could not verify a captcha solution (expired, wrong, reused). */
+  'restock.captcha-failed': { text: 'The CAPTCHA could not be verified. Please try again.' },
+  /** Not in the spec: the email field's accessible name when the site gives no placeholder. */
+  'restock.email-label': { text: 'Email' },
 
   // Instalment notice (section 5); the spec does not give the wording (decision).
   'instalments.out-of-range': {
     text: 'Pay in 4 interest-free installments for orders between {min} and {max}.',
   },
+  'instalments.in-range': { text: 'Pay in {count} interest-free payments of {payment} with {brand}.' },
+  'instalments.info': { text: 'Learn more about paying with {brand}' },
+  'instalments.popup-title': { text: 'Pay in {count} interest-free payments' },
+  'instalments.popup-body': {
+    text: 'Choose {brand} at checkout. Your order ships as usual and you pay in {count} equal payments, every two weeks, with no interest when you pay on time.',
+  },
+  'instalments.close': { text: 'Close' },
 
   // Site forms (sections 4, 5, 8, 9).
   'form.submit-default': { text: 'Add to Cart' },
