@@ -13,6 +13,30 @@ import {
 import type { OrderNeeds } from '@storefront/core';
 import type { OrderView } from './orders.ts';
 
+/**
+ * The checkout pages' own few rules (scoped to their root classes): a readable column, labels
+ * above full-width fields, visible errors. Inline so that a site's stylesheet needs nothing.
+ */
+const STYLE = `<style>
+.sf-checkout,.sf-order{max-width:40rem;margin:2rem auto;padding:0 1.25rem;line-height:1.5}
+.sf-checkout h1,.sf-order h1{font-size:2rem;margin:0 0 1rem}
+.sf-checkout__summary{width:100%;border-collapse:collapse;margin:0 0 1.5rem}
+.sf-checkout__summary caption{text-align:left;font-weight:600;padding:.5rem 0}
+.sf-checkout__summary th,.sf-checkout__summary td{padding:.5rem .25rem;border-bottom:1px solid #d8d4cc;text-align:left;vertical-align:top}
+.sf-checkout__summary td:last-child,.sf-checkout__summary thead th:last-child{text-align:right}
+.sf-checkout__summary tbody th{font-weight:500}
+.sf-checkout__variant{display:block;font-weight:400;font-size:.9em;color:#555}
+.sf-checkout__form fieldset{border:1px solid #d8d4cc;padding:1rem;margin:0 0 1rem}
+.sf-checkout__field{margin:0 0 1rem}
+.sf-checkout__field label{display:block;font-weight:500;margin:0 0 .25rem}
+.sf-checkout__field input,.sf-checkout__field select,.sf-checkout__field textarea{box-sizing:border-box;width:100%;padding:.6rem .7rem;font:inherit;border:1px solid #8a857c;border-radius:4px;background:#fff;color:#1d1d1b}
+.sf-checkout__field [aria-invalid=true]{border-color:#a3201a}
+.sf-checkout__field-error,.sf-checkout__error{color:#a3201a;margin:0 0 .25rem}
+.sf-checkout__error{border:1px solid #a3201a;border-radius:4px;padding:.75rem 1rem;margin:0 0 1rem;background:#fff}
+.sf-checkout__submit{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
+.sf-order__awaiting-payment{padding:.75rem 1rem;border-left:4px solid #1d1d1b;background:#fff}
+</style>`;
+
 export interface SummaryLine {
   title: string;
   quantity: number;
@@ -124,7 +148,7 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
       field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true })
     : '';
   return (
-    `<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
+    `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
     (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
     (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
     (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls) : '') +
@@ -139,7 +163,7 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
 
 /** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
 export function checkoutMessageHtml(heading: string, text: string, ls?: LocalizedStrings): string {
-  return `<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
+  return `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
 }
 
 /** The order confirmation (page type 202). */
@@ -156,7 +180,7 @@ export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): strin
     .join('');
   const awaiting = order.status === 'awaiting-payment';
   return (
-    `<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
+    `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
     `<h1>${h(message('checkout.order-confirmed', {}, ls))}</h1>` +
     `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
     `<p>${h(message('checkout.thank-you', { email: order.email }, ls))}</p>` +
