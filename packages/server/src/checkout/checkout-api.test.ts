@@ -215,6 +215,32 @@ for (const database of DATABASES) {
       expect((await shopper.order({ ...CUSTOMER, item: express })).statusCode).toBe(200);
     });
 
+    it('an Idempotency-Key makes a retried placement answer the first order, never a second one', async () => {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const db = t.app.database.db;
+      const count = async () => (await db.selectFrom('orders').select('id').execute()).length;
+      const before = await count();
+      const body = { ...CUSTOMER, item: { itemId: 'p-lesson', sku: 'LESSON', quantity: 1 } };
+      const key = { 'idempotency-key': 'order-retry-1' };
+      const first = await shopper.order(body, key);
+      expect(first.statusCode).toBe(200);
+      const again = await shopper.order(body, key);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().order.id).toBe(first.json().order.id);
+      const other = await shopper.order({ ...body, name: 'Someone Else' }, key);
+      expect(other.statusCode).toBe(422);
+      expect(await count()).toBe(before + 1);
+      // Twenty at once with one key: one order.
+      const racing = await Promise.all(
+        Array.from({ length: 20 }, () => shopper.order(body, { 'idempotency-key': 'order-race-1' })),
+      );
+      const ids = new Set(racing.filter((r) => r.statusCode === 200).map((r) => r.json().order.id));
+      expect(ids.size).toBe(1);
+      expect(await count()).toBe(before + 2);
+    });
+
     it('needs the crumb', async () => {
       const shopper = new Shopper(t);
       await shopper.start();

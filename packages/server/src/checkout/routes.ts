@@ -19,6 +19,7 @@ import { crumbMatches, CRUMB_COOKIE, ensureCrumb } from '../commerce/crumb.ts';
 import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
 import { CART_COOKIE, HttpError } from '../commerce/routes.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
+import { idempotent } from '../http/idempotency.ts';
 import type { Db } from '../db/index.ts';
 import { createMailer, MAIL_FROM_DEFAULT, type Mailer } from '../forms/mail.ts';
 import type { PageRenderer } from '../render/pages.ts';
@@ -203,10 +204,16 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
         : cartToken
           ? { kind: 'subscription', token: cartToken }
           : { kind: 'cart', token: request.cookies[CART_COOKIE] };
-      const placed = await place(request, source, customer);
       reply.header('cache-control', 'no-store');
-      if (!placed.ok) return reply.code(placed.refusal.status).send(refusalBody(placed.refusal));
-      return { order: placed.order, confirmationUrl: `/checkout/order-confirmed/${placed.order.id}` };
+      // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
+      return idempotent(db, request, reply, 'orders', async () => {
+        const placed = await place(request, source, customer);
+        if (!placed.ok) return { status: placed.refusal.status, body: refusalBody(placed.refusal) };
+        return {
+          status: 200,
+          body: { order: placed.order, confirmationUrl: `/checkout/order-confirmed/${placed.order.id}` },
+        };
+      });
     },
   );
 
