@@ -56,7 +56,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return503OnClosing: true,
       trustProxy: config.trustProxy ?? false,
       forceCloseConnections: 'idle',
+      // Errors the router raises before any route runs still answer {code, message}.
+      frameworkErrors: (error, _request, reply) =>
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? reply
+              .code(414)
+              .send({ code: 'path-too-long', message: 'A path segment is longer than 100 characters.' })
+          : reply.code(400).send({ code: 'bad-url', message: 'The URL is malformed.' }),
     });
+    /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
+    app.get('/api/health', async () => ({ ok: true }));
     app.decorate('database', database);
     // Shutting down: responses to requests still in flight close their connection, so that
     // close() does not wait for keep-alive sockets to time out; then the database goes.

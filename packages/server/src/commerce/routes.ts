@@ -85,8 +85,17 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
 
-  /** Mutating calls: the crumb must match (after the rate limit, which runs on request). */
+  /**
+   * Mutating calls: the crumb must match (after the rate limit, which runs on request), and a body
+   * must be JSON (the app also parses form and text bodies for other calls; here they would only
+   * reach the schema as a confusing shape).
+   */
   const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
+    const type = request.headers['content-type'];
+    if (request.body !== undefined && (!type || !/^application\/json\b/i.test(type)))
+      return reply
+        .code(415)
+        .send({ code: 'unsupported-media-type', message: 'Send the body as application/json.' });
     if (crumbMatches(request)) return;
     // No Cookie header at all: the browser keeps no cookies (spec section 8, cookies off); else the
     // crumb is missing or stale (session expired). `crumbFail` is what the browser keys on.
