@@ -57,7 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       trustProxy: config.trustProxy ?? false,
       forceCloseConnections: 'idle',
       // Errors the router raises before any route runs still answer {code, message}.
-      frameworkErrors: (error, _request, reply) =>
+      frameworkErrors: (error, _request, reply: FastifyReply) =>
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? reply
               .code(414)
