@@ -277,6 +277,57 @@ test('a product page and an add to cart store the commerce events in order', asy
   expect(clicks).toEqual([{ target: 'Add To Cart', path: '/shop/beeswax-pillar-candle' }]);
 });
 
+test('a purchase stores the commerce events in order, and a reload of the confirmation counts no second purchase', async ({
+  page,
+}) => {
+  const since = Date.now();
+  await page.goto('/shop/beeswax-pillar-candle');
+  await ready(page);
+  await page.locator('.sqs-add-to-cart-button').click();
+  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+  await page.goto('/cart');
+  await ready(page);
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.getByLabel('Email').fill('buyer@example.com');
+  await page.getByLabel('Name').fill('Ada Buyer');
+  await page.getByLabel('Address', { exact: true }).fill('1 Hive Lane');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('Postal code').fill('97201');
+  const country = page.getByLabel('Country');
+  if ((await country.inputValue()) === '') await country.fill('US');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
+  await ready(page);
+
+  // Tests run one at a time: what was stored since this one began is this visit's.
+  const eventsOfVisit = () =>
+    handle.db
+      .selectFrom('telemetry_events')
+      .select(['name', 'data', 'cart_id'])
+      .where('created', '>=', since)
+      .orderBy('created')
+      .execute();
+  await expect.poll(() => eventsOfVisit().then((r) => r.map((x) => x.name).includes('purchase'))).toBe(true);
+  const rows = await eventsOfVisit();
+  const names = rows.map((r) => r.name);
+  expect(names.slice(0, 2).sort()).toEqual(['product_page_visit', 'view_product']);
+  expect(names.slice(2)).toEqual(['add_to_cart', 'view_cart', 'checkout_confirmed', 'purchase']);
+  const added = JSON.parse(rows[2]!.data) as Record<string, unknown>;
+  const purchase = JSON.parse(rows[5]!.data) as Record<string, unknown>;
+  expect(purchase).toMatchObject({
+    num_items_in_cart: 1,
+    currency_code: 'USD',
+    product_types_list: ['PHYSICAL'],
+  });
+  expect(purchase.cart_value).toBe(added.item_price);
+  expect(rows[5]!.cart_id).toBe(rows[2]!.cart_id);
+
+  await page.reload();
+  await ready(page);
+  await page.waitForTimeout(500);
+  expect((await eventsOfVisit()).filter((r) => r.name === 'purchase')).toHaveLength(1);
+});
+
 test("the owner's page shows the figures of the stored rows", async ({ page }) => {
   // Some data of this test's own, so that every figure is above zero.
   await page.goto('/');

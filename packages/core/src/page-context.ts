@@ -5,6 +5,7 @@
  */
 import { asBoolean, asNumber, asString, isObject, path, truthy } from './json.ts';
 import { moneyToCents } from './money.ts';
+import type { ConfirmedCheckoutOrder } from './tracking/commerce.ts';
 import {
   type ProductType,
   type VariantOption,
@@ -117,6 +118,8 @@ export interface PageContext {
   merchandising: Record<string, MerchandisingContext>;
   localizedStrings: Record<string, string>;
   storeSettings: { multipleQuantityAllowedForServices: boolean; expressCheckout: boolean };
+  /** On the order-confirmation page (202) only: the order, for the purchase analytics events. */
+  confirmedOrder?: ConfirmedCheckoutOrder;
 }
 
 const strOrNull = (v: unknown): string | null => {

@@ -3,6 +3,7 @@
  * view cart, remove from cart, checkout confirmed and purchase, with the fields of section 3. Money
  * is held in cents and reported divided by 100 with two decimals.
  */
+import { decimalToMinor } from '../money.ts';
 
 export const CommerceEvent = {
   ADD_TO_CART: 'add_to_cart',
@@ -95,6 +96,49 @@ export function commerceEventFields(input: {
     product_types_list: unique((cart?.entries ?? []).map((e) => productTypeName(e.productType))),
     purchase_type_list: unique((cart?.entries ?? []).map((e) => e.purchaseType ?? 'ONE_TIME')),
     item_variant_object: { ...(item?.attributes ?? {}), ...(item?.sku ? { sku: item.sku } : {}) },
+  };
+}
+
+/** A decimal money value as spec section 3 writes it (`decimalValue` read when present). */
+export interface DecimalValue {
+  decimalValue: string;
+  currencyCode?: string;
+}
+
+/**
+ * Spec section 3, "Confirmed-checkout order": what the order-confirmation page (page type 202)
+ * carries in its page context, for the checkout-confirmed and purchase events.
+ */
+export interface ConfirmedCheckoutOrder {
+  id: string;
+  purchasedCartId: string | null;
+  testMode: boolean;
+  websiteId: string;
+  items: {
+    sku: string;
+    productName: string;
+    quantity: number;
+    unitPrice: DecimalValue;
+    /** Ours, beside the spec's fields: the line's product type (for product_types_list). */
+    productType?: number | string;
+  }[];
+  grandTotal: DecimalValue;
+  shippingTotal?: DecimalValue;
+  taxTotal?: DecimalValue;
+}
+
+const decimalCents = (value: DecimalValue | undefined, currency: string): number => {
+  const minor = value ? decimalToMinor(value.decimalValue, value.currencyCode ?? currency) : undefined;
+  return minor?.ok ? minor.value : 0;
+};
+
+/** The cart fields of the checkout-confirmed and purchase events for a confirmed order. */
+export function confirmedOrderCart(order: ConfirmedCheckoutOrder, currency: string): CommerceCartInput {
+  return {
+    id: order.purchasedCartId ?? order.id,
+    totalQuantity: order.items.reduce((n, i) => n + i.quantity, 0),
+    subtotalCents: decimalCents(order.grandTotal, currency),
+    entries: order.items.map((i) => ({ productType: i.productType })),
   };
 }
 

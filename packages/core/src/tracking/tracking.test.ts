@@ -6,6 +6,7 @@ import {
   VISIT_TIMER_LIFETIME_MS,
   analyticsAmount,
   commerceEventFields,
+  confirmedOrderCart,
   createErrorReporter,
   createUserTimingFilter,
   cutStack,
@@ -366,5 +367,53 @@ describe('commerce event payloads', () => {
       purchase_type_list: ['ONE_TIME'],
       item_variant_object: { Size: 'S', sku: 'S1' },
     });
+  });
+  it('reads a confirmed order as the cart of the checkout-confirmed and purchase events', () => {
+    const cart = confirmedOrderCart(
+      {
+        id: 'o1',
+        purchasedCartId: 'cart9',
+        testMode: false,
+        websiteId: 'w',
+        items: [
+          {
+            sku: 'A',
+            productName: 'Candle',
+            quantity: 2,
+            unitPrice: { decimalValue: '12.50' },
+            productType: 1,
+          },
+          {
+            sku: 'B',
+            productName: 'Guide',
+            quantity: 1,
+            unitPrice: { decimalValue: '5.00' },
+            productType: 2,
+          },
+        ],
+        grandTotal: { decimalValue: '30.00', currencyCode: 'USD' },
+      },
+      'USD',
+    );
+    expect(cart).toEqual({
+      id: 'cart9',
+      totalQuantity: 3,
+      subtotalCents: 3000,
+      entries: [{ productType: 1 }, { productType: 2 }],
+    });
+    // An express order has no cart: the order id stands in. Yen have no minor digits.
+    const express = confirmedOrderCart(
+      {
+        id: 'o2',
+        purchasedCartId: null,
+        testMode: false,
+        websiteId: 'w',
+        items: [],
+        grandTotal: { decimalValue: '1200', currencyCode: 'JPY' },
+      },
+      'USD',
+    );
+    expect(express).toMatchObject({ id: 'o2', totalQuantity: 0, subtotalCents: 1200 });
+    expect(commerceEventFields({ websiteId: 'w', currency: 'USD', cart }).cart_value).toBe('30.00');
   });
 });

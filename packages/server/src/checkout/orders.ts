@@ -5,6 +5,7 @@ import {
   findVariantBySku,
   lineNeeds,
   message,
+  minorToDecimal,
   orderNeeds,
   orderTotals,
   productTypeOf,
@@ -12,6 +13,7 @@ import {
   validateAddToCart,
   validateCustomer,
   variantUnitPrice,
+  type ConfirmedCheckoutOrder,
   type Customer,
   type CustomerInput,
   type LocalizedStrings,
@@ -95,6 +97,30 @@ export interface OrderView {
   cartId: string | null;
   extra: Record<string, unknown> | null;
   lines: OrderLineView[];
+}
+
+/** The order as the confirmation page hands it to the browser's analytics (spec section 3). */
+export function confirmedCheckoutOrder(order: OrderView, websiteId: string): ConfirmedCheckoutOrder {
+  const money = (cents: number) => ({
+    decimalValue: minorToDecimal(cents, order.currency),
+    currencyCode: order.currency,
+  });
+  return {
+    id: order.id,
+    purchasedCartId: order.cartId,
+    testMode: false,
+    websiteId,
+    items: order.lines.map((l) => ({
+      sku: l.sku,
+      productName: l.title,
+      quantity: l.quantity,
+      unitPrice: money(l.unitPriceCents),
+      productType: l.productType,
+    })),
+    grandTotal: money(order.grandTotalCents),
+    shippingTotal: money(order.shippingCents),
+    taxTotal: money(order.taxCents),
+  };
 }
 
 export type Placed = { ok: true; order: OrderView; mailId: string } | { ok: false; refusal: OrderRefusal };

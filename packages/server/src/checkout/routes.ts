@@ -10,6 +10,7 @@ import {
   ProductType,
   variantsOf,
   variantUnitPrice,
+  type ConfirmedCheckoutOrder,
   type LocalizedStrings,
 } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,7 +24,13 @@ import { idempotent } from '../http/idempotency.ts';
 import type { Db } from '../db/index.ts';
 import { createMailer, MAIL_FROM_DEFAULT, type Mailer } from '../forms/mail.ts';
 import type { PageRenderer } from '../render/pages.ts';
-import { placeOrder, readOrder, type OrderRefusal, type OrderSource } from './orders.ts';
+import {
+  confirmedCheckoutOrder,
+  placeOrder,
+  readOrder,
+  type OrderRefusal,
+  type OrderSource,
+} from './orders.ts';
 import {
   checkoutFormHtml,
   checkoutMessageHtml,
@@ -222,7 +229,13 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { status: number; pageType: number; title: string; html: string },
+    page: {
+      status: number;
+      pageType: number;
+      title: string;
+      html: string;
+      confirmedOrder?: ConfirmedCheckoutOrder;
+    },
   ) => {
     const url = new URL(request.url, 'http://localhost');
     const result = await renderer.renderSystemPage({
@@ -474,6 +487,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       pageType: PageType.ORDER_CONFIRMED,
       title: message('checkout.order-confirmed', {}, ls),
       html: confirmationHtml(order, ls),
+      confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
     });
   });
 

@@ -1,4 +1,9 @@
-import { multipleQuantityAllowedForServices, productForBrowser, type PageContext } from '@storefront/core';
+import {
+  multipleQuantityAllowedForServices,
+  productForBrowser,
+  type ConfirmedCheckoutOrder,
+  type PageContext,
+} from '@storefront/core';
 import type { ShoppingCart } from '../commerce/cart.ts';
 import type { CollectionContent, ItemContent, Json, NavigationEntry, SiteContent } from '../site/types.ts';
 
@@ -99,6 +104,7 @@ export interface PageContextInput {
   itemId: string | null;
   products: Json[];
   storeCurrency: string;
+  confirmedOrder?: ConfirmedCheckoutOrder | undefined;
 }
 
 /** The page context script's JSON (docs/interfaces.md), built with core's `productForBrowser`. */
@@ -127,6 +133,7 @@ export function browserContext(input: PageContextInput): PageContext {
       multipleQuantityAllowedForServices: multipleQuantityAllowedForServices(storeSettings),
       expressCheckout: storeSettings.expressCheckout === true,
     },
+    ...(input.confirmedOrder ? { confirmedOrder: input.confirmedOrder } : {}),
   };
 }
 

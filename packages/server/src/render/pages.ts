@@ -1,4 +1,11 @@
-import { escapeHtml, escapeHtmlAttr, formatMoney, message, PageType } from '@storefront/core';
+import {
+  escapeHtml,
+  escapeHtmlAttr,
+  formatMoney,
+  message,
+  PageType,
+  type ConfirmedCheckoutOrder,
+} from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings, type ShoppingCart } from '../commerce/cart.ts';
 import { listCollections, listItems } from '../db/catalogue.ts';
@@ -55,6 +62,7 @@ interface PagePlan {
   itemId: string | null;
   title: TitleBits;
   viewClass: string;
+  confirmedOrder?: ConfirmedCheckoutOrder | undefined;
 }
 type TitleBits = { collection?: string; item?: string; homepage?: boolean; description?: string };
 
@@ -115,6 +123,8 @@ export class PageRenderer {
     pageType: number;
     title: string;
     html: string;
+    /** The order-confirmation page's order, for the browser's purchase events. */
+    confirmedOrder?: ConfirmedCheckoutOrder;
   }): Promise<PageResult> {
     const path = normalizePath(req.path);
     const collections = await listCollections(this.deps.db);
@@ -141,6 +151,7 @@ export class PageRenderer {
       itemId: null,
       title: { collection: req.title },
       viewClass: 'view-list',
+      confirmedOrder: req.confirmedOrder,
     };
     const body = await this.assemble(path, plan, collections);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
@@ -514,6 +525,7 @@ export class PageRenderer {
       itemId: plan.itemId,
       products: [...products.values()],
       storeCurrency: this.deps.cart.currency,
+      confirmedOrder: plan.confirmedOrder,
     });
     return document.split(MAIN_MARKER).join(inner).split(CONTEXT_MARKER).join(scriptJson(browser));
   }

@@ -6,6 +6,7 @@
 import {
   commerceEventFields,
   CommerceEvent,
+  confirmedOrderCart,
   type CommerceEventName,
 } from '@storefront/core/tracking/commerce';
 import {
@@ -65,6 +66,23 @@ export interface TelemetryHandle {
  * the tracking cookies are cleared and nothing is sent until the visitor agrees: the consent cookie
  * is set, or the site's banner fires `storefront:cookie-consent` on the document.
  */
+const TRACKED_ORDERS_KEY = 'sf-tracked-orders';
+
+/**
+ * True the first time this browser shows an order's confirmation, so that a reload does not count
+ * a second purchase. Without storage (blocked, private mode) every showing counts.
+ */
+function firstSightOfOrder(win: Window, orderId: string): boolean {
+  try {
+    const seen = (win.localStorage.getItem(TRACKED_ORDERS_KEY) ?? '').split(' ').filter(Boolean);
+    if (seen.includes(orderId)) return false;
+    win.localStorage.setItem(TRACKED_ORDERS_KEY, [...seen.slice(-19), orderId].join(' '));
+  } catch {
+    // storage unavailable: count it
+  }
+  return true;
+}
+
 export function startTelemetry(doc: Document = document, options: TelemetryOptions = {}): TelemetryHandle {
   const win = doc.defaultView as Window;
   const env: TransportEnv = {
@@ -237,6 +255,14 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
   }
   if (ctx.pageType === PageType.SHOW_CART || ctx.pageType === PageType.CART_V2)
     void sendCommerce(CommerceEvent.VIEW_CART, base);
+  const order = ctx.confirmedOrder;
+  if (ctx.pageType === PageType.ORDER_CONFIRMED && order && firstSightOfOrder(win, order.id)) {
+    const cart = confirmedOrderCart(order, ctx.storeCurrency);
+    // In this order, so that the funnel reads them as the visitor went.
+    void sendCommerce(CommerceEvent.CHECKOUT_CONFIRMED, { ...base, cart }).then(() =>
+      sendCommerce(CommerceEvent.PURCHASE, { ...base, cart }),
+    );
+  }
 
   // Performance.
   const performance = startPerformanceReporter({
