@@ -83,7 +83,7 @@ const entries = {
   'checkout.total': { text: 'Total' },
   'checkout.order-confirmed': { text: 'Order Confirmed' },
   'checkout.order-number': { text: 'Order #{number}' },
-  'checkout.thank-you': { text: 'Thank you for your order. A confirmation has been sent to {email}.' },
+  'checkout.thank-you': { text: 'Thank you for your order. A confirmation is on its way to {email}.' },
   'checkout.awaiting-payment': {
     text: 'Your order is awaiting payment. We will contact you with payment instructions; it ships once payment is received.',
   },
