@@ -114,6 +114,15 @@ write('website.json', {
       businessName: 'Juniper Row Studio LLC',
       isLive: true,
       multipleQuantityAllowedForServices: true,
+      // The instalment context of physical product pages (spec section 3; cents): the mug ($34)
+      // is below the range, the other physical products are inside it.
+      instalments: {
+        afterPayAvailable: true,
+        afterPayMin: 3500,
+        afterPayMax: 200000,
+        shopperLanguage: 'en',
+        stripeAccountCountry: 'US',
+      },
     },
   },
   localizedStrings: {},
@@ -142,6 +151,38 @@ write('navigation.json', {
  * A product row: options in display order and one row per variant:
  * [attributes, price, stock (number | 'unlimited'), sale price?].
  */
+/** Additional-fields forms (spec section 3: a product's additionalFieldsForm), also in forms/. */
+const FIELDS_FORMS = {
+  engraving: {
+    id: 'engraving',
+    name: 'Engraving',
+    submitButtonText: 'Add to Cart',
+    submissionMessage: { html: '' },
+    submissionHTML: '',
+    successRedirect: '',
+    disclaimerMessage: { html: '' },
+    captchaEnabled: false,
+    theme: 'light',
+    alignment: 'left',
+    fields: [
+      {
+        id: 'engraving-initials',
+        type: 'text',
+        title: 'Initials to engrave',
+        required: true,
+        description: '<p>Up to three letters, burnt into the underside of the board.</p>',
+      },
+      {
+        id: 'engraving-note',
+        type: 'textarea',
+        title: 'Gift note',
+        required: false,
+        description: '',
+      },
+    ],
+  },
+};
+
 const products = [
   {
     urlId: 'linen-camp-shirt',
@@ -314,6 +355,8 @@ const products = [
       [{ Size: 'Small' }, '64.00', 6],
       [{ Size: 'Large' }, '92.00', 3],
     ],
+    // The add-to-cart button opens this form first (the additional-fields lightbox).
+    fieldsForm: 'engraving',
   },
   {
     urlId: 'chore-apron',
@@ -510,6 +553,10 @@ const buildProduct = (p, index) => {
     structuredContent.productSubscriptionOptions = [
       { id: subscriptionOptionId, subscriptionPlan: plan, pricingOptions: variants[0].pricingOptions },
     ];
+  }
+  if (p.fieldsForm) {
+    structuredContent.additionalFieldsFormId = p.fieldsForm;
+    structuredContent.additionalFieldsForm = FIELDS_FORMS[p.fieldsForm];
   }
   if (p.type === 4) {
     structuredContent.useCustomAddButtonText = true;
@@ -760,6 +807,8 @@ write('collections/contact.json', {
 });
 
 // ------------------------------------------------------------------------------------------ forms
+
+for (const form of Object.values(FIELDS_FORMS)) write(`forms/${form.id}.json`, form);
 
 write('forms/contact.json', {
   id: 'contact',
