@@ -15,7 +15,9 @@ import { mountSiteForms } from './forms/mount.tsx';
 import { AddToCartButton } from './islands/add-to-cart.tsx';
 import { CartPage } from './islands/cart-page.tsx';
 import { CartPill, pillShownOn, syncCartQuantity } from './islands/cart-pill.tsx';
+import { INSTALMENTS_SELECTOR, Instalments } from './islands/instalments.tsx';
 import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
+import { mountRestock } from './islands/restock-mount.ts';
 import { VariantsIsland } from './islands/variants.tsx';
 import { type Runtime, productStores } from './runtime.ts';
 
@@ -103,6 +105,16 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
     ].filter((el) => el.dataset.productId === itemId);
     const store = forms.length > 0 ? runtime.productStore(itemId) : undefined;
     if (store) cleanups.push(wireRestock(forms, store));
+  }
+  // After wireRestock: the sign-up loads once its form is on show.
+  cleanups.push(mountRestock(doc, { ctx, ls, fetch: options.fetch }));
+  for (const el of doc.querySelectorAll<HTMLElement>(INSTALMENTS_SELECTOR)) {
+    const store = runtime.productStore(el.dataset.itemId ?? '');
+    if (store)
+      mount(
+        el,
+        <Instalments store={store} context={el.dataset.instalmentContext ?? ''} locale={locale} ls={ls} />,
+      );
   }
 
   mountSiteForms(doc, mount, { fetch: options.fetch, navigate: runtime.navigate, ls });
