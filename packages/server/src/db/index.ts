@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations.ts';
+import { cachingSqlite } from './sqlite-statements.ts';
 import type { Database } from './schema.ts';
 
 export type { Database } from './schema.ts';
@@ -59,7 +60,7 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
   }
   try {
     await migrate(db, dialect === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);

@@ -89,11 +89,7 @@ export interface RateLimitsTable {
 
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
-  extends FormTables,
-    TelemetryTables,
-    CheckoutTables,
-    IdempotencyTables,
-    RestockTables {
+  extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables, RestockTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
