@@ -11,9 +11,7 @@ import { CartStore, shouldLoadCartOnStart } from './cart-store.ts';
 import { readPageContext } from './context.ts';
 import { cookiesEnabled } from './cookies.ts';
 import { DialogHost, Dialogs } from './dialogs.tsx';
-import { mountSiteForms } from './forms/mount.tsx';
 import { AddToCartButton } from './islands/add-to-cart.tsx';
-import { CartPage } from './islands/cart-page.tsx';
 import { CartPill, pillShownOn, syncCartQuantity } from './islands/cart-pill.tsx';
 import { INSTALMENTS_SELECTOR, Instalments } from './islands/instalments.tsx';
 import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
@@ -117,14 +115,28 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
       );
   }
 
-  mountSiteForms(doc, mount, { fetch: options.fetch, navigate: runtime.navigate, ls });
+  // Site forms and the /cart page are chunks of their own: a product page never loads them.
+  let stopped = false;
+  const later = (what: string, load: () => Promise<void>) => {
+    load().catch((error: unknown) => console.warn(`storefront: ${what} did not load`, error));
+  };
+  if (doc.querySelector('.sf-form[data-form-id]')) {
+    later('the site forms', async () => {
+      const { mountSiteForms } = await import('./forms/mount.tsx');
+      if (!stopped) mountSiteForms(doc, mount, { fetch: options.fetch, navigate: runtime.navigate, ls });
+    });
+  }
 
   const cartRoot = doc.getElementById('sqs-cart-root');
   if (cartRoot) {
-    mount(
-      cartRoot,
-      <CartPage cart={cart} dialogs={dialogs} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
-    );
+    later('the cart page', async () => {
+      const { CartPage } = await import('./islands/cart-page.tsx');
+      if (stopped) return;
+      mount(
+        cartRoot,
+        <CartPage cart={cart} dialogs={dialogs} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
+      );
+    });
   } else if (pillShownOn(ctx.pageType, doc) && ctx.pageType !== PageType.CHECKOUT) {
     mount(
       appendRoot(doc, doc.body, 'sf-cart-pill-root'),
@@ -139,6 +151,7 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
   return {
     ...runtime,
     stop: () => {
+      stopped = true;
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
     },
   };
