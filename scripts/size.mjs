@@ -48,7 +48,12 @@ try {
   if (process.argv.includes('--json')) {
     console.log(
       JSON.stringify(
-        { gzipBytes: total, goalBytes: GOAL, initial: Object.fromEntries(initial), lazy: Object.fromEntries(lazy) },
+        {
+          gzipBytes: total,
+          goalBytes: GOAL,
+          initial: Object.fromEntries(initial),
+          lazy: Object.fromEntries(lazy),
+        },
         null,
         2,
       ),

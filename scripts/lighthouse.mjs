@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: builds the web bundle, starts the demo server (its own port, a temporary
+ * SQLite data folder), runs Lighthouse (the npm package, through chrome-launcher on Debian's
+ * Chromium, nothing downloaded) on a demo product page, and prints the performance and
+ * accessibility scores and every audit that did not pass. A report, not a test: it exits 0 unless
+ * Lighthouse itself could not run. Goals (issue 6): performance >= 95, accessibility 100.
+ *
+ *   npm run lighthouse                        # /shop/linen-camp-shirt, mobile (Lighthouse's default)
+ *   npm run lighthouse -- /shop/bud-vase-trio --desktop
+ *   CHROMIUM_PATH=/path/to/chromium npm run lighthouse
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const path = args.find((a) => a.startsWith('/')) ?? '/shop/linen-camp-shirt';
+const desktop = args.includes('--desktop');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'storefront-lighthouse-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_DIR: 'sites/demo',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL; // the report needs no shared database
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the demo server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const result = await lighthouse(
+    `${base}${path}`,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    },
+    desktop
+      ? {
+          extends: 'lighthouse:default',
+          settings: {
+            formFactor: 'desktop',
+            screenEmulation: {
+              mobile: false,
+              width: 1350,
+              height: 940,
+              deviceScaleFactor: 1,
+              disabled: false,
+            },
+            throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1 },
+          },
+        }
+      : undefined,
+  );
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  console.log(
+    `Lighthouse ${lhr.lighthouseVersion} on ${path} (${desktop ? 'desktop' : 'mobile, simulated throttling'})`,
+  );
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    const score = Math.round((category.score ?? 0) * 100);
+    const goal = id === 'performance' ? 95 : 100;
+    console.log(
+      `  ${category.title.padEnd(14)} ${String(score).padStart(3)}  (goal ${goal})${score >= goal ? '' : '  BELOW GOAL'}`,
+    );
+  }
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ];
+  console.log('Metrics:');
+  for (const id of metrics) {
+    const audit = lhr.audits[id];
+    if (audit) console.log(`  ${audit.title.padEnd(26)} ${audit.displayValue ?? ''}`);
+  }
+  const failing = new Set();
+  for (const category of Object.values(lhr.categories))
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode)) continue;
+      failing.add(ref.id);
+    }
+  console.log(failing.size === 0 ? 'No failing audits.' : 'Failing audits:');
+  for (const id of failing) {
+    const audit = lhr.audits[id];
+    console.log(`  ${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    const items = audit.details && Array.isArray(audit.details.items) ? audit.details.items : [];
+    for (const item of items.slice(0, 5)) {
+      const where = item.node?.selector ?? item.url ?? item.source?.url ?? '';
+      if (where) console.log(`    - ${where}`);
+    }
+  }
+} finally {
+  if (chrome) await chrome.kill();
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
