@@ -56,7 +56,9 @@ export async function hit(db: Db, key: string, windowMs: number, now: number): P
         window_start: eb
           .case()
           .when('rate_limits.window_start', '<=', now - windowMs)
-          .then(now)
+          // A bound value, not a literal (which Kysely inlines): the statement text stays the same, so
+          // SQLite's prepared statement is reused.
+          .then(eb.val(now))
           .else(eb.ref('rate_limits.window_start'))
           .end(),
       })),
