@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch */
 /**
  * `npm run lighthouse`: builds the web bundle, starts the demo server (its own port, a temporary
  * SQLite data folder), runs Lighthouse (the npm package, through chrome-launcher on Debian's
