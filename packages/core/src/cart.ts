@@ -23,6 +23,12 @@ export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
 /** The pill and widget show `100+` above this count. */
 export const CART_COUNT_CAP = 100;
+/** Lightbox (spec sections 4 and 9): top margin when taller than the window, else centred. */
+export const LIGHTBOX_TOP_MARGIN_PX = 50;
+/** Lightbox: how long a resize must settle before the lightbox is placed again. */
+export const LIGHTBOX_RESIZE_DELAY_MS = 100;
+/** Lightbox: open and close animation. */
+export const LIGHTBOX_ANIMATION_MS = 300;
 
 const refuse = <T>(
   code: MessageCode,

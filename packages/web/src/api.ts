@@ -55,6 +55,18 @@ export interface SubscriptionRequest {
   additionalFields?: string;
 }
 
+export interface UpdateFieldsRequest {
+  itemId: string;
+  sku: string;
+  /** A JSON string (the entry's new additional-fields answers). */
+  additionalFields: string;
+}
+
+export interface UpdateFieldsAnswer {
+  shoppingCart: ShoppingCart;
+  updatedEntry: CartEntry | null;
+}
+
 /** Why a call failed, as the shopper is told. */
 export type FailureKind = 'crumb' | 'rate-limited' | 'cookies' | 'network' | 'refused' | 'server';
 
@@ -75,6 +87,8 @@ export interface CartApi {
   addEntry(req: AddEntryRequest): Promise<AddEntryAnswer>;
   setQuantity(entryId: string, quantity: number): Promise<ShoppingCart>;
   removeEntry(entryId: string): Promise<ShoppingCart>;
+  /** Edit Details (spec section 7): replaces an entry's additional-fields answers. */
+  updateAdditionalFields(entryId: string, req: UpdateFieldsRequest): Promise<UpdateFieldsAnswer>;
   /** Subscription items (spec section 7): answers the cart token for the subscription page. */
   createSubscriptionCart(req: SubscriptionRequest): Promise<{ cartToken: string }>;
 }
@@ -147,6 +161,8 @@ export function createCartApi(options: CartApiOptions): CartApi {
         .shoppingCart,
     removeEntry: async (entryId) =>
       (await call<{ shoppingCart: ShoppingCart }>('DELETE', entryPath(entryId))).shoppingCart,
+    updateAdditionalFields: (entryId, req) =>
+      call<UpdateFieldsAnswer>('PUT', `${entryPath(entryId)}/additionalFields`, req),
     createSubscriptionCart: (req) => call<{ cartToken: string }>('POST', SUBSCRIPTION_PATH, req),
   };
 }

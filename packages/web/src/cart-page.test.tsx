@@ -4,19 +4,23 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type Started, start } from './start.tsx';
 import { type FakeCartServer, startFakeCartServer } from './testing/fake-cart-server.ts';
 import { clearCookies, contextScript, setPageUrl } from './testing/dom.ts';
+import { engravingAnswers, engravingForm } from './testing/fields-form.ts';
 
 let server: FakeCartServer;
 let started: Started | undefined;
 
 beforeEach(async () => {
-  server = await startFakeCartServer([
-    {
-      itemId: 'shirt',
-      title: 'Linen Camp Shirt',
-      variants: [{ sku: 'M-SAG', priceCents: 9800, stock: 6, attributes: { Size: 'M', Color: 'Sage' } }],
-    },
-    { itemId: 'candle', title: 'Pillar Candle', variants: [{ sku: 'C', priceCents: 2600, stock: 3 }] },
-  ]);
+  server = await startFakeCartServer(
+    [
+      {
+        itemId: 'shirt',
+        title: 'Linen Camp Shirt',
+        variants: [{ sku: 'M-SAG', priceCents: 9800, stock: 6, attributes: { Size: 'M', Color: 'Sage' } }],
+      },
+      { itemId: 'candle', title: 'Pillar Candle', variants: [{ sku: 'C', priceCents: 2600, stock: 3 }] },
+    ],
+    { forms: { engraving: engravingForm() } },
+  );
   setPageUrl(`${server.origin}/cart`);
   clearCookies();
   document.cookie = 'crumb=crumb-from-page-view; Path=/';
@@ -46,7 +50,7 @@ async function openCart(entries: { sku: string; quantity: number; additionalFiel
 }
 
 const root = () => document.getElementById('sqs-cart-root')!;
-const items = () => [...root().querySelectorAll('li')];
+const items = () => [...root().querySelectorAll('li.sf-cart-item')];
 const subtotal = () => root().querySelector('.sf-cart__subtotal')?.textContent ?? '';
 const quantityInput = (li: Element) => li.querySelector<HTMLInputElement>('input[type="number"]')!;
 const buttonNamed = (scope: ParentNode, text: string) =>
@@ -184,5 +188,84 @@ describe('/cart', () => {
     await openCart([]);
     await vi.waitFor(() => expect(root().textContent).toContain('You have nothing in your shopping cart.'));
     expect(server.requests).toHaveLength(0);
+  });
+
+  describe('Edit Details', () => {
+    const fieldsDialog = () => document.querySelector<HTMLElement>('.sf-modal [role="dialog"]');
+    const typeInto = (input: HTMLInputElement | HTMLTextAreaElement, value: string) => {
+      const proto =
+        input instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+
+    test('opens the form filled with the entry answers and saves them with the PUT call', async () => {
+      await openCart([{ sku: 'M-SAG', quantity: 1, additionalFields: engravingAnswers('JR', 'For Ada') }]);
+      expect(items()[0]!.textContent).toContain('Monogram: JR');
+      expect(items()[0]!.textContent).toContain('Gift note: For Ada');
+      const edit = buttonNamed(items()[0]!, 'Edit Details')!;
+      edit.focus();
+      edit.click();
+      await vi.waitFor(() => expect(fieldsDialog()?.querySelector('input[type="text"]')).toBeTruthy());
+      const dialogEl = fieldsDialog()!;
+      expect(dialogEl.getAttribute('aria-modal')).toBe('true');
+      expect(document.getElementById(dialogEl.getAttribute('aria-labelledby')!)?.textContent).toBe(
+        'Engraving',
+      );
+      const monogram = dialogEl.querySelector<HTMLInputElement>('input[type="text"]')!;
+      expect(monogram.value).toBe('JR');
+      expect(dialogEl.querySelector('textarea')!.value).toBe('For Ada');
+      expect(document.documentElement.style.overflow).toBe('hidden');
+      typeInto(monogram, 'AB');
+      dialogEl.querySelector<HTMLFormElement>('form')!.requestSubmit();
+      await vi.waitFor(() => expect(items()[0]!.textContent).toContain('Monogram: AB'));
+      const put = server.requests.find((r) => r.method === 'PUT')!;
+      expect(put.path).toMatch(/\/entries\/[^/]+\/additionalFields$/);
+      expect(put.body).toEqual({
+        itemId: 'shirt',
+        sku: 'M-SAG',
+        additionalFields: engravingAnswers('AB', 'For Ada'),
+      });
+      expect(put.csrf).toBe('crumb-from-page-view');
+      expect(document.documentElement.style.overflow).toBe('');
+      expect(document.activeElement).toBe(buttonNamed(items()[0]!, 'Edit Details'));
+    });
+
+    test('a required answer left empty is refused by core rules, nothing is sent', async () => {
+      await openCart([{ sku: 'M-SAG', quantity: 1, additionalFields: engravingAnswers('JR') }]);
+      buttonNamed(items()[0]!, 'Edit Details')!.click();
+      await vi.waitFor(() => expect(fieldsDialog()?.querySelector('input[type="text"]')).toBeTruthy());
+      typeInto(fieldsDialog()!.querySelector<HTMLInputElement>('input[type="text"]')!, '');
+      fieldsDialog()!.querySelector<HTMLFormElement>('form')!.requestSubmit();
+      await vi.waitFor(() => expect(fieldsDialog()!.textContent).toContain('Required'));
+      expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    });
+
+    test('a refused save shows Unable to update form in the form, which stays open', async () => {
+      await openCart([{ sku: 'M-SAG', quantity: 1, additionalFields: engravingAnswers('JR') }]);
+      buttonNamed(items()[0]!, 'Edit Details')!.click();
+      await vi.waitFor(() => expect(fieldsDialog()?.querySelector('form')).toBeTruthy());
+      server.failNext('PUT', 500, {});
+      fieldsDialog()!.querySelector<HTMLFormElement>('form')!.requestSubmit();
+      await vi.waitFor(() =>
+        expect(fieldsDialog()!.querySelector('[role="alert"]')?.textContent).toBe(
+          'Unable to update form. Please try again.',
+        ),
+      );
+      expect(items()[0]!.textContent).toContain('Monogram: JR');
+    });
+
+    test('a form that cannot be read: Unable to open form', async () => {
+      await openCart([
+        { sku: 'M-SAG', quantity: 1, additionalFields: engravingAnswers('JR').replace('engraving', 'gone') },
+      ]);
+      buttonNamed(items()[0]!, 'Edit Details')!.click();
+      await vi.waitFor(() =>
+        expect(root().querySelector('.sf-cart__error')?.textContent).toBe(
+          'Unable to open form This form has not been configured yet.',
+        ),
+      );
+      expect(fieldsDialog()).toBeNull();
+    });
   });
 });

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
 import type { CartApi, ShoppingCart } from './api.ts';
-import { CartStore, ITEM_ADDED_EVENT, type ItemAddedDetail, shouldLoadCartOnStart } from './cart-store.ts';
+import {
+  CartStore,
+  ITEM_ADDED_EVENT,
+  RECALCULATE_END_EVENT,
+  RECALCULATE_START_EVENT,
+  type ItemAddedDetail,
+  shouldLoadCartOnStart,
+} from './cart-store.ts';
 
 const cart = (id: string, totalQuantity = 0): ShoppingCart => ({
   id,
@@ -22,6 +29,7 @@ function deferred<T>() {
 
 function fakeApi() {
   const reads: ReturnType<typeof deferred<ShoppingCart>>[] = [];
+  const updates: ReturnType<typeof deferred<ShoppingCart>>[] = [];
   const api: CartApi = {
     getCart: vi.fn(() => {
       const d = deferred<ShoppingCart>();
@@ -32,8 +40,13 @@ function fakeApi() {
     setQuantity: vi.fn(async () => cart('after-put', 2)),
     removeEntry: vi.fn(async () => cart('after-delete', 0)),
     createSubscriptionCart: vi.fn(async () => ({ cartToken: 't' })),
+    updateAdditionalFields: vi.fn(() => {
+      const d = deferred<ShoppingCart>();
+      updates.push(d);
+      return d.promise.then((shoppingCart) => ({ shoppingCart, updatedEntry: null }));
+    }),
   };
-  return { api, reads };
+  return { api, reads, updates };
 }
 
 describe('the cart-loading rule (spec section 4)', () => {
@@ -127,5 +140,37 @@ describe('CartStore', () => {
     document.removeEventListener(ITEM_ADDED_EVENT, listener);
     expect(listener).not.toHaveBeenCalled();
     expect(store.getState().cart).toBeNull();
+  });
+
+  test('an entry form change recalculates from start to end, with events, and keeps the answer', async () => {
+    const { api, updates } = fakeApi();
+    const store = new CartStore(api, document);
+    const events: string[] = [];
+    const onStart = () => events.push(`start:${String(store.getState().recalculating)}`);
+    const onEnd = () => events.push(`end:${String(store.getState().recalculating)}`);
+    document.addEventListener(RECALCULATE_START_EVENT, onStart);
+    document.addEventListener(RECALCULATE_END_EVENT, onEnd);
+    const request = { itemId: 'i', sku: 's', additionalFields: '{}' };
+    const first = store.updateAdditionalFields('e1', request);
+    const second = store.updateAdditionalFields('e2', request);
+    expect(store.getState().recalculating).toBe(true);
+    updates[0]!.resolve(cart('one', 1));
+    await first;
+    // Still recalculating: the second change has not ended.
+    expect(store.getState().recalculating).toBe(true);
+    updates[1]!.resolve(cart('two', 2));
+    await second;
+    expect(store.getState()).toMatchObject({ recalculating: false, cart: { id: 'two' } });
+    expect(events).toEqual(['start:true', 'end:false']);
+    expect(api.updateAdditionalFields).toHaveBeenCalledWith('e1', request);
+
+    const failed = store.updateAdditionalFields('e1', request);
+    expect(store.getState().recalculating).toBe(true);
+    updates[2]!.reject(new Error('refused'));
+    await expect(failed).rejects.toThrow('refused');
+    expect(store.getState()).toMatchObject({ recalculating: false, cart: { id: 'two' } });
+    expect(events).toEqual(['start:true', 'end:false', 'start:true', 'end:false']);
+    document.removeEventListener(RECALCULATE_START_EVENT, onStart);
+    document.removeEventListener(RECALCULATE_END_EVENT, onEnd);
   });
 });

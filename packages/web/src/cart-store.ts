@@ -3,7 +3,14 @@
  * requested while one is in flight are deferred (one read follows the current one, shared by every
  * caller that asked meanwhile); an add fires the item-added event. Islands subscribe to it.
  */
-import type { AddEntryAnswer, AddEntryRequest, CartApi, ShoppingCart } from './api.ts';
+import type {
+  AddEntryAnswer,
+  AddEntryRequest,
+  CartApi,
+  ShoppingCart,
+  UpdateFieldsAnswer,
+  UpdateFieldsRequest,
+} from './api.ts';
 import { CART_COOKIE, HAS_CART_COOKIE, readCookie } from './cookies.ts';
 
 export type CartStatus = 'idle' | 'loading' | 'loaded';
@@ -14,10 +21,15 @@ export interface CartState {
   readonly cart: ShoppingCart | null;
   /** Why the last read failed (the shopper's message), until a read or a mutation succeeds. */
   readonly readError: string | null;
+  /** True between a recalculate start and end: an entry's form is being changed. */
+  readonly recalculating: boolean;
 }
 
 /** The DOM event fired on the document after an entry was added (detail: `ItemAddedDetail`). */
 export const ITEM_ADDED_EVENT = 'storefront:item-added';
+/** Fired on the document when an entry form change starts and ends recalculating the cart. */
+export const RECALCULATE_START_EVENT = 'storefront:recalculate-start';
+export const RECALCULATE_END_EVENT = 'storefront:recalculate-end';
 
 export interface ItemAddedDetail {
   request: AddEntryRequest;
@@ -37,7 +49,9 @@ export function shouldLoadCartOnStart(authenticated: boolean, cookieString: stri
 type Listener = (state: CartState) => void;
 
 export class CartStore {
-  private state: CartState = { status: 'idle', cart: null, readError: null };
+  private state: CartState = { status: 'idle', cart: null, readError: null, recalculating: false };
+  /** Entry-form changes under way (they may overlap). */
+  private recalculations = 0;
   private readonly listeners = new Set<Listener>();
   private inFlight: Promise<ShoppingCart> | null = null;
   private deferred: Promise<ShoppingCart> | null = null;
@@ -123,6 +137,27 @@ export class CartStore {
     const cart = await this.api.removeEntry(entryId);
     this.accept(cart);
     return cart;
+  }
+
+  /**
+   * An entry's form changed (Edit Details): recalculating from start to end, whatever the outcome;
+   * on success the cart is replaced by the answer.
+   */
+  async updateAdditionalFields(entryId: string, request: UpdateFieldsRequest): Promise<UpdateFieldsAnswer> {
+    if (this.recalculations++ === 0) {
+      this.set({ recalculating: true });
+      this.events?.dispatchEvent(new CustomEvent(RECALCULATE_START_EVENT, { detail: { entryId } }));
+    }
+    try {
+      const answer = await this.api.updateAdditionalFields(entryId, request);
+      this.accept(answer.shoppingCart);
+      return answer;
+    } finally {
+      if (--this.recalculations === 0) {
+        this.set({ recalculating: false });
+        this.events?.dispatchEvent(new CustomEvent(RECALCULATE_END_EVENT, { detail: { entryId } }));
+      }
+    }
   }
 
   /** Units of one SKU the cart already holds (for the stock check before an add). */

@@ -13,12 +13,17 @@ export {
 } from '@storefront/core/product';
 export {
   type AddToCartOk,
+  CART_COUNT_CAP,
   CART_URL,
+  LIGHTBOX_ANIMATION_MS,
+  LIGHTBOX_RESIZE_DELAY_MS,
+  LIGHTBOX_TOP_MARGIN_PX,
   QUANTITY_MAX,
   QUANTITY_MIN,
   cartCountText,
   cartPillText,
   cartPillVisible,
+  cartWidgetLabel,
   parseQuantity,
   validateAddToCart,
   validateQuantityChange,

@@ -12,12 +12,16 @@ import { readPageContext } from './context.ts';
 import { cookiesEnabled } from './cookies.ts';
 import { DialogHost, Dialogs } from './dialogs.tsx';
 import { AddToCartButton } from './islands/add-to-cart.tsx';
-import { CartPill, pillShownOn, syncCartQuantity } from './islands/cart-pill.tsx';
+import { CartPill, pillShownOn } from './islands/cart-pill.tsx';
+import { wireCartWidgets } from './islands/cart-widget.tsx';
 import { INSTALMENTS_SELECTOR, Instalments } from './islands/instalments.tsx';
 import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
 import { mountRestock } from './islands/restock-mount.ts';
+import { wireQuickView } from './islands/quick-view.tsx';
 import { VariantsIsland } from './islands/variants.tsx';
 import { type Runtime, productStores } from './runtime.ts';
+
+const CART_PAGE_TYPES: readonly number[] = [PageType.SHOW_CART, PageType.CART_V2];
 
 export interface StartOptions {
   fetch?: typeof fetch;
@@ -115,6 +119,8 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
       );
   }
 
+  cleanups.push(wireQuickView(runtime, { fetch: options.fetch }));
+
   // Site forms and the /cart page are chunks of their own: a product page never loads them.
   let stopped = false;
   const later = (what: string, load: () => Promise<void>) => {
@@ -143,7 +149,10 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
       <CartPill cart={cart} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
     );
   }
-  cleanups.push(syncCartQuantity(doc, cart, ls));
+  // The cart widget, like the pill, is not mounted on the cart page (spec section 2).
+  if (!cartRoot && !CART_PAGE_TYPES.includes(ctx.pageType)) {
+    cleanups.push(wireCartWidgets(doc, cart, { ls, locale, currency: ctx.storeCurrency }));
+  }
 
   if (shouldLoadCartOnStart(ctx.authenticated, doc.cookie)) {
     cart.load().catch((error: unknown) => console.warn('storefront: the cart did not load', error));

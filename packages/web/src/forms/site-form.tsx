@@ -47,6 +47,15 @@ export interface SiteFormProps {
   /** The container's server-rendered fallback, hidden once the form is shown. */
   fallback?: HTMLElement | null;
   page?: { path: string; title: string };
+  /** Answers to start from (Edit Details on /cart). */
+  initialValues?: Values;
+  /**
+   * Takes the valid answers instead of saving a submission (the additional-fields form): answers
+   * an error text to show, or nothing when done. No captcha, key or honeypot then.
+   */
+  onValid?: (values: Values) => Promise<string | undefined>;
+  /** Submit label when the form sets none (default `Submit`). */
+  defaultSubmitLabel?: string;
 }
 
 interface CaptchaHandle {
@@ -94,7 +103,8 @@ function Html({ html, className }: { html: string; className: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteFormProps) {
+export function SiteForm(props: SiteFormProps) {
+  const { formId, api, ls, navigate, fallback, page, initialValues, onValid, defaultSubmitLabel } = props;
   const [phase, setPhase] = useState<Phase>('loading');
   const [form, setForm] = useState<PublicFormDefinition | undefined>();
   const [values, setValues] = useState<Values>({});
@@ -116,7 +126,7 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
         setForm(definition);
         const initial: Values = {};
         for (const f of definition.fields) if (f.type === 'hidden') initial[f.id] = f.value;
-        setValues(initial);
+        setValues({ ...initial, ...initialValues });
         setPhase('ready');
         if (fallback) fallback.hidden = true;
       },
@@ -129,6 +139,7 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
     return () => {
       live = false;
     };
+    // initialValues are read once, when the definition arrives.
   }, [api, formId, fallback, ls]);
 
   useEffect(() => {
@@ -170,6 +181,16 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0) {
       focusFirstError(clientErrors);
+      return;
+    }
+    if (onValid) {
+      const answers: Values = {};
+      for (const f of form.fields)
+        if (f.type !== 'section' && values[f.id] !== undefined) answers[f.id] = values[f.id] as FieldValue;
+      setPhase('submitting');
+      const problem = await onValid(answers);
+      setPhase('ready');
+      if (problem) setFormError(problem);
       return;
     }
     if (form.captchaEnabled && !captcha.current?.payload) {
@@ -525,24 +546,28 @@ export function SiteForm({ formId, api, ls, navigate, fallback, page }: SiteForm
       ) : null}
       <fieldset className="sf-form__fields" disabled={submitting}>
         {form.fields.map(renderField)}
-        <div className="sf-form__hp" aria-hidden="true">
-          <label htmlFor={`${uid}-hp`}>{t('form.honeypot-label')}</label>
-          <input
-            id={`${uid}-hp`}
-            type="text"
-            name="sf-website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={hp}
-            onChange={(e) => setHp(e.target.value)}
-          />
-        </div>
-        {form.captchaEnabled ? <Captcha onReady={onCaptcha} /> : null}
+        {onValid ? null : (
+          <div className="sf-form__hp" aria-hidden="true">
+            <label htmlFor={`${uid}-hp`}>{t('form.honeypot-label')}</label>
+            <input
+              id={`${uid}-hp`}
+              type="text"
+              name="sf-website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={hp}
+              onChange={(e) => setHp(e.target.value)}
+            />
+          </div>
+        )}
+        {form.captchaEnabled && !onValid ? <Captcha onReady={onCaptcha} /> : null}
       </fieldset>
       {banner('below')}
       <div className="sf-form__actions">
         <button type="submit" className="sf-form__submit button" disabled={submitting}>
-          {submitting ? t('form.submitting') : form.submitButtonText || t('form.submit')}
+          {submitting
+            ? t(onValid ? 'form.saving' : 'form.submitting')
+            : form.submitButtonText || defaultSubmitLabel || t('form.submit')}
         </button>
       </div>
       <Html html={form.disclaimerMessage} className="sf-form__disclaimer" />

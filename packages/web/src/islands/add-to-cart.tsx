@@ -8,6 +8,7 @@ import { addToCartLabel, message } from '../core.ts';
 import { ButtonMachine, type ButtonState } from '../button-machine.ts';
 import { purchase, purchaseModeOf } from '../purchase.ts';
 import type { Runtime } from '../runtime.ts';
+import { formIdOf, purchaseWithFields } from './additional-fields.tsx';
 
 const ENTER = 13;
 const SPACE = 32;
@@ -30,7 +31,13 @@ export function AddToCartButton({ el, runtime }: { el: HTMLElement; runtime: Run
 
   useEffect(() => {
     const mode = purchaseModeOf(el, runtime.ctx.storeSettings.expressCheckout);
+    const formId = formIdOf(el, store?.product);
     const activate = () => {
+      // A button that uses a form opens it first (the additional-fields lightbox).
+      if (formId) {
+        void purchaseWithFields({ runtime, button: el, formId, mode, itemId, store, machine });
+        return;
+      }
       if (!machine.start()) return;
       void purchase({ mode, itemId, store, cart: runtime.cart, api: runtime.api, ls: runtime.ls }).then(
         (outcome) => {

@@ -1,7 +1,8 @@
 /**
  * The /cart page (spec sections 2 and 8), mounted on `#sqs-cart-root`: every entry with image,
  * title, variant attributes, unit price, a quantity input (a change calls the quantity API; 0 asks
- * for confirmation to remove) and Remove Item; the subtotal; Continue Shopping and Checkout; an
+ * for confirmation to remove), its additional-fields answers with Edit Details (the entry's form in
+ * a lightbox, saved with the additionalFields call) and Remove Item; the subtotal; Continue Shopping and Checkout; an
  * empty-cart message; errors in an alert region.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
@@ -16,6 +17,12 @@ import { CartApiError, type CartEntry } from '../api.ts';
 import type { CartStore } from '../cart-store.ts';
 import type { Dialogs } from '../dialogs.tsx';
 import { CHECKOUT_URL } from '../purchase.ts';
+import {
+  additionalFieldsLines,
+  decodeAdditionalFields,
+  initialValuesOf,
+  openFieldsForm,
+} from './additional-fields.tsx';
 
 /** How long typing may pause before a quantity is sent. */
 export const QUANTITY_COMMIT_DELAY_MS = 600;
@@ -45,22 +52,6 @@ export function variantText(entry: CartEntry): string {
   return Object.entries(entry.chosenVariant?.attributes ?? {})
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
-}
-
-/** Additional-field answers as readable lines (`Name: value`). */
-function fieldsText(json: string | null): string {
-  if (!json) return '';
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (parsed && typeof parsed === 'object') {
-      return Object.entries(parsed as Record<string, unknown>)
-        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-        .join('\n');
-    }
-  } catch {
-    /* shown as it is */
-  }
-  return json;
 }
 
 export function CartPage(props: CartPageProps) {
@@ -110,6 +101,39 @@ export function CartPage(props: CartPageProps) {
     }
   };
 
+  const editDetails = async (entry: CartEntry, button: HTMLElement) => {
+    const stored = decodeAdditionalFields(entry.additionalFields);
+    const openFailed = (text: string) =>
+      setError({ title: message('cart.unable-to-open-form', {}, ls), message: text });
+    if (!stored?.formId) {
+      openFailed(message('cart.try-again', {}, ls));
+      return;
+    }
+    const doc = button.ownerDocument;
+    const opened = await openFieldsForm({
+      doc,
+      formId: stored.formId,
+      ls,
+      initialValues: initialValuesOf(stored),
+      returnFocus: button,
+      submit: async (additionalFields) => {
+        try {
+          await cart.updateAdditionalFields(entry.id, {
+            itemId: entry.itemId,
+            sku: entry.chosenVariant.sku,
+            additionalFields,
+          });
+          setError(null);
+          return undefined;
+        } catch (e) {
+          return `${message('cart.unable-to-update-form', {}, ls)}. ${messageOf(e, ls)}`;
+        }
+      },
+    });
+    if (!opened.ok) openFailed(opened.message);
+    else setError(null);
+  };
+
   return (
     <section className="sf-cart" aria-label={message('cart.title', {}, ls)} aria-busy={loading}>
       <h1 className="sf-cart__title" ref={headingRef} tabIndex={-1}>
@@ -144,9 +168,7 @@ export function CartPage(props: CartPageProps) {
                 money={money}
                 onQuantity={changeQuantity}
                 onRemove={remove}
-                onDetails={() =>
-                  void dialogs.alert(message('cart.edit-details', {}, ls), fieldsText(entry.additionalFields))
-                }
+                onDetails={(button) => void editDetails(entry, button)}
               />
             ))}
           </ul>
@@ -174,7 +196,7 @@ function CartItem(props: {
   money: (cents: number) => string;
   onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>;
   onRemove: (entry: CartEntry) => Promise<boolean>;
-  onDetails: () => void;
+  onDetails: (button: HTMLElement) => void;
 }) {
   const { entry, ls, money, onQuantity, onRemove, onDetails } = props;
   const id = useId();
@@ -211,6 +233,7 @@ function CartItem(props: {
 
   const title = entry.item?.title ?? '';
   const variant = variantText(entry);
+  const fields = additionalFieldsLines(entry.additionalFields);
   return (
     <li className="sf-cart-item" data-entry-id={entry.id} aria-busy={busy}>
       {entry.item?.assetUrl ? (
@@ -224,8 +247,20 @@ function CartItem(props: {
         </a>
         {variant && <p className="sf-cart-item__variant">{variant}</p>}
         <p className="sf-cart-item__price">{money(entry.unitPriceCents)}</p>
+        {fields.length > 0 && (
+          <ul className="sf-cart-item__fields">
+            {fields.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        )}
         {entry.additionalFields && (
-          <button type="button" className="sf-cart-item__details-button" onClick={onDetails}>
+          <button
+            type="button"
+            className="sf-cart-item__details-button"
+            aria-label={`${message('cart.edit-details', {}, ls)}: ${entry.item?.title ?? ''}`}
+            onClick={(event) => onDetails(event.currentTarget)}
+          >
             {message('cart.edit-details', {}, ls)}
           </button>
         )}

@@ -1,15 +1,14 @@
 /**
  * The floating cart pill (spec section 2): a link to /cart showing the item count (capped at 100+),
  * `item` / `items` and the subtotal; hidden when the count is 0; not mounted on the cart page,
- * express checkout or custom-cart pages. Also keeps the template's `.sqs-cart-quantity` badges in
- * step with the cart.
+ * express checkout or custom-cart pages. The template's cart widget and its `.sqs-cart-quantity`
+ * badges are `cart-widget.tsx`'s.
  */
 import { useSyncExternalStore } from 'react';
 import {
   CART_URL,
   type LocalizedStrings,
   PageType,
-  cartCountText,
   cartPillText,
   cartPillVisible,
   formatMoney,
@@ -41,17 +40,4 @@ export function CartPill(props: { cart: CartStore; currency: string; locale: str
       </span>
     </a>
   );
-}
-
-/** The template cart widget's count (`.sqs-cart-quantity`), 100+ above 100. */
-export function syncCartQuantity(doc: Document, cart: CartStore, ls: LocalizedStrings): () => void {
-  const sync = () => {
-    const { cart: current } = cart.getState();
-    if (!current) return;
-    for (const el of doc.querySelectorAll('.sqs-cart-quantity')) {
-      el.textContent = cartCountText(current.totalQuantity, ls);
-    }
-  };
-  sync();
-  return cart.subscribe(sync);
 }

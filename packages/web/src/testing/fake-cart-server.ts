@@ -49,7 +49,17 @@ function cookiesOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-export async function startFakeCartServer(products: FakeProduct[]): Promise<FakeCartServer> {
+export interface FakeServerExtras {
+  /** Form definitions answered by `GET /api/template/GetTemplateSchema?type=form&formId=`. */
+  forms?: Record<string, unknown>;
+  /** HTML pages by path (product pages for quick view). */
+  pages?: Record<string, string>;
+}
+
+export async function startFakeCartServer(
+  products: FakeProduct[],
+  extras: FakeServerExtras = {},
+): Promise<FakeCartServer> {
   const carts = new Map<string, CartEntry[]>();
   const requests: RecordedRequest[] = [];
   const failures: { method: string; status: number; body: unknown }[] = [];
@@ -121,6 +131,17 @@ export async function startFakeCartServer(products: FakeProduct[]): Promise<Fake
       const [f] = failures.splice(failure, 1);
       return send(res, f!.status, f!.body);
     }
+    if (method === 'GET' && extras.pages?.[url.pathname] !== undefined) {
+      res.statusCode = 200;
+      res.setHeader('content-type', 'text/html');
+      return res.end(extras.pages[url.pathname]);
+    }
+    if (method === 'GET' && url.pathname === '/api/template/GetTemplateSchema') {
+      const form = extras.forms?.[url.searchParams.get('formId') ?? ''];
+      if (!form)
+        return send(res, 404, { code: 'form-not-found', message: 'This form has not been configured yet.' });
+      return send(res, 200, { type: 'form', form });
+    }
     if (method === 'GET' && url.pathname === '/api/commerce/shopping-cart') {
       if (held) await new Promise<void>((resolve) => held!.push(resolve));
       return send(res, 200, cartOf(token), setCookies);
@@ -160,10 +181,16 @@ export async function startFakeCartServer(products: FakeProduct[]): Promise<Fake
         'hasCart=true; Path=/',
       ]);
     }
-    const m = /^\/api\/commerce\/shopping-cart\/entries\/([^/]+)(\/quantity)?$/.exec(url.pathname);
+    const m = /^\/api\/commerce\/shopping-cart\/entries\/([^/]+)(\/quantity|\/additionalFields)?$/.exec(
+      url.pathname,
+    );
     const entries = token ? carts.get(token) : undefined;
     const entry = m && entries?.find((e) => e.id === decodeURIComponent(m[1]!));
     if (m && entries && entry) {
+      if (method === 'PUT' && m[2] === '/additionalFields') {
+        entry.additionalFields = (body as { additionalFields: string }).additionalFields;
+        return send(res, 200, { shoppingCart: cartOf(token), updatedEntry: entry });
+      }
       if (method === 'PUT' && m[2]) {
         const q = (body as { quantity: number }).quantity;
         if (q === 0) entries.splice(entries.indexOf(entry), 1);

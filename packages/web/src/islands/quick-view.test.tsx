@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+/** Quick view on a list page: the product's page is read, its checkout block works in the lightbox. */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { type Started, start } from '../start.tsx';
+import { type FakeCartServer, startFakeCartServer } from '../testing/fake-cart-server.ts';
+import {
+  browserProduct,
+  clearCookies,
+  contextScript,
+  manualTimers,
+  productCheckoutMarkup,
+  setPageUrl,
+} from '../testing/dom.ts';
+
+const shirt = browserProduct(
+  'shirt',
+  'Linen Camp Shirt',
+  [{ name: 'Size', values: ['S', 'M'] }],
+  [
+    { sku: 'S', attributes: { Size: 'S' }, priceCents: 9800, stock: 4 },
+    { sku: 'M', attributes: { Size: 'M' }, priceCents: 9800, stock: 6 },
+  ],
+);
+
+const productPage =
+  `<html><head>${contextScript({ pageType: 50, itemId: 'shirt', products: { shirt } })}</head><body>` +
+  `<article class="product-detail" data-item-id="shirt"><img src="/media/shirt.svg" alt="Linen Camp Shirt">` +
+  `<div class="product-price">$98.00</div>${productCheckoutMarkup(shirt)}</article></body></html>`;
+
+let server: FakeCartServer;
+let started: Started | undefined;
+
+beforeEach(async () => {
+  server = await startFakeCartServer(
+    [
+      {
+        itemId: 'shirt',
+        title: 'Linen Camp Shirt',
+        variants: shirt.variants.map((v) => ({ sku: v.sku, priceCents: 9800, stock: v.qtyInStock })),
+      },
+    ],
+    { pages: { '/shop/shirt': productPage } },
+  );
+  setPageUrl(`${server.origin}/shop`);
+  clearCookies();
+  document.cookie = 'crumb=crumb-from-page-view; Path=/';
+});
+
+afterEach(async () => {
+  started?.stop();
+  started = undefined;
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  await server.close();
+});
+
+function openListPage(products: Record<string, typeof shirt> = { shirt }) {
+  document.head.innerHTML = contextScript({ pageType: 1, path: '/shop', products });
+  document.body.innerHTML =
+    '<article class="product-card" data-item-id="shirt"><a href="/shop/shirt">Linen Camp Shirt</a>' +
+    '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="shirt" data-group="">Quick View</span></article>';
+  started = start(document, { timers: manualTimers() });
+}
+
+const quickButton = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
+const panel = () => document.querySelector<HTMLElement>('.sf-quick-view[role="dialog"]');
+
+describe('quick view', () => {
+  test('Enter opens the product in a labelled lightbox; its checkout block adds to the cart; Escape closes and focus returns', async () => {
+    openListPage();
+    quickButton().focus();
+    quickButton().dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+    );
+    await vi.waitFor(() =>
+      expect(panel()?.querySelector('.sqs-add-to-cart-button')?.textContent?.trim()).toBe('Add To Cart'),
+    );
+    const dialog = panel()!;
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      'Linen Camp Shirt',
+    );
+    expect(dialog.querySelector('.sf-quick-view__price')!.textContent).toBe('$98.00');
+    expect(dialog.querySelector('img')!.getAttribute('src')).toBe('/media/shirt.svg');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Radio ids stay unique on the page.
+    const radio = dialog.querySelector<HTMLInputElement>('input.variant-radiobtn[value="M"]')!;
+    expect(radio.id).toBe('qv-variant-option-Size-M');
+    expect(dialog.querySelector(`label[for="${radio.id}"]`)).not.toBeNull();
+    radio.click();
+    await vi.waitFor(() => expect(dialog.querySelector('[role="status"]')!.textContent).toBe('M, $98.00'));
+    const qty = dialog.querySelector<HTMLInputElement>('.product-quantity-input input')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(qty, '2');
+    qty.dispatchEvent(new Event('input', { bubbles: true }));
+    dialog.querySelector<HTMLElement>('.sqs-add-to-cart-button')!.click();
+    await vi.waitFor(() =>
+      expect(server.requests.some((r) => r.method === 'POST' && r.path.endsWith('/entries'))).toBe(true),
+    );
+    const post = server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/entries'))!;
+    expect(post.body).toEqual({ itemId: 'shirt', sku: 'M', quantity: 2 });
+    await vi.waitFor(() => expect(started!.cart.getState().cart?.totalQuantity).toBe(2));
+    const census = server.requests.find((r) => r.path === '/api/census/RecordQuickView/shirt');
+    expect(census?.method).toBe('POST');
+
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+    );
+    expect(document.activeElement).toBe(quickButton());
+    await vi.waitFor(() => expect(document.querySelector('.sf-modal')).toBeNull());
+  });
+
+  test('a product page that cannot be read: an alert, no lightbox', async () => {
+    openListPage({ shirt: { ...shirt, fullUrl: '/shop/gone' } });
+    quickButton().click();
+    await vi.waitFor(() => expect(document.querySelector('[role="alertdialog"]')).not.toBeNull());
+    expect(document.querySelector('[role="alertdialog"]')!.textContent).toContain('Something went wrong');
+    expect(panel()).toBeNull();
+  });
+});
