@@ -25,7 +25,8 @@ export default defineConfig({
       output: {
         format: 'es',
         entryFileNames: 'storefront.js',
-        chunkFileNames: 'storefront-[name].js',
+        // Hashed, so that the server can let browsers keep them for a year (static.ts).
+        chunkFileNames: 'storefront-[name]-[hash].js',
         assetFileNames: (asset) =>
           asset.names.some((n) => n.endsWith('.css')) ? 'storefront.css' : 'assets/[name][extname]',
       },

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASES, FIXTURE_SITE, startApp } from './testing/app.ts';
 
@@ -33,6 +34,34 @@ for (const database of DATABASES) {
         const chunk = await t.app.inject({ method: 'GET', url: '/_storefront/assets/chunk-a1b2c3d4e5.js' });
         expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         expect((await t.app.inject({ method: 'GET', url: '/_storefront/missing.js' })).statusCode).toBe(404);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it(`[${database.name}] pages and the bundle go compressed to browsers that accept it`, async () => {
+      const dist = tempDir('storefront-dist-');
+      const bundle = `export const islands = [${Array.from({ length: 400 }, (_, i) => `'island-${i}'`).join(', ')}];\n`;
+      writeFileSync(join(dist, 'storefront.js'), bundle);
+      const t = await startApp(database, { webDistDir: dist });
+      try {
+        const br = await t.app.inject({
+          method: 'GET',
+          url: '/_storefront/storefront.js',
+          headers: { 'accept-encoding': 'br, gzip' },
+        });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.rawPayload.length).toBeLessThan(bundle.length / 3);
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+
+        const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+        expect(page.headers['content-encoding']).toBe('gzip');
+        const html = gunzipSync(page.rawPayload).toString();
+        expect(html).toContain('<header>');
+
+        const plain = await t.app.inject({ method: 'GET', url: '/_storefront/storefront.js' });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toBe(bundle);
       } finally {
         await t.close();
       }
