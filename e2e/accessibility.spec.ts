@@ -49,3 +49,31 @@ test('the /cart page passes axe, with entries and empty', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeFocused();
   expect(await violations(page, ['#sqs-cart-root'])).toEqual([]);
 });
+
+test('quick view open passes axe', async ({ page }) => {
+  await page.goto('/shop');
+  const quick = page
+    .locator('.product-card', { hasText: 'Linen Camp Shirt' })
+    .locator('.sqs-product-quick-view-button');
+  await quick.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Linen Camp Shirt' });
+  await expect(dialog.locator('.sqs-add-to-cart-button')).toHaveAttribute('data-state', 'idle');
+  await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
+  expect(await violations(page, ['.sf-modal'])).toEqual([]);
+});
+
+test('the additional-fields lightbox open passes axe, also showing an error', async ({ page }) => {
+  await page.goto('/shop/walnut-serving-board');
+  const button = page.locator('.sqs-add-to-cart-button');
+  await expect(button).toHaveAttribute('data-state', 'idle');
+  await page.locator('label[for="variant-option-Size-Small"]').click();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Engraving' });
+  await expect(dialog.getByLabel('Initials to engrave')).toBeFocused();
+  await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
+  expect(await violations(page, ['.sf-modal'])).toEqual([]);
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog.locator('.sf-field__error')).toHaveText('Required');
+  expect(await violations(page, ['.sf-modal'])).toEqual([]);
+});
