@@ -208,7 +208,14 @@ test('additional-fields lightbox: a window resize places it again after 100 ms',
   const height = await panel.evaluate((el) => el.offsetHeight);
   // Centred in a window taller than the panel.
   expect(Math.abs((await margin()) - Math.round((900 - height) / 2))).toBeLessThanOrEqual(1);
+  // The lightbox's own listener was added first, so it has run once this flag is set.
+  await page.evaluate(() => {
+    const w = window as unknown as { resized?: boolean };
+    w.resized = false;
+    window.addEventListener('resize', () => (w.resized = true), { once: true });
+  });
   await page.setViewportSize({ width: 1280, height: Math.max(200, height - 100) });
+  await page.waitForFunction(() => (window as unknown as { resized?: boolean }).resized === true);
   await page.clock.runFor(99);
   expect(await margin()).not.toBe(50);
   await page.clock.runFor(1);
