@@ -205,7 +205,7 @@ test('additional-fields lightbox: a window resize places it again after 100 ms',
   const panel = page.locator('.sf-fields-modal');
   await expect(panel.getByLabel('Initials to engrave')).toBeFocused();
   const margin = () => panel.evaluate((el) => parseFloat(getComputedStyle(el).marginTop));
-  const height = await panel.evaluate((el) => el.offsetHeight);
+  const height = await panel.evaluate((el) => (el as HTMLElement).offsetHeight);
   // Centred in a window taller than the panel.
   expect(Math.abs((await margin()) - Math.round((900 - height) / 2))).toBeLessThanOrEqual(1);
   // The lightbox's own listener was added first, so it has run once this flag is set.
