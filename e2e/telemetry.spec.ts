@@ -277,6 +277,40 @@ test('a product page and an add to cart store the commerce events in order', asy
   expect(clicks).toEqual([{ target: 'Add To Cart', path: '/shop/beeswax-pillar-candle' }]);
 });
 
+test('removing an entry on /cart stores a remove-from-cart event with the entry and the cart after', async ({
+  page,
+}) => {
+  await page.goto('/shop/beeswax-pillar-candle');
+  await ready(page);
+  await page.locator('.sqs-add-to-cart-button').click();
+  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+  await page.goto('/cart');
+  await ready(page);
+  const since = Date.now();
+  await page
+    .getByRole('button', { name: /Remove Item/ })
+    .first()
+    .click();
+  const removedEvents = () =>
+    handle.db
+      .selectFrom('telemetry_events')
+      .select(['name', 'data', 'cart_id'])
+      .where('name', '=', 'remove_from_cart')
+      .where('created', '>=', since)
+      .execute();
+  await expect.poll(() => removedEvents().then((r) => r.length)).toBe(1);
+  const [removed] = await removedEvents();
+  const data = JSON.parse(removed!.data) as Record<string, unknown>;
+  expect(data).toMatchObject({
+    item_title: 'Hand-Poured Beeswax Pillar',
+    item_quantity: 1,
+    num_items_in_cart: 0,
+  });
+  expect(data.item_price).toMatch(/^\d+\.\d{2}$/);
+  expect(data.cart_value).toBe('0.00');
+  expect(removed!.cart_id).toBeTruthy();
+});
+
 test('a purchase stores the commerce events in order, and a reload of the confirmation counts no second purchase', async ({
   page,
 }) => {

@@ -7,6 +7,7 @@ import type {
   AddEntryAnswer,
   AddEntryRequest,
   CartApi,
+  CartEntry,
   ShoppingCart,
   UpdateFieldsAnswer,
   UpdateFieldsRequest,
@@ -34,6 +35,16 @@ export const RECALCULATE_END_EVENT = 'storefront:recalculate-end';
 export interface ItemAddedDetail {
   request: AddEntryRequest;
   answer: AddEntryAnswer;
+}
+
+/** Fired on the document after an entry left the cart (removed, or its quantity set to 0). */
+export const ITEM_REMOVED_EVENT = 'storefront:item-removed';
+
+export interface ItemRemovedDetail {
+  /** The entry as it was before it went. */
+  entry: CartEntry;
+  /** The cart after. */
+  cart: ShoppingCart;
 }
 
 /**
@@ -128,15 +139,30 @@ export class CartStore {
   }
 
   async setQuantity(entryId: string, quantity: number): Promise<ShoppingCart> {
+    const before = this.entry(entryId);
     const cart = await this.api.setQuantity(entryId, quantity);
     this.accept(cart);
+    if (quantity === 0) this.removed(before, cart);
     return cart;
   }
 
   async remove(entryId: string): Promise<ShoppingCart> {
+    const before = this.entry(entryId);
     const cart = await this.api.removeEntry(entryId);
     this.accept(cart);
+    this.removed(before, cart);
     return cart;
+  }
+
+  private entry(entryId: string): CartEntry | undefined {
+    return this.state.cart?.entries.find((e) => e.id === entryId);
+  }
+
+  private removed(entry: CartEntry | undefined, cart: ShoppingCart) {
+    if (!entry || cart.entries.some((e) => e.id === entry.id)) return;
+    this.events?.dispatchEvent(
+      new CustomEvent<ItemRemovedDetail>(ITEM_REMOVED_EVENT, { detail: { entry, cart } }),
+    );
   }
 
   /**

@@ -17,7 +17,12 @@ import {
 import { PERFORMANCE } from '@storefront/core/tracking/performance';
 import type { PageContext } from '../core.ts';
 import { PageType } from '../core.ts';
-import { ITEM_ADDED_EVENT, type ItemAddedDetail } from '../cart-store.ts';
+import {
+  ITEM_ADDED_EVENT,
+  ITEM_REMOVED_EVENT,
+  type ItemAddedDetail,
+  type ItemRemovedDetail,
+} from '../cart-store.ts';
 import { readPageContext } from '../context.ts';
 import { startPerformanceReporter, type PerformanceReporter } from './performance.ts';
 import { sendEvent } from './events.ts';
@@ -231,6 +236,29 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
         quantity: detail.request.quantity,
         attributes: entry?.chosenVariant?.attributes ?? {},
         sku: detail.request.sku,
+      },
+      cart: {
+        id: cart.id,
+        totalQuantity: cart.totalQuantity,
+        subtotalCents: cart.subtotalCents,
+        entries: cart.entries.map((x) => ({ productType: x.item?.productType ?? undefined })),
+      },
+    });
+  });
+  on(doc, ITEM_REMOVED_EVENT, (e) => {
+    const detail = (e as CustomEvent<ItemRemovedDetail>).detail;
+    if (!detail) return;
+    const { entry, cart } = detail;
+    void sendCommerce(CommerceEvent.REMOVE_FROM_CART, {
+      ...base,
+      item: {
+        id: entry.itemId,
+        productType: entry.item?.productType ?? undefined,
+        title: entry.item?.title ?? '',
+        unitPriceCents: entry.unitPriceCents,
+        quantity: entry.quantity,
+        attributes: entry.chosenVariant?.attributes ?? {},
+        sku: entry.chosenVariant?.sku,
       },
       cart: {
         id: cart.id,
