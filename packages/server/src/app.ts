@@ -11,7 +11,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { checkoutRoutes } from './checkout/routes.ts';
-import { CART_COOKIE, commerceRoutes, HttpError } from './commerce/routes.ts';
+import { CART_COOKIE, commerceRoutes } from './commerce/routes.ts';
+import { HttpError } from './http/errors.ts';
 import { ensureCrumb } from './commerce/crumb.ts';
 import type { Config } from './config.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';

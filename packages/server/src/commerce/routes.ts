@@ -3,6 +3,7 @@ import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { HttpError } from '../http/errors.ts';
 import {
   addEntry,
   createSubscriptionCart,
@@ -40,17 +41,6 @@ export interface CommerceOptions {
   writeLimit: { max: number; windowMs: number };
   /** The site's overrides of core's messages. */
   localizedStrings?: Record<string, string>;
-}
-
-/** An error the app's error handler turns into `status {code, message}`. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Parses with a zod schema; bad input becomes a 400 naming the first problem. */

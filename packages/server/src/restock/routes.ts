@@ -23,6 +23,7 @@ import { crumbMatches } from '../commerce/crumb.ts';
 import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../forms/captcha.ts';
+import { HttpError } from '../http/errors.ts';
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
@@ -50,16 +51,6 @@ const body = z
   })
   .strict();
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function restockRoutes(app: FastifyInstance, options: RestockOptions): Promise<void> {
   const { db, localizedStrings: ls } = options;
   const text = (code: MessageCode) => message(code, {}, ls);
@@ -78,12 +69,12 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, 'restock'),
-    errorResponseBuilder: () => new Refusal(429, 'rate-limited', text('rate-limited')),
+    errorResponseBuilder: () => new HttpError(429, 'rate-limited', text('rate-limited')),
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof Refusal)
-      return reply.code(error.status).send({ code: error.code, message: error.message });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ code: error.code, message: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'restock sign-up failed');
@@ -120,11 +111,11 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
-        throw new Refusal(400, 'invalid-request', `Invalid body: ${where}${issue?.message ?? 'malformed'}`);
+        throw new HttpError(400, 'invalid-request', `Invalid body: ${where}${issue?.message ?? 'malformed'}`);
       }
       const input = parsed.data;
       const email = validateRestockEmail(input.siteVisitorEmail, ls);
-      if (!email.ok) throw new Refusal(400, email.error.code, email.error.message);
+      if (!email.ok) throw new HttpError(400, email.error.code, email.error.message);
 
       const variant = await db
         .selectFrom('variants')
@@ -137,16 +128,16 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
         .where('id', '=', input.productId)
         .executeTakeFirst();
       if (!product || product.product_type === null)
-        throw new Refusal(404, 'product-not-found', text('cart.add.product-unavailable'));
+        throw new HttpError(404, 'product-not-found', text('cart.add.product-unavailable'));
       if (!variant || variant.item_id !== product.id)
-        throw new Refusal(404, 'variant-not-found', text('cart.add.variant-unavailable'));
+        throw new HttpError(404, 'variant-not-found', text('cart.add.variant-unavailable'));
 
       if (options.captchaRequired) {
         if (!input.captchaToken)
-          throw new Refusal(400, 'restock.captcha-incomplete', text('restock.captcha-incomplete'));
+          throw new HttpError(400, 'restock.captcha-incomplete', text('restock.captcha-incomplete'));
         const verdict = await captcha.verify(input.captchaToken);
         if (!verdict.ok || !(await spendSolution(db, verdict.id)))
-          throw new Refusal(400, 'restock.captcha-failed', text('restock.captcha-failed'));
+          throw new HttpError(400, 'restock.captcha-failed', text('restock.captcha-failed'));
       }
 
       const join = input.isJoinMailingList === true ? 1 : 0;

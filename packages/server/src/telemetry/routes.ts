@@ -45,6 +45,7 @@ import {
   recordEventBody,
   recordHitBody,
 } from './schemas.ts';
+import { HttpError } from '../http/errors.ts';
 
 export interface TelemetryOptions {
   db: Db;
@@ -95,16 +96,6 @@ export function rolloutFromSettings(
 
 class PayloadError extends Error {}
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new PayloadError(problemOf(result.error));
@@ -135,7 +126,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, 'telemetry'),
-    errorResponseBuilder: () => new Refusal(429, 'rate-limited', 'Too many telemetry calls.'),
+    errorResponseBuilder: () => new HttpError(429, 'rate-limited', 'Too many telemetry calls.'),
   });
   const ingest = {
     config: {
@@ -146,8 +137,8 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof PayloadError)
       return reply.code(400).send({ code: 'invalid-payload', message: error.message });
-    if (error instanceof Refusal)
-      return reply.code(error.status).send({ code: error.code, message: error.message });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ code: error.code, message: error.message });
     throw error;
   });
 
