@@ -1,51 +1,18 @@
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './config.ts';
 import { DATABASES, FIXTURE_SITE, startApp } from './testing/app.ts';
+import { startServerProcess } from './testing/process.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  output: () => string;
-  exited: Promise<number | null>;
-  kill: (signal: NodeJS.Signals) => void;
-  waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
-}
-
-/** Runs the real entry point as `npm start` does (`node --import tsx packages/server/src/main.ts`). */
-function runMain(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    output: () => output,
-    exited,
-    kill: (signal) => child.kill(signal),
-    waitFor: async (pattern, ms = 20_000) => {
-      const deadline = Date.now() + ms;
-      while (Date.now() < deadline) {
-        const m = pattern.exec(output);
-        if (m) return m;
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-    },
-  };
-}
+/** Runs the real entry point as `npm start` does. */
+const runMain = startServerProcess;
 
 describe('main (the real process)', () => {
   it('serves, then on SIGTERM finishes and closes the SQLite database cleanly (exit 0, WAL checkpointed)', async () => {

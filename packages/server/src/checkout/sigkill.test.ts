@@ -4,16 +4,15 @@
  * mid-stream, and is started again on the same database. Every order answered 200 must be stored,
  * and the stock must equal the starting stock minus the quantities of the stored orders.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { CUSTOMER, makeCheckoutSite } from './testing.ts';
+import { startServerProcess } from '../testing/process.ts';
 
 const INITIAL = 100_000;
 const postgresUrl = process.env.DATABASE_URL;
@@ -22,37 +21,9 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      CART_WRITE_LIMIT: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const ready = (async () => {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (m) return Number(m[1]);
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`the server did not start:\n${output}`);
-  })();
-  return { child, ready, exited, output: () => output };
-}
+/** The real server, with the cart write limit out of the way of 8 busy clients. */
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ CART_WRITE_LIMIT: '1000000', ...env });
 
 interface Database {
   name: string;
@@ -103,8 +74,8 @@ describe.each(DATABASES_UNDER_TEST)('SIGKILL while orders are placed ($name)', (
     cleanups.push(site.cleanup);
     const { env, config } = await database.make();
     const first = startServer({ ...env, SITE_DIR: site.dir });
-    cleanups.push(() => void first.child.kill('SIGKILL'));
-    const port = await first.ready;
+    cleanups.push(() => void first.kill('SIGKILL'));
+    const port = await first.port();
     const base = `http://127.0.0.1:${port}`;
     const start = await fetch(`${base}/api/commerce/shopping-cart`);
     const crumb = /crumb=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -138,7 +109,7 @@ describe.each(DATABASES_UNDER_TEST)('SIGKILL while orders are placed ($name)', (
     const clients = Array.from({ length: 8 }, (_, n) => client(n));
     // Kill once a good number of orders have been answered, with more still in flight.
     while (acked.length < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    first.child.kill('SIGKILL');
+    first.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     stop = true;
     await Promise.all(clients);
@@ -147,14 +118,14 @@ describe.each(DATABASES_UNDER_TEST)('SIGKILL while orders are placed ($name)', (
 
     // Start again on the same database: it comes up, and every acknowledged order is there.
     const second = startServer({ ...env, SITE_DIR: site.dir });
-    cleanups.push(() => void second.child.kill('SIGKILL'));
-    const port2 = await second.ready;
+    cleanups.push(() => void second.kill('SIGKILL'));
+    const port2 = await second.port();
     for (const order of acked.slice(-10)) {
       const page = await fetch(`http://127.0.0.1:${port2}/checkout/order-confirmed/${order.id}`);
       expect(page.status).toBe(200);
       await page.text();
     }
-    second.child.kill('SIGTERM');
+    second.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
     const handle = await openDatabase(config);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,6 @@ import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
 import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import {
   EVERY_TYPE_ANSWERS,
@@ -18,6 +16,7 @@ import {
   solveCaptcha,
   waitFor,
 } from './testing.ts';
+import { startServerProcess } from '../testing/process.ts';
 
 const STATUS_401 = 'Unable to submit form. Please try again later.';
 const STATUS_404 = 'This form has not been configured yet.';
@@ -607,35 +606,9 @@ describe('durability (the real process, SQLite)', () => {
   it('a submission acknowledged with 200 is in the database after SIGKILL and restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'storefront-forms-kill-'));
     try {
-      const start = () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-          cwd: repoRoot,
-          env: {
-            ...process.env,
-            DATABASE_URL: '',
-            LOG_LEVEL: 'info',
-            PORT: '0',
-            HOST: '127.0.0.1',
-            SITE_DIR: site.dir,
-            DATA_DIR: dataDir,
-            SMTP_URL: '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-        const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-          child.on('exit', (code, signal) => resolve(signal ?? code)),
-        );
-        const port = waitFor(
-          () => /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1],
-          30_000,
-        );
-        return { child, exited, port, output: () => output };
-      };
+      const start = () => startServerProcess({ SITE_DIR: site.dir, DATA_DIR: dataDir, SMTP_URL: '' });
       const first = start();
-      const base = `http://127.0.0.1:${await first.port}`;
+      const base = `http://127.0.0.1:${await first.port()}`;
       const cart = await fetch(`${base}/api/commerce/shopping-cart`);
       const crumb = cookiesOf(cart.headers.getSetCookie()).crumb as string;
       const headers = { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb };
@@ -652,13 +625,13 @@ describe('durability (the real process, SQLite)', () => {
       });
       expect(save.status).toBe(200);
       const { id } = (await save.json()) as { id: string };
-      first.child.kill('SIGKILL');
+      first.kill('SIGKILL');
       expect(await first.exited).toBe('SIGKILL');
 
       const second = start();
-      const base2 = `http://127.0.0.1:${await second.port}`;
+      const base2 = `http://127.0.0.1:${await second.port()}`;
       expect((await fetch(`${base2}/api/template/GetTemplateSchema?type=form`)).status).toBe(200);
-      second.child.kill('SIGTERM');
+      second.kill('SIGTERM');
       await second.exited;
       const db = new Database(join(dataDir, 'storefront.sqlite'), { readonly: true });
       try {
