@@ -28,7 +28,10 @@ test('the product checkout block, the pill and the alert dialog pass axe', async
   await expect(page.locator('label[for="variant-option-Size-S"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(button).toHaveText('Add To Cart');
   await button.click();
-  await expect(page.locator('.sf-cart-pill')).toBeVisible();
+  const pill = page.locator('.sf-cart-pill');
+  await expect(pill).toBeVisible();
+  // The pill fades in: contrast is judged once it has arrived, as the shopper reads it.
+  await pill.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   expect(await violations(page, ['.product-checkout', '.sf-cart-pill'])).toEqual([]);
 });
 

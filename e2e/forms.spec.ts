@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import pg from 'pg';
 import { type Page, expect, test } from '@playwright/test';
 import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/src/forms/testing.ts';
+import { createPostgresDatabase } from '../packages/server/src/testing/databases.ts';
+import { startSiteServer, type SiteServer } from './support.ts';
 
 /**
  * Site forms in a real browser (issue 7): a server of our own on a random port, serving the
@@ -15,101 +13,41 @@ import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/s
  * page naming a form that does not exist (`/missing`); a real SMTP peer receives the owner's mail.
  * The last test is on the demo site's contact page (the config's server).
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SUBMIT_LIMIT = 40;
 
-let server: ChildProcess | undefined;
+let server: SiteServer | undefined;
 let base = '';
 let site: ReturnType<typeof makeFormSite>;
 let peer: Awaited<ReturnType<typeof smtpPeer>>;
 let dataDir = '';
-let ownDatabase: { adminUrl: string; name: string } | undefined;
-
-/**
- * One database holds one site: on PostgreSQL this spec's fixture site gets a database of its own
- * (beside the demo's, which the config's server uses), dropped afterwards.
- */
-async function createOwnDatabase(adminUrl: string): Promise<string> {
-  const name = `storefront_e2e_forms_${process.pid}_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  ownDatabase = { adminUrl, name };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropOwnDatabase(): Promise<void> {
-  if (!ownDatabase) return;
-  const client = new pg.Client({ connectionString: ownDatabase.adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${ownDatabase.name} WITH (FORCE)`);
-  await client.end();
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
+let ownDatabase: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = makeFormSite();
   peer = await smtpPeer();
   dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-forms-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.DATABASE_URL
-    ? await createOwnDatabase(process.env.DATABASE_URL)
-    : undefined;
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_DIR: site.dir,
-      DATA_DIR: dataDir,
-      SMTP_URL: peer.url,
-      LOG_LEVEL: 'warn',
-      FORM_SUBMIT_LIMIT: String(SUBMIT_LIMIT),
-      FORM_CAPTCHA_COST: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  // One database holds one site: on PostgreSQL this spec's fixture site gets a database of its own
+  // (beside the demo's, which the config's server uses).
+  if (process.env.DATABASE_URL)
+    ownDatabase = await createPostgresDatabase(process.env.DATABASE_URL, 'storefront_e2e_forms');
+  server = await startSiteServer({
+    DATABASE_URL: ownDatabase?.url ?? '',
+    SITE_DIR: site.dir,
+    DATA_DIR: dataDir,
+    SMTP_URL: peer.url,
+    FORM_SUBMIT_LIMIT: String(SUBMIT_LIMIT),
+    FORM_CAPTCHA_COST: '1',
   });
-  let serverLog = '';
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/template/GetTemplateSchema?type=form`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`the forms server did not start:\n${serverLog}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await peer?.close();
   site?.cleanup();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await dropOwnDatabase();
+  await ownDatabase?.drop();
 });
 
 const form = (page: Page) => page.locator('form.sf-form__form');

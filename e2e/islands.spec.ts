@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { failOnPageErrors } from './support.ts';
 
 /**
  * Quick view, the additional-fields lightbox, Edit Details on /cart, the template cart widget and
@@ -9,16 +10,7 @@ const SHIRT = '/shop/linen-camp-shirt'; // Size and Color, $98.00
 const BOARD = '/shop/walnut-serving-board'; // Size; its button opens the Engraving form
 const PRINTS = '/shop/slow-mornings-print-set'; // digital, unlimited, $18.00
 
-// No uncaught script error on any page a test visits.
-const pageErrors = new WeakMap<Page, Error[]>();
-test.beforeEach(({ page }) => {
-  const errors: Error[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (error) => errors.push(error));
-});
-test.afterEach(({ page }) => {
-  expect(pageErrors.get(page)?.map((e) => e.message) ?? []).toEqual([]);
-});
+failOnPageErrors();
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const START = new Date('2026-11-20T10:00:00Z');

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
+import { repoRoot } from '../packages/server/src/config.ts';
+import { failOnPageErrors, startSiteServer, type SiteServer } from './support.ts';
 
 /**
  * The restock sign-up and the instalment notice on the demo site's product pages (issue 6):
@@ -13,21 +12,12 @@ import { type Page, expect, test } from '@playwright/test';
  * server of this spec's own, on SQLite), and the instalment notice in range, out of range, with
  * its popup opened by the pill and the info button and closed three ways.
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SHIRT = '/shop/linen-camp-shirt'; // $98.00; Size XL / Color Oat is sold out
 const VASES = '/shop/bud-vase-trio'; // one variant, sold out, its restock form shown by default
 const MUG = '/shop/speckled-stoneware-mug'; // $34.00: below the instalment minimum ($35.00)
 const SIGN_UP = '**/api/site-users/account/notifications/restock';
 
-const pageErrors = new WeakMap<Page, Error[]>();
-test.beforeEach(({ page }) => {
-  const errors: Error[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (error) => errors.push(error));
-});
-test.afterEach(({ page }) => {
-  expect(pageErrors.get(page)?.map((e) => e.message) ?? []).toEqual([]);
-});
+failOnPageErrors();
 
 const restock = (page: Page) => page.locator('.product-restock-notification:not([hidden])');
 const email = (page: Page) => restock(page).getByRole('textbox', { name: 'Your email' });
@@ -110,67 +100,31 @@ test('restock sign-up: a server refusal is shown in place, and the form stays us
 });
 
 test.describe('with a captcha site key', () => {
-  let server: ChildProcess | undefined;
+  let server: SiteServer | undefined;
   let base = '';
   let dir = '';
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const address = s.address();
-        s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dir = mkdtempSync(join(tmpdir(), 'storefront-e2e-restock-'));
     const site = join(dir, 'site');
-    cpSync(join(root, 'sites/demo'), site, { recursive: true });
+    cpSync(join(repoRoot, 'sites/demo'), site, { recursive: true });
     const file = join(site, 'content/website.json');
     const json = JSON.parse(readFileSync(file, 'utf8')) as { website: Record<string, unknown> };
     json.website.captchaSettings = { siteKey: 'altcha' };
     writeFileSync(file, JSON.stringify(json));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    // One database holds one site: this copy of the demo keeps its own SQLite file.
+    server = await startSiteServer({
+      DATABASE_URL: '',
       SITE_DIR: site,
       DATA_DIR: join(dir, 'data'),
-      LOG_LEVEL: 'warn',
       FORM_CAPTCHA_COST: '1',
-    };
-    // One database holds one site: this copy of the demo keeps its own SQLite file.
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let log = '';
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error(`the captcha server did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    base = server.base;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

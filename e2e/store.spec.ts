@@ -2,6 +2,7 @@ import { type Page, type TestInfo, expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failOnPageErrors } from './support.ts';
 
 /**
  * The store as a shopper meets it: product page islands (variants, quantity, add to cart), the
@@ -19,16 +20,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-// No uncaught script error on any page a test visits.
-const pageErrors = new WeakMap<Page, Error[]>();
-test.beforeEach(({ page }) => {
-  const errors: Error[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (error) => errors.push(error));
-});
-test.afterEach(({ page }) => {
-  expect(pageErrors.get(page)?.map((e) => e.message) ?? []).toEqual([]);
-});
+failOnPageErrors();
 
 const addButton = (page: Page) => page.locator('.sqs-add-to-cart-button');
 const pill = (page: Page) => page.locator('.sf-cart-pill');

@@ -4,14 +4,13 @@
  * mid-stream, and is started again on the same database. Every order answered 200 must be stored,
  * and the stock must equal the starting stock minus the quantities of the stored orders.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
 import { CUSTOMER, makeCheckoutSite } from './testing.ts';
+import { createPostgresDatabase } from '../testing/databases.ts';
 import { startServerProcess } from '../testing/process.ts';
 
 const INITIAL = 100_000;
@@ -44,24 +43,13 @@ const postgres: Database = {
   name: 'postgres',
   async make() {
     // One database of its own (the server works in its public schema).
-    const name = `sf_kill_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const url = new URL(postgresUrl as string);
-    url.pathname = `/${name}`;
+    const own = await createPostgresDatabase(postgresUrl as string, 'sf_kill');
+    cleanups.push(own.drop);
     const dataDir = mkdtempSync(join(tmpdir(), 'storefront-kill-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-      config: { dataDir, databaseUrl: url.toString() },
+      env: { DATA_DIR: dataDir, DATABASE_URL: own.url },
+      config: { dataDir, databaseUrl: own.url },
     };
   },
 };

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { repoRoot, type Config } from '../config.ts';
 import { dropSchema, openDatabase, type DatabaseHandle, type DialectName } from '../db/index.ts';
 
@@ -82,4 +83,28 @@ export async function openFresh(
       await fresh.cleanup();
     },
   };
+}
+
+/**
+ * A PostgreSQL database of its own (one database holds one site), for a test that runs a second
+ * site beside the one in the shared database; `drop` removes it.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
