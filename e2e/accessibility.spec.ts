@@ -80,3 +80,57 @@ test('the additional-fields lightbox open passes axe, also showing an error', as
   await expect(dialog.locator('.sf-field__error')).toHaveText('Required');
   expect(await violations(page, ['.sf-modal'])).toEqual([]);
 });
+
+/** Whole pages, the site's template included: what a shopper meets, judged at the levels that block. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [name, path] of [
+  ['home', '/'],
+  ['shop collection', '/shop'],
+  ['product', '/shop/linen-camp-shirt'],
+  ['journal post', '/journal/a-visit-to-the-apiary'],
+] as const) {
+  test(`the whole ${name} page has no serious or critical axe violation`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-sf-telemetry', 'ready');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the whole /cart page with an entry, quick view open and the additional-fields lightbox open have no serious or critical axe violation', async ({
+  page,
+}) => {
+  await page.goto('/shop/beeswax-pillar-candle');
+  const button = page.locator('.sqs-add-to-cart-button');
+  await expect(button).toHaveAttribute('data-state', 'idle');
+  await button.click();
+  const pill = page.locator('.sf-cart-pill');
+  await expect(pill).toBeVisible();
+  await pill.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.goto('/cart');
+  await expect(page.locator('#sqs-cart-root li')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/shop');
+  await page
+    .locator('.product-card', { hasText: 'Linen Camp Shirt' })
+    .locator('.sqs-product-quick-view-button')
+    .click();
+  await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
+  await expect(page.locator('.sf-modal .sqs-add-to-cart-button')).toHaveAttribute('data-state', 'idle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/shop/walnut-serving-board');
+  await expect(page.locator('.sqs-add-to-cart-button')).toHaveAttribute('data-state', 'idle');
+  await page.locator('label[for="variant-option-Size-Small"]').click();
+  await page.locator('.sqs-add-to-cart-button').click();
+  await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
+  expect(await seriousViolations(page)).toEqual([]);
+});
