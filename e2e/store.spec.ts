@@ -269,3 +269,50 @@ test('failures the shopper is told about: expired session, rate limit, no networ
   await alert.getByRole('button', { name: 'OK' }).click();
   await expect(pill(page)).toBeHidden();
 });
+
+test('the button on the browser clock: Added! 1 s after success, idle 2 s later, clicks ignored meanwhile; idle 1 s after an error', async ({
+  page,
+}) => {
+  // Time runs only when the test says so (after the page has loaded).
+  await page.clock.install({ time: new Date('2026-11-20T10:00:00Z') });
+  await openProduct(page, CANDLE);
+  await page.clock.pauseAt(new Date('2026-11-20T10:01:00Z'));
+  const button = addButton(page);
+  let adds = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/commerce/shopping-cart/entries')) adds++;
+  });
+
+  const answered = page.waitForResponse('**/api/commerce/shopping-cart/entries');
+  await button.click();
+  await expect(button).toHaveText('Adding…');
+  expect((await answered).status()).toBe(200);
+  await page.clock.runFor(999);
+  await expect(button).toHaveText('Adding…');
+  await page.clock.runFor(1);
+  await expect(button).toHaveText('Added!');
+  await expect(button).toHaveAttribute('data-state', 'added');
+  await button.click(); // ignored while added
+  await page.clock.runFor(1999);
+  await expect(button).toHaveText('Added!');
+  await page.clock.runFor(1);
+  await expect(button).toHaveText('Add To Cart');
+  expect(adds).toBe(1);
+
+  // A refusal: the alert, and the button back to idle one second later.
+  await page.route('**/api/commerce/shopping-cart/entries', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'cart.add.out-of-stock', message: 'Sold out meanwhile.' }),
+    }),
+  );
+  await button.click();
+  const alert = page.getByRole('alertdialog', { name: 'Unable to Add Item' });
+  await expect(alert).toContainText('Sold out meanwhile.');
+  await expect(button).toHaveText('Adding…');
+  await page.clock.runFor(999);
+  await expect(button).toHaveText('Adding…');
+  await page.clock.runFor(1);
+  await expect(button).toHaveText('Add To Cart');
+});
