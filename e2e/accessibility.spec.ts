@@ -104,7 +104,7 @@ for (const [name, path] of [
   });
 }
 
-test('the whole /cart page with an entry, quick view open and the additional-fields lightbox open have no serious or critical axe violation', async ({
+test('the whole /cart and /checkout pages with an entry, quick view open and the additional-fields lightbox open have no serious or critical axe violation', async ({
   page,
 }) => {
   await page.goto('/shop/beeswax-pillar-candle');
@@ -116,6 +116,10 @@ test('the whole /cart page with an entry, quick view open and the additional-fie
   await pill.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await page.goto('/cart');
   await expect(page.locator('#sqs-cart-root li')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/checkout');
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/shop');
