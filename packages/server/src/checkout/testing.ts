@@ -1,12 +1,11 @@
 /**
  * Test support for checkout: a copy of the fixture site with a chosen starting stock and minimum
- * subtotal, and a shopper that keeps cookies and sends the crumb like a browser.
+ * subtotal; the shopper of testing/shopper.ts.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_SITE } from '../testing/databases.ts';
-import { cookieHeader, cookiesOf, type TestApp } from '../testing/app.ts';
 
 export interface SiteChanges {
   /** variant id -> starting qtyInStock. */
@@ -43,50 +42,4 @@ export const CUSTOMER = {
   address: { line1: '12 St James Sq', city: 'London', zip: 'SW1Y 4JH', country: 'GB' },
 };
 
-/** A shopper: keeps cookies between calls like a browser, and sends the crumb header on writes. */
-export class Shopper {
-  cookies: Record<string, string> = {};
-  constructor(private readonly t: TestApp) {}
-
-  async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const form = typeof body === 'object' && body instanceof URLSearchParams;
-    const res = await this.t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(Object.keys(this.cookies).length ? { cookie: cookieHeader(this.cookies) } : {}),
-        ...(method !== 'GET' && this.cookies.crumb ? { 'x-csrf-token': this.cookies.crumb } : {}),
-        ...(form
-          ? { 'content-type': 'application/x-www-form-urlencoded' }
-          : body !== undefined && typeof body !== 'string'
-            ? { 'content-type': 'application/json' }
-            : {}),
-        ...headers,
-      },
-      ...(body === undefined
-        ? {}
-        : { payload: form ? body.toString() : typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    Object.assign(this.cookies, cookiesOf(res.headers['set-cookie']));
-    return res;
-  }
-
-  /** Reads the cart (which also hands out the crumb). */
-  async start() {
-    const res = await this.request('GET', '/api/commerce/shopping-cart');
-    if (res.statusCode !== 200) throw new Error(`cart read: ${res.statusCode}`);
-  }
-
-  add(body: Record<string, unknown>) {
-    return this.request('POST', '/api/commerce/shopping-cart/entries', body);
-  }
-
-  order(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-    return this.request('POST', '/api/commerce/orders', body, headers);
-  }
-}
+export { Shopper } from '../testing/shopper.ts';

@@ -1,47 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { Shopper } from '../testing/shopper.ts';
 
 const CART = '/api/commerce/shopping-cart';
 const ENTRIES = `${CART}/entries`;
-
-/** A shopper: keeps cookies between calls like a browser, and sends the crumb header on writes. */
-class Shopper {
-  cookies: Record<string, string> = {};
-  constructor(private readonly t: TestApp) {}
-
-  async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const res = await this.t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(Object.keys(this.cookies).length ? { cookie: cookieHeader(this.cookies) } : {}),
-        ...(method !== 'GET' && this.cookies.crumb ? { 'x-csrf-token': this.cookies.crumb } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    Object.assign(this.cookies, cookiesOf(res.headers['set-cookie']));
-    return res;
-  }
-
-  /** Reads the cart (which also hands out the crumb). */
-  async cart() {
-    const res = await this.request('GET', CART);
-    expect(res.statusCode).toBe(200);
-    return res.json();
-  }
-
-  add(body: Record<string, unknown>) {
-    return this.request('POST', ENTRIES, body);
-  }
-}
 
 for (const database of DATABASES) {
   describe(`[${database.name}] cart API`, () => {
