@@ -5,6 +5,7 @@
 export { type LocalizedStrings, message } from '@storefront/core/messages';
 export type { Result } from '@storefront/core/result';
 export { formatMoney, minorToDecimal } from '@storefront/core/money';
+export { ProductType } from '@storefront/core/product';
 export {
   addToCartLabel,
   availableOptionValues,

@@ -4,6 +4,7 @@
  * keeps the cart API contract.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { ProductForBrowser } from './core.ts';
 import { ITEM_ADDED_EVENT } from './cart-store.ts';
 import { type Started, start } from './start.tsx';
 import { type FakeCartServer, startFakeCartServer } from './testing/fake-cart-server.ts';
@@ -65,11 +66,15 @@ afterEach(async () => {
   await server.close();
 });
 
-async function openShirtPage(extra: { expressCheckout?: boolean; label?: string } = {}) {
+async function openShirtPage(
+  extra: { expressCheckout?: boolean; label?: string; productType?: ProductForBrowser['productType'] } = {},
+) {
   document.head.innerHTML = contextScript({
     pageType: 50,
     itemId: 'shirt',
-    products: { shirt },
+    products: {
+      shirt: extra.productType === undefined ? shirt : { ...shirt, productType: extra.productType },
+    },
     storeSettings: {
       multipleQuantityAllowedForServices: true,
       expressCheckout: extra.expressCheckout ?? false,
@@ -239,6 +244,28 @@ describe('product page islands', () => {
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
     button().dispatchEvent(new KeyboardEvent('keydown', { key: ' ', keyCode: 32, bubbles: true }));
     await vi.waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+  });
+
+  test('a refusal in express checkout is titled Unable to Purchase Item; for a gift card, Unable to purchase Gift Card.', async () => {
+    const title = () => document.getElementById(dialog()!.getAttribute('aria-labelledby')!)!.textContent;
+    await openShirtPage({ expressCheckout: true });
+    await pick('Size', 'S');
+    await pick('Color', 'Oat');
+    server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    button().click();
+    await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
+    expect(title()).toBe('Unable to Purchase Item');
+    expect(navigate).not.toHaveBeenCalled();
+    started?.stop();
+    document.body.innerHTML = '';
+
+    await openShirtPage({ productType: 4 });
+    await pick('Size', 'S');
+    await pick('Color', 'Oat');
+    server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    button().click();
+    await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
+    expect(title()).toBe('Unable to purchase Gift Card.');
   });
 
   test('express checkout goes to the checkout page without the added state', async () => {

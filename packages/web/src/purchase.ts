@@ -4,7 +4,7 @@
  * a subscription cart and go to the subscription page with its token. Failures come back as the
  * alert's title and message (spec section 8).
  */
-import { type LocalizedStrings, message } from './core.ts';
+import { type LocalizedStrings, message, ProductType } from './core.ts';
 import { CartApiError, type CartApi } from './api.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ProductStore } from './product-store.ts';
@@ -36,7 +36,13 @@ export function purchaseModeOf(button: HTMLElement, expressCheckout: boolean): P
   return expressCheckout ? 'express' : 'cart';
 }
 
-export function alertTitleOf(mode: PurchaseMode, ls?: LocalizedStrings): string {
+/** Spec section 8: the alert's title, by how the shopper buys and what (gift cards have their own). */
+export function alertTitleOf(
+  mode: PurchaseMode,
+  productType: number | undefined,
+  ls?: LocalizedStrings,
+): string {
+  if (productType === ProductType.GIFT_CARD) return message('alert.unable-to-purchase-gift-card', {}, ls);
   return mode === 'express'
     ? message('alert.unable-to-purchase-item', {}, ls)
     : message('alert.unable-to-add-item', {}, ls);
@@ -46,7 +52,7 @@ export async function purchase(input: PurchaseInput): Promise<PurchaseOutcome> {
   const { mode, store, cart, ls } = input;
   const fail = (text: string): PurchaseOutcome => ({
     ok: false,
-    title: alertTitleOf(mode, ls),
+    title: alertTitleOf(mode, store?.product.productType, ls),
     message: text,
   });
   if (!store) return fail(message('cart.add.product-unavailable', {}, ls));

@@ -200,6 +200,6 @@ export async function purchaseWithFields(input: FieldsPurchase): Promise<void> {
   });
   if (!opened.ok) {
     openForms.delete(button);
-    void runtime.dialogs.alert(alertTitleOf(mode, runtime.ls), opened.message);
+    void runtime.dialogs.alert(alertTitleOf(mode, store?.product.productType, runtime.ls), opened.message);
   }
 }
