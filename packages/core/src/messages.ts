@@ -256,112 +256,131 @@ type MessageArgs = Readonly<Record<string, unknown>>;
  * nested sub-messages (`#` is the number). Plural categories come from `Intl.PluralRules`.
  * Anything it cannot parse is copied as text.
  */
-export const formatMessage = (pattern: string, args: MessageArgs = {}, locale = 'en-US'): string => {
-  let pos = 0;
+export const formatMessage = (pattern: string, args: MessageArgs = {}, locale = 'en-US'): string =>
+  new MessageFormatter(pattern, args, locale).format();
 
-  const text = (v: unknown): string =>
-    typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+const messageText = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
-  // Reads a sub-message up to the closing brace at depth 0 (or the end), replacing `#` with `hash`.
-  const readMessage = (hash: string | undefined): string => {
+/**
+ * One formatting of one pattern (a class rather than closures: helpers format a message per product
+ * and option, and closures made per call cost more than the parse).
+ */
+class MessageFormatter {
+  private pos = 0;
+
+  constructor(
+    private readonly pattern: string,
+    private readonly args: MessageArgs,
+    private readonly locale: string,
+  ) {}
+
+  format(): string {
+    const pattern = this.pattern;
     let out = '';
-    while (pos < pattern.length) {
-      const ch = pattern[pos] as string;
-      if (ch === '}') return out;
-      if (ch === '{') {
-        out += readArgument();
-      } else if (ch === '#' && hash !== undefined) {
-        out += hash;
-        pos++;
-      } else if (ch === "'" && pattern[pos + 1] === "'") {
-        out += "'";
-        pos += 2;
-      } else {
-        out += ch;
-        pos++;
+    while (this.pos < pattern.length) {
+      out += this.readMessage(undefined);
+      if (this.pos < pattern.length) {
+        out += '}';
+        this.pos++;
       }
     }
     return out;
-  };
+  }
 
-  const skipSpaces = () => {
-    while (pos < pattern.length && /\s/.test(pattern[pos] as string)) pos++;
-  };
-
-  const readArgument = (): string => {
-    const start = pos;
-    pos++; // {
-    skipSpaces();
-    const nameMatch = /^[^\s,{}]+/.exec(pattern.slice(pos));
-    if (!nameMatch) return fail(start);
-    const name = nameMatch[0];
-    pos += name.length;
-    skipSpaces();
-    const value = args[name];
-    if (pattern[pos] === '}') {
-      pos++;
-      return text(value);
+  // Reads a sub-message up to the closing brace at depth 0 (or the end), replacing `#` with `hash`.
+  private readMessage(hash: string | undefined): string {
+    const pattern = this.pattern;
+    let out = '';
+    while (this.pos < pattern.length) {
+      const ch = pattern[this.pos] as string;
+      if (ch === '}') return out;
+      if (ch === '{') {
+        out += this.readArgument();
+      } else if (ch === '#' && hash !== undefined) {
+        out += hash;
+        this.pos++;
+      } else if (ch === "'" && pattern[this.pos + 1] === "'") {
+        out += "'";
+        this.pos += 2;
+      } else {
+        out += ch;
+        this.pos++;
+      }
     }
-    if (pattern[pos] !== ',') return fail(start);
-    pos++;
-    skipSpaces();
-    const kindMatch = /^[a-z]+/.exec(pattern.slice(pos));
+    return out;
+  }
+
+  private skipSpaces(): void {
+    const pattern = this.pattern;
+    while (this.pos < pattern.length && /\s/.test(pattern[this.pos] as string)) this.pos++;
+  }
+
+  private fail(start: number): string {
+    this.pos = start + 1;
+    return '{';
+  }
+
+  private readArgument(): string {
+    const pattern = this.pattern;
+    const start = this.pos;
+    this.pos++; // {
+    this.skipSpaces();
+    const nameMatch = /^[^\s,{}]+/.exec(pattern.slice(this.pos));
+    if (!nameMatch) return this.fail(start);
+    const name = nameMatch[0];
+    this.pos += name.length;
+    this.skipSpaces();
+    const value = this.args[name];
+    if (pattern[this.pos] === '}') {
+      this.pos++;
+      return messageText(value);
+    }
+    if (pattern[this.pos] !== ',') return this.fail(start);
+    this.pos++;
+    this.skipSpaces();
+    const kindMatch = /^[a-z]+/.exec(pattern.slice(this.pos));
     const kind = kindMatch?.[0] ?? '';
-    pos += kind.length;
-    skipSpaces();
+    this.pos += kind.length;
+    this.skipSpaces();
     if (kind !== 'plural' && kind !== 'selectordinal' && kind !== 'select') {
       // Unsupported type (`number`, `date`...): print the plain value and skip to the closing brace.
       let depth = 1;
-      while (pos < pattern.length && depth > 0) {
-        if (pattern[pos] === '{') depth++;
-        else if (pattern[pos] === '}') depth--;
-        pos++;
+      while (this.pos < pattern.length && depth > 0) {
+        if (pattern[this.pos] === '{') depth++;
+        else if (pattern[this.pos] === '}') depth--;
+        this.pos++;
       }
-      return text(value);
+      return messageText(value);
     }
-    if (pattern[pos] !== ',') return fail(start);
-    pos++;
+    if (pattern[this.pos] !== ',') return this.fail(start);
+    this.pos++;
     const branches = new Map<string, string>();
-    const n = typeof value === 'number' ? value : Number(text(value));
-    const hash = kind === 'select' ? undefined : Number.isNaN(n) ? text(value) : String(n);
+    const n = typeof value === 'number' ? value : Number(messageText(value));
+    const hash = kind === 'select' ? undefined : Number.isNaN(n) ? messageText(value) : String(n);
     for (;;) {
-      skipSpaces();
-      if (pattern[pos] === '}') {
-        pos++;
+      this.skipSpaces();
+      if (pattern[this.pos] === '}') {
+        this.pos++;
         break;
       }
-      const keyMatch = /^[^\s{}]+/.exec(pattern.slice(pos));
-      if (!keyMatch) return fail(start);
-      pos += keyMatch[0].length;
-      skipSpaces();
-      if (pattern[pos] !== '{') return fail(start);
-      pos++;
-      const body = readMessage(hash);
-      if (pattern[pos] !== '}') return fail(start);
-      pos++;
+      const keyMatch = /^[^\s{}]+/.exec(pattern.slice(this.pos));
+      if (!keyMatch) return this.fail(start);
+      this.pos += keyMatch[0].length;
+      this.skipSpaces();
+      if (pattern[this.pos] !== '{') return this.fail(start);
+      this.pos++;
+      const body = this.readMessage(hash);
+      if (pattern[this.pos] !== '}') return this.fail(start);
+      this.pos++;
       branches.set(keyMatch[0], body);
     }
-    if (kind === 'select') return branches.get(text(value)) ?? branches.get('other') ?? '';
+    if (kind === 'select') return branches.get(messageText(value)) ?? branches.get('other') ?? '';
     const exact = branches.get(`=${n}`);
     if (exact !== undefined) return exact;
-    const category = pluralRulesFor(locale, kind === 'plural' ? 'cardinal' : 'ordinal').select(
+    const category = pluralRulesFor(this.locale, kind === 'plural' ? 'cardinal' : 'ordinal').select(
       Number.isNaN(n) ? 0 : n,
     );
     return branches.get(category) ?? branches.get('other') ?? '';
-  };
-
-  const fail = (start: number): string => {
-    pos = start + 1;
-    return '{';
-  };
-
-  let out = '';
-  while (pos < pattern.length) {
-    out += readMessage(undefined);
-    if (pos < pattern.length) {
-      out += '}';
-      pos++;
-    }
   }
-  return out;
-};
+}

@@ -186,14 +186,15 @@ export const centsToMoney = (cents: number, currency: string = DEFAULT_CURRENCY)
   currencyCode: currency,
 });
 
+const decimalSign = (d: ParsedDecimal): number => (/[1-9]/.test(d.int + d.frac) ? (d.negative ? -1 : 1) : 0);
+
 /** Compares two decimal strings exactly: -1, 0 or 1. */
 export const compareDecimal = (a: string, b: string): number => {
   const x = parseDecimalString(movePoint(a, 0));
   const y = parseDecimalString(movePoint(b, 0));
   if (!x || !y) return 0;
-  const sign = (d: ParsedDecimal) => (/[1-9]/.test(d.int + d.frac) ? (d.negative ? -1 : 1) : 0);
-  const sx = sign(x);
-  const sy = sign(y);
+  const sx = decimalSign(x);
+  const sy = decimalSign(y);
   if (sx !== sy) return sx < sy ? -1 : 1;
   const len = Math.max(x.frac.length, y.frac.length);
   const ax = (x.int.replace(/^0+/, '') + x.frac.padEnd(len, '0')).replace(/^0+/, '');

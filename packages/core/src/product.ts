@@ -136,18 +136,19 @@ export const displayStateOf = (item: unknown): DisplayState =>
 export const hasVariants = (item: unknown): boolean =>
   productTypeOf(item) !== ProductType.DIGITAL && variantsOf(item).length > 1;
 
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /** Variants differ in sale flag, price or (when on sale) sale price (physical, service, gift card). */
 export const hasVariedPrices = (item: unknown): boolean => {
   const type = productTypeOf(item);
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return false;
   const [first, ...rest] = variantsOf(item);
   if (!first) return false;
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return rest.some(
     (v) =>
-      !same(v.onSale, first.onSale) ||
-      (truthy(first.onSale) && !same(v.salePrice, first.salePrice)) ||
-      !same(v.price, first.price),
+      !sameJson(v.onSale, first.onSale) ||
+      (truthy(first.onSale) && !sameJson(v.salePrice, first.salePrice)) ||
+      !sameJson(v.price, first.price),
   );
 };
 
