@@ -10,6 +10,8 @@ const NEEDS_ESCAPE_Q = /[&<>"]/;
 /** Escapes `&`, `<`, `>` (and `"` when `quotes`). */
 export function escapeHtml(s: string, quotes: boolean): string {
   if (!(quotes ? NEEDS_ESCAPE_Q : NEEDS_ESCAPE).test(s)) return s;
+  // Only quotes (JSON in an attribute, mostly): the engine's own replace is faster than the loop.
+  if (quotes && !NEEDS_ESCAPE.test(s)) return s.replaceAll('"', '&quot;');
   let out = '';
   let last = 0;
   for (let i = 0; i < s.length; i++) {

@@ -18,8 +18,10 @@ export const emit = (v: unknown): string => {
 const emitInArray = (x: unknown): string => (isObject(x) ? '[object Object]' : emit(x));
 
 /** `json` then attribute escaping: the reference's `{x|json|htmlattr}`. */
-export const jsonAttr = (v: unknown): string =>
-  escapeHtmlAttr((JSON.stringify(v) ?? '').replace(/<\//g, '<\\/'));
+export const jsonAttr = (v: unknown): string => {
+  const json = JSON.stringify(v) ?? '';
+  return escapeHtmlAttr(json.includes('</') ? json.replace(/<\//g, '<\\/') : json);
+};
 
 /** Escapes for an attribute or text (`& < > "`). */
 export const attr = (v: unknown): string => escapeHtmlAttr(emit(v));
