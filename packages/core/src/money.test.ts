@@ -64,6 +64,13 @@ describe('decimal strings and minor units', () => {
     expect(compareDecimal('0.10', '0.1')).toBe(0);
     expect(compareDecimal('-2', '1')).toBe(-1);
     expect(compareDecimal('-2', '-10')).toBe(1);
+    // Leading zeros, a lone point, negative zero; what is not a decimal counts as zero.
+    expect(compareDecimal('007.50', '7.5')).toBe(0);
+    expect(compareDecimal('.5', '0.49')).toBe(1);
+    expect(compareDecimal('-0.00', '0')).toBe(0);
+    expect(compareDecimal('abc', '5')).toBe(-1);
+    expect(compareDecimal('abc', '-5')).toBe(1);
+    expect(compareDecimal('abc', '')).toBe(0);
   });
 });
 

@@ -186,13 +186,15 @@ export const centsToMoney = (cents: number, currency: string = DEFAULT_CURRENCY)
   currencyCode: currency,
 });
 
+const ZERO_DECIMAL: ParsedDecimal = { negative: false, int: '0', frac: '' };
+
 const decimalSign = (d: ParsedDecimal): number => (/[1-9]/.test(d.int + d.frac) ? (d.negative ? -1 : 1) : 0);
 
 /** Compares two decimal strings exactly: -1, 0 or 1. */
 export const compareDecimal = (a: string, b: string): number => {
-  const x = parseDecimalString(movePoint(a, 0));
-  const y = parseDecimalString(movePoint(b, 0));
-  if (!x || !y) return 0;
+  // Not a decimal counts as zero (as `movePoint` reads it); leading and trailing zeros are handled below.
+  const x = parseDecimalString(a) ?? ZERO_DECIMAL;
+  const y = parseDecimalString(b) ?? ZERO_DECIMAL;
   const sx = decimalSign(x);
   const sy = decimalSign(y);
   if (sx !== sy) return sx < sy ? -1 : 1;

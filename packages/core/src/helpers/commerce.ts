@@ -93,12 +93,14 @@ export const moneyString = (money: unknown, args: readonly string[], ctx: Render
       return '';
     }
   }
-  const formatted = numberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(movePoint(value, 0) as NumericString);
+  const formatted = legacyMoneyFormat().format(movePoint(value, 0) as NumericString);
   return `<span class="sqs-money-native">${formatted}</span>`;
 };
+
+let legacyMoney: Intl.NumberFormat | undefined;
+/** The legacy (non-CLDR) money text: en-US grouping, two decimals; one formatter for every price. */
+const legacyMoneyFormat = (): Intl.NumberFormat =>
+  (legacyMoney ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** The legacy cents string of a price (`65.46` -> `6546`). */
 const legacyCents = (money: unknown): string => movePoint(readMoney(money).value, 2);
