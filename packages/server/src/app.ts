@@ -19,7 +19,7 @@ import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
-import { PageRenderer } from './render/pages.ts';
+import { PageRenderer, sendPageResult } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
 import { loadSite } from './site/loader.ts';
@@ -200,12 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         query,
         cartToken: request.cookies[CART_COOKIE],
       });
-      return reply
-        .code(result.status)
-        .header('content-type', result.contentType)
-        .header('cache-control', 'no-cache')
-        .header('x-page-type', String(result.pageType))
-        .send(result.body);
+      return sendPageResult(reply, result, 'no-cache');
     };
     app.get('/', page);
     app.get('/*', page);

@@ -24,7 +24,7 @@ import { getItemsByIds } from '../db/catalogue.ts';
 import { idempotent } from '../http/idempotency.ts';
 import type { Db } from '../db/index.ts';
 import { createMailer, MAIL_FROM_DEFAULT, type Mailer } from '../forms/mail.ts';
-import type { PageRenderer } from '../render/pages.ts';
+import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import {
   confirmedCheckoutOrder,
   placeOrder,
@@ -244,12 +244,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       cartToken: request.cookies[CART_COOKIE],
       ...page,
     });
-    return reply
-      .code(result.status)
-      .header('content-type', result.contentType)
-      .header('cache-control', 'no-store')
-      .header('x-page-type', String(result.pageType))
-      .send(result.body);
+    return sendPageResult(reply, result, 'no-store');
   };
 
   /** The form page for a target, or a message page when there is nothing to buy. */

@@ -22,6 +22,7 @@ import {
 } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
 import { expandPlatformTags, type PlatformTag, type TagBodies } from './platform-tags.ts';
+import type { FastifyReply } from 'fastify';
 
 export interface PageRequest {
   /** URL path without query. */
@@ -36,6 +37,20 @@ export interface PageResult {
   /** The HTML document, or the context JSON for `?format=json`. */
   body: string;
   contentType: string;
+}
+
+/** Sends a rendered page, its page type in `x-page-type`. */
+export function sendPageResult(
+  reply: FastifyReply,
+  result: PageResult,
+  cacheControl: 'no-cache' | 'no-store',
+) {
+  return reply
+    .code(result.status)
+    .header('content-type', result.contentType)
+    .header('cache-control', cacheControl)
+    .header('x-page-type', String(result.pageType))
+    .send(result.body);
 }
 
 export interface RendererDeps {
