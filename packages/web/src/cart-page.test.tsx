@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
 /** The /cart page island against an in-process server keeping the cart API contract. */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { type Started, start } from './start.tsx';
-import { type FakeCartServer, startFakeCartServer } from './testing/fake-cart-server.ts';
-import { clearCookies, contextScript, setPageUrl } from './testing/dom.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { start } from './start.tsx';
+import { startFakeCartServer } from './testing/fake-cart-server.ts';
+import { contextScript } from './testing/dom.ts';
 import { engravingAnswers, engravingForm } from './testing/fields-form.ts';
+import { PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
 
-let server: FakeCartServer;
-let started: Started | undefined;
-
-beforeEach(async () => {
-  server = await startFakeCartServer(
+const page = useStorePage('/cart', () =>
+  startFakeCartServer(
     [
       {
         itemId: 'shirt',
@@ -20,29 +18,18 @@ beforeEach(async () => {
       { itemId: 'candle', title: 'Pillar Candle', variants: [{ sku: 'C', priceCents: 2600, stock: 3 }] },
     ],
     { forms: { engraving: engravingForm() } },
-  );
-  setPageUrl(`${server.origin}/cart`);
-  clearCookies();
-  document.cookie = 'crumb=crumb-from-page-view; Path=/';
-});
-
-afterEach(async () => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
-  await server.close();
-});
+  ),
+);
 
 async function openCart(entries: { sku: string; quantity: number; additionalFields?: string }[]) {
   if (entries.length > 0) {
-    document.cookie = `CART=${server.seedCart(entries)}; Path=/`;
+    document.cookie = `CART=${page.server.seedCart(entries)}; Path=/`;
     document.cookie = 'hasCart=true; Path=/';
   }
   document.head.innerHTML = contextScript({ pageType: 200, path: '/cart' });
   document.body.innerHTML =
     '<main><div id="sqs-cart-root" class="sqs-cart-root" data-page-type="200"></div></main>';
-  started = start(document);
+  page.started = start(document);
   await vi.waitFor(() =>
     expect(document.querySelector('#sqs-cart-root h1')?.textContent).toBe('Shopping Cart'),
   );
@@ -105,10 +92,10 @@ describe('/cart', () => {
     await openCart([{ sku: 'M-SAG', quantity: 1 }]);
     typeQuantity(items()[0]!, '2');
     await vi.waitFor(() => expect(subtotal()).toContain('$196.00'));
-    const put = server.requests.find((r) => r.method === 'PUT')!;
+    const put = page.server.requests.find((r) => r.method === 'PUT')!;
     expect(put.path).toMatch(/\/api\/commerce\/shopping-cart\/entries\/[^/]+\/quantity$/);
     expect(put.body).toEqual({ quantity: 2 });
-    expect(put.csrf).toBe('crumb-from-page-view');
+    expect(put.csrf).toBe(PAGE_CRUMB);
   });
 
   test('a quantity of 0 asks first: Cancel keeps the entry, Remove Item removes it', async () => {
@@ -119,7 +106,7 @@ describe('/cart', () => {
     buttonNamed(dialog()!, 'Cancel')!.click();
     await vi.waitFor(() => expect(quantityInput(items()[0]!).value).toBe('1'));
     expect(dialog()).toBeNull();
-    expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(page.server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
 
     typeQuantity(items()[0]!, '0');
     await vi.waitFor(() => expect(dialog()).not.toBeNull());
@@ -135,25 +122,25 @@ describe('/cart', () => {
     expect(remove.getAttribute('aria-label')).toBe('Remove Item: Pillar Candle');
     remove.click();
     await vi.waitFor(() => expect(root().textContent).toContain('You have nothing in your shopping cart.'));
-    expect(server.requests.find((r) => r.method === 'DELETE')?.csrf).toBe('crumb-from-page-view');
+    expect(page.server.requests.find((r) => r.method === 'DELETE')?.csrf).toBe(PAGE_CRUMB);
   });
 
   test('failures: Unable to update quantity / Unable to remove item with the reason', async () => {
     await openCart([{ sku: 'C', quantity: 1 }]);
     const alert = () => root().querySelector('[role="alert"]')?.textContent ?? '';
 
-    server.failNext('PUT', 500, {});
+    page.server.failNext('PUT', 500, {});
     typeQuantity(items()[0]!, '3');
     await vi.waitFor(() => expect(alert()).toBe('Unable to update quantity Please try again.'));
     await vi.waitFor(() => expect(quantityInput(items()[0]!).value).toBe('1'));
 
-    server.failNext('PUT', 429, { code: 'rate-limited', message: 'Please try again in a few seconds.' });
+    page.server.failNext('PUT', 429, { code: 'rate-limited', message: 'Please try again in a few seconds.' });
     typeQuantity(items()[0]!, '2');
     await vi.waitFor(() =>
       expect(alert()).toBe('Unable to update quantity Please try again in a few seconds.'),
     );
 
-    server.failNext('DELETE', 403, { crumbFail: true });
+    page.server.failNext('DELETE', 403, { crumbFail: true });
     buttonNamed(items()[0]!, 'Remove Item')!.click();
     await vi.waitFor(() =>
       expect(alert()).toBe(
@@ -173,11 +160,11 @@ describe('/cart', () => {
   });
 
   test('a cart that cannot be read is not shown as empty', async () => {
-    server.failNext('GET', 500, {});
-    document.cookie = `CART=${server.seedCart([{ sku: 'C', quantity: 1 }])}; Path=/`;
+    page.server.failNext('GET', 500, {});
+    document.cookie = `CART=${page.server.seedCart([{ sku: 'C', quantity: 1 }])}; Path=/`;
     document.head.innerHTML = contextScript({ pageType: 200, path: '/cart' });
     document.body.innerHTML = '<div id="sqs-cart-root"></div>';
-    started = start(document);
+    page.started = start(document);
     await vi.waitFor(() =>
       expect(root().querySelector('[role="alert"]')?.textContent).toBe('Please try again.'),
     );
@@ -187,7 +174,7 @@ describe('/cart', () => {
   test('without a cart cookie the page shows the empty cart without reading it', async () => {
     await openCart([]);
     await vi.waitFor(() => expect(root().textContent).toContain('You have nothing in your shopping cart.'));
-    expect(server.requests).toHaveLength(0);
+    expect(page.server.requests).toHaveLength(0);
   });
 
   describe('Edit Details', () => {
@@ -219,14 +206,14 @@ describe('/cart', () => {
       typeInto(monogram, 'AB');
       dialogEl.querySelector<HTMLFormElement>('form')!.requestSubmit();
       await vi.waitFor(() => expect(items()[0]!.textContent).toContain('Monogram: AB'));
-      const put = server.requests.find((r) => r.method === 'PUT')!;
+      const put = page.server.requests.find((r) => r.method === 'PUT')!;
       expect(put.path).toMatch(/\/entries\/[^/]+\/additionalFields$/);
       expect(put.body).toEqual({
         itemId: 'shirt',
         sku: 'M-SAG',
         additionalFields: engravingAnswers('AB', 'For Ada'),
       });
-      expect(put.csrf).toBe('crumb-from-page-view');
+      expect(put.csrf).toBe(PAGE_CRUMB);
       expect(document.documentElement.style.overflow).toBe('');
       expect(document.activeElement).toBe(buttonNamed(items()[0]!, 'Edit Details'));
     });
@@ -238,14 +225,14 @@ describe('/cart', () => {
       typeInto(fieldsDialog()!.querySelector<HTMLInputElement>('input[type="text"]')!, '');
       fieldsDialog()!.querySelector<HTMLFormElement>('form')!.requestSubmit();
       await vi.waitFor(() => expect(fieldsDialog()!.textContent).toContain('Required'));
-      expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+      expect(page.server.requests.some((r) => r.method === 'PUT')).toBe(false);
     });
 
     test('a refused save shows Unable to update form in the form, which stays open', async () => {
       await openCart([{ sku: 'M-SAG', quantity: 1, additionalFields: engravingAnswers('JR') }]);
       buttonNamed(items()[0]!, 'Edit Details')!.click();
       await vi.waitFor(() => expect(fieldsDialog()?.querySelector('form')).toBeTruthy());
-      server.failNext('PUT', 500, {});
+      page.server.failNext('PUT', 500, {});
       fieldsDialog()!.querySelector<HTMLFormElement>('form')!.requestSubmit();
       await vi.waitFor(() =>
         expect(fieldsDialog()!.querySelector('[role="alert"]')?.textContent).toBe(

@@ -3,19 +3,13 @@
  * The islands mounted by start() on product-page markup, talking HTTP to an in-process server that
  * keeps the cart API contract.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ProductForBrowser } from './core.ts';
 import { ITEM_ADDED_EVENT } from './cart-store.ts';
-import { type Started, start } from './start.tsx';
-import { type FakeCartServer, startFakeCartServer } from './testing/fake-cart-server.ts';
-import {
-  browserProduct,
-  clearCookies,
-  contextScript,
-  manualTimers,
-  productCheckoutMarkup,
-  setPageUrl,
-} from './testing/dom.ts';
+import { start } from './start.tsx';
+import { startFakeCartServer } from './testing/fake-cart-server.ts';
+import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from './testing/dom.ts';
+import { PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
 
 const shirt = browserProduct(
   'shirt',
@@ -32,13 +26,8 @@ const shirt = browserProduct(
   ],
 );
 
-let server: FakeCartServer;
-let started: Started | undefined;
-let clock: ReturnType<typeof manualTimers>;
-const navigate = vi.fn();
-
-beforeEach(async () => {
-  server = await startFakeCartServer([
+const page = useStorePage('/shop/shirt', () =>
+  startFakeCartServer([
     {
       itemId: 'shirt',
       title: 'Linen Camp Shirt',
@@ -49,21 +38,14 @@ beforeEach(async () => {
         attributes: v.attributes,
       })),
     },
-  ]);
-  setPageUrl(`${server.origin}/shop/shirt`);
-  clearCookies();
-  // The page view set the crumb cookie (the server does so on every first page view).
-  document.cookie = 'crumb=crumb-from-page-view; Path=/';
+  ]),
+);
+let clock: ReturnType<typeof manualTimers>;
+const navigate = vi.fn();
+
+beforeEach(() => {
   clock = manualTimers();
   navigate.mockReset();
-});
-
-afterEach(async () => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
-  await server.close();
 });
 
 async function openShirtPage(
@@ -81,7 +63,7 @@ async function openShirtPage(
     },
   });
   document.body.innerHTML = `<header><span class="sqs-cart-quantity">0</span></header>${productCheckoutMarkup(shirt, extra.label)}`;
-  started = start(document, { timers: clock, navigate });
+  page.started = start(document, { timers: clock, navigate });
   // Islands are live once their effects ran.
   await vi.waitFor(() => {
     expect(button().dataset.state).toBe('idle');
@@ -162,9 +144,9 @@ describe('product page islands', () => {
     expect(button().dataset.state).toBe('adding');
     await vi.waitFor(() => expect(added).toHaveBeenCalledTimes(1));
     document.removeEventListener(ITEM_ADDED_EVENT, added);
-    const post = server.requests.find((r) => r.method === 'POST')!;
+    const post = page.server.requests.find((r) => r.method === 'POST')!;
     expect(post.body).toEqual({ itemId: 'shirt', sku: 'S-SAG', quantity: 2 });
-    expect(post.csrf).toBe('crumb-from-page-view');
+    expect(post.csrf).toBe(PAGE_CRUMB);
 
     await vi.waitFor(() => expect(pill()?.hidden).toBe(false));
     expect(pill()!.textContent).toContain('2 items');
@@ -184,7 +166,7 @@ describe('product page islands', () => {
     await vi.waitFor(() => expect(buttonText()).toBe('Added!'));
     clock.advance(1);
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
-    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   test('unselected options: the alert dialog titled Unable to Add Item, no request, idle after 1 s', async () => {
@@ -196,7 +178,7 @@ describe('product page islands', () => {
     expect(dialog()!.textContent).toContain('Please select the Size option.');
     const labelledBy = dialog()!.getAttribute('aria-labelledby')!;
     expect(document.getElementById(labelledBy)!.textContent).toBe('Unable to Add Item');
-    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     expect(buttonText()).toBe('Adding…');
     clock.advance(1000);
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
@@ -208,7 +190,7 @@ describe('product page islands', () => {
     await openShirtPage();
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    server.failNext('POST', 409, {
+    page.server.failNext('POST', 409, {
       code: 'not-enough-stock',
       message: 'Sorry, we do not have enough of that item available.',
     });
@@ -220,7 +202,7 @@ describe('product page islands', () => {
     [...dialog()!.querySelectorAll('button')][0]!.click();
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
 
-    server.failNext('POST', 403, { crumbFail: true });
+    page.server.failNext('POST', 403, { crumbFail: true });
     button().click();
     await vi.waitFor(() =>
       expect(dialog()?.textContent).toContain(
@@ -239,11 +221,11 @@ describe('product page islands', () => {
     await Promise.resolve();
     expect(buttonText()).toBe('Add To Cart');
     button().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
-    await vi.waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    await vi.waitFor(() => expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     clock.advance(3000);
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
     button().dispatchEvent(new KeyboardEvent('keydown', { key: ' ', keyCode: 32, bubbles: true }));
-    await vi.waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    await vi.waitFor(() => expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
   });
 
   test('a refusal in express checkout is titled Unable to Purchase Item; for a gift card, Unable to purchase Gift Card.', async () => {
@@ -251,18 +233,18 @@ describe('product page islands', () => {
     await openShirtPage({ expressCheckout: true });
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    page.server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
     button().click();
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
     expect(title()).toBe('Unable to Purchase Item');
     expect(navigate).not.toHaveBeenCalled();
-    started?.stop();
+    page.started?.stop();
     document.body.innerHTML = '';
 
     await openShirtPage({ productType: 4 });
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    page.server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
     button().click();
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
     expect(title()).toBe('Unable to purchase Gift Card.');
@@ -286,16 +268,16 @@ describe('the cart-loading rule on start', () => {
     await vi.waitFor(() => expect(pill()).not.toBeNull());
     expect(pill()!.hidden).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
-    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+    expect(page.server.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
   });
 
   test('a CART cookie: the cart is read and the pill shows it', async () => {
-    const token = server.seedCart([{ sku: 'M-SAG', quantity: 101 }]);
+    const token = page.server.seedCart([{ sku: 'M-SAG', quantity: 101 }]);
     document.cookie = `CART=${token}; Path=/`;
     await openShirtPage();
     await vi.waitFor(() => expect(pill()?.hidden).toBe(false));
     expect(pill()!.textContent).toContain('100+ items');
     expect(document.querySelector('.sqs-cart-quantity')!.textContent).toBe('100+');
-    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(page.server.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
   });
 });

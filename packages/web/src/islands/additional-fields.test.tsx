@@ -1,16 +1,9 @@
 // @vitest-environment happy-dom
 /** The additional-fields lightbox on a product page, against the in-process cart server. */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { type Started, start } from '../start.tsx';
-import { type FakeCartServer, startFakeCartServer } from '../testing/fake-cart-server.ts';
-import {
-  browserProduct,
-  clearCookies,
-  contextScript,
-  manualTimers,
-  productCheckoutMarkup,
-  setPageUrl,
-} from '../testing/dom.ts';
+import { start } from '../start.tsx';
+import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from '../testing/dom.ts';
 import { engravingAnswers, engravingForm } from '../testing/fields-form.ts';
 import {
   additionalFieldsLines,
@@ -19,6 +12,7 @@ import {
   encodeAdditionalFields,
   formIdOf,
 } from './additional-fields.tsx';
+import { useStorePage } from '../testing/store-page.ts';
 
 const board = {
   ...browserProduct(
@@ -40,12 +34,8 @@ const usingForm = (markup: string) =>
     `sqs-button-element--primary use-form" data-form="${JSON.stringify({ id: 'engraving' }).replace(/"/g, '&quot;')}"`,
   );
 
-let server: FakeCartServer;
-let started: Started | undefined;
-let clock: ReturnType<typeof manualTimers>;
-
-beforeEach(async () => {
-  server = await startFakeCartServer(
+const page = useStorePage('/shop/board', () =>
+  startFakeCartServer(
     [
       {
         itemId: 'board',
@@ -54,32 +44,28 @@ beforeEach(async () => {
       },
     ],
     { forms: { engraving: engravingForm() } },
-  );
-  setPageUrl(`${server.origin}/shop/board`);
-  clearCookies();
-  document.cookie = 'crumb=crumb-from-page-view; Path=/';
+  ),
+);
+let clock: ReturnType<typeof manualTimers>;
+
+beforeEach(() => {
   clock = manualTimers();
 });
 
-afterEach(async () => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
+afterEach(() => {
   document.documentElement.removeAttribute('style');
-  await server.close();
 });
 
 async function openBoardPage() {
   document.head.innerHTML = contextScript({ pageType: 50, itemId: 'board', products: { board } });
   document.body.innerHTML = usingForm(productCheckoutMarkup(board));
-  started = start(document, { timers: clock });
+  page.started = start(document, { timers: clock });
   await vi.waitFor(() => expect(button().dataset.state).toBe('idle'));
 }
 
 const button = () => document.querySelector<HTMLElement>('.sqs-add-to-cart-button')!;
 const panel = () => document.querySelector<HTMLElement>('.sf-fields-modal[role="dialog"]');
-const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/entries'));
+const posts = () => page.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/entries'));
 const type = (el: HTMLInputElement | HTMLTextAreaElement, value: string) => {
   const proto = el instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
@@ -128,7 +114,7 @@ describe('the additional-fields lightbox', () => {
     expect(button().dataset.state).toBe('adding');
     clock.advance(1000);
     await vi.waitFor(() => expect(button().textContent?.trim()).toBe('Added!'));
-    expect(started!.cart.getState().cart?.entries[0]?.additionalFields).toBe(
+    expect(page.started!.cart.getState().cart?.entries[0]?.additionalFields).toBe(
       engravingAnswers('JR', 'For Ada'),
     );
   });
@@ -139,7 +125,10 @@ describe('the additional-fields lightbox', () => {
     button().click();
     await vi.waitFor(() => expect(panel()?.querySelector('form')).toBeTruthy());
     type(panel()!.querySelector<HTMLInputElement>('input[type="text"]')!, 'JR');
-    server.failNext('POST', 429, { code: 'rate-limited', message: 'Please try again in a few seconds.' });
+    page.server.failNext('POST', 429, {
+      code: 'rate-limited',
+      message: 'Please try again in a few seconds.',
+    });
     panel()!.querySelector('form')!.requestSubmit();
     await vi.waitFor(() =>
       expect(panel()!.querySelector('.sf-form__message--error')?.textContent).toBe(

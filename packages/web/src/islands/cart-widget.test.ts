@@ -1,30 +1,17 @@
 // @vitest-environment happy-dom
 /** The template cart widget against the in-process cart server: labels, count, subtotal, initialized. */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { type Started, start } from '../start.tsx';
-import { type FakeCartServer, startFakeCartServer } from '../testing/fake-cart-server.ts';
-import { clearCookies, contextScript, setPageUrl } from '../testing/dom.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { start } from '../start.tsx';
+import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { contextScript } from '../testing/dom.ts';
 import { findCartWidgets, renderedCount } from './cart-widget.tsx';
+import { useStorePage } from '../testing/store-page.ts';
 
-let server: FakeCartServer;
-let started: Started | undefined;
-
-beforeEach(async () => {
-  server = await startFakeCartServer([
+const page = useStorePage('/', () =>
+  startFakeCartServer([
     { itemId: 'candle', title: 'Pillar Candle', variants: [{ sku: 'C', priceCents: 2600, stock: 500 }] },
-  ]);
-  setPageUrl(`${server.origin}/`);
-  clearCookies();
-  document.cookie = 'crumb=crumb-from-page-view; Path=/';
-});
-
-afterEach(async () => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
-  await server.close();
-});
+  ]),
+);
 
 const WIDGET =
   '<a class="site-cart sqs-custom-cart" href="/cart"><span>Cart</span>' +
@@ -33,10 +20,10 @@ const WIDGET =
   '<a class="bare sqs-custom-cart" href="/cart">Bag</a>';
 
 function openPage(pageType = 2, cartEntries?: { sku: string; quantity: number }[]) {
-  if (cartEntries) document.cookie = `CART=${server.seedCart(cartEntries)}; Path=/`;
+  if (cartEntries) document.cookie = `CART=${page.server.seedCart(cartEntries)}; Path=/`;
   document.head.innerHTML = contextScript({ pageType, path: pageType === 200 ? '/cart' : '/' });
   document.body.innerHTML = `<header>${WIDGET}</header>`;
-  started = start(document);
+  page.started = start(document);
 }
 
 const widget = () => document.querySelector<HTMLElement>('.site-cart')!;
@@ -67,14 +54,14 @@ describe('cart widget', () => {
     openPage(2);
     expect(widget().getAttribute('aria-label')).toBe('0 items in cart');
     expect(widget().dataset.initialized).toBeUndefined();
-    await started!.cart.add({ itemId: 'candle', sku: 'C', quantity: 1 });
+    await page.started!.cart.add({ itemId: 'candle', sku: 'C', quantity: 1 });
     expect(widget().getAttribute('aria-label')).toBe('One item in cart');
     expect(widget().dataset.initialized).toBe('true');
   });
 
   test('not mounted on /cart', async () => {
     openPage(200, [{ sku: 'C', quantity: 3 }]);
-    await vi.waitFor(() => expect(server.requests.some((r) => r.method === 'GET')).toBe(true));
+    await vi.waitFor(() => expect(page.server.requests.some((r) => r.method === 'GET')).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(widget().hasAttribute('aria-label')).toBe(false);
     expect(widget().dataset.initialized).toBeUndefined();

@@ -1,16 +1,10 @@
 // @vitest-environment happy-dom
 /** Quick view on a list page: the product's page is read, its checkout block works in the lightbox. */
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { type Started, start } from '../start.tsx';
-import { type FakeCartServer, startFakeCartServer } from '../testing/fake-cart-server.ts';
-import {
-  browserProduct,
-  clearCookies,
-  contextScript,
-  manualTimers,
-  productCheckoutMarkup,
-  setPageUrl,
-} from '../testing/dom.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { start } from '../start.tsx';
+import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from '../testing/dom.ts';
+import { useStorePage } from '../testing/store-page.ts';
 
 const shirt = browserProduct(
   'shirt',
@@ -27,11 +21,8 @@ const productPage =
   `<article class="product-detail" data-item-id="shirt"><img src="/media/shirt.svg" alt="Linen Camp Shirt">` +
   `<div class="product-price">$98.00</div>${productCheckoutMarkup(shirt)}</article></body></html>`;
 
-let server: FakeCartServer;
-let started: Started | undefined;
-
-beforeEach(async () => {
-  server = await startFakeCartServer(
+const page = useStorePage('/shop', () =>
+  startFakeCartServer(
     [
       {
         itemId: 'shirt',
@@ -40,26 +31,15 @@ beforeEach(async () => {
       },
     ],
     { pages: { '/shop/shirt': productPage } },
-  );
-  setPageUrl(`${server.origin}/shop`);
-  clearCookies();
-  document.cookie = 'crumb=crumb-from-page-view; Path=/';
-});
-
-afterEach(async () => {
-  started?.stop();
-  started = undefined;
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
-  await server.close();
-});
+  ),
+);
 
 function openListPage(products: Record<string, typeof shirt> = { shirt }) {
   document.head.innerHTML = contextScript({ pageType: 1, path: '/shop', products });
   document.body.innerHTML =
     '<article class="product-card" data-item-id="shirt"><a href="/shop/shirt">Linen Camp Shirt</a>' +
     '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="shirt" data-group="">Quick View</span></article>';
-  started = start(document, { timers: manualTimers() });
+  page.started = start(document, { timers: manualTimers() });
 }
 
 const quickButton = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
@@ -94,12 +74,12 @@ describe('quick view', () => {
     qty.dispatchEvent(new Event('input', { bubbles: true }));
     dialog.querySelector<HTMLElement>('.sqs-add-to-cart-button')!.click();
     await vi.waitFor(() =>
-      expect(server.requests.some((r) => r.method === 'POST' && r.path.endsWith('/entries'))).toBe(true),
+      expect(page.server.requests.some((r) => r.method === 'POST' && r.path.endsWith('/entries'))).toBe(true),
     );
-    const post = server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/entries'))!;
+    const post = page.server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/entries'))!;
     expect(post.body).toEqual({ itemId: 'shirt', sku: 'M', quantity: 2 });
-    await vi.waitFor(() => expect(started!.cart.getState().cart?.totalQuantity).toBe(2));
-    const census = server.requests.find((r) => r.path === '/api/census/RecordQuickView/shirt');
+    await vi.waitFor(() => expect(page.started!.cart.getState().cart?.totalQuantity).toBe(2));
+    const census = page.server.requests.find((r) => r.path === '/api/census/RecordQuickView/shirt');
     expect(census?.method).toBe('POST');
 
     document.activeElement!.dispatchEvent(
