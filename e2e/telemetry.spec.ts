@@ -277,15 +277,20 @@ test('a product page and an add to cart store the commerce events in order', asy
   expect(clicks).toEqual([{ target: 'Add To Cart', path: '/shop/beeswax-pillar-candle' }]);
 });
 
-test('removing an entry on /cart stores a remove-from-cart event with the entry and the cart after', async ({
-  page,
-}) => {
+/** Adds the demo's candle to the cart from its page, then opens /cart; both pages' telemetry ready. */
+async function candleInCartThenCartPage(page: Page) {
   await page.goto('/shop/beeswax-pillar-candle');
   await ready(page);
   await page.locator('.sqs-add-to-cart-button').click();
   await expect(page.locator('.sf-cart-pill')).toBeVisible();
   await page.goto('/cart');
   await ready(page);
+}
+
+test('removing an entry on /cart stores a remove-from-cart event with the entry and the cart after', async ({
+  page,
+}) => {
+  await candleInCartThenCartPage(page);
   const since = Date.now();
   await page
     .getByRole('button', { name: /Remove Item/ })
@@ -315,12 +320,7 @@ test('a purchase stores the commerce events in order, and a reload of the confir
   page,
 }) => {
   const since = Date.now();
-  await page.goto('/shop/beeswax-pillar-candle');
-  await ready(page);
-  await page.locator('.sqs-add-to-cart-button').click();
-  await expect(page.locator('.sf-cart-pill')).toBeVisible();
-  await page.goto('/cart');
-  await ready(page);
+  await candleInCartThenCartPage(page);
   await page.getByRole('link', { name: 'Checkout' }).click();
   await page.getByLabel('Email').fill('buyer@example.com');
   await page.getByLabel('Name').fill('Ada Buyer');
