@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     // Pages, the web bundle and the stylesheet go compressed to browsers that ask (on a slow mobile
     // link the bundle's transfer dominates first paint). Brotli at a middle quality: the default
-    // (11) costs more CPU per response than rendering the page.
+    // (11) is meant for files compressed once, ahead of time, not for every response.
     await app.register(compress, {
       global: true,
       threshold: 1024,
