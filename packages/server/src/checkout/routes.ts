@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   findVariantBySku,
   formatMoney,
@@ -16,10 +15,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
-import { crumbMatches, CRUMB_COOKIE, ensureCrumb } from '../commerce/crumb.ts';
-import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
+import { CRUMB_COOKIE, ensureCrumb, requireCrumb } from '../commerce/crumb.ts';
+import { CART_WRITES, registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import { CART_COOKIE } from '../commerce/routes.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
 import { idempotent } from '../http/idempotency.ts';
 import type { Db } from '../db/index.ts';
@@ -136,19 +135,6 @@ const pageQuery = z
   })
   .loose();
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const keys = issue && issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys : undefined;
-  const path = issue ? [...issue.path, ...(keys ?? [])].join('.') : '';
-  throw new HttpError(
-    400,
-    'invalid-request',
-    `Invalid ${what}: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`,
-  );
-}
-
 // ------------------------------------------------------------------ routes
 
 /** Checkout (DESIGN.md): the order API, the checkout pages, the confirmation, digital downloads. */
@@ -168,12 +154,13 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     mailer.close();
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db),
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', message('rate-limited', {}, ls)),
-  });
+  // The cart's counter: placing an order is one more cart write.
+  await registerDatabaseRateLimit(
+    app,
+    db,
+    CART_WRITES,
+    () => new HttpError(429, 'rate-limited', message('rate-limited', {}, ls)),
+  );
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
   const orderSettings = {
     currency: settings.currency,
@@ -200,12 +187,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     '/api/commerce/orders',
     {
       config: writeConfig,
-      preHandler: async (request, reply) => {
-        if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
-      },
+      preHandler: requireCrumb,
     },
     async (request, reply) => {
-      const body = parse(orderBody, request.body, 'body');
+      const body = parseInput(orderBody, request.body, 'body');
       const { item, cartToken, ...customer } = body;
       const source: OrderSource = item
         ? { kind: 'express', ...item }
@@ -383,7 +368,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
   };
 
   app.get('/checkout', async (request, reply) => {
-    const q = parse(pageQuery, request.query, 'query');
+    const q = parseInput(pageQuery, request.query, 'query');
     if (q.itemId)
       return showForm(request, reply, {
         mode: 'express',
@@ -398,7 +383,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
   });
 
   app.get('/checkout/subscription', async (request, reply) => {
-    const q = parse(pageQuery, request.query, 'query');
+    const q = parseInput(pageQuery, request.query, 'query');
     return showForm(request, reply, {
       mode: 'subscription',
       ...(q.cartToken ? { cartToken: q.cartToken } : {}),
@@ -406,7 +391,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
   });
 
   app.get('/checkout/gift-card', async (request, reply) => {
-    const q = parse(pageQuery, request.query, 'query');
+    const q = parseInput(pageQuery, request.query, 'query');
     return showForm(request, reply, {
       mode: 'gift-card',
       ...(q.itemId ? { itemId: q.itemId } : {}),

@@ -30,3 +30,8 @@ export function crumbMatches(request: FastifyRequest): boolean {
   if (!cookie || typeof header !== 'string' || header.length !== cookie.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
 }
+
+/** A route's preHandler for mutating calls: 403 `{ crumbFail: true }` unless the crumb matches. */
+export async function requireCrumb(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!crumbMatches(request)) await reply.code(403).send({ crumbFail: true });
+}

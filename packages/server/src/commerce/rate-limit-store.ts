@@ -1,3 +1,5 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 
 /**
@@ -18,11 +20,14 @@ export interface RateLimitStore {
 
 const PRUNE_PROBABILITY = 0.005;
 
+/** The counter prefix the cart's writes (and order placement) share. */
+export const CART_WRITES = 'cart-write';
+
 /**
  * The store class for @fastify/rate-limit (which constructs it with its own options). Every route's
- * child shares one prefix: the limit counts a client's writes across all cart write routes.
+ * child shares the prefix: the limit counts a client's writes across all the routes under it.
  */
-export function databaseRateLimitStore(db: Db, prefix = 'cart-write') {
+export function databaseRateLimitStore(db: Db, prefix: string) {
   class DatabaseStore implements RateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
       // Housekeeping without a timer: now and then, drop counters whose window ended long ago.
@@ -38,6 +43,23 @@ export function databaseRateLimitStore(db: Db, prefix = 'cart-write') {
     }
   }
   return DatabaseStore;
+}
+
+/**
+ * Registers @fastify/rate-limit on `app` for the routes that ask for it (`config.rateLimit`), counted
+ * per client address in the database under `prefix`; passing a limit answers `refusal()`.
+ */
+export async function registerDatabaseRateLimit(
+  app: FastifyInstance,
+  db: Db,
+  prefix: string,
+  refusal: () => Error,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db, prefix),
+    errorResponseBuilder: refusal,
+  });
 }
 
 /** Counts one hit for `key`; returns the count in the current window and the time left in it. */

@@ -1,9 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
 import {
   addEntry,
   createSubscriptionCart,
@@ -19,7 +17,7 @@ import {
 } from './cart.ts';
 import { crumbMatches, ensureCrumb } from './crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { CART_WRITES, registerDatabaseRateLimit } from './rate-limit-store.ts';
 import type { Refusal } from './rules.ts';
 import {
   addEntryBody,
@@ -43,15 +41,6 @@ export interface CommerceOptions {
   localizedStrings?: Record<string, string>;
 }
 
-/** Parses with a zod schema; bad input becomes a 400 naming the first problem. */
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new HttpError(400, 'invalid-request', `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`);
-}
-
 function refuse(reply: FastifyReply, refusal: Refusal) {
   return reply.code(refusal.status).send({ code: refusal.code, message: refusal.message });
 }
@@ -65,13 +54,12 @@ const refusalAnswer = (refusal: Refusal) => ({
 export async function commerceRoutes(app: FastifyInstance, options: CommerceOptions): Promise<void> {
   const { db, settings, localizedStrings } = options;
 
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db),
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: () =>
-      new HttpError(429, 'rate-limited', message('rate-limited', {}, localizedStrings)),
-  });
+  await registerDatabaseRateLimit(
+    app,
+    db,
+    CART_WRITES,
+    () => new HttpError(429, 'rate-limited', message('rate-limited', {}, localizedStrings)),
+  );
 
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
 
@@ -100,7 +88,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
   const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
 
   app.get('/api/commerce/shopping-cart', async (request, reply) => {
-    const query = parse(cartQuery, request.query, 'query');
+    const query = parseInput(cartQuery, request.query, 'query');
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-store');
     if (query.mock === 'true') return emptyCart(settings);
@@ -119,7 +107,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
   });
 
   const stock = async (request: FastifyRequest) => {
-    const { itemId } = parse(stockQuery, request.query, 'query');
+    const { itemId } = parseInput(stockQuery, request.query, 'query');
     const results = await itemStock(db, itemId);
     if (!results) {
       const refusal = notFound(
@@ -137,7 +125,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     '/api/commerce/shopping-cart/entries',
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
-      const body = parse(addEntryBody, request.body, 'body');
+      const body = parseInput(addEntryBody, request.body, 'body');
       return idempotent(db, request, reply, 'cart-entries', async () => {
         const result = await addEntry(db, { token: token(request), ...body }, settings, localizedStrings);
         if (!result.ok) return refusalAnswer(result.refusal);
@@ -168,7 +156,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     '/api/3/commerce/cart/subscription',
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
-      const body = parse(subscriptionBody, request.body, 'body');
+      const body = parseInput(subscriptionBody, request.body, 'body');
       const result = await createSubscriptionCart(db, body, settings, localizedStrings);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
@@ -180,8 +168,8 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
-      const { entryId } = parse(entryParams, request.params, 'path');
-      const body = parse(quantityBody, request.body, 'body');
+      const { entryId } = parseInput(entryParams, request.params, 'path');
+      const body = parseInput(quantityBody, request.body, 'body');
       const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
@@ -193,8 +181,8 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
-      const { entryId } = parse(entryParams, request.params, 'path');
-      const body = parse(additionalFieldsBody, request.body, 'body');
+      const { entryId } = parseInput(entryParams, request.params, 'path');
+      const body = parseInput(additionalFieldsBody, request.body, 'body');
       const result = await setEntryAdditionalFields(db, token(request), entryId, body);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
@@ -208,7 +196,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
     '/api/commerce/shopping-cart/entries/:entryId',
     { config: writeConfig, preHandler: checkCrumb },
     async (request, reply) => {
-      const { entryId } = parse(entryParams, request.params, 'path');
+      const { entryId } = parseInput(entryParams, request.params, 'path');
       const result = await removeEntry(db, token(request), entryId);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');

@@ -14,7 +14,6 @@
  * calls need the crumb (403 `{ crumbFail: true }`). Every refusal stores nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import {
   FIELD_TYPES,
   MULTI_PART_TYPES,
@@ -29,10 +28,10 @@ import {
   type FormValues,
   type MessageCode,
 } from '@storefront/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { crumbMatches } from '../commerce/crumb.ts';
-import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
+import { requireCrumb } from '../commerce/crumb.ts';
+import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from './captcha.ts';
 import { createMailer, queueMail, type Mailer } from './mail.ts';
@@ -207,11 +206,12 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
     mailer.close();
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db, 'form'),
-    errorResponseBuilder: () => new Refusal(429, { code: 'rate-limited', message: text('form.status-429') }),
-  });
+  await registerDatabaseRateLimit(
+    app,
+    db,
+    'form',
+    () => new Refusal(429, { code: 'rate-limited', message: text('form.status-429') }),
+  );
   const limit = (group: string, l: { max: number; windowMs: number }) => ({
     rateLimit: {
       max: l.max,
@@ -242,9 +242,6 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
     return reply.code(status).send(body);
   });
 
-  const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
-  };
   const findForm = (formId: string): FormDefinition => {
     const form = forms.get(formId);
     if (!form) throw new Refusal(404, { code: 'form-not-found', message: text('form.status-404') });
@@ -307,7 +304,7 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
 
   app.post(
     '/api/form/FormSubmissionKey',
-    { config: submitConfig, preHandler: checkCrumb },
+    { config: submitConfig, preHandler: requireCrumb },
     async (request, reply) => {
       const body = parse(keyBody, request.body, 'body');
       if (body.formId !== undefined) findForm(body.formId);
@@ -324,7 +321,7 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
 
   app.post(
     '/api/form/SaveFormSubmission',
-    { config: submitConfig, preHandler: checkCrumb },
+    { config: submitConfig, preHandler: requireCrumb },
     async (request, reply) => {
       const body = parse(saveBody, request.body, 'body');
       const form = findForm(body.formId);

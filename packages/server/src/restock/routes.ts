@@ -15,15 +15,14 @@
  * container.
  */
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import { message, validateRestockEmail, type MessageCode } from '@storefront/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { crumbMatches } from '../commerce/crumb.ts';
-import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
+import { requireCrumb } from '../commerce/crumb.ts';
+import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../forms/captcha.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
@@ -66,11 +65,12 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
     });
   const limit = options.limit ?? DEFAULT_RESTOCK_LIMIT;
 
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db, 'restock'),
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', text('rate-limited')),
-  });
+  await registerDatabaseRateLimit(
+    app,
+    db,
+    'restock',
+    () => new HttpError(429, 'rate-limited', text('rate-limited')),
+  );
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError)
@@ -90,14 +90,10 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
       );
   });
 
-  const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!crumbMatches(request)) return reply.code(403).send({ crumbFail: true });
-  };
-
   app.post(
     RESTOCK_PATH,
     {
-      preHandler: checkCrumb,
+      preHandler: requireCrumb,
       config: {
         rateLimit: {
           max: limit.max,
@@ -107,13 +103,7 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
       },
     },
     async (request, reply) => {
-      const parsed = body.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
-        throw new HttpError(400, 'invalid-request', `Invalid body: ${where}${issue?.message ?? 'malformed'}`);
-      }
-      const input = parsed.data;
+      const input = parseInput(body, request.body, 'body');
       const email = validateRestockEmail(input.siteVisitorEmail, ls);
       if (!email.ok) throw new HttpError(400, email.error.code, email.error.message);
 

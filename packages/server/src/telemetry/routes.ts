@@ -26,11 +26,10 @@ import {
   parseVisitorRecord,
   type PerformanceSettings,
 } from '@storefront/core';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CRUMB_COOKIE, crumbMatches } from '../commerce/crumb.ts';
-import { databaseRateLimitStore } from '../commerce/rate-limit-store.ts';
+import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { ownerRoutes } from './owner.ts';
 import {
@@ -123,11 +122,12 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   // Every ingest call writes: a client gets a budget across all of them (counters in the database,
   // shared by every instance). A refused call answers 429; the browser swallows it.
   const limit = options.ingestLimit ?? DEFAULT_INGEST_LIMIT;
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db, 'telemetry'),
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', 'Too many telemetry calls.'),
-  });
+  await registerDatabaseRateLimit(
+    app,
+    db,
+    'telemetry',
+    () => new HttpError(429, 'rate-limited', 'Too many telemetry calls.'),
+  );
   const ingest = {
     config: {
       rateLimit: { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r: FastifyRequest) => r.ip },
