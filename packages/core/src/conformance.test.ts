@@ -1,5 +1,5 @@
 /**
- * The platform-helper cases of shared/jsont-specs (content, social and commerce formatters and
+ * The platform-helper cases in packages/jsont/conformance (content, social and commerce formatters and
  * predicates), rendered through our engine with core's plugin and compared as the README says
  * (trimmed, then character for character).
  *
@@ -38,7 +38,7 @@ const render = (c: (typeof cases)[number]) =>
 let passed = 0;
 let diverged = 0;
 
-describe('platform conformance (shared/jsont-specs)', () => {
+describe('platform conformance (packages/jsont/conformance)', () => {
   it('finds the platform cases', () => {
     expect(cases.length).toBeGreaterThan(150);
   });

@@ -1,12 +1,12 @@
 /**
- * Test support (not part of the runtime entry): loads the JSON-T conformance cases of
- * `shared/jsont-specs` (format in its README) and classifies them by area, so that the engine's
+ * Test support (not part of the runtime entry): loads the JSON-T conformance cases kept in
+ * `packages/jsont/conformance` (format in its README) and classifies them by area, so that the engine's
  * own test and core's test (with the platform plugin) can run them.
  *
  *   import { loadConformanceCases, areaOf, isPlatformArea } from '@storefront/jsont/conformance';
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface ConformanceCase {
@@ -25,13 +25,9 @@ export interface ConformanceCase {
   readonly now?: number;
 }
 
-/** The specs folder: `$JSONT_SPECS`, else `../shared/jsont-specs` beside the repository. */
+/** The specs folder, inside the checkout: `packages/jsont/conformance`. */
 export function specsDir(): string {
-  const env = process.env.JSONT_SPECS;
-  if (env) return env;
-  const here = dirname(fileURLToPath(import.meta.url));
-  const repoRoot = resolve(here, '../../..');
-  return resolve(repoRoot, '../shared/jsont-specs');
+  return fileURLToPath(new URL('../conformance', import.meta.url));
 }
 
 const SECTION_LINE = /^:([A-Za-z0-9_-]+)\s*$/;
@@ -77,7 +73,8 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** Reads every render case (files with `:TEMPLATE` and `:OUTPUT`). */
 export function loadConformanceCases(dir: string = specsDir()): ConformanceCase[] {
-  if (!existsSync(dir)) return [];
+  // A missing folder must fail the conformance tests, never pass them with no case run.
+  if (!existsSync(dir)) throw new Error(`the JSON-T conformance cases are missing: ${dir}`);
   const cases: ConformanceCase[] = [];
   for (const file of walk(dir)) {
     if (!/\.(html|txt)$/.test(file)) continue;

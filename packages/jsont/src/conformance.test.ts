@@ -1,5 +1,5 @@
 /**
- * The core-language cases of shared/jsont-specs (everything that does not need the platform
+ * The core-language cases in packages/jsont/conformance (everything that does not need the platform
  * helpers of @storefront/core), rendered through the engine and compared as the specs README says
  * (trimmed, then character for character). One test per case, named by area and file.
  *
