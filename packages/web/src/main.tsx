@@ -1,11 +1,45 @@
-/** The browser bundle's entry (`/_storefront/storefront.js`, a module script at the end of the page). */
+/**
+ * The browser bundle's entry (`/_storefront/storefront.<hash>.js`, a module script at the end of the
+ * page). No React: the page starts without it (page.ts), and the islands that need it (start.tsx)
+ * load on first use, or once one that needs it to show comes into view (island-loader.ts).
+ * Telemetry loads after the page, when the browser is idle.
+ */
 import './styles.css';
-import { start } from './start.tsx';
+import { whenIdle } from './idle.ts';
+import { loadOnInteraction, loadWhenVisible } from './island-loader.ts';
+import {
+  ADD_TO_CART_SELECTOR,
+  CART_ROOT_ID,
+  QUICK_VIEW_SELECTOR,
+  SITE_FORM_SELECTOR,
+} from './islands/markers.ts';
+import { startPage } from './page.ts';
+
+function begin(doc: Document) {
+  const { runtime } = startPage(doc);
+  let mounted: Promise<void> | undefined;
+  const mountIslands = () => {
+    mounted ??= import('./start.tsx').then(
+      (islands) => void islands.mountIslands(runtime),
+      (error: unknown) => {
+        mounted = undefined;
+        throw error;
+      },
+    );
+    return mounted;
+  };
+  loadOnInteraction(doc, `${ADD_TO_CART_SELECTOR}, ${QUICK_VIEW_SELECTOR}`, mountIslands);
+  // The buttons answer from now on: a click before their island is mounted is kept for it.
+  for (const button of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR)) button.dataset.state = 'idle';
+  loadWhenVisible([...doc.querySelectorAll(`#${CART_ROOT_ID}, ${SITE_FORM_SELECTOR}`)], () => {
+    mountIslands().catch((error: unknown) => console.warn('storefront: the islands did not load', error));
+  });
+}
 
 if (document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', () => start(document), { once: true });
+  document.addEventListener('DOMContentLoaded', () => begin(document), { once: true });
 } else {
-  start(document);
+  begin(document);
 }
 
 // Telemetry (issue 8): its own chunk, loaded once the page has loaded and the browser is idle, so it
@@ -13,10 +47,6 @@ if (document.readyState === 'loading') {
 const loadTelemetry = () => {
   import('./telemetry/index.ts').then((m) => m.startTelemetry(document)).catch(() => undefined);
 };
-const scheduleTelemetry = () => {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(loadTelemetry, { timeout: 2000 });
-  else setTimeout(loadTelemetry, 0);
-};
+const scheduleTelemetry = () => whenIdle(window, loadTelemetry);
 if (document.readyState === 'complete') scheduleTelemetry();
 else window.addEventListener('load', scheduleTelemetry, { once: true });

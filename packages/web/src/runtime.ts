@@ -1,4 +1,7 @@
-/** What every island shares on a page: the context, the cart, the dialogs, the product stores. */
+/**
+ * What the islands of a page share: the context, the cart, the product stores (`PageRuntime`, no
+ * React: page.ts builds it at start), and the dialogs of the React islands (`Runtime`, start.tsx).
+ */
 import type { LocalizedStrings, PageContext } from './core.ts';
 import type { CartApi } from './api.ts';
 import type { Timers } from './button-machine.ts';
@@ -6,7 +9,7 @@ import type { CartStore } from './cart-store.ts';
 import type { Dialogs } from './dialogs.tsx';
 import { ProductStore } from './product-store.ts';
 
-export interface Runtime {
+export interface PageRuntime {
   readonly doc: Document;
   readonly ctx: PageContext;
   readonly ls: LocalizedStrings;
@@ -14,12 +17,15 @@ export interface Runtime {
   readonly locale: string;
   readonly api: CartApi;
   readonly cart: CartStore;
-  readonly dialogs: Dialogs;
   /** The shared state of one product, created on first use; undefined when the context lacks it. */
   productStore(itemId: string): ProductStore | undefined;
   /** Leaves the page (express checkout, subscription page). */
   navigate(url: string): void;
   readonly timers?: Timers;
+}
+
+export interface Runtime extends PageRuntime {
+  readonly dialogs: Dialogs;
 }
 
 export function productStores(ctx: PageContext): (itemId: string) => ProductStore | undefined {

@@ -1,124 +1,54 @@
 /**
- * Start-up: read the page context, build the shared runtime, mount every island on the markup the
- * server rendered, and load the cart when the spec's rule allows it (section 4).
+ * The islands that need React, mounted on a started page (page.ts): the alert dialogs, the
+ * add-to-cart buttons, quick view, the site forms and the /cart page. main.tsx loads this module
+ * when an island is first used, or when one that needs React to show comes into view; `start` runs
+ * both steps at once.
  */
 import { StrictMode, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { PageType } from './core.ts';
-import { createCartApi } from './api.ts';
-import type { Timers } from './button-machine.ts';
-import { CartStore, shouldLoadCartOnStart } from './cart-store.ts';
-import { readPageContext } from './context.ts';
-import { cookiesEnabled } from './cookies.ts';
 import { DialogHost, Dialogs } from './dialogs.tsx';
 import { AddToCartButton } from './islands/add-to-cart.tsx';
-import { CartPill, pillShownOn } from './islands/cart-pill.tsx';
-import { wireCartWidgets } from './islands/cart-widget.tsx';
-import { INSTALMENTS_SELECTOR, Instalments } from './islands/instalments.tsx';
-import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
-import { mountRestock } from './islands/restock-mount.ts';
+import { ADD_TO_CART_SELECTOR, CART_ROOT_ID, SITE_FORM_SELECTOR, labelOf } from './islands/markers.ts';
 import { wireQuickView } from './islands/quick-view.tsx';
-import { VariantsIsland } from './islands/variants.tsx';
-import { type Runtime, productStores } from './runtime.ts';
+import { type PageOptions, startPage } from './page.ts';
+import type { PageRuntime, Runtime } from './runtime.ts';
 
-const CART_PAGE_TYPES: readonly number[] = [PageType.SHOW_CART, PageType.CART_V2];
-
-export interface StartOptions {
-  fetch?: typeof fetch;
-  navigate?: (url: string) => void;
-  /** The button's timers (tests drive a manual clock). */
-  timers?: Timers;
-}
+export type StartOptions = PageOptions;
 
 export interface Started extends Runtime {
   /** Unmounts every island and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
 
-function appendRoot(doc: Document, parent: Element, className: string): HTMLElement {
-  const el = doc.createElement('div');
-  el.className = className;
-  parent.appendChild(el);
-  return el;
+export interface MountedIslands {
+  readonly runtime: Runtime;
+  stop(): void;
 }
 
-export function start(doc: Document = document, options: StartOptions = {}): Started {
+export function mountIslands(page: PageRuntime, options: { fetch?: typeof fetch } = {}): MountedIslands {
+  const { doc, ctx, ls, locale, cart } = page;
   const cleanups: (() => void)[] = [];
   const mount = (container: Element, node: ReactNode) => {
     const root = createRoot(container);
-    root.render(<StrictMode>{node}</StrictMode>);
+    // Rendered and effects run before this returns: the loader replays the shopper's first
+    // click or key on the island right after (main.tsx).
+    flushSync(() => root.render(<StrictMode>{node}</StrictMode>));
     cleanups.push(() => root.unmount());
   };
-  const ctx = readPageContext(doc);
-  const ls = ctx.localizedStrings;
-  const locale = doc.documentElement.lang || 'en-US';
-  const win = doc.defaultView;
-  const api = createCartApi({
-    fetch: options.fetch,
-    cookies: () => doc.cookie,
-    cookiesEnabled: () => cookiesEnabled(win?.navigator),
-    localizedStrings: ls,
-  });
-  const cart = new CartStore(api, doc);
-  const dialogs = new Dialogs(doc);
-  const runtime: Runtime = {
-    doc,
-    ctx,
-    ls,
-    locale,
-    api,
-    cart,
-    dialogs,
-    productStore: productStores(ctx),
-    navigate: options.navigate ?? ((url) => win?.location.assign(url)),
-    timers: options.timers,
+  const appendRoot = (className: string) => {
+    const el = doc.createElement('div');
+    el.className = className;
+    doc.body.appendChild(el);
+    return el;
   };
+  const dialogs = new Dialogs(doc);
+  const runtime: Runtime = { ...page, dialogs };
 
-  mount(appendRoot(doc, doc.body, 'sf-dialog-root'), <DialogHost dialogs={dialogs} />);
-
-  for (const root of doc.querySelectorAll<HTMLElement>('.product-variants[data-item-id]')) {
-    const store = runtime.productStore(root.dataset.itemId ?? '');
-    if (!store) continue;
-    mount(
-      appendRoot(doc, root, 'sf-variants-status'),
-      <VariantsIsland root={root} store={store} ls={ls} locale={locale} />,
-    );
+  mount(appendRoot('sf-dialog-root'), <DialogHost dialogs={dialogs} />);
+  for (const el of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR)) {
+    mount(labelOf(el), <AddToCartButton el={el} runtime={runtime} />);
   }
-  for (const box of doc.querySelectorAll<HTMLElement>('.product-quantity-input[data-item-id]')) {
-    const store = runtime.productStore(box.dataset.itemId ?? '');
-    const input = box.querySelector<HTMLInputElement>('input[type=number], input');
-    if (store && input) cleanups.push(wireQuantity(input, store, ls));
-  }
-  for (const el of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) {
-    const inner = el.querySelector('.sqs-add-to-cart-button-inner') ?? el;
-    inner.setAttribute('aria-live', 'polite');
-    mount(inner, <AddToCartButton el={el} runtime={runtime} />);
-  }
-  const pageStore = ctx.itemId ? runtime.productStore(ctx.itemId) : undefined;
-  if (pageStore) {
-    wireScarcity(
-      [...doc.querySelectorAll<HTMLElement>('.product-scarcity[data-variant-attributes]')],
-      pageStore,
-    );
-  }
-  for (const itemId of Object.keys(ctx.products)) {
-    const forms = [
-      ...doc.querySelectorAll<HTMLElement>('.product-restock-notification[data-product-id][data-variant-id]'),
-    ].filter((el) => el.dataset.productId === itemId);
-    const store = forms.length > 0 ? runtime.productStore(itemId) : undefined;
-    if (store) cleanups.push(wireRestock(forms, store));
-  }
-  // After wireRestock: the sign-up loads once its form is on show.
-  cleanups.push(mountRestock(doc, { ctx, ls, fetch: options.fetch }));
-  for (const el of doc.querySelectorAll<HTMLElement>(INSTALMENTS_SELECTOR)) {
-    const store = runtime.productStore(el.dataset.itemId ?? '');
-    if (store)
-      mount(
-        el,
-        <Instalments store={store} context={el.dataset.instalmentContext ?? ''} locale={locale} ls={ls} />,
-      );
-  }
-
   cleanups.push(wireQuickView(runtime, { fetch: options.fetch }));
 
   // Site forms and the /cart page are chunks of their own: a product page never loads them.
@@ -126,14 +56,13 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
   const later = (what: string, load: () => Promise<void>) => {
     load().catch((error: unknown) => console.warn(`storefront: ${what} did not load`, error));
   };
-  if (doc.querySelector('.sf-form[data-form-id]')) {
+  if (doc.querySelector(SITE_FORM_SELECTOR)) {
     later('the site forms', async () => {
       const { mountSiteForms } = await import('./forms/mount.tsx');
       if (!stopped) mountSiteForms(doc, mount, { fetch: options.fetch, navigate: runtime.navigate, ls });
     });
   }
-
-  const cartRoot = doc.getElementById('sqs-cart-root');
+  const cartRoot = doc.getElementById(CART_ROOT_ID);
   if (cartRoot) {
     later('the cart page', async () => {
       const { CartPage } = await import('./islands/cart-page.tsx');
@@ -143,25 +72,25 @@ export function start(doc: Document = document, options: StartOptions = {}): Sta
         <CartPage cart={cart} dialogs={dialogs} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
       );
     });
-  } else if (pillShownOn(ctx.pageType, doc) && ctx.pageType !== PageType.CHECKOUT) {
-    mount(
-      appendRoot(doc, doc.body, 'sf-cart-pill-root'),
-      <CartPill cart={cart} currency={ctx.storeCurrency} locale={locale} ls={ls} />,
-    );
-  }
-  // The cart widget, like the pill, is not mounted on the cart page (spec section 2).
-  if (!cartRoot && !CART_PAGE_TYPES.includes(ctx.pageType)) {
-    cleanups.push(wireCartWidgets(doc, cart, { ls, locale, currency: ctx.storeCurrency }));
-  }
-
-  if (shouldLoadCartOnStart(ctx.authenticated, doc.cookie)) {
-    cart.load().catch((error: unknown) => console.warn('storefront: the cart did not load', error));
   }
   return {
-    ...runtime,
+    runtime,
     stop: () => {
       stopped = true;
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+    },
+  };
+}
+
+/** The page and every island at once. */
+export function start(doc: Document = document, options: StartOptions = {}): Started {
+  const page = startPage(doc, options);
+  const islands = mountIslands(page.runtime, options);
+  return {
+    ...islands.runtime,
+    stop: () => {
+      islands.stop();
+      page.stop();
     },
   };
 }

@@ -5,10 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import type { LocalizedStrings } from '@storefront/core/messages';
+import { SITE_FORM_SELECTOR } from '../islands/markers.ts';
 import { createFormApi } from './api.ts';
 import { SiteForm } from './site-form.tsx';
-
-export const SITE_FORM_SELECTOR = '.sf-form[data-form-id]';
 
 export interface SiteFormMountOptions {
   fetch?: typeof fetch | undefined;

@@ -8,15 +8,8 @@ import { addToCartLabel, message } from '../core.ts';
 import { ButtonMachine, type ButtonState } from '../button-machine.ts';
 import { purchase, purchaseModeOf } from '../purchase.ts';
 import type { Runtime } from '../runtime.ts';
+import { isActivationKey } from '../keys.ts';
 import { formIdOf, purchaseWithFields } from './additional-fields.tsx';
-
-const ENTER = 13;
-const SPACE = 32;
-
-/** Enter (13) and Space (32) activate buttons (spec section 4). */
-export function isActivationKey(event: KeyboardEvent): boolean {
-  return event.key === 'Enter' || event.key === ' ' || event.keyCode === ENTER || event.keyCode === SPACE;
-}
 
 export function AddToCartButton({ el, runtime }: { el: HTMLElement; runtime: Runtime }) {
   const itemId = el.dataset.itemId ?? '';

@@ -1,6 +1,6 @@
 /**
  * The quick-view lightbox (loaded by `quick-view.tsx` on first use): the product's checkout block
- * from its page, with the variants, quantity and add-to-cart islands portalled into it.
+ * from its page, with the variants and quantity wired and the add-to-cart island portalled into it.
  */
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,7 +11,7 @@ import type { Runtime } from '../runtime.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
 import { wireQuantity } from './product-extras.ts';
 import type { QuickViewProduct } from './quick-view.tsx';
-import { VariantsIsland } from './variants.tsx';
+import { mountVariants } from './variants.ts';
 
 function QuickView({
   runtime,
@@ -69,6 +69,11 @@ function QuickView({
     return input ? wireQuantity(input, store, runtime.ls) : undefined;
   }, [parts, store, runtime.ls]);
 
+  useEffect(() => {
+    if (!parts?.variants || !parts.status) return undefined;
+    return mountVariants(parts.variants, parts.status, { store, ls: runtime.ls, locale: runtime.locale });
+  }, [parts, store, runtime.ls, runtime.locale]);
+
   const scoped: Runtime = {
     ...runtime,
     productStore: (id) => (id === product.id ? store : runtime.productStore(id)),
@@ -87,12 +92,6 @@ function QuickView({
           </p>
         ) : null}
         <div className="product-checkout sf-quick-view__checkout" ref={host} />
-        {parts?.variants &&
-          parts.status &&
-          createPortal(
-            <VariantsIsland root={parts.variants} store={store} ls={runtime.ls} locale={runtime.locale} />,
-            parts.status,
-          )}
         {parts?.button &&
           parts.inner &&
           createPortal(<AddToCartButton el={parts.button} runtime={scoped} />, parts.inner)}

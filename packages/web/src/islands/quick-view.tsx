@@ -15,9 +15,9 @@
 import { type ProductForBrowser, message } from '../core.ts';
 import { readPageContext } from '../context.ts';
 import type { Runtime } from '../runtime.ts';
-import { isActivationKey } from './add-to-cart.tsx';
+import { isActivationKey } from '../keys.ts';
+import { QUICK_VIEW_SELECTOR } from './markers.ts';
 
-export const QUICK_VIEW_SELECTOR = '.sqs-product-quick-view-button[data-id]';
 export const RECORD_QUICK_VIEW_PATH = '/api/census/RecordQuickView/';
 
 /** What the lightbox shows, read from the product's page. */

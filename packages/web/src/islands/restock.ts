@@ -13,6 +13,7 @@ import type { MerchandisingContext } from '@storefront/core/page-context';
 import type { LocalizedStrings } from '../core.ts';
 import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
 import { CAPTCHA_PATH } from '../forms/api.ts';
+import { whenIdle } from '../idle.ts';
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 /** Below this width the captcha widget drops its footer and logo (spec section 5: compact). */
@@ -34,25 +35,30 @@ function mountCaptcha(container: HTMLElement) {
   let destroyed = false;
   if (container.dataset.rendered !== 'true') {
     container.dataset.rendered = 'true';
-    void import('altcha').then(() => {
-      if (destroyed) return;
-      widget = container.ownerDocument.createElement('altcha-widget');
-      widget.setAttribute('challenge', CAPTCHA_PATH);
-      widget.setAttribute('name', 'captcha');
-      if (
-        container.getBoundingClientRect().width < COMPACT_WIDTH &&
-        container.getBoundingClientRect().width > 0
-      ) {
-        widget.setAttribute('hidefooter', '');
-        widget.setAttribute('hidelogo', '');
-      }
-      widget.addEventListener('statechange', (event) => {
-        const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
-        payload = detail?.state === 'verified' ? detail.payload : undefined;
+    // The widget's code is the biggest chunk a product page can load: not before the page is idle.
+    const win = container.ownerDocument.defaultView;
+    const idle = new Promise<void>((resolve) => (win ? whenIdle(win, resolve) : resolve()));
+    void idle
+      .then(() => import('altcha'))
+      .then(() => {
+        if (destroyed) return;
+        widget = container.ownerDocument.createElement('altcha-widget');
+        widget.setAttribute('challenge', CAPTCHA_PATH);
+        widget.setAttribute('name', 'captcha');
+        if (
+          container.getBoundingClientRect().width < COMPACT_WIDTH &&
+          container.getBoundingClientRect().width > 0
+        ) {
+          widget.setAttribute('hidefooter', '');
+          widget.setAttribute('hidelogo', '');
+        }
+        widget.addEventListener('statechange', (event) => {
+          const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
+          payload = detail?.state === 'verified' ? detail.payload : undefined;
+        });
+        container.appendChild(widget);
+        container.classList.add('rendered');
       });
-      container.appendChild(widget);
-      container.classList.add('rendered');
-    });
   }
   return {
     payload: () => payload,

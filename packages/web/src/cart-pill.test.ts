@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
 import type { CartApi, ShoppingCart } from './api.ts';
 import { CartStore } from './cart-store.ts';
-import { CartPill, pillShownOn } from './islands/cart-pill.tsx';
+import { mountCartPill, pillShownOn } from './islands/cart-pill.ts';
 
-let root: Root | undefined;
+let unmount: (() => void) | undefined;
 afterEach(() => {
-  root?.unmount();
+  unmount?.();
   document.body.innerHTML = '';
 });
 
@@ -18,8 +17,7 @@ async function pillFor(totalQuantity: number, subtotalCents: number) {
   await store.load();
   const container = document.createElement('div');
   document.body.appendChild(container);
-  root = createRoot(container);
-  root.render(<CartPill cart={store} currency="USD" locale="en-US" ls={{}} />);
+  unmount = mountCartPill(container, { cart: store, currency: 'USD', locale: 'en-US', ls: {} });
   await vi.waitFor(() => expect(document.querySelector('.sf-cart-pill')).not.toBeNull());
   return document.querySelector<HTMLAnchorElement>('.sf-cart-pill')!;
 }

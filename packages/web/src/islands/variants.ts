@@ -2,9 +2,9 @@
  * The variants select island, mounted on `.product-variants[data-item-id]`: the server-rendered
  * selects and radio buttons (one set per option) drive the product's chosen options, kept in sync
  * with each other; the radio labels (`role=button`) answer Enter and Space; a live region
- * announces the chosen variant.
+ * announces the chosen variant. Plain DOM, wired at start: choosing needs no React, the sold-out
+ * marks show at once, and the live region is there before the first choice it announces.
  */
-import { useEffect, useSyncExternalStore } from 'react';
 import {
   type LocalizedStrings,
   availableOptionValues,
@@ -12,8 +12,9 @@ import {
   message,
   variantDescriptor,
 } from '../core.ts';
+import { element } from '../element.ts';
+import { isActivationKey } from '../keys.ts';
 import type { ProductStore } from '../product-store.ts';
-import { isActivationKey } from './add-to-cart.tsx';
 
 const optionNameOf = (el: Element): string | null => {
   const own = el.getAttribute('data-variant-option-name');
@@ -115,18 +116,35 @@ export function variantAnnouncement(store: ProductStore, ls: LocalizedStrings, l
   return parts.join(', ');
 }
 
-export function VariantsIsland(props: {
-  root: HTMLElement;
+export interface VariantsOptions {
   store: ProductStore;
   ls: LocalizedStrings;
   locale: string;
-}) {
-  const { root, store, ls, locale } = props;
-  useSyncExternalStore(store.subscribe, store.getState);
-  useEffect(() => wireVariants(root, store, ls), [root, store, ls]);
-  return (
-    <span className="sf-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {variantAnnouncement(store, ls, locale)}
-    </span>
-  );
+}
+
+/** Wires `root` and puts its live region into `statusHost`; returns the cleanup. */
+export function mountVariants(
+  root: HTMLElement,
+  statusHost: HTMLElement,
+  options: VariantsOptions,
+): () => void {
+  const { store, ls, locale } = options;
+  const status = element(root.ownerDocument, 'span', {
+    class: 'sf-visually-hidden',
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  });
+  statusHost.append(status);
+  const announce = () => {
+    status.textContent = variantAnnouncement(store, ls, locale);
+  };
+  announce();
+  const unsubscribe = store.subscribe(announce);
+  const unwire = wireVariants(root, store, ls);
+  return () => {
+    unwire();
+    unsubscribe();
+    status.remove();
+  };
 }

@@ -4,15 +4,11 @@
  * instalment notice following the selected variant, with its popup.
  */
 import { type Server, createServer } from 'node:http';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProductStore } from '../product-store.ts';
 import { browserProduct } from '../testing/dom.ts';
-import { Instalments } from './instalments.tsx';
+import { mountInstalments } from './instalments.ts';
 import { RESTOCK_PATH, wireRestockForm } from './restock.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let server: Server;
 let base = '';
@@ -114,7 +110,7 @@ describe('instalment notice', () => {
     stripeAccountCountry: 'US',
   });
 
-  it('follows the selected variant price, and its popup opens and closes', async () => {
+  it('follows the selected variant price, and its popup opens and closes', () => {
     const product = browserProduct(
       'p',
       'Tote',
@@ -127,25 +123,20 @@ describe('instalment notice', () => {
     const store = new ProductStore(product);
     const host = document.createElement('div');
     document.body.append(host);
-    const root = createRoot(host);
-    await act(async () => root.render(<Instalments store={store} context={context} locale="en-US" />));
+    const unmount = mountInstalments(host, { store, context, locale: 'en-US' });
     expect(host.textContent).toContain('Pay in 4 interest-free payments of $10.00 with Afterpay.');
-    await act(async () => store.choose('Size', 'L'));
+    store.choose('Size', 'L');
     expect(host.textContent).toContain(
       'Pay in 4 interest-free installments for orders between $35.00 and $100.00.',
     );
     const pill = host.querySelector('.sf-instalments__pill') as HTMLButtonElement;
-    await act(async () => pill.click());
+    pill.click();
     expect(host.querySelector('[role=dialog]')).not.toBeNull();
-    await act(async () => {
-      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     expect(host.querySelector('[role=dialog]')).toBeNull();
-    await act(async () => pill.click());
-    await act(async () => {
-      document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
-    });
+    pill.click();
+    document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
     expect(host.querySelector('[role=dialog]')).toBeNull();
-    act(() => root.unmount());
+    unmount();
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * The markers of the islands that need React (start.tsx), which main.tsx watches until they are
+ * needed: a module of their own, so that the entry carries the names and none of the islands' code.
+ */
+
+/** The add-to-cart buttons core's `add-to-cart-btn` renders (a `role=button` div). */
+export const ADD_TO_CART_SELECTOR = '.sqs-add-to-cart-button[data-item-id]';
+/** Where an add-to-cart button's label goes (its island renders the label and the states there). */
+export const labelOf = (button: Element): Element =>
+  button.querySelector('.sqs-add-to-cart-button-inner') ?? button;
+/** Core's `product-quick-view` button (a `role=button` span). */
+export const QUICK_VIEW_SELECTOR = '.sqs-product-quick-view-button[data-id]';
+/** Where a site form goes (docs/interfaces.md). */
+export const SITE_FORM_SELECTOR = '.sf-form[data-form-id]';
+/** The root of the full-page cart (`/cart`, cart-page.tsx). */
+export const CART_ROOT_ID = 'sqs-cart-root';
