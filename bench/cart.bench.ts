@@ -3,8 +3,9 @@
  *
  *   npm run bench:cart            (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
  *
- * Starts the real server (`packages/server/src/main.ts`, its own process) on SQLite in a temporary
- * DATA_DIR with the demo site, on a free loopback port. The cart write limit is raised for this
+ * Starts the real server (the built `packages/server/dist/main.js`, as `npm start` runs it, built
+ * first if its sources changed; its own process) on SQLite in a temporary DATA_DIR with the demo
+ * site, on a free loopback port. The cart write limit is raised for this
  * server only (CART_WRITE_LIMIT in its environment; the default stays 60 per 10 s).
  *
  * Load: POST /api/commerce/shopping-cart/entries adding the demo's digital product (unlimited stock,
@@ -13,7 +14,7 @@
  * shoppers. The baseline is GET /api/health ({ok:true}). Each gets a warm-up, then BENCH_SECONDS.
  * Every non-2xx answer is counted and fails the run.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,7 +94,11 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const child = spawn(process.execPath, [...profile, 'packages/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Browser tests against a started server (PORT 3100, the demo site, a fresh data folder; PostgreSQL
- * when DATABASE_URL is set). The web bundle is built beforehand (`npm run build:web`); this config
- * builds nothing. Chromium is Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH): never downloaded.
+ * Browser tests against the built server started as `npm start` starts it (PORT 3100, the demo site,
+ * a fresh data folder; PostgreSQL when DATABASE_URL is set). `npm test` builds beforehand; run on
+ * its own, the web server command builds first whatever changed since the last build. Chromium is
+ * Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH): never downloaded.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -68,7 +69,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx packages/server/src/main.ts',
+    command: 'node scripts/build.mjs --if-stale && node packages/server/dist/main.js',
     cwd: root,
     url: `${baseURL}/`,
     env: serverEnv,

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { repoRoot } from '../packages/server/src/config.ts';
+import { repoRoot } from '../packages/server/src/testing/repo-root.ts';
 import { failOnPageErrors, startSiteServer, type SiteServer } from './support.ts';
 
 /**

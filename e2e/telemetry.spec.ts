@@ -385,8 +385,10 @@ test("the owner's page shows the figures of the stored rows", async ({ page }) =
     .toBeGreaterThan(0);
 
   expect((await page.goto(`/config/analytics?from=${today}&to=${today}`))?.status()).toBe(401);
+  // The token is exchanged for a session cookie: the page it lands on has no token in its address.
   const res = await page.goto(`/config/analytics?token=${process.env.OWNER_TOKEN}&from=${today}&to=${today}`);
   expect(res?.status()).toBe(200);
+  expect(new URL(page.url()).search).toBe(`?from=${today}&to=${today}`);
   const figure = async (name: string) => Number(await page.locator(`[data-figure="${name}"]`).textContent());
 
   // The same figures counted straight from the tables.
@@ -429,4 +431,10 @@ test("the owner's page shows the figures of the stored rows", async ({ page }) =
   await expect(page.locator('#top-pages tbody tr').first().locator('td').nth(1)).toHaveText(String(top));
   // Page speed: a row per page type with records.
   await expect(page.locator('#performance tbody tr').first()).toBeVisible();
+
+  // The range form works on the session alone.
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/config\/analytics\?from=/);
+  await expect(page.locator('h1')).toHaveText('Analytics');
+  expect(page.url()).not.toContain('token');
 });

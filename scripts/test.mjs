@@ -49,14 +49,16 @@ ensureChromium();
 const counts = { passed: 0, failed: 0 };
 const runners = [];
 
-if (run('npm', ['run', 'build:web']) !== 0) {
-  console.error('The web bundle did not build.');
+// Once, before the runners: the process tests and the browser tests start the built server.
+if (run(process.execPath, ['scripts/build.mjs']) !== 0) {
+  console.error('The server or the web bundle did not build.');
   counts.failed += 1;
 }
 
 const vitestReport = join(resultsDir, 'vitest.json');
-const vitestStatus = run('npx', [
-  'vitest',
+// The runners' own entry points, not npx: every npm process would print the machine's npm warnings again.
+const vitestStatus = run(process.execPath, [
+  'node_modules/vitest/vitest.mjs',
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -74,9 +76,13 @@ if (vitest) {
 }
 
 const e2eReport = join(resultsDir, 'e2e.json');
-const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-  CHROMIUM_PATH: chromiumPath,
-});
+const e2eStatus = run(
+  process.execPath,
+  ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'],
+  {
+    CHROMIUM_PATH: chromiumPath,
+  },
+);
 const e2e = readJson(e2eReport);
 if (e2e?.stats) {
   const passed = e2e.stats.expected + e2e.stats.flaky;

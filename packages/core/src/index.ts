@@ -212,6 +212,7 @@ export {
 // The template helpers, as one jsont plugin.
 export { platformPlugin } from './platform-plugin.ts';
 export { moneyString } from './helpers/commerce.ts';
+export { HELPER_INLINE_SCRIPTS } from './helpers/templates.ts';
 
 // Reading loose JSON with the JSON-T rules; HTML escaping.
 export {

@@ -194,6 +194,8 @@ const entries = {
   // Other UI strings (section 8).
   'ui.unable-to-load-results': { text: 'Unable to load results' },
   'ui.something-went-wrong': { text: 'Something went wrong' },
+  /** Not in the spec: the database is unreachable or full (answered 503 with Retry-After). */
+  'ui.service-unavailable': { text: 'The shop is briefly unavailable. Please try again in a few seconds.' },
   'ui.network-error': { text: 'Network error' },
   'ui.upload-incomplete': { text: 'File upload failed to complete' },
   'ui.processing-failed': { text: 'File processing failed' },

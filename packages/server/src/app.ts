@@ -2,17 +2,25 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { minimumSubtotalCents } from '@storefront/core';
+import { HELPER_INLINE_SCRIPTS, minimumSubtotalCents } from '@storefront/core';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyServerOptions,
 } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { CART_COOKIE, commerceRoutes } from './commerce/routes.ts';
+import { cspReportRoutes } from './http/csp-report.ts';
 import { HttpError } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { timeoutOptions } from './http/timeouts.ts';
+import { registerSecurityHeaders, routerErrorHeaders } from './http/security-headers.ts';
+import { replyIfDatabaseUnavailable, sendUnavailable } from './http/unavailable.ts';
+import { safeLoggerOptions } from './http/log.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { ensureCrumb } from './commerce/crumb.ts';
 import type { Config } from './config.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
@@ -23,8 +31,11 @@ import { PageRenderer, sendPageResult } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
 import { loadSite } from './site/loader.ts';
+import { earlierSharedDatabase } from './data-dir.ts';
 import { staticRoutes } from './static.ts';
+import { openWebBundle } from './web-bundle.ts';
 import { cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
+import { OWNER_PAGE_CSS } from './telemetry/owner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,9 +44,17 @@ declare module 'fastify' {
   }
 }
 
+/** How long readiness waits for the database's answer to a trivial query. */
+const READY_TIMEOUT_MS = 2_000;
+
 export interface BuildOptions {
-  /** Fastify's logger option (tests pass false). */
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * `false`: no log (tests). Otherwise where it goes (default stdout) and its level (default
+   * `config.logLevel`); secrets are redacted either way (http/log.ts).
+   */
+  logger?: false | { stream?: DestinationStream; level?: string };
+  /** Told about each retry while start-up waits for the database (`config.databaseStartupTimeoutMs`). */
+  onDatabaseRetry?: (message: string) => void;
 }
 
 /**
@@ -48,28 +67,57 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const engine = createTemplateEngine();
   const bodies = new TagBodies();
   const site = loadSite<Compiled>(config.siteDir, (source) => engine.compile(source), bodies);
+  // Looked for before the database is opened: opening creates this site's file.
+  const earlierDatabase = config.databaseUrl ? undefined : earlierSharedDatabase(config.dataDir);
+  // SITE_URL is the only source of absolute URLs: a template reading website.baseUrl gets it too.
+  site.content.website.baseUrl = config.siteUrl;
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    waitMs: config.databaseStartupTimeoutMs ?? 0,
+    ...(options.onDatabaseRetry ? { onRetry: options.onDatabaseRetry } : {}),
+  });
   let app: FastifyInstance | undefined;
   try {
     await syncContent(database.db, site.content);
     app = Fastify({
-      logger: options.logger ?? { level: config.logLevel },
+      logger:
+        options.logger === false
+          ? false
+          : { ...options.logger, ...safeLoggerOptions(options.logger?.level ?? config.logLevel) },
       bodyLimit: 256 * 1024,
       return503OnClosing: true,
-      trustProxy: config.trustProxy ?? false,
+      trustProxy: fastifyTrustProxy(config.trustProxy),
       forceCloseConnections: 'idle',
+      ...timeoutOptions(config.httpTimeouts),
       // Errors the router raises before any route runs still answer {code, message}.
-      frameworkErrors: (error, _request, reply: FastifyReply) =>
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      frameworkErrors: (error, request, reply: FastifyReply) => {
+        reply.headers(routerErrorHeaders(request, config.siteUrl));
+        return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? reply
               .code(414)
               .send({ code: 'path-too-long', message: 'A path segment is longer than 100 characters.' })
-          : reply.code(400).send({ code: 'bad-url', message: 'The URL is malformed.' }),
+          : reply.code(400).send({ code: 'bad-url', message: 'The URL is malformed.' });
+      },
     });
+    // First, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
+    registerInputGuard(app);
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
     app.get('/api/health', async () => ({ ok: true }));
+    // Readiness, for a load balancer: this instance can serve only while its database answers. On
+    // SQLite a full disk still reads, so it stays ready (browsing works; writes answer 503).
+    app.get('/api/health/ready', async (request, reply) => {
+      if (await database.answers(READY_TIMEOUT_MS))
+        return reply.header('cache-control', 'no-store').send({ ok: true });
+      return sendUnavailable(request, reply, site.content.localizedStrings);
+    });
     app.decorate('database', database);
+    for (const warning of site.warnings) app.log.warn(`Site folder: ${warning.file}: ${warning.message}`);
+    if (earlierDatabase)
+      app.log.warn(
+        `${earlierDatabase} is the database an earlier version shared between sites; this site now ` +
+          `uses ${config.dataDir}. If it holds this site's orders, stop the server and move it there ` +
+          '(with its -wal and -shm files), or set DATA_DIR to its folder.',
+      );
     // Shutting down: responses to requests still in flight close their connection, so that
     // close() does not wait for keep-alive sockets to time out; then the database goes.
     let closing = false;
@@ -81,9 +129,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sweeper.unref();
     });
     app.addHook('onSend', async (_request, reply) => {
-      reply
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'strict-origin-when-cross-origin');
       if (closing) reply.header('connection', 'close');
     });
     app.addHook('onClose', async () => {
@@ -95,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const log = app.log;
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const unavailable = replyIfDatabaseUnavailable(error, request, reply, site.content.localizedStrings);
+      if (unavailable) return unavailable;
       const status = error.statusCode ?? 500;
       if (error instanceof HttpError)
         return reply.code(error.statusCode).send({ code: error.code, message: error.message });
@@ -126,6 +173,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 : { code: 'server-error', message: 'Something went wrong' };
       return reply.code(status).send(body);
     });
+
+    // Before compression: the security headers fill in each page's nonces as it is sent.
+    await registerSecurityHeaders(app, {
+      siteUrl: config.siteUrl,
+      inlineScripts: HELPER_INLINE_SCRIPTS,
+      inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS],
+    });
+    await app.register(cspReportRoutes, { db: database.db });
 
     // Pages, the web bundle and the stylesheet go compressed to browsers that ask (on a slow mobile
     // link the bundle's transfer dominates first paint). Brotli at a middle quality: the default
@@ -171,7 +226,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await staticRoutes(app, site, config.webDistDir);
 
-    const renderer = new PageRenderer({ site, engine, bodies, db: database.db, log, cart: cartSettings });
+    const renderer = new PageRenderer({
+      site,
+      engine,
+      bodies,
+      db: database.db,
+      log,
+      cart: cartSettings,
+      siteUrl: config.siteUrl,
+      webBundle: openWebBundle(config.webDistDir, log),
+    });
     await app.register(checkoutRoutes, {
       db: database.db,
       renderer,
@@ -182,6 +246,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       localizedStrings: site.content.localizedStrings,
       smtpUrl: config.smtpUrl,
       mailFrom: config.forms?.mailFrom,
+      siteUrl: config.siteUrl,
     });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/'))
@@ -202,8 +267,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       return sendPageResult(reply, result, 'no-cache');
     };
-    app.get('/', page);
-    app.get('/*', page);
+    // Site pages compare their query only with the catalogue's own values (render/list-filters.ts).
+    const pageRoute = { config: { inputGuard: 'body' as const } };
+    app.get('/', pageRoute, page);
+    app.get('/*', pageRoute, page);
     app.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD') return page(request, reply);
       return reply

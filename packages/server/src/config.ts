@@ -1,25 +1,66 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultDataDir } from './data-dir.ts';
 import { DEFAULT_FORM_SETTINGS, type FormSettings } from './forms/routes.ts';
-
-/** The repository root (packages/server/src -> ../../..). */
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+import { parseTrustProxy, type TrustedProxies } from './http/trust-proxy.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** `SITE_URL` as an origin (`https://shop.example`, no trailing slash), or the problem with it. */
+function siteOrigin(value: string): string | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { problem: 'must be an absolute URL such as https://shop.example' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { problem: 'must start with http:// or https://' };
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash)
+    return { problem: 'must be an origin such as https://shop.example, without a path, query or user' };
+  return url.origin;
+}
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  DATABASE_STARTUP_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30_000)),
   SITE_DIR: z.preprocess(emptyToUndefined, z.string().default('sites/demo')),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('data')),
+  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default('packages/web/dist')),
+  // Unset: a folder per site folder (data-dir.ts), so that two sites never share a database.
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust !== 'string') return trust;
+        ctx.issues.push({ code: 'custom', message: trust, input: value });
+        return z.NEVER;
+      }),
+  ),
+  SITE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const origin = siteOrigin(value.trim());
+        if (typeof origin === 'string') return origin;
+        ctx.issues.push({ code: 'custom', message: origin.problem, input: value });
+        return z.NEVER;
+      }),
+  ),
   CART_WRITE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(60)),
   CART_WRITE_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10_000)),
   FORM_SUBMIT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
@@ -27,6 +68,22 @@ const envSchema = z.object({
   FORM_KEY_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   FORM_CAPTCHA_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  HEADERS_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  ),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  ),
+  IDLE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.idleMs),
+  ),
 });
 
 export interface Config {
@@ -36,6 +93,8 @@ export interface Config {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to work in (tests isolate themselves with one); `public` when absent. */
   databaseSchema?: string | undefined;
+  /** How long start-up keeps retrying an unavailable database before giving up (0: no retry). */
+  databaseStartupTimeoutMs?: number;
   /** Absolute path of the site folder (template/ + content/). */
   siteDir: string;
   /** Absolute path of the folder holding the SQLite file. */
@@ -44,37 +103,63 @@ export interface Config {
   sqliteFile?: string;
   smtpUrl?: string | undefined;
   logLevel: string;
-  /** Absolute path of the built browser bundle (packages/web/dist). */
+  /** Absolute path of the built browser bundle (`WEB_DIST_DIR`, packages/web/dist). */
   webDistDir: string;
-  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies (`TRUST_PROXY`): how many, or their addresses; the client address, host and
+   * protocol then come from their X-Forwarded-* headers. Absent: those headers are ignored.
+   */
+  trustProxy?: TrustedProxies | undefined;
+  /** The site's origin (`SITE_URL`, no trailing slash): the only source of absolute URLs. */
+  siteUrl: string;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
   /** Site forms: limits, key lifetime, captcha cost (defaults in forms/routes.ts). */
   forms?: Partial<FormSettings>;
+  /** Request, header, keep-alive and idle limits (http/timeouts.ts has the defaults). */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export class ConfigError extends Error {}
 
-/** Parses the environment (defaults per README) into a Config; throws ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment (defaults per README) into a Config; throws ConfigError naming the variable.
+ * Relative paths are taken from `workingDir` (the directory the server was started in).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid environment: ${issues}`);
   }
   const e = parsed.data;
+  // Node refuses a header limit above the whole request's: say which variables to change.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid environment: HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    siteDir: resolve(repoRoot, e.SITE_DIR),
-    dataDir: resolve(repoRoot, e.DATA_DIR),
+    databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_MS,
+    siteDir: resolve(workingDir, e.SITE_DIR),
+    dataDir:
+      e.DATA_DIR === undefined
+        ? defaultDataDir(workingDir, resolve(workingDir, e.SITE_DIR))
+        : resolve(workingDir, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
-    webDistDir: resolve(repoRoot, 'packages/web/dist'),
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    webDistDir: resolve(workingDir, e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
+    httpTimeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+    },
     forms: {
       submitLimit: {
         max: e.FORM_SUBMIT_LIMIT ?? DEFAULT_FORM_SETTINGS.submitLimit.max,

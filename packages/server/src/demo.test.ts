@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookiesOf, DATABASES, DEMO_SITE, startApp, type TestApp } from './testing/app.ts';
+import { testWebBundle } from './testing/web-bundle.ts';
 
 /** Smoke suite over the demo site (sites/demo), as `npm start` serves it. */
 const present = existsSync(join(DEMO_SITE, 'template/template.conf'));
@@ -24,11 +25,13 @@ const collection = (name: string) =>
 for (const database of DATABASES) {
   describe.skipIf(!present)(`[${database.name}] demo site smoke`, () => {
     let t: TestApp;
+    const web = testWebBundle();
     beforeAll(async () => {
-      t = await startApp(database, { siteDir: DEMO_SITE });
+      t = await startApp(database, { siteDir: DEMO_SITE, webDistDir: web.dir });
     });
     afterAll(async () => {
       await t?.close();
+      web.cleanup();
     });
 
     it(`[${database.name}] home, shop, a product, the journal, a post, pages and /cart answer 200 with the templates' HTML`, async () => {
@@ -52,7 +55,7 @@ for (const database of DATABASES) {
         expect(res.body, url).toMatch(/^<!doctype html>/i);
         expect(res.body, url).toMatch(pattern);
         expect(res.body, url).toContain('<script id="storefront-context" type="application/json">');
-        expect(res.body, url).toContain('<script type="module" src="/_storefront/storefront.js"></script>');
+        expect(res.body, url).toContain(`<script type="module" src="/_storefront/${web.script}"></script>`);
         expect(res.body, url).not.toMatch(/<squarespace:|data-sf-tag=/);
       }
     });

@@ -1,19 +1,26 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DatabaseUnavailableError } from './db/index.ts';
+import { safeLoggerOptions } from './http/log.ts';
 import { SiteError } from './site/errors.ts';
 
-/** Starts the server: `node --import tsx packages/server/src/main.ts`. */
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+/** Starts the server. Built into packages/server/dist/main.js (scripts/build/server.mjs), which `npm start` runs. */
+const logger = pino(safeLoggerOptions(process.env.LOG_LEVEL ?? 'info'));
 
 async function main() {
   const config = loadConfig();
   let app;
   try {
-    app = await buildApp(config, { logger: { level: config.logLevel } });
+    app = await buildApp(config, { onDatabaseRetry: (message) => logger.warn(message) });
   } catch (error) {
     if (error instanceof SiteError) {
       logger.fatal(`The site folder is broken: ${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      logger.fatal(error.message);
       process.exitCode = 1;
       return;
     }

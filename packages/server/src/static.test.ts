@@ -17,22 +17,41 @@ function tempDir(prefix: string): string {
 
 for (const database of DATABASES) {
   describe(`[${database.name}] web bundle and fallbacks`, () => {
-    it(`[${database.name}] /_storefront/* serves the web bundle; hashed files are immutable`, async () => {
+    it(`[${database.name}] /_storefront/* serves the web bundle; content-hashed files are immutable, others are not`, async () => {
       const dist = tempDir('storefront-dist-');
       mkdirSync(join(dist, 'assets'));
-      writeFileSync(join(dist, 'storefront.js'), 'export const islands = 1;\n');
-      writeFileSync(join(dist, 'storefront.css'), '.sqs-cart-root { display: block; }\n');
-      writeFileSync(join(dist, 'assets', 'chunk-a1b2c3d4e5.js'), 'export {};\n');
+      writeFileSync(join(dist, 'storefront.Ab12Cd34.js'), 'export const islands = 1;\n');
+      writeFileSync(join(dist, 'storefront.Ef56-h78.css'), '.sqs-cart-root { display: block; }\n');
+      writeFileSync(join(dist, 'storefront-cart-page.C98gIgFh.js'), 'export {};\n');
+      writeFileSync(join(dist, 'assets', 'logo.a1b2c3d4.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+      // Names without a content hash, some of which merely look long: a browser must ask again.
+      writeFileSync(join(dist, 'storefront.js'), 'export const islands = 0;\n');
+      writeFileSync(join(dist, 'storefront-telemetry.js'), 'export {};\n');
+      writeFileSync(join(dist, 'manifest.json'), '{"entry":"storefront.Ab12Cd34.js","stylesheets":[]}\n');
       const t = await startApp(database, { webDistDir: dist });
+      const cacheControl = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        return res.headers['cache-control'];
+      };
       try {
-        const js = await t.app.inject({ method: 'GET', url: '/_storefront/storefront.js' });
-        expect(js.statusCode).toBe(200);
+        const js = await t.app.inject({ method: 'GET', url: '/_storefront/storefront.Ab12Cd34.js' });
         expect(js.headers['content-type']).toMatch(/javascript/);
-        expect(js.headers['cache-control']).toBe('public, max-age=300');
-        const css = await t.app.inject({ method: 'GET', url: '/_storefront/storefront.css' });
+        const css = await t.app.inject({ method: 'GET', url: '/_storefront/storefront.Ef56-h78.css' });
         expect(css.headers['content-type']).toMatch(/text\/css/);
-        const chunk = await t.app.inject({ method: 'GET', url: '/_storefront/assets/chunk-a1b2c3d4e5.js' });
-        expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        for (const hashed of [
+          '/_storefront/storefront.Ab12Cd34.js',
+          '/_storefront/storefront.Ef56-h78.css',
+          '/_storefront/storefront-cart-page.C98gIgFh.js',
+          '/_storefront/assets/logo.a1b2c3d4.svg',
+        ])
+          expect(await cacheControl(hashed), hashed).toBe('public, max-age=31536000, immutable');
+        for (const plain of [
+          '/_storefront/storefront.js',
+          '/_storefront/storefront-telemetry.js',
+          '/_storefront/manifest.json',
+        ])
+          expect(await cacheControl(plain), plain).toBe('public, max-age=300');
         expect((await t.app.inject({ method: 'GET', url: '/_storefront/missing.js' })).statusCode).toBe(404);
       } finally {
         await t.close();

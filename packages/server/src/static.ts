@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Site } from './site/types.ts';
 
-const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
+/** The web bundle names every file by its content hash (`storefront.<hash>.js`): such a name never changes content. */
+const CONTENT_HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
 
 /**
  * Static files: `/assets/*` and `/scripts/*` from the template, `/media/*` from the content,
@@ -37,7 +38,7 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
-          HASHED.test(path) && mount.prefix === '/_storefront/'
+          CONTENT_HASHED.test(path) && mount.prefix === '/_storefront/'
             ? 'public, max-age=31536000, immutable'
             : `public, max-age=${mount.maxAge}`,
         );

@@ -99,11 +99,7 @@ const comments: FormatterImpl = (value, _args, ctx) => {
 const twitterFollowButton: FormatterImpl = (account) => {
   let userName = asString(prop(account, 'userName'));
   if (userName === '') userName = asString(prop(account, 'profileUrl')).split('/').pop() ?? '';
-  return (
-    "<script>Y.use('squarespace-follow-buttons', function(Y) { " +
-    "Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });" +
-    `</script><div class="squarespace-follow-button" data-username="${userName}"></div>`
-  );
+  return `<script>${T.FOLLOW_BUTTONS_SCRIPT}</script><div class="squarespace-follow-button" data-username="${userName}"></div>`;
 };
 
 const activateTwitterLinks: FormatterImpl = (value) =>

@@ -280,7 +280,7 @@ for (const database of DATABASES) {
         .select('body')
         .where('ref_id', '=', order.id)
         .executeTakeFirstOrThrow();
-      expect(mail.body).toContain(`http://localhost:80${line.downloadUrl}`);
+      expect(mail.body).toContain(`${t.config.siteUrl}${line.downloadUrl}`);
       const missing = await shopper.request(
         'GET',
         '/checkout/order-confirmed/00000000-0000-0000-0000-000000000000',

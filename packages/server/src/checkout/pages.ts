@@ -15,9 +15,10 @@ import type { OrderView } from './orders.ts';
 
 /**
  * The checkout pages' own few rules (scoped to their root classes): a readable column, labels
- * above full-width fields, visible errors. Inline so that a site's stylesheet needs nothing.
+ * above full-width fields, visible errors. Inline so that a site's stylesheet needs nothing; fixed
+ * text, so that the Content-Security-Policy allows it by its hash.
  */
-const STYLE = `<style>
+export const CHECKOUT_CSS = `
 .sf-checkout,.sf-order{max-width:40rem;margin:2rem auto;padding:0 1.25rem;line-height:1.5}
 .sf-checkout h1,.sf-order h1{font-size:2rem;margin:0 0 1rem}
 .sf-checkout__summary{width:100%;border-collapse:collapse;margin:0 0 1.5rem}
@@ -35,7 +36,8 @@ const STYLE = `<style>
 .sf-checkout__error{border:1px solid #a3201a;border-radius:4px;padding:.75rem 1rem;margin:0 0 1rem;background:#fff}
 .sf-checkout__submit{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
 .sf-order__awaiting-payment{padding:.75rem 1rem;border-left:4px solid #1d1d1b;background:#fff}
-</style>`;
+`;
+const STYLE = `<style>${CHECKOUT_CSS}</style>`;
 
 export interface SummaryLine {
   title: string;

@@ -51,6 +51,8 @@ export interface CheckoutOptions {
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   payment?: PaymentProvider;
+  /** The site's origin (`SITE_URL`) for the mail's links; never the request's Host. */
+  siteUrl: string;
 }
 
 // ------------------------------------------------------------------ input schemas
@@ -168,12 +170,11 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     siteTitle: options.siteTitle,
     ...(ls ? { localizedStrings: ls } : {}),
   };
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-  const place = async (request: FastifyRequest, source: OrderSource, customer: Record<string, unknown>) => {
+  const place = async (source: OrderSource, customer: Record<string, unknown>) => {
     const placed = await placeOrder(
       db,
-      { source, customer, origin: origin(request) },
+      { source, customer, origin: options.siteUrl },
       orderSettings,
       payment,
     );
@@ -200,7 +201,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       reply.header('cache-control', 'no-store');
       // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
       return idempotent(db, request, reply, 'orders', async () => {
-        const placed = await place(request, source, customer);
+        const placed = await place(source, customer);
         if (!placed.ok) return { status: placed.refusal.status, body: refusalBody(placed.refusal) };
         return {
           status: 200,
@@ -441,7 +442,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       mode === 'express' || mode === 'gift-card'
         ? { kind: mode, itemId: d.itemId ?? '', sku: d.sku ?? null, quantity: d.quantity ?? '1' }
         : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
-    const placed = await place(request, source, customer);
+    const placed = await place(source, customer);
     if (placed.ok)
       return reply.code(303).header('location', `/checkout/order-confirmed/${placed.order.id}`).send();
     return showForm(request, reply, target, placed.refusal.status, {

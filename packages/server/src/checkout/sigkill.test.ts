@@ -1,6 +1,6 @@
 /**
- * Durability of acknowledged orders: the real server process (`node --import tsx
- * packages/server/src/main.ts`) takes orders from several clients at once, is killed with SIGKILL
+ * Durability of acknowledged orders: the real server process (the built
+ * `packages/server/dist/main.js`, as `npm start` runs it) takes orders from several clients at once, is killed with SIGKILL
  * mid-stream, and is started again on the same database. Every order answered 200 must be stored,
  * and the stock must equal the starting stock minus the quantities of the stored orders.
  */

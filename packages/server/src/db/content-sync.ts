@@ -1,6 +1,6 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from './index.ts';
 
 export interface SyncResult {
@@ -11,6 +11,9 @@ export interface SyncResult {
   newVariants: number;
 }
 
+/** The advisory lock's first key: content sync's, per schema (the second key). */
+const CONTENT_SYNC_LOCK = 0x5f0c;
+
 /**
  * Loads the site's content into the database, idempotently, in one transaction: content fields are
  * upserted; a variant's stock (qtyInStock, unlimited) is written only when the variant row is new,
@@ -19,6 +22,10 @@ export interface SyncResult {
 export async function syncContent(db: Db, content: SiteContent, now = Date.now()): Promise<SyncResult> {
   const currency = storeCurrency(content);
   return db.transaction().execute(async (trx) => {
+    // Instances starting together on one PostgreSQL database take turns: the second waits here,
+    // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
+    if (db.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(trx);
     const result: SyncResult = { collections: 0, items: 0, variants: 0, newVariants: 0 };
     const collectionIds = content.collections.map((c) => c.id);
     const allItems = content.collections.flatMap((c) => (c as CollectionContent).items ?? []);

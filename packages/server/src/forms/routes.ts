@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { requireCrumb } from '../commerce/crumb.ts';
 import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
+import { replyIfDatabaseUnavailable } from '../http/unavailable.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from './captcha.ts';
 import { createMailer, queueMail, type Mailer } from './mail.ts';
 
@@ -224,6 +225,8 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof Refusal) return reply.code(error.status).send(error.body);
+    const unavailable = replyIfDatabaseUnavailable(error, request, reply, ls);
+    if (unavailable) return unavailable;
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'form request failed');
@@ -394,6 +397,8 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
             );
         });
       } catch (error) {
+        const unavailable = replyIfDatabaseUnavailable(error, request, reply, ls);
+        if (unavailable) return unavailable;
         request.log.error({ err: error }, 'form submission not stored');
         return reply.code(500).send({ code: 'server-error', message: text('form.status-500') });
       }

@@ -3,6 +3,7 @@ import { message } from '@storefront/core';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -14,6 +15,7 @@ export const IDEMPOTENCY_WAIT_MS = 5_000;
 const POLL_MS = 20;
 const PRUNE_PROBABILITY = 0.01;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const BOOKKEEPING_ATTEMPTS = 3;
 
 export interface HandlerAnswer {
   status: number;
@@ -80,16 +82,24 @@ export async function idempotent(
     await release(db, fullScope, key);
     return send(reply, answer);
   }
-  await db
-    .updateTable('idempotency_keys')
-    .set({
-      status: answer.status,
-      body: JSON.stringify(answer.body ?? null),
-      cookies: answer.cookies?.length ? JSON.stringify(answer.cookies) : null,
-    })
-    .where('scope', '=', fullScope)
-    .where('key', '=', key)
-    .execute();
+  try {
+    await persistently(() =>
+      db
+        .updateTable('idempotency_keys')
+        .set({
+          status: answer.status,
+          body: JSON.stringify(answer.body ?? null),
+          cookies: answer.cookies?.length ? JSON.stringify(answer.cookies) : null,
+        })
+        .where('scope', '=', fullScope)
+        .where('key', '=', key)
+        .execute(),
+    );
+  } catch (error) {
+    // The handler's work is committed (an order may be placed): the client is told, even though
+    // a replay cannot be (it answers 409 in-progress until the key expires).
+    request.log.error({ err: error }, 'idempotency: the answer could not be stored for replays');
+  }
   return send(reply, answer);
 }
 
@@ -158,7 +168,25 @@ async function claim(
 }
 
 async function release(db: Kysely<Database>, scope: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+  await persistently(() =>
+    db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute(),
+  );
+}
+
+/**
+ * Runs a bookkeeping write, again when the database was unavailable: the connection that failed
+ * the handler may have taken others with it (a restart ends them all), and the pool replaces them.
+ */
+async function persistently(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= BOOKKEEPING_ATTEMPTS || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 async function answerFromStore(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { testWebBundle } from '../testing/web-bundle.ts';
 
 function contextOf(html: string): Record<string, unknown> {
   const m = /<script id="storefront-context" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
@@ -10,11 +11,13 @@ function contextOf(html: string): Record<string, unknown> {
 for (const database of DATABASES) {
   describe(`[${database.name}] pages`, () => {
     let t: TestApp;
+    const web = testWebBundle();
     beforeAll(async () => {
-      t = await startApp(database);
+      t = await startApp(database, { webDistDir: web.dir });
     });
     afterAll(async () => {
       await t?.close();
+      web.cleanup();
     });
     const get = (url: string, cookies: Record<string, string> = {}) =>
       t.app.inject({
@@ -42,8 +45,8 @@ for (const database of DATABASES) {
       expect(html).toMatch(/<body id="collection-c-home" class="[^"]*collection-type-page[^"]*homepage/);
       // {squarespace-headers}: stylesheets and the page context; {squarespace-footers}: the bundle.
       expect(html).toMatch(/<link rel="stylesheet" href="\/site\.css\?v=[0-9a-f]+">/);
-      expect(html).toContain('<link rel="stylesheet" href="/_storefront/storefront.css">');
-      expect(html).toContain('<script type="module" src="/_storefront/storefront.js"></script>');
+      expect(html).toContain(`<link rel="stylesheet" href="/_storefront/${web.stylesheet}">`);
+      expect(html).toContain(`<script type="module" src="/_storefront/${web.script}"></script>`);
       expect(contextOf(html)).toMatchObject({
         pageType: 2,
         path: '/',

@@ -21,7 +21,10 @@ import {
   scriptJson,
 } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
+import { filterList, stampOf } from './list-filters.ts';
 import { expandPlatformTags, type PlatformTag, type TagBodies } from './platform-tags.ts';
+import { STYLE_NONCE_MARKER } from './nonce-markers.ts';
+import type { WebBundle } from '../web-bundle.ts';
 import type { FastifyReply } from 'fastify';
 
 export interface PageRequest {
@@ -60,6 +63,10 @@ export interface RendererDeps {
   db: Db;
   log: FastifyBaseLogger;
   cart: CartSettings;
+  /** The site's origin (`SITE_URL`): canonical and og:url are absolute under it, whatever Host said. */
+  siteUrl: string;
+  /** The browser bundle's current entry and stylesheets, linked at `/_storefront/`. */
+  webBundle: WebBundle;
 }
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -231,38 +238,25 @@ export class PageRenderer {
     const tpl = this.deps.site.template.collections[collection.typeName];
     const conf = (tpl?.conf ?? {}) as Json;
     const chronological = conf.ordering === 'chronological' || collection.typeName === 'blog';
-    let items = all.map((i) => itemView(collection, i));
-    if (chronological)
-      items.sort((a, b) => Number(b.publishOn ?? b.addedOn ?? 0) - Number(a.publishOn ?? a.addedOn ?? 0));
-    const context: Json = { ...base, collection: collectionView(collection, all.length) };
-    for (const [key, field, echo] of [
-      ['category', 'categories', 'categoryFilter'],
-      ['tag', 'tags', 'tagFilter'],
-    ] as const) {
-      const wanted = query[key];
-      if (wanted) {
-        items = items.filter((i) => Array.isArray(i[field]) && (i[field] as unknown[]).includes(wanted));
-        context[echo] = wanted;
-      }
-    }
+    const views = all.map((i) => itemView(collection, i));
+    if (chronological) views.sort((a, b) => stampOf(b) - stampOf(a));
+    // Only values the collection has take effect (list-filters.ts): the visitor's text is never echoed.
+    const { items, echo, params: filters } = filterList(views, query, this.renderOptions().timeZone);
+    const context: Json = { ...base, collection: collectionView(collection, all.length), ...echo };
     const pageSize = Number(collection.pageSize ?? conf.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
     // Paging (template-format §1.2): chronological collections page by timestamp (`?offset=` is the
     // publishOn of the last item seen), others by position. Filters stay in the page links.
-    const filters = new URLSearchParams();
-    for (const key of ['category', 'tag', 'author'] as const)
-      if (query[key]) filters.set(key, query[key] as string);
     const pageUrl = (offset: number | undefined) => {
       const params = new URLSearchParams(filters);
       if (offset !== undefined) params.set('offset', String(offset));
       const text = params.toString();
       return text ? `${collectionViewUrl(collection)}?${text}` : collectionViewUrl(collection);
     };
-    const stamp = (i: Json) => Number(i.publishOn ?? i.addedOn ?? 0);
     const requested = Number.parseInt(query.offset ?? '', 10);
     let start = 0;
     if (Number.isFinite(requested) && requested > 0) {
       if (chronological) {
-        start = items.findIndex((i) => stamp(i) < requested);
+        start = items.findIndex((i) => stampOf(i) < requested);
         if (start < 0) start = items.length;
       } else start = requested;
     }
@@ -270,13 +264,13 @@ export class PageRenderer {
     const pagination: Json = { pageSize };
     const last = page[page.length - 1];
     if (start + pageSize < items.length && last) {
-      const next = chronological ? stamp(last) : start + pageSize;
+      const next = chronological ? stampOf(last) : start + pageSize;
       Object.assign(pagination, { nextPage: true, nextPageOffset: next, nextPageUrl: pageUrl(next) });
     }
     if (start > 0) {
       const prevStart = Math.max(0, start - pageSize);
       const before = items[prevStart - 1];
-      const prev = prevStart === 0 || !before ? undefined : chronological ? stamp(before) : prevStart;
+      const prev = prevStart === 0 || !before ? undefined : chronological ? stampOf(before) : prevStart;
       Object.assign(pagination, { prevPage: true, prevPageOffset: prev ?? 0, prevPageUrl: pageUrl(prev) });
     }
     context.items = page;
@@ -492,23 +486,27 @@ export class PageRenderer {
     const description =
       plan.title.description ??
       (typeof content.website.siteDescription === 'string' ? stripTags(content.website.siteDescription) : '');
+    const web = this.deps.webBundle.current();
     const headers = [
       '<meta charset="utf-8">',
       `<title>${escapeHtml(title)}</title>`,
       description ? `<meta name="description" content="${escapeHtmlAttr(description)}">` : '',
-      `<link rel="canonical" href="${escapeHtmlAttr(path)}">`,
+      `<link rel="canonical" href="${escapeHtmlAttr(this.deps.siteUrl + path)}">`,
+      `<meta property="og:url" content="${escapeHtmlAttr(this.deps.siteUrl + path)}">`,
       `<meta property="og:site_name" content="${escapeHtmlAttr(siteTitle)}">`,
       `<meta property="og:title" content="${escapeHtmlAttr(title)}">`,
       `<meta property="og:type" content="${plan.pageType === PageType.ITEM ? (plan.products.length ? 'product' : 'article') : 'website'}">`,
       plan.status === 404 ? '<meta name="robots" content="noindex">' : '',
       `<link rel="stylesheet" href="/site.css?v=${template.revision}">`,
-      '<link rel="stylesheet" href="/_storefront/storefront.css">',
+      ...web.stylesheets.map((file) => `<link rel="stylesheet" href="/_storefront/${file}">`),
       // Filled in last: products rendered by <squarespace:query> tags belong in it too.
       `<script id="storefront-context" type="application/json">${CONTEXT_MARKER}</script>`,
+      // The response's style nonce, for the <style> element ALTCHA adds (http/security-headers.ts).
+      `<meta name="csp-nonce" content="${STYLE_NONCE_MARKER}">`,
     ]
       .filter(Boolean)
       .join('\n');
-    const footers = '<script type="module" src="/_storefront/storefront.js"></script>';
+    const footers = web.script ? `<script type="module" src="/_storefront/${web.script}"></script>` : '';
     ctx.squarespace = {
       'main-content': MAIN_MARKER,
       'page-classes': classes.join(' '),

@@ -72,7 +72,7 @@ export function extractPlatformTags(source: string, bodies: TagBodies): string {
 }
 
 /** JSON-T comments (`{# ...}` and `{## ... ##}`): tags written inside them are documentation, not tags. */
-function commentRanges(source: string): [number, number][] {
+export function commentRanges(source: string): [number, number][] {
   const ranges: [number, number][] = [];
   const re = /\{##[\s\S]*?(?:##\}|$)|\{#[^}]*\}/g;
   for (let m = re.exec(source); m; m = re.exec(source)) ranges.push([m.index, m.index + m[0].length]);

@@ -23,6 +23,7 @@ import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
 import type { Db } from '../db/index.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../forms/captcha.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { replyIfDatabaseUnavailable } from '../http/unavailable.ts';
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
@@ -75,6 +76,8 @@ export async function restockRoutes(app: FastifyInstance, options: RestockOption
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send({ code: error.code, message: error.message });
+    const unavailable = replyIfDatabaseUnavailable(error, request, reply, ls);
+    if (unavailable) return unavailable;
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'restock sign-up failed');

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { z } from 'zod';
-import { extractPlatformTags, type TagBodies } from '../render/platform-tags.ts';
+import { stampTemplateNonces } from '../render/nonce-markers.ts';
+import { commentRanges, extractPlatformTags, type TagBodies } from '../render/platform-tags.ts';
 import { SiteError } from './errors.ts';
 import { parseLenientJson } from './lenient-json.ts';
 import type {
@@ -12,6 +13,7 @@ import type {
   Site,
   SiteContent,
   SiteTemplate,
+  SiteWarning,
   TemplateConf,
   TemplateFile,
 } from './types.ts';
@@ -43,7 +45,7 @@ export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBod
     typeof content.website.language === 'string' ? content.website.language : 'en-US',
   );
   content.localizedStrings = { ...strings, ...content.localizedStrings };
-  return { dir: siteDir, template, content };
+  return { dir: siteDir, template, content, warnings: layoutWarnings(template) };
 }
 
 /** `template/strings/template-<locale>.json` and `annotations-<locale>.json`, flattened (en-US when the locale has none). */
@@ -104,7 +106,9 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
         problem.column,
       );
     }
-    const extracted = extractPlatformTags(source, bodies);
+    // Checked before stamping, so that a parse error's column is the one in the file.
+    const stamped = stampTemplateNonces(source);
+    const extracted = extractPlatformTags(stamped, bodies);
     const compiled = extracted === source ? checked : compile(extracted);
     return { file: rel(path), source: extracted, compiled };
   };
@@ -113,7 +117,7 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
   for (const [key, layout] of Object.entries(conf.layouts)) {
     const pieces: { file: string; source: string }[] = [];
     for (const region of layout.regions) {
-      const file = region.endsWith('.region') ? region : `${region}.region`;
+      const file = regionFile(region);
       const path = join(dir, file);
       if (!existsSync(path))
         throw new SiteError(
@@ -167,6 +171,55 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
   const css = loadStylesheets(siteDir, dir, conf);
   hash.update(css);
   return { dir, conf, layouts, collections, pages, partials, css, revision: hash.digest('hex').slice(0, 10) };
+}
+
+/** `template.conf` names a region with or without its extension (template-format §2.1). */
+const regionFile = (region: string): string => (region.endsWith('.region') ? region : `${region}.region`);
+
+/**
+ * The platform variables every layout must print (template-format §2.2). Without them the pages
+ * still render, which is why a missing one is easy to miss: each is named at start.
+ */
+const REQUIRED_LAYOUT_TAGS = [
+  {
+    tag: '{squarespace-headers}',
+    pattern: /\{squarespace[-.]headers(?:\|[^}]*)?\}/,
+    place: 'in <head>',
+    loss: 'pages get no /site.css, title or page context, so the store pieces stay inert',
+  },
+  {
+    tag: '{squarespace.main-content}',
+    pattern: /\{squarespace\.main-content(?:\|[^}]*)?\}/,
+    place: 'where the page content goes',
+    loss: 'every page shows the layout without its content',
+  },
+  {
+    tag: '{squarespace-footers}',
+    pattern: /\{squarespace[-.]footers(?:\|[^}]*)?\}/,
+    place: 'just before </body>',
+    loss: 'the store script never loads, so Add To Cart, variants and the cart silently do nothing',
+  },
+] as const;
+
+/** One warning per layout and missing platform variable, naming the layout's region files. */
+function layoutWarnings(template: SiteTemplate<unknown>): SiteWarning[] {
+  const warnings: SiteWarning[] = [];
+  for (const [key, layout] of Object.entries(template.layouts)) {
+    let source = '';
+    let last = 0;
+    for (const [from, to] of commentRanges(layout.source)) {
+      source += layout.source.slice(last, from);
+      last = to;
+    }
+    source += layout.source.slice(last);
+    const files = (template.conf.layouts[key]?.regions ?? [])
+      .map((region) => `template/${regionFile(region)}`)
+      .join(' + ');
+    for (const { tag, pattern, place, loss } of REQUIRED_LAYOUT_TAGS)
+      if (!pattern.test(source))
+        warnings.push({ file: files, message: `layout "${key}" has no ${tag} (put it ${place}): ${loss}` });
+  }
+  return warnings;
 }
 
 function loadStylesheets(siteDir: string, dir: string, conf: TemplateConf): string {

@@ -90,8 +90,16 @@ export interface SiteTemplate<C = unknown> {
   revision: string;
 }
 
+/** A problem that does not stop start-up but that the operator must hear about (logged at start). */
+export interface SiteWarning {
+  /** The file(s) concerned, relative to the site folder. */
+  file: string;
+  message: string;
+}
+
 export interface Site<C = unknown> {
   dir: string;
   template: SiteTemplate<C>;
   content: SiteContent;
+  warnings: SiteWarning[];
 }

@@ -1,13 +1,21 @@
 /**
  * `GET /config/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD`: the owner's telemetry page, server-rendered
- * (issue 8). There are no owner accounts yet: the page is behind the `OWNER_TOKEN` setting, sent as
- * `?token=`, an `X-Owner-Token` header or `Authorization: Bearer`. Without the setting the page
- * answers 403 saying so. `GET /config/analytics.json` answers the same figures as JSON.
+ * (issue 8). There are no owner accounts yet: the page is behind the `OWNER_TOKEN` setting. Opened
+ * once with `?token=`, it sets a session cookie and redirects to the same address without the
+ * token (owner-session.ts); scripts send an `X-Owner-Token` header or `Authorization: Bearer`.
+ * Without the setting the page answers 403 saying so. `GET /config/analytics.json` answers the same
+ * figures as JSON.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { escapeHtml, HEADLINE_METRICS } from '@storefront/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
+import {
+  isOwnerSession,
+  OWNER_COOKIE,
+  OWNER_SESSION_MS,
+  ownerSessionValue,
+  sameSecret,
+} from './owner-session.ts';
 import { telemetrySummary, type TelemetrySummary } from './summary.ts';
 
 export interface OwnerOptions {
@@ -19,18 +27,14 @@ export interface OwnerOptions {
 const DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function tokenOf(request: FastifyRequest): string | undefined {
-  const q = (request.query as Record<string, unknown>).token;
-  if (typeof q === 'string' && q) return q;
+/** The token a script sends in a header. */
+function headerToken(request: FastifyRequest): string | undefined {
   const h = request.headers['x-owner-token'];
   if (typeof h === 'string' && h) return h;
   const auth = request.headers.authorization;
   if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7);
   return undefined;
 }
-
-const same = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The range from the query: `from` and `to` are UTC days, both included; default the last 7 days. */
 export function rangeOf(query: Record<string, unknown>, now: number): { from: number; to: number } | string {
@@ -84,11 +88,8 @@ function table(head: string[], rows: (string | number)[][], id: string): string 
   );
 }
 
-export function renderAnalyticsPage(s: TelemetrySummary, token: string): string {
-  const range = `${day(s.from)} to ${day(s.to - DAY)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Analytics · ${e(range)}</title>
-<style>
+/** The owner page's rules: fixed text, so that the Content-Security-Policy allows it by its hash. */
+export const OWNER_PAGE_CSS = `
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d232b}
 h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ccd;padding-bottom:.25rem}
 .figures{display:flex;gap:1.5rem;flex-wrap:wrap;padding:0;list-style:none}.figures li{background:#f1f4f8;padding:.75rem 1rem;border-radius:6px}
@@ -96,9 +97,15 @@ h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid
 .chart{display:flex;gap:.5rem}.labels{margin:0;padding:0;list-style:none;max-width:22rem;overflow:hidden}.labels li{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #errors td:last-child{white-space:pre-wrap;font:12px ui-monospace,monospace}svg text{font:12px system-ui,sans-serif;fill:#1d232b}pre{white-space:pre-wrap;font-size:12px;max-height:8rem;overflow:auto;margin:0}.empty{color:#555}
 form{display:flex;gap:1rem;align-items:end;flex-wrap:wrap}label{display:flex;flex-direction:column;font-size:.9rem}
-</style></head><body><main>
+`;
+
+export function renderAnalyticsPage(s: TelemetrySummary): string {
+  const range = `${day(s.from)} to ${day(s.to - DAY)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Analytics · ${e(range)}</title>
+<style>${OWNER_PAGE_CSS}</style></head><body><main>
 <h1>Analytics</h1>
-<form method="get" action="/config/analytics"><input type="hidden" name="token" value="${e(token)}">
+<form method="get" action="/config/analytics">
 <label>From <input type="date" name="from" value="${day(s.from)}"></label>
 <label>To <input type="date" name="to" value="${day(s.to - DAY)}"></label><button type="submit">Show</button></form>
 <p>${e(range)} (UTC)</p>
@@ -155,13 +162,35 @@ ${s.configViews ? `<p>Owner pages (/config) viewed ${s.configViews} times; not c
 }
 
 export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): Promise<void> {
-  const guard = (request: FastifyRequest): { status: number; text: string } | { token: string } => {
+  /**
+   * The owner (undefined), a refusal, or, for the right `?token=`, a session cookie set and the
+   * address to redirect to: the same without the token.
+   */
+  const guard = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { status: number; text: string } | { redirect: string } | undefined => {
     const expected = options.ownerToken();
     if (!expected)
       return { status: 403, text: 'Owner access is not configured: set OWNER_TOKEN and pass it as ?token=.' };
-    const given = tokenOf(request);
-    if (!given || !same(given, expected)) return { status: 401, text: 'A valid owner token is required.' };
-    return { token: given };
+    const refused = { status: 401, text: 'A valid owner token is required.' };
+    const inQuery = (request.query as Record<string, unknown>).token;
+    if (inQuery !== undefined) {
+      if (typeof inQuery !== 'string' || !sameSecret(inQuery, expected)) return refused;
+      reply.setCookie(OWNER_COOKIE, ownerSessionValue(expected, options.now()), {
+        path: '/config',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: OWNER_SESSION_MS / 1000,
+      });
+      const url = new URL(request.url, 'http://localhost');
+      url.searchParams.delete('token');
+      return { redirect: url.pathname + url.search };
+    }
+    if (isOwnerSession(request.cookies[OWNER_COOKIE], expected, options.now())) return undefined;
+    const given = headerToken(request);
+    return given !== undefined && sameSecret(given, expected) ? undefined : refused;
   };
 
   const load = async (request: FastifyRequest) => {
@@ -172,17 +201,19 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
 
   app.get('/config/analytics', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-    const auth = guard(request);
-    if ('status' in auth) return reply.code(auth.status).type('text/plain; charset=utf-8').send(auth.text);
+    const auth = guard(request, reply);
+    if (auth && 'redirect' in auth) return reply.code(303).header('location', auth.redirect).send();
+    if (auth) return reply.code(auth.status).type('text/plain; charset=utf-8').send(auth.text);
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).type('text/plain; charset=utf-8').send(summary);
-    return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary, auth.token));
+    return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary));
   });
 
   app.get('/config/analytics.json', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const auth = guard(request);
-    if ('status' in auth) return reply.code(auth.status).send({ code: 'owner-only', message: auth.text });
+    const auth = guard(request, reply);
+    if (auth && 'redirect' in auth) return reply.code(303).header('location', auth.redirect).send();
+    if (auth) return reply.code(auth.status).send({ code: 'owner-only', message: auth.text });
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).send({ code: 'invalid-range', message: summary });
     return reply.send(summary);

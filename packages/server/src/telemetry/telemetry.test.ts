@@ -402,8 +402,13 @@ for (const database of DATABASES) {
         401,
       );
       expect(
-        (await app.inject({ method: 'GET', url: `/config/analytics?token=${TOKEN}&from=20-11-2026` }))
-          .statusCode,
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/config/analytics?from=20-11-2026',
+            headers: { 'x-owner-token': TOKEN },
+          })
+        ).statusCode,
       ).toBe(400);
 
       const json = (

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { repoRoot, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { dropSchema, openDatabase, type DatabaseHandle, type DialectName } from '../db/index.ts';
+import { repoRoot } from './repo-root.ts';
 
 export const FIXTURE_SITE = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../test-fixtures/site');
 export const DEMO_SITE = join(repoRoot, 'sites/demo');
@@ -65,6 +66,7 @@ export function testConfig(
     logLevel: 'silent',
     webDistDir: join(repoRoot, 'packages/web/dist'),
     cartWriteLimit: { max: 1000, windowMs: 10_000 },
+    siteUrl: 'http://storefront.test',
     ...db,
     ...overrides,
   };

@@ -1,10 +1,25 @@
 /**
- * Test support: the real server process, started as `npm start` starts it
- * (`node --import tsx packages/server/src/main.ts`), for what only a process can show: signals,
- * start-up failures, durability after SIGKILL.
+ * Test support: the real server process, started as `npm start` starts it (plain node running the
+ * built `packages/server/dist/main.js`), for what only a process can show: signals, start-up
+ * failures, durability after SIGKILL.
  */
-import { spawn } from 'node:child_process';
-import { repoRoot } from '../config.ts';
+import { execFileSync, spawn } from 'node:child_process';
+import { repoRoot } from './repo-root.ts';
+
+/** The built server, as `npm start` runs it. */
+const BUILT_SERVER = 'packages/server/dist/main.js';
+
+let serverBuilt = false;
+
+/** Builds the server when its sources changed since the last build (a test run may follow any edit). */
+export function ensureServerBuilt(): void {
+  if (serverBuilt) return;
+  execFileSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  serverBuilt = true;
+}
 
 export interface ServerProcess {
   /** Everything the process printed so far (stdout and stderr). */
@@ -20,7 +35,8 @@ export interface ServerProcess {
 
 /** Starts the server with the given environment (on top of this one's; SQLite unless DATABASE_URL is given). */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
