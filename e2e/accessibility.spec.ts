@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { seriousAxeViolations } from './support.ts';
 
 /** axe on what the islands render and enhance (the rest of the page belongs to the site). */
 async function violations(page: Page, include: string[]) {
@@ -81,16 +82,6 @@ test('the additional-fields lightbox open passes axe, also showing an error', as
   expect(await violations(page, ['.sf-modal'])).toEqual([]);
 });
 
-/** Whole pages, the site's template included: what a shopper meets, judged at the levels that block. */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const [name, path] of [
   ['home', '/'],
   ['shop collection', '/shop'],
@@ -100,7 +91,7 @@ for (const [name, path] of [
   test(`the whole ${name} page has no serious or critical axe violation`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-sf-telemetry', 'ready');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 
@@ -116,11 +107,11 @@ test('the whole /cart and /checkout pages with an entry, quick view open and the
   await pill.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await page.goto('/cart');
   await expect(page.locator('#sqs-cart-root li')).toHaveCount(1);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.goto('/checkout');
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.goto('/shop');
   await page
@@ -129,12 +120,12 @@ test('the whole /cart and /checkout pages with an entry, quick view open and the
     .click();
   await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
   await expect(page.locator('.sf-modal .sqs-add-to-cart-button')).toHaveAttribute('data-state', 'idle');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.goto('/shop/walnut-serving-board');
   await expect(page.locator('.sqs-add-to-cart-button')).toHaveAttribute('data-state', 'idle');
   await page.locator('label[for="variant-option-Size-Small"]').click();
   await page.locator('.sqs-add-to-cart-button').click();
   await expect(page.locator('.sf-modal')).toHaveAttribute('data-state', 'open');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../packages/server/src/testing/process.ts';
 import { repoRoot } from '../packages/server/src/testing/repo-root.ts';
-import { failOnPageErrors } from './support.ts';
+import { failOnPageErrors, placeOrder, seriousAxeViolations } from './support.ts';
 
 /**
  * The Content-Security-Policy in a real browser (issue 12): every page type, with its islands
@@ -123,16 +122,6 @@ async function open(page: Page, path: string, status = 200) {
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 }
 
-/** Whole pages, judged at the levels that block a shopper or an owner. */
-async function seriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function solveCaptcha(page: Page, scope: ReturnType<Page['locator']>) {
   const widget = scope.locator('altcha-widget');
   await expect(widget).toBeVisible();
@@ -243,15 +232,7 @@ test('/cart, /checkout and the order confirmation; checkout and confirmation pas
   await loaded(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await page.getByLabel('Email').fill('buyer@example.com');
-  await page.getByLabel('Name').fill('Ada Buyer');
-  await page.getByLabel('Address', { exact: true }).fill('1 Hive Lane');
-  await page.getByLabel('City').fill('Portland');
-  await page.getByLabel('Postal code').fill('97201');
-  const country = page.getByLabel('Country');
-  if ((await country.inputValue()) === '') await country.fill('US');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
+  await placeOrder(page);
   await loaded(page);
   await expect(page.locator('.sf-order')).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@
  * What several browser specs share: no uncaught script error on any page a test visits, and a
  * server of a spec's own (another site, or other settings) beside the config's.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServerProcess } from '../packages/server/src/testing/process.ts';
 
@@ -37,4 +38,45 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
       await server.exited;
     },
   };
+}
+
+/** Whole pages, the site's template included: axe's findings at the levels that block a shopper or an owner. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export interface Buyer {
+  email: string;
+  name: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+export const BUYER: Buyer = {
+  email: 'buyer@example.com',
+  name: 'Ada Buyer',
+  address: '1 Hive Lane',
+  city: 'Portland',
+  postalCode: '97201',
+  country: 'US',
+};
+
+/** On /checkout: fills the buyer's details and places the order; resolves on the confirmation page. */
+export async function placeOrder(page: Page, buyer: Buyer = BUYER): Promise<void> {
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Name').fill(buyer.name);
+  await page.getByLabel('Address', { exact: true }).fill(buyer.address);
+  await page.getByLabel('City').fill(buyer.city);
+  await page.getByLabel('Postal code').fill(buyer.postalCode);
+  const country = page.getByLabel('Country');
+  if ((await country.inputValue()) === '') await country.fill(buyer.country);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
 }

@@ -1,5 +1,6 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { placeOrder } from './support.ts';
 import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
 
 /**
@@ -322,15 +323,7 @@ test('a purchase stores the commerce events in order, and a reload of the confir
   const since = Date.now();
   await candleInCartThenCartPage(page);
   await page.getByRole('link', { name: 'Checkout' }).click();
-  await page.getByLabel('Email').fill('buyer@example.com');
-  await page.getByLabel('Name').fill('Ada Buyer');
-  await page.getByLabel('Address', { exact: true }).fill('1 Hive Lane');
-  await page.getByLabel('City').fill('Portland');
-  await page.getByLabel('Postal code').fill('97201');
-  const country = page.getByLabel('Country');
-  if ((await country.inputValue()) === '') await country.fill('US');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
+  await placeOrder(page);
   await ready(page);
 
   // Tests run one at a time: what was stored since this one began is this visit's.
