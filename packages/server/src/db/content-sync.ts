@@ -1,6 +1,6 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Db } from './index.ts';
 
 export interface SyncResult {
@@ -9,96 +9,241 @@ export interface SyncResult {
   variants: number;
   /** Variants seen for the first time (their starting stock was inserted). */
   newVariants: number;
+  /** Rows inserted or updated because the content differs from the database (0 on a plain restart). */
+  writtenRows: number;
+  /** Rows removed because the content no longer lists them. */
+  removedRows: number;
 }
+
+export interface SyncOptions {
+  now?: number;
+  /**
+   * Rows per statement (reads, inserts, deletes). At most 13 columns a row, the default 500 stays far
+   * under SQLite's 32,766 variables (this better-sqlite3 build) and PostgreSQL's 65,535 parameters.
+   */
+  rowsPerStatement?: number;
+}
+
+const DEFAULT_ROWS_PER_STATEMENT = 500;
 
 /** The advisory lock's first key: content sync's, per schema (the second key). */
 const CONTENT_SYNC_LOCK = 0x5f0c;
 
+type Value = string | number | null;
+type Row = Record<string, Value> & { id: string };
+type TableName = 'collections' | 'items' | 'variants';
+/** The three content tables read and written alike, row by column name. */
+type ContentDb = Kysely<Record<TableName, Row>>;
 /**
- * Loads the site's content into the database, idempotently, in one transaction: content fields are
- * upserted; a variant's stock (qtyInStock, unlimited) is written only when the variant row is new,
- * since the database owns stock afterwards. Rows no longer in the content are removed.
+ * A row the content asks for. Its `data` column is the JSON of `json`, made when compared and again
+ * when written rather than kept: at 100,000 products, holding every row's text doubles the heap.
  */
-export async function syncContent(db: Db, content: SiteContent, now = Date.now()): Promise<SyncResult> {
-  const currency = storeCurrency(content);
-  return db.transaction().execute(async (trx) => {
+interface Wanted {
+  fields: Row;
+  json: object;
+}
+
+/** The columns the content decides (stock and updated_on are not among them). */
+const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
+  collections: ['url_id', 'title', 'type_name', 'type', 'homepage', 'position'],
+  items: [
+    'collection_id',
+    'url_id',
+    'title',
+    'record_type',
+    'product_type',
+    'position',
+    'starred',
+    'added_on',
+    'publish_on',
+  ],
+  variants: ['item_id', 'sku', 'position', 'currency', 'price_cents', 'sale_price_cents', 'on_sale'],
+};
+
+/** Times the content may leave out: the first load dates the row, and later loads keep that date. */
+const DATED_ON_FIRST_LOAD: Record<TableName, readonly string[]> = {
+  collections: [],
+  items: ['added_on', 'publish_on'],
+  variants: [],
+};
+
+/**
+ * Loads the site's content into the database, idempotently, in one transaction. Each table is read
+ * in id order a batch at a time and compared with the content: only rows that differ are written
+ * (so a restart with the same content writes nothing), and rows the content no longer lists are
+ * removed by id. A variant's stock (qtyInStock, unlimited) is written only when the variant row is
+ * new, since the database owns stock afterwards. Every statement carries a bounded number of rows.
+ */
+export async function syncContent(
+  db: Db,
+  content: SiteContent,
+  options: SyncOptions = {},
+): Promise<SyncResult> {
+  const now = options.now ?? Date.now();
+  const batch = options.rowsPerStatement ?? DEFAULT_ROWS_PER_STATEMENT;
+  const wanted = contentRows(content, storeCurrency(content));
+  return db.transaction().execute(async (transaction) => {
     // Instances starting together on one PostgreSQL database take turns: the second waits here,
     // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
     if (db.getExecutor().adapter instanceof PostgresAdapter)
-      await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(trx);
-    const result: SyncResult = { collections: 0, items: 0, variants: 0, newVariants: 0 };
-    const collectionIds = content.collections.map((c) => c.id);
-    const allItems = content.collections.flatMap((c) => (c as CollectionContent).items ?? []);
-    const itemIds = allItems.map((i) => i.id);
-    const variantIds = allItems.flatMap((i) => (i.structuredContent?.variants ?? []).map((v) => v.id));
+      await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(
+        transaction,
+      );
+    const trx = transaction as unknown as ContentDb;
+    const collections = await compare(trx, 'collections', wanted.collections, batch);
+    const items = await compare(trx, 'items', wanted.items, batch);
+    const variants = await compare(trx, 'variants', wanted.variants, batch);
 
     // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
-    // A collection is removed only after the loop has moved its items away, but its URL is freed
-    // first, so that a collection the content gives another id (another site in the same
-    // database, or a re-created collection) can take it.
-    await trx
-      .deleteFrom('variants')
-      .where('id', 'not in', variantIds.length ? variantIds : [''])
-      .execute();
-    await trx
-      .deleteFrom('items')
-      .where('id', 'not in', itemIds.length ? itemIds : [''])
-      .execute();
-    await trx
-      .updateTable('collections')
-      .set({ url_id: sql<string>`'removed:' || id` })
-      .where('id', 'not in', collectionIds.length ? collectionIds : [''])
-      .execute();
-
-    for (const [position, collection] of content.collections.entries()) {
-      const { items = [], ...rest } = collection as CollectionContent;
-      const row = {
-        url_id: collection.urlId,
-        title: collection.title,
-        type_name: collection.typeName,
-        type: collection.type ?? 1,
-        homepage: collection.homepage ? 1 : 0,
-        position,
-        data: JSON.stringify(rest),
-        updated_on: now,
-      };
+    // A collection is removed only after its items have moved away, but its URL is freed first, so
+    // that a collection the content gives another id (another site in the same database, or a
+    // re-created collection) can take it.
+    for (const ids of chunks(variants.removed, batch))
+      await trx.deleteFrom('variants').where('id', 'in', ids).execute();
+    for (const ids of chunks(items.removed, batch))
+      await trx.deleteFrom('items').where('id', 'in', ids).execute();
+    for (const ids of chunks(collections.removed, batch))
       await trx
-        .insertInto('collections')
-        .values({ id: collection.id, ...row })
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .updateTable('collections')
+        .set({ url_id: sql<string>`'removed:' || id` })
+        .where('id', 'in', ids)
         .execute();
-      result.collections++;
 
-      for (const [itemPosition, item] of items.entries()) {
-        await upsertItem(trx, collection, item as ItemContent, itemPosition, now);
-        result.items++;
-        for (const [variantPosition, variant] of (item.structuredContent?.variants ?? []).entries()) {
-          const isNew = await upsertVariant(trx, item.id, variant, variantPosition, currency);
-          result.variants++;
-          if (isNew) result.newVariants++;
-        }
-      }
-    }
+    await upsert(trx, 'collections', collections.toWrite, now, batch);
+    await upsert(trx, 'items', items.toWrite, now, batch);
+    await upsert(trx, 'variants', variants.toWrite, now, batch);
 
-    await trx
-      .deleteFrom('collections')
-      .where('id', 'not in', collectionIds.length ? collectionIds : [''])
-      .execute();
-    return result;
+    for (const ids of chunks(collections.removed, batch))
+      await trx.deleteFrom('collections').where('id', 'in', ids).execute();
+
+    return {
+      collections: wanted.collections.size,
+      items: wanted.items.size,
+      variants: wanted.variants.size,
+      newVariants: variants.added,
+      writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
+      removedRows: collections.removed.length + items.removed.length + variants.removed.length,
+    };
   });
 }
 
-type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+interface Comparison {
+  /** New or changed rows, in content order. */
+  toWrite: Wanted[];
+  /** How many of `toWrite` the database does not have yet. */
+  added: number;
+  /** Ids in the database that the content no longer lists. */
+  removed: string[];
+}
 
-async function upsertItem(
-  trx: Trx,
-  collection: CollectionContent,
-  item: ItemContent,
-  position: number,
+/** Reads the table in id order, `batch` rows at a time, and sorts the content's rows into what to write. */
+async function compare(
+  trx: ContentDb,
+  table: TableName,
+  wanted: Map<string, Wanted>,
+  batch: number,
+): Promise<Comparison> {
+  const columns = CONTENT_COLUMNS[table];
+  const same = new Set<string>();
+  const existing = new Set<string>();
+  const removed: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    let query = trx
+      .selectFrom(table)
+      .select(['id', 'data', ...columns] as 'id'[])
+      .orderBy('id')
+      .limit(batch);
+    if (after !== undefined) query = query.where('id', '>', after);
+    const rows = (await query.execute()) as Row[];
+    for (const stored of rows) {
+      const row = wanted.get(stored.id)?.fields;
+      if (!row) removed.push(stored.id);
+      else {
+        existing.add(stored.id);
+        for (const c of DATED_ON_FIRST_LOAD[table]) if (row[c] === null) row[c] = Number(stored[c]);
+        // PostgreSQL returns bigint columns as strings: compare as text.
+        if (
+          columns.every((c) => String(stored[c]) === String(row[c])) &&
+          stored.data === JSON.stringify((wanted.get(stored.id) as Wanted).json)
+        )
+          same.add(stored.id);
+      }
+    }
+    if (rows.length < batch) break;
+    after = (rows[rows.length - 1] as Row).id;
+  }
+  const toWrite = [...wanted.values()].filter((row) => !same.has(row.fields.id));
+  return { toWrite, added: toWrite.filter((row) => !existing.has(row.fields.id)).length, removed };
+}
+
+/** Inserts new rows and updates the content columns of known ones (never a variant's stock). */
+async function upsert(
+  trx: ContentDb,
+  table: TableName,
+  rows: Wanted[],
   now: number,
-) {
-  const added = typeof item.addedOn === 'number' ? item.addedOn : now;
-  const row = {
+  batch: number,
+): Promise<void> {
+  const updated = [...CONTENT_COLUMNS[table], 'data', ...(table === 'variants' ? [] : ['updated_on'])];
+  const dated = DATED_ON_FIRST_LOAD[table];
+  const stamped = ({ fields, json }: Wanted): Row => {
+    const out: Row = {
+      ...fields,
+      data: JSON.stringify(json),
+      ...(table === 'variants' ? {} : { updated_on: now }),
+    };
+    for (const c of dated) out[c] ??= now;
+    return out;
+  };
+  // Each content column takes the value the insert proposed (SQL's `excluded` row).
+  const fromProposed = Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)]));
+  for (const values of chunks(rows, batch)) {
+    await trx
+      .insertInto(table)
+      .values(values.map(stamped))
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromProposed as unknown as Partial<Row>))
+      .execute();
+  }
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** The rows the content asks for, by id, in content order. */
+function contentRows(content: SiteContent, currency: string) {
+  const collections = new Map<string, Wanted>();
+  const items = new Map<string, Wanted>();
+  const variants = new Map<string, Wanted>();
+  for (const [position, collection] of content.collections.entries()) {
+    const { items: collectionItems = [], ...rest } = collection as CollectionContent;
+    const fields: Row = {
+      id: collection.id,
+      url_id: collection.urlId,
+      title: collection.title,
+      type_name: collection.typeName,
+      type: collection.type ?? 1,
+      homepage: collection.homepage ? 1 : 0,
+      position,
+    };
+    collections.set(collection.id, { fields, json: rest });
+    for (const [itemPosition, item] of collectionItems.entries()) {
+      items.set(item.id, itemRow(collection, item as ItemContent, itemPosition));
+      for (const [variantPosition, variant] of (item.structuredContent?.variants ?? []).entries())
+        variants.set(variant.id, variantRow(item.id, variant, variantPosition, currency));
+    }
+  }
+  return { collections, items, variants };
+}
+
+function itemRow(collection: CollectionContent, item: ItemContent, position: number): Wanted {
+  // An item without addedOn is dated by its first load; later loads keep the date it got.
+  const added = typeof item.addedOn === 'number' ? item.addedOn : null;
+  const fields: Row = {
+    id: item.id,
     collection_id: collection.id,
     url_id: item.urlId,
     title: item.title,
@@ -108,51 +253,31 @@ async function upsertItem(
     starred: item.starred ? 1 : 0,
     added_on: added,
     publish_on: typeof item.publishOn === 'number' ? item.publishOn : added,
-    data: JSON.stringify(item),
-    updated_on: now,
   };
-  await trx
-    .insertInto('items')
-    .values({ id: item.id, ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row))
-    .execute();
+  return { fields, json: item };
 }
 
-async function upsertVariant(
-  trx: Trx,
+function variantRow(
   itemId: string,
   variant: VariantContent,
   position: number,
   storeCurrencyCode: string,
-): Promise<boolean> {
-  const currency = variant.priceMoney?.currency ?? storeCurrencyCode;
-  const fields = {
+): Wanted {
+  const fields: Row = {
+    id: variant.id,
     item_id: itemId,
     sku: variant.sku,
     position,
-    currency,
+    currency: variant.priceMoney?.currency ?? storeCurrencyCode,
     price_cents: variant.priceMoney ? moneyToCents(variant.priceMoney).cents : (variant.price ?? 0),
     sale_price_cents: variant.salePriceMoney
       ? moneyToCents(variant.salePriceMoney).cents
       : (variant.salePrice ?? 0),
     on_sale: variant.onSale ? 1 : 0,
-    data: JSON.stringify(variant),
+    unlimited: variant.unlimited ? 1 : 0,
+    qty_in_stock: variant.qtyInStock ?? 0,
   };
-  const inserted = await trx
-    .insertInto('variants')
-    .values({
-      id: variant.id,
-      ...fields,
-      unlimited: variant.unlimited ? 1 : 0,
-      qty_in_stock: variant.qtyInStock ?? 0,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return true;
-  // Known variant: content fields only; stock stays as the database has it.
-  await trx.updateTable('variants').set(fields).where('id', '=', variant.id).execute();
-  return false;
+  return { fields, json: variant };
 }
 
 export function storeCurrency(content: SiteContent): string {

@@ -23,6 +23,13 @@ class JsonSyntaxError extends Error {
  */
 export function parseLenientJson(text: string): LenientJsonResult {
   const source = text.replace(/^\uFEFF/, '');
+  // Strict JSON (every content file a tool writes) goes through the built-in parser, about ten
+  // times faster: a 100,000-product collection file takes seconds here, not tens of seconds.
+  try {
+    return { ok: true, value: JSON.parse(source) as unknown };
+  } catch {
+    // Comments, trailing commas or a real error: the lenient parser accepts or locates it.
+  }
   try {
     const parser = new Parser(source);
     const value = parser.document();
