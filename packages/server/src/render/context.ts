@@ -4,7 +4,6 @@ import {
   type ConfirmedCheckoutOrder,
   type PageContext,
 } from '@storefront/core';
-import type { ShoppingCart } from '../commerce/cart.ts';
 import type { CollectionContent, ItemContent, Json, NavigationEntry, SiteContent } from '../site/types.ts';
 
 /** Builds the JSON context a template sees (template-format §3). */
@@ -145,9 +144,4 @@ export function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/** The cart summary templates see as `shoppingCart` (the cart itself, without item content). */
-export function cartSummary(cart: ShoppingCart): Json {
-  return { ...cart };
 }

@@ -1,14 +1,10 @@
 import { platformPlugin } from '@storefront/core';
-import { createEngine } from '@storefront/jsont';
+import { type RenderOptions, createEngine } from '@storefront/jsont';
 import type { CompileProblem } from '../site/loader.ts';
 
+export type { RenderOptions } from '@storefront/jsont';
+
 /** What the server uses of the JSON-T engine (docs/interfaces.md, "jsont: engine API"). */
-export interface RenderOptions {
-  partials?: Record<string, string>;
-  locale?: string;
-  timeZone?: string;
-  now?: number;
-}
 export interface Compiled {
   readonly errors: readonly CompileProblem[];
 }

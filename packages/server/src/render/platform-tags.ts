@@ -6,8 +6,9 @@
  *    `<squarespace:NAME attrs data-sf-tag="N"/>` and keeps its inline body aside (so the page render does
  *    not evaluate the body against the wrong context), while the attributes stay in place and are
  *    evaluated by the page render in the surrounding scope;
- * 2. after a render, `expandPlatformTags` finds the markers in the output and replaces each one with
- *    the tag's HTML.
+ * 2. before a page renders, `findPlatformTags` names the tags whose data the page must load
+ *    (render/loader.ts); after a render, `expandPlatformTags` replaces each marker in the output with
+ *    the tag's HTML, from that loaded data.
  */
 
 export const PLATFORM_TAGS = [
@@ -92,23 +93,16 @@ const MARKER = new RegExp(
 );
 const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
 
-/**
- * Replaces every marker in `output` with `expand(tag)`; the expansion's own output is expanded again
- * (nested tags), up to a fixed depth.
- */
-export async function expandPlatformTags(
+/** The markers of `output` in order, each with its tag (attributes as rendered) and its text. */
+export function findPlatformTags(
   output: string,
   bodies: TagBodies,
-  expand: (tag: PlatformTag) => Promise<string>,
-  depth = 0,
-): Promise<string> {
-  if (depth > 8 || !output.includes('data-sf-tag=')) return output;
-  const parts: (string | Promise<string>)[] = [];
-  let last = 0;
+): { tag: PlatformTag; text: string; at: number }[] {
+  const found: { tag: PlatformTag; text: string; at: number }[] = [];
+  if (!output.includes('data-sf-tag=')) return found;
   const marker = new RegExp(MARKER.source, 'g');
   for (let m = marker.exec(output); m; m = marker.exec(output)) {
     const [whole, name, attrText = '', index, hasBody] = m;
-    parts.push(output.slice(last, m.index));
     const attrs: Record<string, string> = {};
     const attr = new RegExp(ATTR.source, 'g');
     for (let a = attr.exec(attrText); a; a = attr.exec(attrText))
@@ -118,11 +112,29 @@ export async function expandPlatformTags(
       attrs,
       body: hasBody ? (bodies.bodies[Number(index)] ?? '') : null,
     };
-    parts.push(expand(tag).then((html) => expandPlatformTags(html, bodies, expand, depth + 1)));
-    last = m.index + whole.length;
+    found.push({ tag, text: whole, at: m.index });
   }
-  parts.push(output.slice(last));
-  return (await Promise.all(parts)).join('');
+  return found;
+}
+
+/**
+ * Replaces every marker in `output` with `expand(tag)`; the expansion's own output is expanded again
+ * (nested tags), up to a fixed depth. `expand` does no I/O: the tags' data is loaded before.
+ */
+export function expandPlatformTags(
+  output: string,
+  bodies: TagBodies,
+  expand: (tag: PlatformTag) => string,
+  depth = 0,
+): string {
+  if (depth > 8) return output;
+  let out = '';
+  let last = 0;
+  for (const { tag, text, at } of findPlatformTags(output, bodies)) {
+    out += output.slice(last, at) + expandPlatformTags(expand(tag), bodies, expand, depth + 1);
+    last = at + text.length;
+  }
+  return out + output.slice(last);
 }
 
 function decodeEntities(value: string): string {

@@ -1,0 +1,259 @@
+/**
+ * Pure rendering of a page from its plan and its loaded data (template-format §1): inner template ->
+ * `squarespace["main-content"]` -> the layout's regions -> platform tags. No I/O: a platform tag
+ * whose data was not loaded is reported as missing, for the caller to load and assemble again.
+ */
+import { escapeHtmlAttr, PageType } from '@storefront/core';
+import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CollectionContent, Json, Site, TemplateFile } from '../site/types.ts';
+import { browserContext, collectionView, isProduct, navigationContext, pageTitle } from './context.ts';
+import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
+import { documentHead } from './head.ts';
+import { tagDataKey, type TagData } from './loader.ts';
+import { stripTags, type PagePlan } from './page-plan.ts';
+import { findPlatformTags, expandPlatformTags, type PlatformTag, type TagBodies } from './platform-tags.ts';
+
+const MAIN_MARKER = '\u0002sf-main-content\u0003';
+
+export interface AssemblerDeps {
+  site: Site<Compiled>;
+  engine: TemplateEngine;
+  bodies: TagBodies;
+  log: FastifyBaseLogger;
+  currency: string;
+  siteUrl: string;
+}
+
+export interface Assembly {
+  plan: PagePlan;
+  path: string;
+  collections: CollectionContent[];
+  /** The inner template's output before its tags are expanded (`renderInner`), or null for ready HTML. */
+  inner: string | null;
+  tagData: Map<string, TagData | undefined>;
+  web: { script: string | null; stylesheets: readonly string[] };
+}
+
+export class PageAssembler {
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly deps: AssemblerDeps) {}
+
+  /** Layout, classes and title of the page, set on its context before anything renders. */
+  prepare(plan: PagePlan): TemplateFile<Compiled> {
+    const { template } = this.deps.site;
+    const { collection } = plan;
+    const regionName =
+      typeof collection.regionName === 'string' && template.layouts[collection.regionName]
+        ? collection.regionName
+        : 'default';
+    const title = this.title(plan);
+    const classes = [
+      `collection-${collection.id}`,
+      `collection-type-${collection.typeName}`,
+      `collection-layout-${regionName}`,
+      plan.title.homepage ? 'homepage' : '',
+      plan.viewClass,
+      'mobile-style-available',
+      `native-currency-code-${this.deps.currency.toLowerCase()}`,
+      plan.pageType === PageType.NOT_FOUND ? 'sf-not-found-page' : '',
+      plan.pageType === PageType.SHOW_CART ? 'sf-cart-page' : '',
+    ].filter(Boolean);
+    plan.context.squarespace = {
+      'main-content': MAIN_MARKER,
+      'page-classes': classes.join(' '),
+      'page-id': plan.itemId ? `item-${plan.itemId}` : `collection-${collection.id}`,
+      'page-title': title,
+      'cart-classes': '',
+      'template-revision': template.revision,
+      headers: '',
+      footers: '',
+    };
+    return template.layouts[regionName] ?? (template.layouts.default as TemplateFile<Compiled>);
+  }
+
+  /** The inner template's output, its platform tags still markers. */
+  renderInner(plan: PagePlan): string | null {
+    if ('html' in plan.inner) return null;
+    return this.renderTemplate(plan.inner.template, plan.context, plan.inner.file);
+  }
+
+  /**
+   * The platform tags whose data the page needs: those in the inner output, and those written in the
+   * layout (attributes evaluated against the page's context).
+   */
+  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>, inner: string | null): PlatformTag[] {
+    const { bodies, engine } = this.deps;
+    const tags = inner === null ? [] : findPlatformTags(inner, bodies).map((t) => t.tag);
+    for (const { tag, text } of findPlatformTags(layout.source, bodies)) {
+      if (tagDataKey(tag, null) === undefined) continue;
+      if (!text.includes('{')) tags.push(tag);
+      else
+        tags.push(
+          ...findPlatformTags(engine.render(text, plan.context, this.renderOptions()).output, bodies).map(
+            (t) => t.tag,
+          ),
+        );
+    }
+    return tags;
+  }
+
+  /** The page's HTML, or the tags whose data is missing (found in nested or scoped places). */
+  assemble(a: Assembly): { html: string; missing: PlatformTag[] } {
+    const { site, bodies } = this.deps;
+    const { content } = site;
+    const { plan, path } = a;
+    const ctx = plan.context;
+    const layout = this.prepare(plan);
+    const title = this.title(plan);
+    const products = new Map(plan.products.map((p) => [String(p.id), p]));
+    for (const data of a.tagData.values())
+      if (data?.name === 'query')
+        for (const item of data.items) if (isProduct(item)) products.set(String(item.id), item);
+    const pageContext = browserContext({
+      pageType: plan.pageType,
+      path,
+      content,
+      collectionId: plan.collection.id,
+      itemId: plan.itemId,
+      products: [...products.values()],
+      storeCurrency: this.deps.currency,
+      confirmedOrder: plan.confirmedOrder,
+    });
+    const web = a.web;
+    const { headers, footers } = documentHead({
+      url: this.deps.siteUrl + path,
+      title,
+      description:
+        plan.title.description ??
+        (typeof content.website.siteDescription === 'string'
+          ? stripTags(content.website.siteDescription)
+          : ''),
+      siteTitle: String(content.website.siteTitle ?? ''),
+      status: plan.status,
+      pageType: plan.pageType,
+      isProduct: plan.products.length > 0,
+      templateRevision: site.template.revision,
+      web,
+      pageContext,
+    });
+    Object.assign(ctx.squarespace as Json, { headers, footers });
+    ctx['squarespace-headers'] = headers;
+    ctx['squarespace-footers'] = footers;
+
+    const missing: PlatformTag[] = [];
+    const expand = (output: string) =>
+      expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, missing));
+    const inner = a.inner === null ? ('html' in plan.inner ? plan.inner.html : '') : expand(a.inner);
+    const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file));
+    return { html: document.split(MAIN_MARKER).join(inner), missing };
+  }
+
+  private title(plan: PagePlan): string {
+    const { content } = this.deps.site;
+    return pageTitle(content.websiteSettings, {
+      site: String(content.website.siteTitle ?? ''),
+      ...plan.title,
+    });
+  }
+
+  renderOptions(): RenderOptions {
+    const { website } = this.deps.site.content;
+    return {
+      partials: this.deps.site.template.partials,
+      locale: typeof website.language === 'string' ? website.language : 'en-US',
+      timeZone: typeof website.timeZone === 'string' ? website.timeZone : DEFAULT_TIME_ZONE,
+      now: Date.now(),
+    };
+  }
+
+  private renderTemplate(template: Compiled | string, context: Json, file: string): string {
+    const { output, errors } = this.deps.engine.render(template, context, this.renderOptions());
+    // Each distinct problem is logged once (a page with a bad helper would otherwise log on every view).
+    const fresh = errors.filter((e) => {
+      const key = `${file}:${e.line}:${e.column}:${e.code}`;
+      if (this.reported.has(key) || this.reported.size > 10_000) return false;
+      this.reported.add(key);
+      return true;
+    });
+    if (fresh.length > 0) {
+      this.deps.log.warn(
+        { file, errors: fresh.slice(0, 5) },
+        `template ${file}: ${fresh.length} render error(s)`,
+      );
+    }
+    return output;
+  }
+
+  /** One platform tag's HTML (template-format §2.8), from data loaded before. */
+  private expandTag(tag: PlatformTag, a: Assembly, missing: PlatformTag[]): string {
+    const { site } = this.deps;
+    const root = a.plan.context;
+    const activeCollectionId = a.plan.collection.id;
+    const renderWith = (context: unknown, what: string): string => {
+      if (tag.body !== null)
+        return this.renderTemplate(tag.body, context as Json, `<squarespace:${tag.name}> body`);
+      const name = tag.attrs.template;
+      if (!name) return '';
+      const source = site.template.partials[name.endsWith('.block') ? name : `${name}.block`];
+      if (source === undefined) {
+        this.deps.log.warn(`${what}: block "${name}" not found`);
+        return '';
+      }
+      return this.renderTemplate(source, context as Json, `blocks/${name}`);
+    };
+    switch (tag.name) {
+      case 'navigation': {
+        const nav = navigationContext(
+          site.content,
+          a.collections,
+          tag.attrs.navigationId ?? '',
+          a.path,
+          activeCollectionId,
+        );
+        return renderWith(nav, '<squarespace:navigation>');
+      }
+      case 'folder-navigation':
+        return renderWith(
+          { items: [], active: false, folderActive: false, website: site.content.website },
+          '<squarespace:folder-navigation>',
+        );
+      case 'script': {
+        const src = (tag.attrs.src ?? '').replace(/^\/+/, '');
+        return src ? `<script src="/scripts/${escapeHtmlAttr(src)}"></script>` : '';
+      }
+      case 'block-field': {
+        const classes = ['sqs-layout', 'sqs-grid-12', 'columns-12', tag.attrs.class ?? '']
+          .filter(Boolean)
+          .join(' ');
+        return `<div class="${escapeHtmlAttr(classes)}" data-type="block-field" id="${escapeHtmlAttr(tag.attrs.id ?? '')}"></div>`;
+      }
+    }
+    const key = tagDataKey(tag, activeCollectionId) as string;
+    if (!a.tagData.has(key)) {
+      missing.push(tag);
+      return '';
+    }
+    const data = a.tagData.get(key);
+    switch (data?.name) {
+      case undefined:
+        return '';
+      case 'query':
+        return renderWith(
+          { ...root, collection: collectionView(data.target, data.items.length), items: data.items },
+          '<squarespace:query>',
+        );
+      case 'category':
+        return renderWith(
+          {
+            categories: data.categories,
+            collection: data.target ? collectionView(data.target, data.count) : {},
+          },
+          '<squarespace:category>',
+        );
+      case 'related':
+        return renderWith({ ...root, items: data.items }, '<squarespace:related>');
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/** The document head and foot a page's layout prints as `{squarespace-headers}` / `{squarespace-footers}`. Pure. */
+import { escapeHtml, escapeHtmlAttr, PageType, type PageContext } from '@storefront/core';
+import { scriptJson } from './context.ts';
+import { STYLE_NONCE_MARKER } from './nonce-markers.ts';
+
+export interface HeadInput {
+  /** The page's absolute URL (SITE_URL + path): canonical and og:url. */
+  url: string;
+  title: string;
+  description: string;
+  siteTitle: string;
+  status: number;
+  pageType: number;
+  isProduct: boolean;
+  templateRevision: string;
+  web: { script: string | null; stylesheets: readonly string[] };
+  /** The browser's page context, complete (the page's products and those of its tags). */
+  pageContext: PageContext;
+}
+
+export function documentHead(input: HeadInput): { headers: string; footers: string } {
+  const ogType = input.pageType === PageType.ITEM ? (input.isProduct ? 'product' : 'article') : 'website';
+  const headers = [
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(input.title)}</title>`,
+    input.description ? `<meta name="description" content="${escapeHtmlAttr(input.description)}">` : '',
+    `<link rel="canonical" href="${escapeHtmlAttr(input.url)}">`,
+    `<meta property="og:url" content="${escapeHtmlAttr(input.url)}">`,
+    `<meta property="og:site_name" content="${escapeHtmlAttr(input.siteTitle)}">`,
+    `<meta property="og:title" content="${escapeHtmlAttr(input.title)}">`,
+    `<meta property="og:type" content="${ogType}">`,
+    input.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    `<link rel="stylesheet" href="/site.css?v=${input.templateRevision}">`,
+    ...input.web.stylesheets.map((file) => `<link rel="stylesheet" href="/_storefront/${file}">`),
+    `<script id="storefront-context" type="application/json">${scriptJson(input.pageContext)}</script>`,
+    // The response's style nonce, for the <style> element ALTCHA adds (http/security-headers.ts).
+    `<meta name="csp-nonce" content="${STYLE_NONCE_MARKER}">`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const footers = input.web.script
+    ? `<script type="module" src="/_storefront/${input.web.script}"></script>`
+    : '';
+  return { headers, footers };
+}

@@ -1,0 +1,257 @@
+/**
+ * The context builder: loaded data -> what one page renders (its root JSON context, inner template,
+ * title bits). Pure: no I/O.
+ */
+import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
+import type { ShoppingCart } from '../commerce/cart.ts';
+import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
+import { collectionUrl, collectionView, isProduct, itemView } from './context.ts';
+import type { Compiled } from './engine.ts';
+import type { ListData, PageData } from './loader.ts';
+import { noJsCart } from './no-js-cart.ts';
+
+export type TitleBits = { collection?: string; item?: string; homepage?: boolean; description?: string };
+
+/** What one page needs to render: the root context and the inner template (or ready HTML). */
+export interface PagePlan {
+  status: number;
+  pageType: number;
+  collection: CollectionContent;
+  context: Json;
+  inner: { template: Compiled | string; file: string } | { html: string };
+  /** The page's own products (tags add theirs when loaded). */
+  products: Json[];
+  itemId: string | null;
+  title: TitleBits;
+  viewClass: string;
+  confirmedOrder?: ConfirmedCheckoutOrder | undefined;
+}
+
+export interface Builtins {
+  list: Compiled;
+  item: Compiled;
+  notFound: Compiled;
+}
+
+export interface PlanInput {
+  site: Site<Compiled>;
+  builtins: Builtins;
+  collections: CollectionContent[];
+  cart: ShoppingCart;
+}
+
+export function baseContext(
+  site: Site<Compiled>,
+  cart: ShoppingCart,
+  collections: CollectionContent[],
+): Json {
+  const { content } = site;
+  return {
+    website: content.website,
+    websiteSettings: content.websiteSettings,
+    localizedStrings: content.localizedStrings,
+    items: [],
+    shoppingCart: cart,
+    // The template's cart widget shows when the site sells something.
+    showCart: collections.some((c) => c.typeName === 'products'),
+    userAccountsContext: { showSignInLink: false },
+    template: { mobileStylesEnabled: true },
+    productMerchandisingContext: {},
+    empty: false,
+  };
+}
+
+export function planPage(data: PageData, input: PlanInput): PagePlan {
+  const base = baseContext(input.site, input.cart, input.collections);
+  switch (data.kind) {
+    case 'cart':
+      return cartPlan(base, input);
+    case 'static':
+      return staticPlan(base, input.site, data.name);
+    case 'not-found':
+      return notFoundPlan(base, input);
+    case 'collection':
+      return collectionPlan(base, input, data.collection, data.homepage, data.list);
+    case 'item':
+      return itemPlan(base, input, data);
+  }
+}
+
+/** A page of the platform's own (cart, checkout) in the site's layout. */
+export function platformPage(id: string, title: string): CollectionContent {
+  return { id, urlId: id, title, typeName: 'page', type: 7 };
+}
+
+function collectionPlan(
+  base: Json,
+  { site, builtins }: PlanInput,
+  collection: CollectionContent,
+  homepage: boolean,
+  list: ListData,
+): PagePlan {
+  const tpl = site.template.collections[collection.typeName];
+  const context: Json = { ...base, collection: collectionView(collection, list.total), ...list.echo };
+  const pageUrl = (offset: number | undefined) => {
+    const params = new URLSearchParams(list.filters);
+    if (offset !== undefined) params.set('offset', String(offset));
+    const text = params.toString();
+    return text ? `${collectionUrl(collection)}?${text}` : collectionUrl(collection);
+  };
+  const pagination: Json = { pageSize: list.pageSize };
+  if (list.nextOffset !== undefined)
+    Object.assign(pagination, {
+      nextPage: true,
+      nextPageOffset: list.nextOffset,
+      nextPageUrl: pageUrl(list.nextOffset),
+    });
+  if (list.previous) {
+    const prev = list.previous.offset;
+    Object.assign(pagination, { prevPage: true, prevPageOffset: prev ?? 0, prevPageUrl: pageUrl(prev) });
+  }
+  context.items = list.items;
+  context.pagination = pagination;
+  context.empty = list.items.length === 0;
+  const products = list.items.filter(isProduct);
+  context.productMerchandisingContext = merchandising(products);
+  const isPage = collection.typeName === 'page' || typeof collection.mainContent === 'string';
+  // A template page (type 7): `collection.template` (or its urlId) names a pages/<name>.page.
+  const pageName = typeof collection.template === 'string' ? collection.template : collection.urlId;
+  const templatePage =
+    isPage && !tpl?.list && (collection.type === 7 || typeof collection.template === 'string')
+      ? site.template.pages[pageName]
+      : undefined;
+  return {
+    status: 200,
+    pageType: isPage ? PageType.PAGE : PageType.COLLECTION,
+    collection,
+    context,
+    inner: templatePage
+      ? { template: templatePage.template.compiled, file: templatePage.template.file }
+      : isPage && !tpl?.list
+        ? { html: String(collection.mainContent ?? '') }
+        : { template: tpl?.list?.compiled ?? builtins.list, file: tpl?.list?.file ?? '(built-in list)' },
+    products,
+    itemId: null,
+    title: {
+      collection: collection.title,
+      homepage,
+      description: typeof collection.description === 'string' ? stripTags(collection.description) : undefined,
+    },
+    viewClass: 'view-list',
+  };
+}
+
+function itemPlan(
+  base: Json,
+  { site, builtins }: PlanInput,
+  data: Extract<PageData, { kind: 'item' }>,
+): PagePlan {
+  const { collection, item } = data;
+  const tpl = site.template.collections[collection.typeName];
+  const small = (i: ItemContent | undefined) =>
+    i
+      ? {
+          id: i.id,
+          title: i.title,
+          urlId: i.urlId,
+          fullUrl: itemView(collection, i).fullUrl,
+          assetUrl: i.assetUrl,
+        }
+      : undefined;
+  const view = itemView(collection, item);
+  const context: Json = {
+    ...base,
+    collection: collectionView(collection, data.total),
+    item: view,
+    pagination: { prevItem: small(data.previous), nextItem: small(data.next) },
+    postItemInjectCode: '',
+  };
+  const products = isProduct(view) ? [view] : [];
+  context.productMerchandisingContext = merchandising(products);
+  return {
+    status: 200,
+    pageType: PageType.ITEM,
+    collection,
+    context,
+    inner: { template: tpl?.item?.compiled ?? builtins.item, file: tpl?.item?.file ?? '(built-in item)' },
+    products,
+    itemId: item.id,
+    title: {
+      collection: collection.title,
+      item: item.title,
+      description: typeof item.excerpt === 'string' ? stripTags(item.excerpt) : undefined,
+    },
+    viewClass: 'view-item',
+  };
+}
+
+function staticPlan(base: Json, site: Site<Compiled>, name: string): PagePlan {
+  const page = site.template.pages[name] as NonNullable<(typeof site.template.pages)[string]>;
+  const title = typeof page.conf.title === 'string' ? page.conf.title : name;
+  const collection: CollectionContent = { ...platformPage(`page-${name}`, title), urlId: name };
+  return {
+    status: 200,
+    pageType: PageType.PAGE,
+    collection,
+    context: { ...base, collection: collectionView(collection, 0) },
+    inner: { template: page.template.compiled, file: page.template.file },
+    products: [],
+    itemId: null,
+    title: {
+      collection: title,
+      description: typeof page.conf.description === 'string' ? page.conf.description : undefined,
+    },
+    viewClass: 'view-list',
+  };
+}
+
+function notFoundPlan(base: Json, { site, builtins }: PlanInput): PagePlan {
+  const page = site.template.pages['not-found'];
+  const title = typeof page?.conf.title === 'string' ? page.conf.title : 'Page Not Found';
+  const collection = platformPage('not-found', title);
+  return {
+    status: 404,
+    pageType: PageType.NOT_FOUND,
+    collection,
+    context: { ...base, collection: collectionView(collection, 0) },
+    inner: page
+      ? { template: page.template.compiled, file: page.template.file }
+      : { template: builtins.notFound, file: '(built-in not-found)' },
+    products: [],
+    itemId: null,
+    title: { collection: title },
+    viewClass: 'view-list',
+  };
+}
+
+function cartPlan(base: Json, { site, cart }: PlanInput): PagePlan {
+  const ls = site.content.localizedStrings;
+  const title = message('cart.shopping-cart', {}, ls);
+  const collection = platformPage('cart', title);
+  const root = `<div id="sqs-cart-root" class="sqs-cart-root" data-page-type="${PageType.SHOW_CART}"></div>`;
+  return {
+    status: 200,
+    pageType: PageType.SHOW_CART,
+    collection,
+    // The floating pill and the template's cart widget are not shown on the cart page (spec section 2).
+    context: { ...base, collection: collectionView(collection, 0), showCart: false },
+    inner: { html: `${root}\n<noscript>${noJsCart(cart, ls)}</noscript>` },
+    products: [],
+    itemId: null,
+    title: { collection: title },
+    viewClass: 'view-list',
+  };
+}
+
+export function merchandising(products: Json[]): Json {
+  const out: Json = {};
+  for (const p of products) if (p.merchandisingContext) out[String(p.id)] = p.merchandisingContext;
+  return out;
+}
+
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
