@@ -4,67 +4,39 @@
  * shopper's message from core's catalogue (spec section 8) or the server's refusal text.
  */
 import { type LocalizedStrings, message } from './core.ts';
+import type {
+  AddEntryAnswer,
+  AddEntryRequest as WireAddEntryRequest,
+  CartAnswer,
+  QuantityRequest,
+  ShoppingCart,
+  SubscriptionAnswer,
+  SubscriptionRequest as WireSubscriptionRequest,
+  UpdateFieldsAnswer,
+  UpdateFieldsRequest as WireUpdateFieldsRequest,
+} from '@storefront/core/wire';
 import { CRUMB_COOKIE, readCookie } from './cookies.ts';
 
-/** A cart entry as the API returns it. */
-export interface CartEntry {
-  id: string;
-  itemId: string;
-  quantity: number;
-  chosenVariant: {
-    sku: string;
-    attributes: Record<string, string>;
-    optionValues: { optionName: string; value: string }[];
-    priceMoney?: { value?: string | number; currency?: string };
-    salePriceMoney?: { value?: string | number; currency?: string };
-    onSale: boolean;
-  };
-  additionalFields: string | null;
-  unitPriceCents: number;
-  item: { title: string; fullUrl: string; assetUrl: string | null; productType: number | null };
-}
+// The wire contract is core's (the server answers with the same types).
+export type { AddEntryAnswer, CartEntry, ShoppingCart, UpdateFieldsAnswer } from '@storefront/core/wire';
 
-/** The shopping cart as the API returns it (the fields the browser reads; the rest passes through). */
-export interface ShoppingCart {
-  id: string;
-  websiteId?: string;
-  entries: CartEntry[];
-  subtotalCents: number;
-  subtotalAmount?: { decimalValue: string; currencyCode: string };
-  totalQuantity: number;
-  [field: string]: unknown;
-}
-
-export interface AddEntryRequest {
-  itemId: string;
+/** What the browser sends: always a variant and a whole quantity (a narrowing of the wire's request). */
+export interface AddEntryRequest extends WireAddEntryRequest {
   sku: string;
   quantity: number;
-  /** A JSON string (additional-fields form answers). */
   additionalFields?: string;
 }
 
-export interface AddEntryAnswer {
-  shoppingCart: ShoppingCart;
-  newlyAdded: CartEntry | null;
-}
-
-export interface SubscriptionRequest {
-  itemId: string;
+export interface SubscriptionRequest extends WireSubscriptionRequest {
   sku: string;
   qty: number;
   additionalFields?: string;
 }
 
-export interface UpdateFieldsRequest {
+export interface UpdateFieldsRequest extends WireUpdateFieldsRequest {
   itemId: string;
   sku: string;
-  /** A JSON string (the entry's new additional-fields answers). */
   additionalFields: string;
-}
-
-export interface UpdateFieldsAnswer {
-  shoppingCart: ShoppingCart;
-  updatedEntry: CartEntry | null;
 }
 
 /** Why a call failed, as the shopper is told. */
@@ -90,7 +62,7 @@ export interface CartApi {
   /** Edit Details (spec section 7): replaces an entry's additional-fields answers. */
   updateAdditionalFields(entryId: string, req: UpdateFieldsRequest): Promise<UpdateFieldsAnswer>;
   /** Subscription items (spec section 7): answers the cart token for the subscription page. */
-  createSubscriptionCart(req: SubscriptionRequest): Promise<{ cartToken: string }>;
+  createSubscriptionCart(req: SubscriptionRequest): Promise<SubscriptionAnswer>;
 }
 
 export interface CartApiOptions {
@@ -157,12 +129,14 @@ export function createCartApi(options: CartApiOptions): CartApi {
     getCart: () => call<ShoppingCart>('GET', CART_PATH),
     addEntry: (req) => call<AddEntryAnswer>('POST', `${CART_PATH}/entries`, req),
     setQuantity: async (entryId, quantity) =>
-      (await call<{ shoppingCart: ShoppingCart }>('PUT', `${entryPath(entryId)}/quantity`, { quantity }))
-        .shoppingCart,
-    removeEntry: async (entryId) =>
-      (await call<{ shoppingCart: ShoppingCart }>('DELETE', entryPath(entryId))).shoppingCart,
+      (
+        await call<CartAnswer>('PUT', `${entryPath(entryId)}/quantity`, {
+          quantity,
+        } satisfies QuantityRequest)
+      ).shoppingCart,
+    removeEntry: async (entryId) => (await call<CartAnswer>('DELETE', entryPath(entryId))).shoppingCart,
     updateAdditionalFields: (entryId, req) =>
       call<UpdateFieldsAnswer>('PUT', `${entryPath(entryId)}/additionalFields`, req),
-    createSubscriptionCart: (req) => call<{ cartToken: string }>('POST', SUBSCRIPTION_PATH, req),
+    createSubscriptionCart: (req) => call<SubscriptionAnswer>('POST', SUBSCRIPTION_PATH, req),
   };
 }

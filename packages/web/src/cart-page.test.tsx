@@ -1,14 +1,14 @@
-// @vitest-environment happy-dom
+// @vitest-environment storefront-browser
 /** The /cart page island against an in-process server keeping the cart API contract. */
 import { describe, expect, test, vi } from 'vitest';
 import { start } from './start.tsx';
-import { startFakeCartServer } from './testing/fake-cart-server.ts';
+import { startStoreServer } from '../../../test-support/store-server.ts';
 import { contextScript } from './testing/dom.ts';
 import { engravingAnswers, engravingForm } from './testing/fields-form.ts';
-import { PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
+import { CRUMB_FAILURE, PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
 
 const page = useStorePage('/cart', () =>
-  startFakeCartServer(
+  startStoreServer(
     [
       {
         itemId: 'shirt',
@@ -23,7 +23,7 @@ const page = useStorePage('/cart', () =>
 
 async function openCart(entries: { sku: string; quantity: number; additionalFields?: string }[]) {
   if (entries.length > 0) {
-    document.cookie = `CART=${page.server.seedCart(entries)}; Path=/`;
+    document.cookie = `CART=${await page.server.seedCart(entries)}; Path=/`;
     document.cookie = 'hasCart=true; Path=/';
   }
   document.head.innerHTML = contextScript({ pageType: 200, path: '/cart' });
@@ -140,7 +140,7 @@ describe('/cart', () => {
       expect(alert()).toBe('Unable to update quantity Please try again in a few seconds.'),
     );
 
-    page.server.failNext('DELETE', 403, { crumbFail: true });
+    page.server.failNext('DELETE', 403, CRUMB_FAILURE);
     buttonNamed(items()[0]!, 'Remove Item')!.click();
     await vi.waitFor(() =>
       expect(alert()).toBe(
@@ -161,7 +161,7 @@ describe('/cart', () => {
 
   test('a cart that cannot be read is not shown as empty', async () => {
     page.server.failNext('GET', 500, {});
-    document.cookie = `CART=${page.server.seedCart([{ sku: 'C', quantity: 1 }])}; Path=/`;
+    document.cookie = `CART=${await page.server.seedCart([{ sku: 'C', quantity: 1 }])}; Path=/`;
     document.head.innerHTML = contextScript({ pageType: 200, path: '/cart' });
     document.body.innerHTML = '<div id="sqs-cart-root"></div>';
     page.started = start(document);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CartApi, ShoppingCart } from './api.ts';
 import { CartStore } from './cart-store.ts';
 import { mountCartPill, pillShownOn } from './islands/cart-pill.ts';
+import { wireCart } from './testing/carts.ts';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -11,7 +12,7 @@ afterEach(() => {
 });
 
 async function pillFor(totalQuantity: number, subtotalCents: number) {
-  const cart: ShoppingCart = { id: 'c', entries: [], totalQuantity, subtotalCents };
+  const cart: ShoppingCart = wireCart({ id: 'c', totalQuantity, subtotalCents });
   const api = { getCart: async () => cart } as unknown as CartApi;
   const store = new CartStore(api);
   await store.load();

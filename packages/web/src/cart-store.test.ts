@@ -9,13 +9,9 @@ import {
   type ItemAddedDetail,
   shouldLoadCartOnStart,
 } from './cart-store.ts';
+import { wireCart } from './testing/carts.ts';
 
-const cart = (id: string, totalQuantity = 0): ShoppingCart => ({
-  id,
-  entries: [],
-  subtotalCents: 0,
-  totalQuantity,
-});
+const cart = (id: string, totalQuantity = 0): ShoppingCart => wireCart({ id, totalQuantity });
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -1,15 +1,15 @@
-// @vitest-environment happy-dom
+// @vitest-environment storefront-browser
 /**
- * The islands mounted by start() on product-page markup, talking HTTP to an in-process server that
- * keeps the cart API contract.
+ * The islands mounted by start() on product-page markup, talking HTTP to the real server
+ * (test-support/store-server.ts).
  */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ProductForBrowser } from './core.ts';
 import { ITEM_ADDED_EVENT } from './cart-store.ts';
 import { start } from './start.tsx';
-import { startFakeCartServer } from './testing/fake-cart-server.ts';
+import { startStoreServer } from '../../../test-support/store-server.ts';
 import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from './testing/dom.ts';
-import { PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
+import { CRUMB_FAILURE, PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
 
 const shirt = browserProduct(
   'shirt',
@@ -22,12 +22,13 @@ const shirt = browserProduct(
     { sku: 'S-OAT', attributes: { Size: 'S', Color: 'Oat' }, priceCents: 9800, stock: 4 },
     { sku: 'M-OAT', attributes: { Size: 'M', Color: 'Oat' }, priceCents: 9800, stock: 0 },
     { sku: 'S-SAG', attributes: { Size: 'S', Color: 'Sage' }, priceCents: 9800, stock: 2 },
-    { sku: 'M-SAG', attributes: { Size: 'M', Color: 'Sage' }, priceCents: 9800, stock: 6 },
+    // Enough for the 101 the cart-loading test puts in a cart (the real server checks stock on add).
+    { sku: 'M-SAG', attributes: { Size: 'M', Color: 'Sage' }, priceCents: 9800, stock: 200 },
   ],
 );
 
 const page = useStorePage('/shop/shirt', () =>
-  startFakeCartServer([
+  startStoreServer([
     {
       itemId: 'shirt',
       title: 'Linen Camp Shirt',
@@ -190,19 +191,18 @@ describe('product page islands', () => {
     await openShirtPage();
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    page.server.failNext('POST', 409, {
-      code: 'not-enough-stock',
-      message: 'Sorry, we do not have enough of that item available.',
-    });
+    // Another tab put every S / Oat in this cart after the page read it: the server refuses the add.
+    document.cookie = `CART=${await page.server.seedCart([{ sku: 'S-OAT', quantity: 4 }])}; Path=/`;
     button().click();
     await vi.waitFor(() =>
       expect(dialog()?.textContent).toContain('Sorry, we do not have enough of that item available.'),
     );
+    expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     clock.advance(1000);
     [...dialog()!.querySelectorAll('button')][0]!.click();
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
 
-    page.server.failNext('POST', 403, { crumbFail: true });
+    page.server.failNext('POST', 403, CRUMB_FAILURE);
     button().click();
     await vi.waitFor(() =>
       expect(dialog()?.textContent).toContain(
@@ -222,6 +222,8 @@ describe('product page islands', () => {
     expect(buttonText()).toBe('Add To Cart');
     button().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
     await vi.waitFor(() => expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    // The button's timers run from the answer: wait for it (the pill shows the cart it brought).
+    await vi.waitFor(() => expect(pill()?.hidden).toBe(false));
     clock.advance(3000);
     await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
     button().dispatchEvent(new KeyboardEvent('keydown', { key: ' ', keyCode: 32, bubbles: true }));
@@ -233,7 +235,7 @@ describe('product page islands', () => {
     await openShirtPage({ expressCheckout: true });
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    page.server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    page.server.failNext('POST', 400, { code: 'cart.add.not-enough-stock', message: 'Not enough.' });
     button().click();
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
     expect(title()).toBe('Unable to Purchase Item');
@@ -244,7 +246,7 @@ describe('product page islands', () => {
     await openShirtPage({ productType: 4 });
     await pick('Size', 'S');
     await pick('Color', 'Oat');
-    page.server.failNext('POST', 409, { code: 'not-enough-stock', message: 'Not enough.' });
+    page.server.failNext('POST', 400, { code: 'cart.add.not-enough-stock', message: 'Not enough.' });
     button().click();
     await vi.waitFor(() => expect(dialog()?.textContent).toContain('Not enough.'));
     expect(title()).toBe('Unable to purchase Gift Card.');
@@ -272,7 +274,7 @@ describe('the cart-loading rule on start', () => {
   });
 
   test('a CART cookie: the cart is read and the pill shows it', async () => {
-    const token = page.server.seedCart([{ sku: 'M-SAG', quantity: 101 }]);
+    const token = await page.server.seedCart([{ sku: 'M-SAG', quantity: 101 }]);
     document.cookie = `CART=${token}; Path=/`;
     await openShirtPage();
     await vi.waitFor(() => expect(pill()?.hidden).toBe(false));

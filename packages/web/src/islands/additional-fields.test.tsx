@@ -1,8 +1,8 @@
-// @vitest-environment happy-dom
-/** The additional-fields lightbox on a product page, against the in-process cart server. */
+// @vitest-environment storefront-browser
+/** The additional-fields lightbox on a product page, against the real server. */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { start } from '../start.tsx';
-import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { startStoreServer } from '../../../../test-support/store-server.ts';
 import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from '../testing/dom.ts';
 import { engravingAnswers, engravingForm } from '../testing/fields-form.ts';
 import {
@@ -35,7 +35,7 @@ const usingForm = (markup: string) =>
   );
 
 const page = useStorePage('/shop/board', () =>
-  startFakeCartServer(
+  startStoreServer(
     [
       {
         itemId: 'board',

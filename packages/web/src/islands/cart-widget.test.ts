@@ -1,14 +1,14 @@
-// @vitest-environment happy-dom
-/** The template cart widget against the in-process cart server: labels, count, subtotal, initialized. */
+// @vitest-environment storefront-browser
+/** The template cart widget against the real server: labels, count, subtotal, initialized. */
 import { describe, expect, test, vi } from 'vitest';
 import { start } from '../start.tsx';
-import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { startStoreServer } from '../../../../test-support/store-server.ts';
 import { contextScript } from '../testing/dom.ts';
 import { findCartWidgets, renderedCount } from './cart-widget.tsx';
 import { useStorePage } from '../testing/store-page.ts';
 
 const page = useStorePage('/', () =>
-  startFakeCartServer([
+  startStoreServer([
     { itemId: 'candle', title: 'Pillar Candle', variants: [{ sku: 'C', priceCents: 2600, stock: 500 }] },
   ]),
 );
@@ -19,8 +19,8 @@ const WIDGET =
   '<span class="sqs-cart-subtotal"><span class="sqs-money-native">0.00</span></span></a>' +
   '<a class="bare sqs-custom-cart" href="/cart">Bag</a>';
 
-function openPage(pageType = 2, cartEntries?: { sku: string; quantity: number }[]) {
-  if (cartEntries) document.cookie = `CART=${page.server.seedCart(cartEntries)}; Path=/`;
+async function openPage(pageType = 2, cartEntries?: { sku: string; quantity: number }[]) {
+  if (cartEntries) document.cookie = `CART=${await page.server.seedCart(cartEntries)}; Path=/`;
   document.head.innerHTML = contextScript({ pageType, path: pageType === 200 ? '/cart' : '/' });
   document.body.innerHTML = `<header>${WIDGET}</header>`;
   page.started = start(document);
@@ -38,7 +38,7 @@ describe('cart widget', () => {
   ])(
     '%i in the cart: label %j, count %j, subtotal; initialized on the first sync',
     async (n, label, shown) => {
-      openPage(2, [{ sku: 'C', quantity: n }]);
+      await openPage(2, [{ sku: 'C', quantity: n }]);
       expect(widget().dataset.initialized).toBeUndefined();
       await vi.waitFor(() => expect(widget().dataset.initialized).toBe('true'));
       expect(widget().getAttribute('aria-label')).toBe(label);
@@ -51,7 +51,7 @@ describe('cart widget', () => {
   );
 
   test('before any sync, the label reads what the server rendered; an add syncs it', async () => {
-    openPage(2);
+    await openPage(2);
     expect(widget().getAttribute('aria-label')).toBe('0 items in cart');
     expect(widget().dataset.initialized).toBeUndefined();
     await page.started!.cart.add({ itemId: 'candle', sku: 'C', quantity: 1 });
@@ -60,7 +60,7 @@ describe('cart widget', () => {
   });
 
   test('not mounted on /cart', async () => {
-    openPage(200, [{ sku: 'C', quantity: 3 }]);
+    await openPage(200, [{ sku: 'C', quantity: 3 }]);
     await vi.waitFor(() => expect(page.server.requests.some((r) => r.method === 'GET')).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(widget().hasAttribute('aria-label')).toBe(false);

@@ -1,8 +1,8 @@
-// @vitest-environment happy-dom
+// @vitest-environment storefront-browser
 /** Quick view on a list page: the product's page is read, its checkout block works in the lightbox. */
 import { describe, expect, test, vi } from 'vitest';
 import { start } from '../start.tsx';
-import { startFakeCartServer } from '../testing/fake-cart-server.ts';
+import { startStoreServer } from '../../../../test-support/store-server.ts';
 import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from '../testing/dom.ts';
 import { useStorePage } from '../testing/store-page.ts';
 
@@ -22,7 +22,7 @@ const productPage =
   `<div class="product-price">$98.00</div>${productCheckoutMarkup(shirt)}</article></body></html>`;
 
 const page = useStorePage('/shop', () =>
-  startFakeCartServer(
+  startStoreServer(
     [
       {
         itemId: 'shirt',

@@ -1,4 +1,4 @@
-/** Helpers for the happy-dom tests: a page at the fake server's origin, cookies, a manual clock. */
+/** Helpers for the happy-dom tests: a page at the test server's origin, cookies, a manual clock. */
 import type { PageContext, ProductForBrowser } from '../core.ts';
 import type { Timers } from '../button-machine.ts';
 
@@ -6,7 +6,7 @@ interface HappyWindow {
   happyDOM: { setURL(url: string): void };
 }
 
-/** Points the document at `url` (same origin as the fake server, so fetch and cookies work). */
+/** Points the document at `url` (same origin as the test server, so fetch and cookies work). */
 export function setPageUrl(url: string) {
   (window as unknown as HappyWindow).happyDOM.setURL(url);
 }

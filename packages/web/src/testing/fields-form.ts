@@ -1,5 +1,5 @@
 /** An additional-fields form as the server answers it (core's parser, as the server uses it). */
-import { parseFormDefinition, type PublicFormDefinition } from '@storefront/core/forms/definition';
+import { parseFormDefinition, type PublicFormDefinition } from '@storefront/core/forms';
 
 export function engravingForm(): PublicFormDefinition {
   const parsed = parseFormDefinition({

@@ -1,0 +1,188 @@
+/**
+ * The cart and checkout HTTP contract (docs/interfaces.md, spec sections 3, 7 and 8): what the server
+ * answers and what the browser reads, written once. Plain types, so the browser's bundle carries
+ * nothing for them; the server's zod schemas are checked against the request bodies here.
+ */
+import type { Customer } from './checkout.ts';
+
+/** A price as the content and the API carry it (a decimal string in the currency's minor unit). */
+export interface WireMoney {
+  currency: string;
+  value: string;
+}
+
+/** A total as the API answers it. */
+export interface WireAmount {
+  decimalValue: string;
+  currencyCode: string;
+}
+
+export interface WireOptionValue {
+  optionName: string;
+  value: string;
+}
+
+/** One line of the cart. */
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: {
+    sku: string;
+    attributes: Record<string, string>;
+    optionValues: WireOptionValue[];
+    priceMoney: WireMoney;
+    salePriceMoney: WireMoney;
+    onSale: boolean;
+  };
+  /** The additional-fields form answers, a JSON string. */
+  additionalFields: string | null;
+  unitPriceCents: number;
+  item: { title: string; fullUrl: string; assetUrl: string | null; productType: number | null };
+}
+
+/** The shopping cart (`GET /api/commerce/shopping-cart` and every cart write's `shoppingCart`). */
+export interface ShoppingCart {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  created: number;
+  isPurchased: boolean;
+  entries: CartEntry[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown;
+  shippingLocation: unknown;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  subtotalAmount: WireAmount;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+// ------------------------------------------------------------------ requests
+
+/** `POST /api/commerce/shopping-cart/entries`. */
+export interface AddEntryRequest {
+  itemId: string;
+  sku?: string | null;
+  /** Absent means 1; sent loose on purpose (core's rules word the refusal). */
+  quantity?: unknown;
+  /** The additional-fields form answers, a JSON string. */
+  additionalFields?: string | null;
+}
+
+/** `PUT /api/commerce/shopping-cart/entries/{entryId}/quantity` (0 removes the entry). */
+export interface QuantityRequest {
+  /** Loose for the same reason as `AddEntryRequest`'s; absent is refused. */
+  quantity: unknown;
+}
+
+/** `PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields`. */
+export interface UpdateFieldsRequest {
+  itemId?: string;
+  sku?: string | null;
+  additionalFields: string | null;
+}
+
+/** `POST /api/3/commerce/cart/subscription`. */
+export interface SubscriptionRequest {
+  itemId: string;
+  sku?: string | null;
+  qty?: unknown;
+  additionalFields?: string | null;
+}
+
+// ------------------------------------------------------------------ answers
+
+export interface AddEntryAnswer {
+  shoppingCart: ShoppingCart;
+  newlyAdded: CartEntry | null;
+}
+
+/** The answer of a quantity change or a removal. */
+export interface CartAnswer {
+  shoppingCart: ShoppingCart;
+}
+
+export interface UpdateFieldsAnswer {
+  shoppingCart: ShoppingCart;
+  updatedEntry: CartEntry | null;
+}
+
+export interface SubscriptionAnswer {
+  cartToken: string;
+}
+
+/** One line of a placed order. */
+export interface OrderLine {
+  id: string;
+  itemId: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  productType: number;
+  attributes: Record<string, string>;
+  additionalFields: string | null;
+  downloadUrl: string | null;
+}
+
+/** A placed order as the API answers it (docs/interfaces.md "Checkout"). */
+export interface Order {
+  id: string;
+  orderNumber: number;
+  created: number;
+  status: string;
+  kind: string;
+  email: string;
+  customerName: string;
+  address: Customer['address'];
+  currency: string;
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  grandTotal: WireAmount;
+  paymentProvider: string;
+  paymentReference: string | null;
+  cartId: string | null;
+  extra: Record<string, unknown> | null;
+  lines: OrderLine[];
+}
+
+/** `POST /api/commerce/orders`: the order placed and the page confirming it. */
+export interface OrderAnswer {
+  order: Order;
+  confirmationUrl: string;
+}
+
+// ------------------------------------------------------------------ refusals
+
+/** Every refusal: a stable code and the shopper's message. */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+/** A refusal naming the fields at fault (checkout forms): field id to message. */
+export interface FieldRefusal extends Refusal {
+  field?: string;
+  errors?: Record<string, string>;
+}
+
+/** A mutating call whose crumb did not match (403, spec section 8); the cart's calls also say why. */
+export interface CrumbFailure extends Partial<Refusal> {
+  crumbFail: true;
+}
+
+export type RefusalBody = Refusal | FieldRefusal | CrumbFailure;
