@@ -1,0 +1,195 @@
+/**
+ * What a page costs as the catalogue grows: req/s, p50/p99 and server CPU per request for the home
+ * page, a collection page, a product page, /cart and add-to-cart, each as a ratio to a trivial route
+ * (GET /api/health) of the same server measured in the same round, at catalogue sizes of 14, 2,000
+ * and 20,000 products, on SQLite and (when DATABASE_URL is set) on PostgreSQL.
+ *
+ *   npm run bench:pages     (BENCH_SIZES=14,2000,20000 BENCH_SECONDS=4 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10)
+ *
+ * Each catalogue is the demo site with its shop grown (bench/catalogue.ts), served by the built
+ * server in its own process. Every round runs the targets one after another with the trivial route
+ * between each, so a noisy moment on this shared machine hits both sides; the figures are the
+ * medians over the rounds, with the spread (lowest to highest ratio) beside them. Any non-2xx
+ * answer invalidates the run. Start-up at 100,000 products is `npm run bench:startup`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type autocannon from 'autocannon';
+import { createPostgresDatabase } from '../packages/server/src/testing/databases.ts';
+import { generateCatalogue } from './catalogue.ts';
+import {
+  addToCartLoad,
+  makeCarts,
+  measure,
+  median,
+  startBenchServer,
+  type BenchServer,
+  type Figures,
+} from './support.ts';
+
+const SIZES = (process.env.BENCH_SIZES ?? '14,2000,20000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CARTS = 100;
+const PRODUCT_PATH = '/shop/linen-camp-shirt';
+
+type Target = 'home' | 'collection' | 'product' | 'cart page' | 'add-to-cart';
+const TARGETS: Target[] = ['home', 'collection', 'product', 'cart page', 'add-to-cart'];
+
+interface Sample {
+  target: Figures;
+  trivial: Figures;
+}
+
+/** A target's medians over the rounds. */
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMs: number;
+  ratio: number;
+  ratioLow: number;
+  ratioHigh: number;
+}
+
+function loads(server: BenchServer, carts: string[]): Record<Target, autocannon.Options> {
+  // A visitor with a cart: the cart page reads it (the anonymous pages are read without one).
+  const withCart = { cookie: carts[0]! };
+  return {
+    home: { url: `${server.base}/` },
+    collection: { url: `${server.base}/shop` },
+    product: { url: `${server.base}${PRODUCT_PATH}` },
+    'cart page': { url: `${server.base}/cart`, headers: withCart },
+    'add-to-cart': addToCartLoad(server.base, carts),
+  };
+}
+
+function summarise(samples: Sample[]): Result {
+  const ratios = samples.map((s) => s.target.rps / s.trivial.rps);
+  return {
+    rps: median(samples.map((s) => s.target.rps)),
+    p50: median(samples.map((s) => s.target.p50)),
+    p99: median(samples.map((s) => s.target.p99)),
+    cpuMs: median(samples.map((s) => s.target.cpuMsPerRequest ?? Number.NaN)),
+    ratio: median(ratios),
+    ratioLow: Math.min(...ratios),
+    ratioHigh: Math.max(...ratios),
+  };
+}
+
+async function benchOne(
+  database: string,
+  products: number,
+  siteDir: string,
+  env: Record<string, string>,
+): Promise<Record<Target, Result> & { trivialRps: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-pages-'));
+  const server = await startBenchServer({ SITE_DIR: siteDir, DATA_DIR: dataDir, ...env });
+  try {
+    const carts = await makeCarts(server.base, CARTS);
+    const targets = loads(server, carts);
+    const health = { url: `${server.base}/api/health` };
+    for (const options of [health, ...Object.values(targets)])
+      await measure(options, WARMUP_SECONDS, CONNECTIONS);
+    const samples = new Map<Target, Sample[]>(TARGETS.map((t) => [t, []]));
+    const trivialRates: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of TARGETS) {
+        const trivial = await measure(health, SECONDS, CONNECTIONS, server);
+        const figures = await measure(targets[target], SECONDS, CONNECTIONS, server);
+        for (const f of [trivial, figures])
+          if (f.non2xx || f.errors)
+            throw new Error(`${database} ${products} ${target}: ${f.non2xx} non-2xx, ${f.errors} errors`);
+        samples.get(target)!.push({ target: figures, trivial });
+        trivialRates.push(trivial.rps);
+      }
+    }
+    const results = Object.fromEntries(TARGETS.map((t) => [t, summarise(samples.get(t)!)])) as Record<
+      Target,
+      Result
+    >;
+    const trivialRps = median(trivialRates);
+    console.log(`\n${database}, ${products} products (trivial route: ${trivialRps.toFixed(0)} req/s)`);
+    for (const target of TARGETS) {
+      const r = results[target];
+      console.log(
+        `  ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   cpu ${r.cpuMs.toFixed(2).padStart(6)} ms/req   ratio to trivial ${r.ratio.toFixed(3)} (${r.ratioLow.toFixed(3)}–${r.ratioHigh.toFixed(3)})`,
+      );
+    }
+    return { ...results, trivialRps };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const databases: {
+    name: string;
+    env: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+  }[] = [{ name: 'SQLite', env: async () => ({ env: {}, drop: async () => {} }) }];
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl)
+    databases.push({
+      name: 'PostgreSQL',
+      env: async () => {
+        const own = await createPostgresDatabase(adminUrl, 'sf_bench');
+        return { env: { DATABASE_URL: own.url }, drop: own.drop };
+      },
+    });
+  console.log(
+    `pages bench: sizes ${SIZES.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s per target (after ${WARMUP_SECONDS} s warm-up), ` +
+      `${CONNECTIONS} connections; the trivial route measured beside each target in every round; medians (spread)`,
+  );
+  const sites = SIZES.map((products) => generateCatalogue(products));
+  const all = new Map<string, Map<number, Awaited<ReturnType<typeof benchOne>>>>();
+  try {
+    for (const database of databases) {
+      const bySize = new Map<number, Awaited<ReturnType<typeof benchOne>>>();
+      all.set(database.name, bySize);
+      for (const site of sites) {
+        const { env, drop } = await database.env();
+        try {
+          bySize.set(site.products, await benchOne(database.name, site.products, site.siteDir, env));
+        } finally {
+          await drop();
+        }
+      }
+    }
+  } finally {
+    for (const site of sites) rmSync(site.siteDir, { recursive: true, force: true });
+  }
+
+  const smallest = Math.min(...SIZES);
+  console.log(
+    `\nrate at each size / rate at ${smallest} products (goal for home, collection, product: ≥ 0.9)`,
+  );
+  for (const [database, bySize] of all) {
+    const base = bySize.get(smallest)!;
+    for (const size of SIZES.filter((s) => s !== smallest)) {
+      const at = bySize.get(size)!;
+      const cells = TARGETS.map((t) => `${t} ${(at[t].rps / base[t].rps).toFixed(2)}`);
+      console.log(`  ${database} ${size}: ${cells.join('   ')}`);
+    }
+  }
+  console.log('\nagainst the trivial route (goal: product page and add-to-cart ≥ 0.25 on SQLite)');
+  for (const [database, bySize] of all)
+    for (const [size, r] of bySize)
+      console.log(
+        `  ${database} ${size}: product ${r.product.ratio.toFixed(3)}   add-to-cart ${r['add-to-cart'].ratio.toFixed(3)}`,
+      );
+  const sqlite = all.get('SQLite');
+  const postgres = all.get('PostgreSQL');
+  if (sqlite && postgres) {
+    console.log('\nPostgreSQL add-to-cart / SQLite add-to-cart (goal ≥ 0.5)');
+    for (const size of SIZES)
+      console.log(
+        `  ${size}: ${(postgres.get(size)!['add-to-cart'].rps / sqlite.get(size)!['add-to-cart'].rps).toFixed(3)}`,
+      );
+  }
+}
+
+await main();
