@@ -2,7 +2,7 @@
  * Content rules read by template helpers and islands (product spec sections 3, 4, 5 and 9): image
  * alt text, focal point, sizes and srcset steps, item classes, comment visibility and count text.
  */
-import { asArray, asNumber, asString, isObject, prop, truthy } from './json.ts';
+import { asArray, asNumber, asString, isObject, prop, isTruthy } from './json.ts';
 import { type LocalizedStrings, message } from './messages.ts';
 import { isOnSale, isSoldOut } from './product.ts';
 
@@ -52,14 +52,14 @@ export const altTextOf = (image: unknown, blockType?: unknown): string => {
     return asString(prop(image, 'altText')).trim();
   }
   const title = prop(image, 'title');
-  if (truthy(title)) return asString(title);
+  if (isTruthy(title)) return asString(title);
   const body = prop(image, 'body');
-  if (truthy(body)) {
+  if (isTruthy(body)) {
     const text = removeTags(asString(body));
     if (text.length > 0) return text.substring(0, ALT_TEXT_BODY_LIMIT);
   }
   const filename = prop(image, 'filename');
-  if (truthy(filename)) return asString(filename);
+  if (isTruthy(filename)) return asString(filename);
   return '';
 };
 
@@ -123,16 +123,16 @@ export interface ItemClassScope {
  */
 export const itemClasses = (item: unknown, scope: ItemClassScope): string => {
   let res = 'hentry';
-  if (truthy(scope.promotedBlockType))
+  if (isTruthy(scope.promotedBlockType))
     res += ` promoted promoted-block-${slugify(asString(scope.promotedBlockType))}`;
-  if (truthy(scope.categories))
+  if (isTruthy(scope.categories))
     for (const c of asArray(scope.categories)) res += ` category-${slugify(asString(c))}`;
-  if (truthy(scope.tags)) for (const t of asArray(scope.tags)) res += ` tag-${slugify(asString(t))}`;
+  if (isTruthy(scope.tags)) for (const t of asArray(scope.tags)) res += ` tag-${slugify(asString(t))}`;
   const displayName = prop(scope.author, 'displayName');
-  if (truthy(scope.author) && truthy(displayName)) res += ` author-${slugify(asString(displayName))}`;
+  if (isTruthy(scope.author) && isTruthy(displayName)) res += ` author-${slugify(asString(displayName))}`;
   res += ` post-type-${asString(scope.recordTypeLabel)}`;
   if (scope.index !== undefined) res += ` article-index-${asNumber(scope.index)}`;
-  if (truthy(scope.starred)) res += ' featured';
+  if (isTruthy(scope.starred)) res += ' featured';
   if (isObject(item) && asNumber(item.recordType) === STORE_ITEM_RECORD_TYPE) {
     if (isOnSale(item)) res += ' on-sale';
     if (isSoldOut(item)) res += ' sold-out';
@@ -146,7 +146,7 @@ export const commentsShown = (item: unknown, websiteSettings: unknown): boolean 
   if (
     websiteSettings !== undefined &&
     websiteSettings !== null &&
-    !truthy(prop(websiteSettings, 'commentsEnabled'))
+    !isTruthy(prop(websiteSettings, 'commentsEnabled'))
   ) {
     on = false;
   }

@@ -14,7 +14,6 @@ export {
   message,
   messageTemplate,
   interpolate,
-  formatMessage,
   joinWithAnd,
 } from './messages.ts';
 
@@ -224,7 +223,7 @@ export {
   escapeHtmlAttr,
   isObject,
   path as jsonPath,
-  truthy,
+  isTruthy,
 } from './json.ts';
 
 // First-party telemetry rules (issue 8): visit cookies, tracking exclusions, the error reporter,

@@ -2,32 +2,21 @@
  * Cached `Intl` objects: building a formatter costs far more than using one, and store pages format
  * many prices. Keyed by locale and options; bounded so that odd inputs cannot grow it forever.
  */
-const MAX_ENTRIES = 500;
+import { BoundedCache } from '@storefront/jsont/bounded-cache';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-const remember = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
-  let v = cache.get(key);
-  if (v === undefined) {
-    v = make();
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, v);
-  }
-  return v;
-};
+const numberFormats = new BoundedCache<string, Intl.NumberFormat>(500);
+const pluralRules = new BoundedCache<string, Intl.PluralRules>(100);
 
 /** A cached `Intl.NumberFormat` (throws, like the constructor, on an invalid locale or currency). */
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
-  remember(
-    numberFormats,
+  numberFormats.getOrCreate(
     `${locale}|${JSON.stringify(options)}`,
     () => new Intl.NumberFormat(locale, options),
   );
 
 /** A cached `Intl.PluralRules`. */
 export const pluralRulesFor = (locale: string, type: Intl.PluralRuleType = 'cardinal'): Intl.PluralRules =>
-  remember(pluralRules, `${locale}|${type}`, () => {
+  pluralRules.getOrCreate(`${locale}|${type}`, () => {
     try {
       return new Intl.PluralRules(locale, { type });
     } catch {

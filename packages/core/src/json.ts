@@ -4,11 +4,12 @@
  */
 
 import { escapeHtml as escapeMarkup } from '@storefront/jsont/escape';
+import { isObject } from '@storefront/jsont/values';
+
+// The JSON-T conversions themselves are the engine's, so helpers and domain rules cannot drift from it.
+export { asBoolean, asNumber, asString, isObject, isTruthy } from '@storefront/jsont/values';
 
 export type JsonObject = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Property of an object, `undefined` for anything else. */
 export const prop = (v: unknown, key: string): unknown => (isObject(v) ? v[key] : undefined);
@@ -26,40 +27,6 @@ export const path = (v: unknown, ...keys: string[]): unknown => {
     if (cur === undefined) return undefined;
   }
   return cur;
-};
-
-/** JSON-T truthiness: empty string, 0, NaN, false, null, missing, {} and [] are false. */
-export const truthy = (v: unknown): boolean => {
-  if (v === null || v === undefined) return false;
-  if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
-  if (typeof v === 'boolean') return v;
-  if (Array.isArray(v)) return v.length > 0;
-  if (typeof v === 'object') return Object.keys(v).length > 0;
-  return false;
-};
-
-/** JSON-T "as number": strings parse (`parseFloat` with a dot, else `parseInt`), booleans 1/0, others 0. */
-export const asNumber = (v: unknown): number => {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return v.includes('.') ? parseFloat(v) : parseInt(v, 10);
-  return 0;
-};
-
-/** JSON-T "as string": objects, arrays, null and missing give "". */
-export const asString = (v: unknown): string => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return '';
-};
-
-/** JSON-T "as boolean" (Jackson rule): the string "true", non-zero integers, `true`. */
-export const asBoolean = (v: unknown): boolean => {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v === 'true';
-  if (typeof v === 'number') return Number.isInteger(v) && v !== 0;
-  return false;
 };
 
 export const asArray = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);

@@ -3,6 +3,7 @@
  * and decimal strings, and display through `Intl.NumberFormat`. Amounts never pass through binary
  * floating point: decimal strings are shifted as text and handed to `Intl` as strings.
  */
+import { shiftDecimal } from '@storefront/jsont/decimal';
 import { numberFormat } from './intl.ts';
 import { type Result, err, ok } from './result.ts';
 import { asString, isObject } from './json.ts';
@@ -110,16 +111,10 @@ export const isDecimalString = (value: string): boolean => parseDecimalString(va
  * `movePoint('1234', -2)` is `12.34`). Invalid input gives `0`.
  */
 export const movePoint = (value: string, places: number): string => {
-  const d = parseDecimalString(value);
-  if (!d) return '0';
-  let digits = d.int + d.frac;
-  let point = d.int.length + places;
-  if (point < 0) {
-    digits = '0'.repeat(-point) + digits;
-    point = 0;
-  }
-  if (point > digits.length) digits = digits + '0'.repeat(point - digits.length);
-  return normalizeDecimal(d.negative, digits.slice(0, point), digits.slice(point));
+  const trimmed = value.trim();
+  if (!isDecimalString(trimmed)) return '0';
+  const d = parseDecimalString(shiftDecimal(trimmed, places)) as ParsedDecimal;
+  return normalizeDecimal(d.negative, d.int, d.frac);
 };
 
 /**

@@ -3,7 +3,7 @@
  * type="application/json">` for the browser islands (docs/interfaces.md), and the per-product data
  * in it. A product page needs no extra request before it is interactive.
  */
-import { asBoolean, asNumber, asString, isObject, path, truthy } from './json.ts';
+import { asBoolean, asNumber, asString, isObject, path, isTruthy } from './json.ts';
 import { moneyToCents } from './money.ts';
 import type { ConfirmedCheckoutOrder } from './tracking/commerce.ts';
 import {
@@ -148,9 +148,9 @@ export const productForBrowser = (item: unknown): ProductForBrowser => {
       currency: price.currency,
       priceCents: price.cents,
       salePriceCents: sale.cents,
-      onSale: truthy(v.onSale),
+      onSale: isTruthy(v.onSale),
       qtyInStock: asNumber(v.qtyInStock) || 0,
-      unlimited: truthy(v.unlimited),
+      unlimited: isTruthy(v.unlimited),
     };
   });
   const digitalPrice = path(sc, 'priceMoney');

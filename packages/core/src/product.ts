@@ -4,7 +4,7 @@
  * Functions take the item JSON as loaded from content or the template context and read it with the
  * JSON-T conversion rules, so a helper and the cart agree on every answer.
  */
-import { asArray, asBoolean, asNumber, asString, isObject, path, prop, truthy } from './json.ts';
+import { asArray, asBoolean, asNumber, asString, isObject, path, prop, isTruthy } from './json.ts';
 import { type Cents, compareDecimal, moneyToCents, readMoney } from './money.ts';
 import { type LocalizedStrings, interpolate, messageTemplate } from './messages.ts';
 
@@ -115,14 +115,14 @@ export const isSoldOut = (item: unknown): boolean => {
   const type = productTypeOf(item);
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return false;
   if (!isPhysicalOrService(type)) return true;
-  return !variantsOf(item).some((v) => truthy(v.unlimited) || asNumber(v.qtyInStock) > 0);
+  return !variantsOf(item).some((v) => isTruthy(v.unlimited) || asNumber(v.qtyInStock) > 0);
 };
 
 /** On sale: any variant on sale (physical, service); the product's flag (digital); never gift cards. */
 export const isOnSale = (item: unknown): boolean => {
   const type = productTypeOf(item);
-  if (isPhysicalOrService(type)) return variantsOf(item).some((v) => truthy(v.onSale));
-  if (type === ProductType.DIGITAL) return truthy(path(item, 'structuredContent', 'onSale'));
+  if (isPhysicalOrService(type)) return variantsOf(item).some((v) => isTruthy(v.onSale));
+  if (type === ProductType.DIGITAL) return isTruthy(path(item, 'structuredContent', 'onSale'));
   return false;
 };
 
@@ -147,7 +147,7 @@ export const hasVariedPrices = (item: unknown): boolean => {
   return rest.some(
     (v) =>
       !sameJson(v.onSale, first.onSale) ||
-      (truthy(first.onSale) && !sameJson(v.salePrice, first.salePrice)) ||
+      (isTruthy(first.onSale) && !sameJson(v.salePrice, first.salePrice)) ||
       !sameJson(v.price, first.price),
   );
 };
@@ -158,7 +158,7 @@ export const totalStock = (item: unknown): number => {
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Infinity;
   let total = 0;
   for (const v of variantsOf(item)) {
-    if (truthy(v.unlimited)) return Infinity;
+    if (isTruthy(v.unlimited)) return Infinity;
     total += asNumber(v.qtyInStock) || 0;
   }
   return total;
@@ -168,7 +168,7 @@ export const totalStock = (item: unknown): number => {
 export const variantStock = (item: unknown, variant: Variant): number => {
   const type = productTypeOf(item);
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Infinity;
-  if (truthy(variant.unlimited)) return Infinity;
+  if (isTruthy(variant.unlimited)) return Infinity;
   return asNumber(variant.qtyInStock) || 0;
 };
 
@@ -258,16 +258,16 @@ export const findVariantBySku = (item: unknown, sku: string): Variant | undefine
 export const variantUnitPrice = (item: unknown, variant: Variant | undefined): Cents => {
   if (productTypeOf(item) === ProductType.DIGITAL) {
     const sc = path(item, 'structuredContent');
-    const onSale = truthy(prop(sc, 'onSale'));
+    const onSale = isTruthy(prop(sc, 'onSale'));
     const money = onSale ? prop(sc, 'salePriceMoney') : prop(sc, 'priceMoney');
     if (money !== undefined) return moneyToCents(money);
   }
   if (!variant) return moneyToCents(undefined);
-  return moneyToCents(truthy(variant.onSale) ? variant.salePriceMoney : variant.priceMoney);
+  return moneyToCents(isTruthy(variant.onSale) ? variant.salePriceMoney : variant.priceMoney);
 };
 
 /** A variant's effective price money (sale when on sale). */
-const effectiveMoney = (v: Variant): unknown => (truthy(v.onSale) ? v.salePriceMoney : v.priceMoney);
+const effectiveMoney = (v: Variant): unknown => (isTruthy(v.onSale) ? v.salePriceMoney : v.priceMoney);
 
 /**
  * The lowest effective price among variants (physical, service, gift card; first wins ties); a
@@ -308,7 +308,7 @@ export const salePriceMoney = (item: unknown): unknown => {
   if (!isPhysicalOrService(type)) return undefined;
   let best: unknown = undefined;
   for (const v of variantsOf(item)) {
-    if (!truthy(v.onSale)) continue;
+    if (!isTruthy(v.onSale)) continue;
     if (best === undefined || compareDecimal(readMoney(v.salePriceMoney).value, readMoney(best).value) < 0) {
       best = v.salePriceMoney;
     }
@@ -434,8 +434,8 @@ export const variantDescriptor = (variant: unknown): string =>
 export const addToCartLabel = (item: unknown, localizedStrings?: LocalizedStrings): string => {
   const sc = path(item, 'structuredContent');
   const custom = prop(sc, 'customAddButtonText');
-  if (truthy(prop(sc, 'useCustomAddButtonText')) && truthy(custom)) return asString(custom);
-  if (truthy(prop(sc, 'isSubscribable'))) return messageTemplate('product.subscribe', localizedStrings);
+  if (isTruthy(prop(sc, 'useCustomAddButtonText')) && isTruthy(custom)) return asString(custom);
+  if (isTruthy(prop(sc, 'isSubscribable'))) return messageTemplate('product.subscribe', localizedStrings);
   return messageTemplate('product.add-to-cart', localizedStrings);
 };
 

@@ -2,9 +2,11 @@
  * Calendar fields of an instant in an IANA time zone, through `Intl` (jsont.md section 13),
  * and the strftime-style `date` formatter.
  */
+import { BoundedCache } from './bounded-cache.ts';
 import type { FormatterImpl } from './plugin-api.ts';
 import { asNumber, asString } from './values.ts';
 
+/** The time zone of a render whose site names none (the reference's default). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 const MS_PER_DAY = 86_400_000;
 /** Julian day range of the reference's calendar library. */
@@ -28,8 +30,8 @@ export interface ZonedFields {
   readonly zone: string;
 }
 
-const dtfCache = new Map<string, Intl.DateTimeFormat>();
-const zoneValid = new Map<string, boolean>();
+const dtfCache = new BoundedCache<string, Intl.DateTimeFormat>(500);
+const zoneValid = new BoundedCache<string, boolean>(1000);
 
 /** The zone if `Intl` knows it, else `UTC` (unknown zones fall back to UTC). */
 export function normalizeZone(zone: string): string {
@@ -123,13 +125,13 @@ function intlFields(epoch: number, z: string): ZonedFields {
 }
 
 const BUCKET = 900_000; // 15 minutes: UTC offsets change on such boundaries
-const offsetCache = new Map<string, Map<number, number>>();
+const offsetCache = new BoundedCache<string, BoundedCache<number, number>>(500);
 
 /** UTC offset of `zone` at `epoch`, cached per 15-minute bucket when stable across the bucket. */
 function offsetAt(epoch: number, z: string): number {
   let m = offsetCache.get(z);
   if (m === undefined) {
-    m = new Map();
+    m = new BoundedCache(20_000);
     offsetCache.set(z, m);
   }
   const b = Math.floor(epoch / BUCKET);
@@ -138,7 +140,6 @@ function offsetAt(epoch: number, z: string): number {
   const start = intlFields(b * BUCKET, z).offset;
   const end = intlFields(b * BUCKET + BUCKET - 1, z).offset;
   if (start !== end) return intlFields(epoch, z).offset;
-  if (m.size > 20_000) m.clear();
   m.set(b, start);
   return start;
 }
@@ -208,7 +209,7 @@ export function isoWeek(f: ZonedFields): [number, number] {
   return [week, wy];
 }
 
-const abbrCache = new Map<string, string>();
+const abbrCache = new BoundedCache<string, string>(1000);
 const ABBR_LOCALES = [
   'en-US',
   'en-GB',

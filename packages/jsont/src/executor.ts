@@ -6,10 +6,12 @@
  */
 import { Op, opName } from './ast.ts';
 import type { EvalInst, FormatterCall, Inst, MacroInst, OrInst, Path } from './ast.ts';
-import type { RenderContext, TemplateError } from './plugin-api.ts';
-import { emitString, getKey, isTruthy, splitPath, step } from './values.ts';
+import { DEFAULT_TIME_ZONE } from './dates.ts';
+import type { RenderContext, RenderOptions, TemplateError } from './plugin-api.ts';
+import { emitString, getKey, isTruthy, step } from './values.ts';
 import { evaluateEval } from './expr.ts';
 import type { ExprLimits } from './expr.ts';
+import { pathOf } from './paths.ts';
 
 export const MAX_PARTIAL_DEPTH = 16;
 export const MAX_NESTING = 1000;
@@ -31,12 +33,8 @@ export interface EngineHost {
   compileBody(source: string): { body: Inst[]; errors: readonly TemplateError[] };
 }
 
-export interface RenderOptions {
-  partials?: Readonly<Record<string, string>>;
-  injects?: Readonly<Record<string, string>>;
-  locale?: string;
-  timeZone?: string;
-  now?: number;
+/** A render's options with the engine's settings that apply to it. */
+export interface StateOptions extends RenderOptions {
   enableExpressions: boolean;
   enableInclude: boolean;
   exprLimits?: ExprLimits;
@@ -104,23 +102,6 @@ function resolveSection(path: Path, frame: Frame): unknown {
   return v;
 }
 
-const rawPathCache = new Map<string, Path>();
-export function pathOf(raw: string): Path {
-  let p = rawPathCache.get(raw);
-  if (p === undefined) {
-    const segs = splitPath(raw);
-    const first = segs[0];
-    let kind = 0;
-    if (typeof first === 'string' && first.charCodeAt(0) === 64) {
-      kind = first === '@' ? 1 : first === '@index' ? 2 : first === '@index0' ? 3 : 4;
-    }
-    p = { raw, segs, kind };
-    if (rawPathCache.size > 5000) rawPathCache.clear();
-    rawPathCache.set(raw, p);
-  }
-  return p;
-}
-
 export class RenderState implements RenderContext {
   /** Output so far. Appended with `+=` (V8 builds a rope, flattened once when read): measured
    * faster here than pushing to an array and joining. */
@@ -151,7 +132,7 @@ export class RenderState implements RenderContext {
   constructor(
     private readonly host: EngineHost,
     json: unknown,
-    opts: RenderOptions,
+    opts: StateOptions,
   ) {
     this.root = json;
     this.frame = new Frame(json, null);
@@ -175,7 +156,7 @@ export class RenderState implements RenderContext {
     if (this.tz === undefined) {
       const w = getKey(this.root, 'website');
       const z = getKey(w, 'timeZone');
-      this.tz = this.tzOption ?? (typeof z === 'string' && z !== '' ? z : 'America/New_York');
+      this.tz = this.tzOption ?? (typeof z === 'string' && z !== '' ? z : DEFAULT_TIME_ZONE);
     }
     return this.tz;
   }

@@ -5,7 +5,7 @@
 import type { EvalInst, Path } from './ast.ts';
 import type { RenderState } from './executor.ts';
 import { Frame, resolvePath } from './executor.ts';
-import { makePath } from './parser.ts';
+import { pathOf } from './paths.ts';
 import { emitString } from './values.ts';
 
 const enum T {
@@ -777,7 +777,7 @@ export class Expr {
               this.push(CONSTANTS[raw] as Literal);
               continue;
             }
-            this.push({ type: T.Variable, value: makePath(raw) });
+            this.push({ type: T.Variable, value: pathOf(raw) });
             continue;
           }
           this.errors.push(`Unexpected ${charName(c0)} at ${i}: ${JSON.stringify(c0)}`);

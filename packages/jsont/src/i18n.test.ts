@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from './index.ts';
-import { fractionDigits, parseDecimal, shiftDecimal } from './i18n.ts';
+import { shiftDecimal } from './decimal.ts';
+import { fractionDigits, parseDecimal } from './i18n.ts';
 
 const engine = createEngine();
 const out = (tpl: string, json: unknown, opts = {}): string => engine.render(tpl, json, opts).output;

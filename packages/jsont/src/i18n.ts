@@ -4,6 +4,8 @@
  * and the reference's stubs. Decimal amounts are handed to `Intl.NumberFormat` as decimal strings
  * (exact), never converted to binary floating point.
  */
+import { BoundedCache } from './bounded-cache.ts';
+import { shiftDecimal } from './decimal.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './plugin-api.ts';
 import type { RenderState } from './executor.ts';
 import { normalizeZone, siteZone } from './dates.ts';
@@ -264,7 +266,7 @@ function relativeOptions(args: readonly string[]): RelOpts {
 // ---------------------------------------------------------------------------------------------
 // Locale handling
 
-const localeOk = new Map<string, string>();
+const localeOk = new BoundedCache<string, string>(500);
 
 /** A locale `Intl` accepts (falls back to `en-US`). */
 export function safeLocale(locale: string): string {
@@ -311,33 +313,6 @@ export function fractionDigits(dec: string): number {
   return Math.max(0, frac);
 }
 
-/** Moves the decimal point of a decimal string by `shift` places (exact, for percent/permille). */
-export function shiftDecimal(dec: string, shift: number): string {
-  let s = dec;
-  let sign = '';
-  if (s[0] === '-' || s[0] === '+') {
-    if (s[0] === '-') sign = '-';
-    s = s.slice(1);
-  }
-  let exp = 0;
-  const e = s.search(/[eE]/);
-  if (e !== -1) {
-    exp = parseInt(s.slice(e + 1), 10);
-    s = s.slice(0, e);
-  }
-  const dot = s.indexOf('.');
-  let digits = dot === -1 ? s : s.slice(0, dot) + s.slice(dot + 1);
-  let point = (dot === -1 ? s.length : dot) + exp + shift;
-  if (point < 0) {
-    digits = '0'.repeat(-point) + digits;
-    point = 0;
-  }
-  while (digits.length < point) digits += '0';
-  const intPart = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
-  const fracPart = digits.slice(point);
-  return sign + intPart + (fracPart ? '.' + fracPart : '');
-}
-
 const ROUNDING: Record<string, string> = {
   up: 'expand',
   down: 'trunc',
@@ -348,8 +323,11 @@ const ROUNDING: Record<string, string> = {
   'half-even': 'halfEven',
 };
 
-const nfCache = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, o: Record<string, unknown>): Intl.NumberFormat {
+const nfCache = new BoundedCache<string, Intl.NumberFormat>(500);
+function numberFormat(
+  locale: string,
+  o: Intl.NumberFormatOptions | Record<string, unknown>,
+): Intl.NumberFormat {
   const key = locale + JSON.stringify(o);
   let f = nfCache.get(key);
   if (f === undefined) {
@@ -358,14 +336,13 @@ function numberFormat(locale: string, o: Record<string, unknown>): Intl.NumberFo
     } catch {
       f = new Intl.NumberFormat('en-US');
     }
-    if (nfCache.size > 500) nfCache.clear();
     nfCache.set(key, f);
   }
   return f;
 }
 
-function applyNumberOpts(o: Record<string, unknown>, opts: NumberOpts): void {
-  o.roundingMode = ROUNDING[opts.round ?? 'half-even'] ?? 'halfEven';
+function applyNumberOpts(o: Record<string, unknown>, opts: NumberOpts, defaultRound = 'half-even'): void {
+  o.roundingMode = ROUNDING[opts.round ?? defaultRound] ?? 'halfEven';
   if (opts.group !== undefined) o.useGrouping = opts.group;
   if (opts.minimumIntegerDigits !== undefined)
     o.minimumIntegerDigits = Math.max(1, opts.minimumIntegerDigits);
@@ -432,6 +409,23 @@ export function formatDecimal(dec: string, opts: NumberOpts, locale: string): st
 
 /** `money` formatting of an exact decimal string in a currency. */
 export function formatCurrency(dec: string, currency: string, opts: NumberOpts, locale: string): string {
+  try {
+    return numberFormat(locale, currencyFormatOptions(currency, opts)).format(dec as unknown as number);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The `Intl.NumberFormat` options for an amount of `currency` from parsed `money` arguments (see
+ * `currencyOptions`): shared by the `money` formatter and core's CLDR prices. `defaultRound` applies
+ * when the arguments name no rounding.
+ */
+export function currencyFormatOptions(
+  currency: string,
+  opts: NumberOpts,
+  defaultRound = 'half-even',
+): Intl.NumberFormatOptions {
   const o: Record<string, unknown> = { style: 'currency', currency };
   switch (opts.style) {
     case 'accounting':
@@ -450,12 +444,8 @@ export function formatCurrency(dec: string, currency: string, opts: NumberOpts, 
       break;
   }
   if (opts.symbolWidth === 'narrow' && o.currencyDisplay === undefined) o.currencyDisplay = 'narrowSymbol';
-  applyNumberOpts(o, opts);
-  try {
-    return numberFormat(locale, o).format(dec as unknown as number);
-  } catch {
-    return '';
-  }
+  applyNumberOpts(o, opts, defaultRound);
+  return o as Intl.NumberFormatOptions;
 }
 
 /** Reads a money object `{decimalValue, currencyCode}` or `{value, currency}`. */
@@ -555,7 +545,7 @@ export function skeletonOptions(skel: string): Intl.DateTimeFormatOptions {
   return o as Intl.DateTimeFormatOptions;
 }
 
-const dtfCache = new Map<string, Intl.DateTimeFormat>();
+const dtfCache = new BoundedCache<string, Intl.DateTimeFormat>(500);
 function dtf(locale: string, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = locale + JSON.stringify(o);
   let f = dtfCache.get(key);
@@ -565,7 +555,6 @@ function dtf(locale: string, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
     } catch {
       f = new Intl.DateTimeFormat('en-US', { timeZone: o.timeZone ?? 'UTC' });
     }
-    if (dtfCache.size > 500) dtfCache.clear();
     dtfCache.set(key, f);
   }
   return f;
@@ -576,7 +565,7 @@ function withCalendar(locale: string, ca: string | undefined): string {
   return `${locale}-u-ca-${ca}`;
 }
 
-const glueCache = new Map<string, [string, boolean]>();
+const glueCache = new BoundedCache<string, [string, boolean]>(500);
 /** The text joining a date and a time for a width (`, ` or ` at ` in English), and whether the date comes first. */
 function glue(locale: string, width: string): [string, boolean] {
   const key = `${locale}|${width}`;

@@ -9,10 +9,11 @@
  * `TemplateError` values with a code, the reference's message, a line and a column.
  */
 import type { Inst } from './ast.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import { RenderState } from './executor.ts';
 import type { EngineHost } from './executor.ts';
 import { parseTemplate } from './parser.ts';
-import type { FormatterImpl, Plugin, PredicateImpl, TemplateError } from './plugin-api.ts';
+import type { FormatterImpl, Plugin, PredicateImpl, RenderOptions, TemplateError } from './plugin-api.ts';
 import { CORE_FORMATTERS } from './formatters-core.ts';
 import { DATE_FORMATTERS } from './dates.ts';
 import { CORE_PREDICATES } from './predicates-core.ts';
@@ -20,7 +21,15 @@ import { I18N_FORMATTERS, I18N_PREDICATES } from './i18n.ts';
 import type { ExprLimits } from './expr.ts';
 
 export type { ExprLimits } from './expr.ts';
-export type { FormatterImpl, Plugin, PredicateImpl, RenderContext, TemplateError } from './plugin-api.ts';
+export { DEFAULT_TIME_ZONE } from './dates.ts';
+export type {
+  FormatterImpl,
+  Plugin,
+  PredicateImpl,
+  RenderContext,
+  RenderOptions,
+  TemplateError,
+} from './plugin-api.ts';
 
 export interface EngineOptions {
   /** Extra formatters and predicates (later plugins override earlier ones and the built-ins). */
@@ -33,19 +42,6 @@ export interface EngineOptions {
   enableInclude?: boolean;
   /** Optional `{.eval}` limits: tokens per expression, length of concatenated strings (off by default). */
   expressionLimits?: ExprLimits;
-}
-
-export interface RenderOptions {
-  /** Partials by name: name -> template source. */
-  partials?: Readonly<Record<string, string>>;
-  /** Injectables for `{.inject}`: path -> JSON text. */
-  injects?: Readonly<Record<string, string>>;
-  /** BCP 47 locale (default `en-US`). */
-  locale?: string;
-  /** IANA time zone (default: `website.timeZone` of the JSON, else `America/New_York`). */
-  timeZone?: string;
-  /** Epoch milliseconds used as "now" (default: the wall clock). */
-  now?: number;
 }
 
 export interface RenderResult {
@@ -79,14 +75,13 @@ export interface Engine {
 class EngineImpl implements Engine, EngineHost {
   private readonly formatters = new Map<string, FormatterImpl>();
   private readonly predicates = new Map<string, PredicateImpl>();
-  private readonly cache = new Map<string, Compiled>();
-  private readonly cacheSize: number;
+  private readonly cache: BoundedCache<string, Compiled>;
   private readonly enableExpressions: boolean;
   private readonly enableInclude: boolean;
   private readonly exprLimits: ExprLimits;
 
   constructor(opts: EngineOptions) {
-    this.cacheSize = Math.max(1, opts.cacheSize ?? 100);
+    this.cache = new BoundedCache(Math.max(1, opts.cacheSize ?? 100), { refreshOnHit: true });
     this.enableExpressions = opts.enableExpressions ?? false;
     this.enableInclude = opts.enableInclude ?? false;
     this.exprLimits = opts.expressionLimits ?? {};
@@ -117,12 +112,7 @@ class EngineImpl implements Engine, EngineHost {
   private compileInternal(source: string): Compiled {
     const src = typeof source === 'string' ? source : String(source);
     const hit = this.cache.get(src);
-    if (hit !== undefined) {
-      // refresh LRU position
-      this.cache.delete(src);
-      this.cache.set(src, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     let compiled: Compiled;
     try {
       const { body, errors } = parseTemplate(src, {
@@ -134,10 +124,6 @@ class EngineImpl implements Engine, EngineHost {
       compiled = new Compiled(src, [], [internalError(e)], this);
     }
     this.cache.set(src, compiled);
-    if (this.cache.size > this.cacheSize) {
-      const oldest = this.cache.keys().next().value as string;
-      this.cache.delete(oldest);
-    }
     return compiled;
   }
 

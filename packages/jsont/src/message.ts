@@ -4,8 +4,9 @@
  * `{0 number|decimal opts}`, `{0 money|currency opts}`, `{0 datetime opts}`,
  * `{0;1 datetime-interval opts}`.
  */
+import { BoundedCache } from './bounded-cache.ts';
 import type { RenderState } from './executor.ts';
-import { siteZone } from './dates.ts';
+import { DEFAULT_TIME_ZONE, normalizeZone, siteZone } from './dates.ts';
 import {
   currencyOptions,
   datetimeOptions,
@@ -42,7 +43,17 @@ interface Choice {
 const HASH: Hash = { k: 0 };
 const MAX_DEPTH = 20;
 
-const cache = new Map<string, Part[]>();
+/**
+ * The two spellings of an argument: the reference's (`{0 plural one{..}}`, for the `message` and
+ * `plural` formatters) and standard ICU (`{count, plural, one {..}}`, with `''` for a quote, for the
+ * commerce texts sites write).
+ */
+type Dialect = 'reference' | 'icu';
+
+const caches: Record<Dialect, BoundedCache<string, Part[]>> = {
+  reference: new BoundedCache(1000),
+  icu: new BoundedCache(1000),
+};
 
 function isWs(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r';
@@ -50,7 +61,13 @@ function isWs(c: string | undefined): boolean {
 
 class MessageParser {
   i = 0;
-  constructor(private readonly s: string) {}
+  private readonly icu: boolean;
+  constructor(
+    private readonly s: string,
+    dialect: Dialect,
+  ) {
+    this.icu = dialect === 'icu';
+  }
 
   /** Parses until end of input or an unmatched `}` (when `nested`). */
   parse(inPlural: boolean, depth: number): Part[] {
@@ -81,11 +98,24 @@ class MessageParser {
         out.push(arg);
         continue;
       }
+      if (c === "'" && this.icu && s[this.i + 1] === "'") {
+        text += "'";
+        this.i += 2;
+        continue;
+      }
       text += c;
       this.i++;
     }
     if (text) out.push(text);
     return out;
+  }
+
+  /** In ICU spelling, the comma after an argument's name or type (and the spaces after it). */
+  private skipComma(): void {
+    if (this.icu && this.s[this.i] === ',') {
+      this.i++;
+      this.skipWs();
+    }
   }
 
   private skipWs(): void {
@@ -97,7 +127,7 @@ class MessageParser {
     const start = this.i;
     while (this.i < s.length) {
       const c = s[this.i];
-      if (isWs(c) || c === '{' || c === '}') break;
+      if (isWs(c) || c === '{' || c === '}' || (c === ',' && this.icu)) break;
       this.i++;
     }
     return s.slice(start, this.i);
@@ -114,8 +144,10 @@ class MessageParser {
       this.i++;
       return { k: 1, names: name.split(';'), type: '', options: [] };
     }
+    this.skipComma();
     const type = this.word();
     this.skipWs();
+    this.skipComma();
     if (type === 'plural' || type === 'selectordinal' || type === 'select') {
       let offset = 0;
       const choices = new Map<string, Part[]>();
@@ -157,10 +189,11 @@ class MessageParser {
   }
 }
 
-function parse(msg: string): Part[] {
+function parse(msg: string, dialect: Dialect): Part[] {
+  const cache = caches[dialect];
   let parts = cache.get(msg);
   if (parts === undefined) {
-    const p = new MessageParser(msg);
+    const p = new MessageParser(msg, dialect);
     parts = [];
     for (;;) {
       parts.push(...p.parse(false, 0));
@@ -168,7 +201,6 @@ function parse(msg: string): Part[] {
       parts.push('}'); // stray closing brace at top level
       p.i++;
     }
-    if (cache.size > 1000) cache.clear();
     cache.set(msg, parts);
   }
   return parts;
@@ -196,6 +228,7 @@ function argString(v: unknown): string {
 }
 
 interface Env {
+  readonly dialect: Dialect;
   readonly positional: readonly unknown[];
   readonly keyword: ReadonlyMap<string, unknown>;
   readonly locale: string;
@@ -213,7 +246,7 @@ function subtract(dec: string, offset: number): string {
   return (Number(dec) - offset).toFixed(digits);
 }
 
-const pluralCache = new Map<string, Intl.PluralRules>();
+const pluralCache = new BoundedCache<string, Intl.PluralRules>(500);
 function pluralRules(locale: string, type: 'cardinal' | 'ordinal', frac: number): Intl.PluralRules {
   const key = `${locale}|${type}|${frac}`;
   let r = pluralCache.get(key);
@@ -300,7 +333,8 @@ function formatArg(p: Arg, env: Env): string {
       return formatInterval(a, b, datetimeOptions(p.options), env.locale, env.zone);
     }
     default:
-      return '';
+      // An argument type ICU has and this does not (`spellout`...) still shows its value there.
+      return env.dialect === 'icu' ? argString(v) : '';
   }
 }
 
@@ -327,6 +361,33 @@ export function formatMessage(msg: string, args: readonly string[], ctx: RenderS
       positional.push(v);
     }
   }
-  const env: Env = { positional, keyword, locale: safeLocale(ctx.locale), zone: siteZone(ctx) };
-  return render(parse(msg), env, undefined);
+  const env: Env = {
+    dialect: 'reference',
+    positional,
+    keyword,
+    locale: safeLocale(ctx.locale),
+    zone: siteZone(ctx),
+  };
+  return render(parse(msg, 'reference'), env, undefined);
+}
+
+/**
+ * Formats a standard ICU message (`{name}`, `{count, plural, =0 {none} one {# item} other {# items}}`,
+ * `selectordinal`, `select`, `''` for a quote) with named arguments. Anything it cannot parse is
+ * copied as text.
+ */
+export function formatIcuMessage(
+  pattern: string,
+  args: Readonly<Record<string, unknown>> = {},
+  locale = 'en-US',
+  timeZone = DEFAULT_TIME_ZONE,
+): string {
+  const env: Env = {
+    dialect: 'icu',
+    positional: [],
+    keyword: new Map(Object.entries(args)),
+    locale: safeLocale(locale),
+    zone: normalizeZone(timeZone),
+  };
+  return render(parse(pattern, 'icu'), env, undefined);
 }

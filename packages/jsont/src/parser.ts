@@ -19,7 +19,7 @@ import type {
   IfInst,
 } from './ast.ts';
 import type { FormatterImpl, PredicateImpl, TemplateError } from './plugin-api.ts';
-import { splitPath } from './values.ts';
+import { pathOf } from './paths.ts';
 import { PURE_FORMATTERS } from './formatters-core.ts';
 
 export interface ParseTables {
@@ -71,23 +71,6 @@ const INSTRUCTIONS: Record<string, readonly (readonly [string, Op])[]> = {
   t: [['ab', Op.Tab]],
   v: [['ar', Op.Bindvar]],
 };
-
-const pathCache = new Map<string, Path>();
-
-export function makePath(raw: string): Path {
-  let p = pathCache.get(raw);
-  if (p !== undefined) return p;
-  const segs = splitPath(raw);
-  const first = segs[0];
-  let kind = 0;
-  if (typeof first === 'string' && first.charCodeAt(0) === 64) {
-    kind = first === '@' ? 1 : first === '@index' ? 2 : first === '@index0' ? 3 : 4;
-  }
-  p = { raw, segs, kind };
-  if (pathCache.size > 10000) pathCache.clear();
-  pathCache.set(raw, p);
-  return p;
-}
 
 /** Low-level matcher over one tag body. */
 class Matcher {
@@ -163,7 +146,7 @@ class Matcher {
 
   matchVariable(): Path | null {
     const raw = this.match(RE_VARREF, this.start);
-    return raw === null ? null : makePath(raw);
+    return raw === null ? null : pathOf(raw);
   }
 
   matchVariables(): Path[] | null {
@@ -175,7 +158,7 @@ class Matcher {
         if (start !== this.start) return null;
         break;
       }
-      (result ??= []).push(makePath(raw));
+      (result ??= []).push(pathOf(raw));
       start = this.matchEnd;
       if (!this.test(RE_VARSEP, start)) break;
       start = this.matchEnd;
@@ -221,7 +204,7 @@ class Matcher {
         if (haveOp) return null;
         break;
       }
-      vars.push(makePath(raw));
+      vars.push(pathOf(raw));
       start = this.matchEnd;
       this.test(RE_WS, start);
       start = this.matchEnd;
@@ -580,7 +563,7 @@ class Parser {
       if (m.str[start++] !== '=') break;
       const ref = m.match(RE_VARREF, start);
       if (ref === null) break;
-      bindings.push([key, makePath(ref)]);
+      bindings.push([key, pathOf(ref)]);
       start = m.matchEnd;
       m.test(RE_WS, start);
       start = m.matchEnd;

@@ -54,3 +54,17 @@ export interface Plugin {
   readonly formatters?: Readonly<Record<string, FormatterImpl>>;
   readonly predicates?: Readonly<Record<string, PredicateImpl>>;
 }
+
+/** Options of one render. */
+export interface RenderOptions {
+  /** Partials by name: name -> template source. */
+  partials?: Readonly<Record<string, string>>;
+  /** Injectables for `{.inject}`: path -> JSON text. */
+  injects?: Readonly<Record<string, string>>;
+  /** BCP 47 locale (default `en-US`). */
+  locale?: string;
+  /** IANA time zone (default: `website.timeZone` of the JSON, else `DEFAULT_TIME_ZONE`). */
+  timeZone?: string;
+  /** Epoch milliseconds used as "now" (default: the wall clock). */
+  now?: number;
+}

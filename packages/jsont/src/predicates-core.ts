@@ -1,10 +1,11 @@
 /**
  * Core predicates (jsont.md sections 6 and 12).
  */
+import { BoundedCache } from './bounded-cache.ts';
 import type { PredicateImpl, RenderContext } from './plugin-api.ts';
 import { asNumber, compareValues, deepEquals, isJsonStart, isTruthy } from './values.ts';
 
-const literalCache = new Map<string, { readonly json: boolean; readonly value: unknown }>();
+const literalCache = new BoundedCache<string, { readonly json: boolean; readonly value: unknown }>(5000);
 
 function literal(arg: string): { readonly json: boolean; readonly value: unknown } {
   let v = literalCache.get(arg);
@@ -17,7 +18,6 @@ function literal(arg: string): { readonly json: boolean; readonly value: unknown
         // a path after all
       }
     }
-    if (literalCache.size > 5000) literalCache.clear();
     literalCache.set(arg, v);
   }
   return v;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultDataDir } from './data-dir.ts';
-import { DEFAULT_FORM_SETTINGS, type FormSettings } from './forms/routes.ts';
+import { DEFAULT_FORM_SETTINGS, type FormSettings } from './forms/settings.ts';
 import { parseTrustProxy, type TrustedProxies } from './http/trust-proxy.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
 

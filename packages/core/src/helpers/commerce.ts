@@ -3,8 +3,10 @@
  * 4, 5, 9). Every rule comes from the domain modules; these functions only read the template JSON,
  * build a view model and lay it out.
  */
-import { asArray, asNumber, asString, escapeHtmlAttr, isObject, path, prop, truthy } from '../json.ts';
-import { type MessageCode, MESSAGES, formatMessage } from '../messages.ts';
+import { currencyFormatOptions, currencyOptions } from '@storefront/jsont/i18n';
+import { formatIcuMessage } from '@storefront/jsont/message';
+import { asArray, asNumber, asString, escapeHtmlAttr, isObject, path, prop, isTruthy } from '../json.ts';
+import { type MessageCode, MESSAGES } from '../messages.ts';
 import { CART_URL, cartCountText, sumQuantities } from '../cart.ts';
 import { currencyForLocale, isDecimalString, minorToDecimal, movePoint, readMoney } from '../money.ts';
 import {
@@ -35,45 +37,6 @@ import { attr, emit, fieldOrScope, jsonAttr, localized, localizedStringsOf, noLo
 
 type NumericString = `${number}`;
 
-/** Options of the CLDR money mode from the formatter's `key:value` arguments. */
-const currencyOptions = (args: readonly string[]): Intl.NumberFormatOptions => {
-  const o: Intl.NumberFormatOptions = {};
-  for (const a of args) {
-    const [k, v = ''] = a.split(':');
-    const n = Math.min(50, Math.max(0, parseInt(v, 10)));
-    switch (k) {
-      case 'style':
-        if (v === 'code') o.currencyDisplay = 'code';
-        else if (v === 'name') o.currencyDisplay = 'name';
-        else if (v === 'accounting') o.currencySign = 'accounting';
-        else if (v === 'short') o.notation = 'compact';
-        break;
-      case 'symbol':
-        if (v === 'narrow') o.currencyDisplay = 'narrowSymbol';
-        break;
-      case 'group':
-      case 'grouping':
-        o.useGrouping = v !== 'false';
-        break;
-      case 'no-group':
-        o.useGrouping = false;
-        break;
-      case 'minfrac':
-      case 'minimumFractionDigits':
-        if (!Number.isNaN(n)) o.minimumFractionDigits = n;
-        break;
-      case 'maxfrac':
-      case 'maximumFractionDigits':
-        if (!Number.isNaN(n)) o.maximumFractionDigits = n;
-        break;
-    }
-  }
-  if (o.minimumFractionDigits !== undefined && o.maximumFractionDigits !== undefined) {
-    o.maximumFractionDigits = Math.max(o.minimumFractionDigits, o.maximumFractionDigits);
-  }
-  return o;
-};
-
 /**
  * One amount of a price block: in the legacy mode `<span class="sqs-money-native">1,234.50</span>`
  * (en-US grouping, two decimals, no symbol); with `featureFlags.useCLDRMoneyFormat` the render
@@ -81,14 +44,12 @@ const currencyOptions = (args: readonly string[]): Intl.NumberFormatOptions => {
  */
 export const moneyString = (money: unknown, args: readonly string[], ctx: RenderContext): string => {
   const { value, currency } = readMoney(money);
-  if (truthy(ctx.lookup('featureFlags.useCLDRMoneyFormat'))) {
+  if (isTruthy(ctx.lookup('featureFlags.useCLDRMoneyFormat'))) {
     if (noLocale(ctx)) return '';
     try {
-      return numberFormat(ctx.locale, {
-        style: 'currency',
-        currency,
-        ...currencyOptions(args),
-      }).format(movePoint(value, 0) as NumericString);
+      // The `money` formatter's arguments, but prices round half up (away from zero), not half even.
+      const options = currencyFormatOptions(currency, currencyOptions(args), 'half-up');
+      return numberFormat(ctx.locale, options).format(movePoint(value, 0) as NumericString);
     } catch {
       return '';
     }
@@ -119,7 +80,7 @@ const addToCartBtn: FormatterImpl = (item, _args, ctx) => {
     : isObject(options)
       ? Object.keys(options).length
       : 0;
-  const useForm = truthy(fieldsFormId) && truthy(fieldsForm);
+  const useForm = isTruthy(fieldsFormId) && isTruthy(fieldsForm);
   const label = escapeHtmlAttr(addToCartLabel({ structuredContent: sc }, localizedStringsOf(ctx)));
   return ctx.renderTemplate(T.ADD_TO_CART_BTN, {
     useForm,
@@ -127,10 +88,10 @@ const addToCartBtn: FormatterImpl = (item, _args, ctx) => {
     id: attr(fieldOrScope(item, 'id', ctx)),
     productType: attr(prop(sc, 'productType')),
     useCustom: attr(prop(sc, 'useCustomAddButtonText')),
-    isSubscription: truthy(isSub) ? attr(isSub) : '',
+    isSubscription: isTruthy(isSub) ? attr(isSub) : '',
     label,
     form: useForm ? jsonAttr(fieldsForm) : '',
-    subscriptionOptionId: optionsCount > 0 && truthy(isSub) ? attr(path(options, '0', 'id')) : '',
+    subscriptionOptionId: optionsCount > 0 && isTruthy(isSub) ? attr(path(options, '0', 'id')) : '',
   });
 };
 
@@ -155,13 +116,13 @@ const variantsSelect: FormatterImpl = (item, _args, ctx) => {
   return ctx.renderTemplate(T.VARIANTS_SELECT, {
     itemId: attr(prop(item, 'id')),
     variants: jsonAttr(prop(sc, 'variants')),
-    subscribable: truthy(isSub),
+    subscribable: isTruthy(isSub),
     plan: jsonAttr(prop(sc, 'subscriptionPlan')),
     options: options.map((o) => {
-      const selectText = formatMessage(selectPattern, { variantName: o.name }, ctx.locale);
+      const selectText = formatIcuMessage(selectPattern, { variantName: o.name }, ctx.locale);
       return {
         name: escapeHtmlAttr(o.name),
-        title: escapeHtmlAttr(formatMessage(displayPattern, { name: o.name }, ctx.locale)),
+        title: escapeHtmlAttr(formatIcuMessage(displayPattern, { name: o.name }, ctx.locale)),
         // The reference leaves the aria-label unescaped (jsont-specs f-variants-select-5).
         selectLabel: selectText,
         selectText: escapeHtmlAttr(selectText),
@@ -202,7 +163,7 @@ const productPrice: FormatterImpl = (item, args, ctx) => {
   const view = priceView(ctx);
   const type = productTypeOf(item);
   const msg = (pattern: string, price: string, extra: Record<string, unknown> = {}) =>
-    formatMessage(pattern, { price, ...extra }, ctx.locale);
+    formatIcuMessage(pattern, { price, ...extra }, ctx.locale);
   if (isSubscribable(item)) {
     const { pattern, terms } = subscriptionPricePattern(item, localizedStringsOf(ctx));
     if (!terms) {
@@ -247,7 +208,7 @@ const pricingOptionsOfLowestVariant = (item: unknown): readonly unknown[] => {
   const variants = variantsOf(item);
   const lowest = fromPriceMoney(item);
   const v =
-    variants.find((x) => (truthy(x.onSale) ? x.salePriceMoney : x.priceMoney) === lowest) ?? variants[0];
+    variants.find((x) => (isTruthy(x.onSale) ? x.salePriceMoney : x.priceMoney) === lowest) ?? variants[0];
   return asArray(v?.pricingOptions);
 };
 
@@ -256,7 +217,7 @@ const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
   const options = pricingOptionsOfLowestVariant(item);
   const first = options[0];
   if (first !== undefined) {
-    const firstOnSale = truthy(prop(first, 'onSale'));
+    const firstOnSale = isTruthy(prop(first, 'onSale'));
     if (hasVariedPrices(item)) {
       const from = moneyString(
         firstOnSale ? prop(first, 'salePriceMoney') : prop(first, 'priceMoney'),
@@ -264,7 +225,7 @@ const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
         ctx,
       );
       view.hasFrom = true;
-      view.fromLine = formatMessage(localized(ctx, 'product.price-from'), {
+      view.fromLine = formatIcuMessage(localized(ctx, 'product.price-from'), {
         fromPrice: from,
       });
     }
@@ -312,14 +273,14 @@ const merchandisingOf = (item: unknown, ctx: RenderContext): unknown =>
 
 const productScarcity: FormatterImpl = (item, _args, ctx) => {
   const merch = merchandisingOf(item, ctx);
-  if (!isObject(merch) || !truthy(merch.scarcityEnabled)) return undefined;
+  if (!isObject(merch) || !isTruthy(merch.scarcityEnabled)) return undefined;
   const text = asString(merch.scarcityText);
   return ctx.renderTemplate(T.PRODUCT_SCARCITY, {
     views: asArray(merch.scarcityTemplateViews).map((v) => {
       const attributes = prop(v, 'attributes');
       return {
-        attributes: truthy(attributes) ? jsonAttr(attributes) : '',
-        text: escapeHtmlAttr(formatMessage(text, { qtyInStock: prop(v, 'qtyInStock') }, ctx.locale)),
+        attributes: isTruthy(attributes) ? jsonAttr(attributes) : '',
+        text: escapeHtmlAttr(formatIcuMessage(text, { qtyInStock: prop(v, 'qtyInStock') }, ctx.locale)),
       };
     }),
   });
@@ -333,13 +294,13 @@ const productRestockNotification: FormatterImpl = (item, _args, ctx) => {
     cta: escapeHtmlAttr(emit(prop(messages, 'CTAText'))),
     placeholder: escapeHtmlAttr(emit(prop(messages, 'placeholderText'))),
     button: escapeHtmlAttr(emit(prop(messages, 'buttonText'))),
-    mailingList: truthy(prop(merch, 'mailingListSignUpEnabled')),
-    optIn: truthy(prop(merch, 'mailingListOptInByDefault')),
+    mailingList: isTruthy(prop(merch, 'mailingListSignUpEnabled')),
+    optIn: isTruthy(prop(merch, 'mailingListOptInByDefault')),
     mailingListDescription: escapeHtmlAttr(emit(prop(messages, 'mailingListDescription'))),
-    captcha: truthy(ctx.lookup('website.captchaSettings.siteKey')),
+    captcha: isTruthy(ctx.lookup('website.captchaSettings.siteKey')),
     views: asArray(prop(merch, 'restockNotificationViews')).map((v) => ({
       variantId: emit(prop(v, 'variantId')),
-      hidden: truthy(prop(v, 'hiddenByDefault')),
+      hidden: isTruthy(prop(v, 'hiddenByDefault')),
     })),
   });
 };
@@ -420,7 +381,7 @@ const summaryValue = (field: unknown, ctx: RenderContext): string => {
   switch (type) {
     case 'checkbox':
       return ctx.renderTemplate(template, {
-        joined: truthy(values) ? asArray(values).map(emit).join(', ') : '',
+        joined: isTruthy(values) ? asArray(values).map(emit).join(', ') : '',
         single: emit(prop(field, 'value')),
       });
     case 'likert':

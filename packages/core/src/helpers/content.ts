@@ -11,7 +11,7 @@ import {
   isObject,
   path,
   prop,
-  truthy,
+  isTruthy,
 } from '../json.ts';
 import {
   altTextOf,
@@ -74,14 +74,14 @@ const video: FormatterImpl = (item, args) => {
   let res = '<div class="sqs-video-wrapper" ';
   if (loadFalse) res += ' data-load="false" ';
   res += `data-html="${escapeHtmlAttr(asString(prop(oembed, 'html')))}" data-provider-name="${asString(prop(oembed, 'providerName'))}">`;
-  if (truthy(prop(item, 'overlay'))) {
+  if (isTruthy(prop(item, 'overlay'))) {
     res += '<div class="sqs-video-overlay';
-    if (truthy(prop(item, 'mainImageId')) || truthy(prop(item, 'systemDataId'))) {
+    if (isTruthy(prop(item, 'mainImageId')) || isTruthy(prop(item, 'systemDataId'))) {
       res += '" style="opacity: 0;">';
       res += `<img data-load="false" data-src="${asString(prop(item, 'assetUrl'))}" `;
       res += `data-image-dimensions="${asString(prop(item, 'originalSize'))}" `;
       res += `data-image-focal-point="${focalPointOf(item)}" `;
-      if (useColorData && truthy(colorData)) {
+      if (useColorData && isTruthy(colorData)) {
         for (const [name, key] of VIDEO_COLORS)
           res += `data-color-${name}="#${asString(prop(colorData, key))}" `;
       }
@@ -280,7 +280,9 @@ const predicates: Record<string, PredicateImpl> = {
   'calendar-view?': (_a, ctx) => asBoolean(ctx.lookup('calendarView')),
   'child-images?': (_a, ctx) => {
     const first = asArray(node(ctx, 'items'))[0];
-    return first !== undefined && (truthy(prop(first, 'mainImageId')) || truthy(prop(first, 'systemDataId')));
+    return (
+      first !== undefined && (isTruthy(prop(first, 'mainImageId')) || isTruthy(prop(first, 'systemDataId')))
+    );
   },
   'clickable?': (_a, ctx) => {
     const fb = ctx.lookup('folderBehavior');
@@ -288,7 +290,7 @@ const predicates: Record<string, PredicateImpl> = {
     const t = asNumber(fb);
     return t === 1 || t === 2;
   },
-  'collection?': (_a, ctx) => truthy(node(ctx, 'collection')),
+  'collection?': (_a, ctx) => isTruthy(node(ctx, 'collection')),
   'collection-page?': (_a, ctx) => {
     const t = node(ctx, 'collection', 'type');
     return t !== undefined && asNumber(t) === 10;
@@ -305,24 +307,24 @@ const predicates: Record<string, PredicateImpl> = {
     const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '';
     return !isHtmlEmpty(text);
   },
-  'external-link?': (_a, ctx) => truthy(node(ctx, 'externalLink')),
-  'folder?': (_a, ctx) => truthy(node(ctx, 'collection', 'folder')),
+  'external-link?': (_a, ctx) => isTruthy(node(ctx, 'externalLink')),
+  'folder?': (_a, ctx) => isTruthy(node(ctx, 'collection', 'folder')),
   'gallery-meta?': (_a, ctx) =>
-    truthy(ctx.lookup('options.controls')) || truthy(ctx.lookup('options.indicators')),
+    isTruthy(ctx.lookup('options.controls')) || isTruthy(ctx.lookup('options.indicators')),
   'has-multiple?': (_a, ctx) => sizeOf(ctx.node) > 1,
   'index?': (_a, ctx) => {
     const collection = node(ctx, 'collection');
     if (!isObject(collection)) return false;
     return (
-      truthy(collection.folder) &&
+      isTruthy(collection.folder) &&
       typeof collection.folderBehavior === 'number' &&
       collection.folderBehavior === 1
     );
   },
   'location?': (_a, ctx) =>
     node(ctx, 'location', 'mapLat') !== undefined && node(ctx, 'location', 'mapLng') !== undefined,
-  'main-image?': (_a, ctx) => truthy(node(ctx, 'mainImageId')) || truthy(node(ctx, 'systemDataId')),
-  'passthrough?': (_a, ctx) => truthy(node(ctx, 'passthrough')) && asString(node(ctx, 'sourceUrl')) !== '',
+  'main-image?': (_a, ctx) => isTruthy(node(ctx, 'mainImageId')) || isTruthy(node(ctx, 'systemDataId')),
+  'passthrough?': (_a, ctx) => isTruthy(node(ctx, 'passthrough')) && asString(node(ctx, 'sourceUrl')) !== '',
   'redirect?': (_a, ctx) => asNumber(node(ctx, 'folderBehavior')) === 2,
   'same-day?': (_a, ctx) =>
     utcDay(asNumber(node(ctx, 'startDate'))) === utcDay(asNumber(node(ctx, 'endDate'))),

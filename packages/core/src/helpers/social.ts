@@ -1,5 +1,5 @@
 /** Social formatters and predicates (spec/jsont.md sections 11.4, 12). */
-import { asNumber, asString, escapeHtmlAttr, isObject, prop, truthy } from '../json.ts';
+import { asNumber, asString, escapeHtmlAttr, isObject, prop, isTruthy } from '../json.ts';
 import { commentCountText, commentsShown } from '../content.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './api.ts';
 import * as T from './templates.ts';
@@ -69,7 +69,7 @@ const commentLink: FormatterImpl = (item, _args, ctx) => {
   // The count text of the product spec (`No Comment`, `1 Comment`, `N Comments`) over two lines.
   const zero = raw === 0;
   return ctx.renderTemplate(T.COMMENT_LINK, {
-    disqus: truthy(ctx.lookup('websiteSettings.disqusShortname')),
+    disqus: isTruthy(ctx.lookup('websiteSettings.disqusShortname')),
     fullUrl: emit(prop(item, 'fullUrl')),
     id: emit(prop(item, 'id')),
     countLine: zero ? 'No' : emit(raw),
@@ -84,13 +84,13 @@ const comments: FormatterImpl = (value, _args, ctx) => {
   const data = (source: unknown, idAttr: string) =>
     ` ${idAttr}="${emit(prop(source, 'id'))}" data-public-comment-count="${emit(prop(source, 'publicCommentCount'))}"` +
     ` data-comment-state="${emit(prop(source, 'commentState'))}"`;
-  const attrs = truthy(item)
+  const attrs = isTruthy(item)
     ? data(item, 'data-item-id')
-    : truthy(collection)
+    : isTruthy(collection)
       ? data(collection, 'data-collection-id')
       : '';
   return ctx.renderTemplate(T.COMMENTS, {
-    disqus: truthy(ctx.lookup('websiteSettings.disqusShortname')),
+    disqus: isTruthy(ctx.lookup('websiteSettings.disqusShortname')),
     id: emit(prop(value, 'id')),
     attrs,
   });
@@ -126,7 +126,7 @@ export const SOCIAL_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
   'google-calendar-url': googleCalendarUrl,
   'like-button': (item, _args, ctx) =>
     ctx.renderTemplate(T.LIKE_BUTTON, {
-      show: truthy(item) && truthy(ctx.lookup('websiteSettings.simpleLikingEnabled')),
+      show: isTruthy(item) && isTruthy(ctx.lookup('websiteSettings.simpleLikingEnabled')),
       id: emit(prop(item, 'id')),
       likeCount: emit(prop(item, 'likeCount')),
     }),
@@ -137,5 +137,5 @@ export const SOCIAL_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
 
 export const SOCIAL_PREDICATES: Readonly<Record<string, PredicateImpl>> = {
   'comments?': (_args, ctx) => commentsShown(ctx.node, ctx.lookup('websiteSettings')),
-  'disqus?': (_args, ctx) => truthy(ctx.lookup('websiteSettings.disqusShortName')),
+  'disqus?': (_args, ctx) => isTruthy(ctx.lookup('websiteSettings.disqusShortName')),
 };

@@ -3,10 +3,10 @@
  * (forms/mail.ts): queued in the order's transaction, sent over SMTP when `SMTP_URL` is set.
  */
 import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
-import type { OrderView } from './orders.ts';
+import type { Order } from '@storefront/core/wire';
 
 export function confirmationMail(
-  order: OrderView,
+  order: Order,
   site: { siteTitle: string; origin: string },
   ls?: LocalizedStrings,
 ): { subject: string; body: string } {

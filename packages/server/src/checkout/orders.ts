@@ -19,6 +19,7 @@ import {
   type LocalizedStrings,
   type Variant,
 } from '@storefront/core';
+import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { findCart } from '../commerce/cart.ts';
 import { RefusalSignal, toRefusal, type Refusal } from '../commerce/rules.ts';
@@ -62,42 +63,9 @@ export interface OrderSettings {
   localizedStrings?: LocalizedStrings;
 }
 
-export interface OrderLineView {
-  id: string;
-  itemId: string;
-  sku: string;
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  productType: number;
-  attributes: Record<string, string>;
-  additionalFields: string | null;
-  downloadUrl: string | null;
-}
-
-/** An order as the API answers it (docs/interfaces.md "Checkout"). */
-export interface OrderView {
-  id: string;
-  orderNumber: number;
-  created: number;
-  status: string;
-  kind: string;
-  email: string;
-  customerName: string;
-  address: Customer['address'];
-  currency: string;
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  grandTotal: { decimalValue: string; currencyCode: string };
-  paymentProvider: string;
-  paymentReference: string | null;
-  cartId: string | null;
-  extra: Record<string, unknown> | null;
-  lines: OrderLineView[];
-}
+/** An order line and an order as the API answers them (core's wire contract). */
+export type OrderLineView = OrderLine;
+export type OrderView = Order;
 
 /** The order as the confirmation page hands it to the browser's analytics (spec section 3). */
 export function confirmedCheckoutOrder(order: OrderView, websiteId: string): ConfirmedCheckoutOrder {

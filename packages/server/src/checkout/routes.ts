@@ -12,6 +12,7 @@ import {
   type ConfirmedCheckoutOrder,
   type LocalizedStrings,
 } from '@storefront/core';
+import type { FieldRefusal, OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
@@ -205,7 +206,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
         if (!placed.ok) return { status: placed.refusal.status, body: refusalBody(placed.refusal) };
         return {
           status: 200,
-          body: { order: placed.order, confirmationUrl: `/checkout/order-confirmed/${placed.order.id}` },
+          body: {
+            order: placed.order,
+            confirmationUrl: `/checkout/order-confirmed/${placed.order.id}`,
+          } satisfies OrderAnswer,
         };
       });
     },
@@ -504,7 +508,7 @@ function describeIssue(error: z.ZodError): string {
   return `Invalid form: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`;
 }
 
-function refusalBody(refusal: OrderRefusal) {
+function refusalBody(refusal: OrderRefusal): FieldRefusal {
   return {
     code: refusal.code,
     message: refusal.message,

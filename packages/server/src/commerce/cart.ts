@@ -12,55 +12,15 @@ import {
   variantUnitPrice,
   type LocalizedStrings,
 } from '@storefront/core';
+import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import type { CartRow } from '../db/schema.ts';
-import type { ItemContent, MoneyJson } from '../site/types.ts';
+import type { ItemContent } from '../site/types.ts';
 import { fromCore, RefusalSignal, runRefusable, toRefusal, type Checked, type Refusal } from './rules.ts';
 
-/** The cart as the API returns it (spec section 3, docs/interfaces.md). */
-export interface ShoppingCart {
-  id: string;
-  websiteId: string;
-  orderId: string | null;
-  created: number;
-  isPurchased: boolean;
-  entries: CartEntry[];
-  shippingOptions: unknown[];
-  selectedShippingOption: unknown;
-  shippingLocation: unknown;
-  applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  subtotalAmount: { decimalValue: string; currencyCode: string };
-  totalQuantity: number;
-  hasDigital: boolean;
-  purelyDigital: boolean;
-  requiresShipping: boolean;
-}
-
-export interface CartEntry {
-  id: string;
-  itemId: string;
-  quantity: number;
-  chosenVariant: {
-    sku: string;
-    attributes: Record<string, string>;
-    optionValues: { optionName: string; value: string }[];
-    priceMoney: MoneyJson;
-    salePriceMoney: MoneyJson;
-    onSale: boolean;
-  };
-  additionalFields: string | null;
-  unitPriceCents: number;
-  item: { title: string; fullUrl: string; assetUrl: string | null; productType: number | null };
-}
+// The cart as the API answers it: core's wire contract, which the browser's client reads too.
+export type { CartEntry, ShoppingCart } from '@storefront/core/wire';
 
 export interface CartSettings {
   websiteId: string;
@@ -144,7 +104,7 @@ export async function readCart(
   return buildCart(cart, entries, settings);
 }
 
-function readMoneyJson(money: unknown, fallbackCurrency: string): MoneyJson {
+function readMoneyJson(money: unknown, fallbackCurrency: string): WireMoney {
   const m = money as { value?: unknown; currency?: unknown } | undefined;
   if (m && typeof m.value === 'string' && typeof m.currency === 'string')
     return { currency: m.currency, value: m.value };

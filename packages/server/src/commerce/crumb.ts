@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// Brings in the `cookies`/`setCookie` declarations this module reads, whoever imports it.
+import type {} from '@fastify/cookie';
 
 /**
  * The crumb (CSRF token): a random value in the `crumb` cookie, set on the first page view or API

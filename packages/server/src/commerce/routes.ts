@@ -1,4 +1,12 @@
 import { message } from '@storefront/core';
+import type {
+  AddEntryAnswer,
+  CartAnswer,
+  CrumbFailure,
+  Refusal as WireRefusal,
+  SubscriptionAnswer,
+  UpdateFieldsAnswer,
+} from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
@@ -42,12 +50,14 @@ export interface CommerceOptions {
 }
 
 function refuse(reply: FastifyReply, refusal: Refusal) {
-  return reply.code(refusal.status).send({ code: refusal.code, message: refusal.message });
+  return reply
+    .code(refusal.status)
+    .send({ code: refusal.code, message: refusal.message } satisfies WireRefusal);
 }
 
 const refusalAnswer = (refusal: Refusal) => ({
   status: refusal.status,
-  body: { code: refusal.code, message: refusal.message },
+  body: { code: refusal.code, message: refusal.message } satisfies WireRefusal,
 });
 
 /** The cart API of docs/interfaces.md (spec section 7). */
@@ -82,7 +92,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       crumbFail: true,
       code: cookiesOff ? 'cookies-off' : 'crumb-fail',
       message: message(cookiesOff ? 'cart.cookies-off' : 'cart.crumb-fail', {}, localizedStrings),
-    });
+    } satisfies CrumbFailure);
   };
 
   const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
@@ -142,7 +152,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
         const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
         return {
           status: 200,
-          body: { shoppingCart, newlyAdded },
+          body: { shoppingCart, newlyAdded } satisfies AddEntryAnswer,
           cookies: [
             { name: CART_COOKIE, value: cart.token, options },
             { name: HAS_CART_COOKIE, value: 'true', options },
@@ -160,7 +170,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       const result = await createSubscriptionCart(db, body, settings, localizedStrings);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
-      return { cartToken: result.value.token };
+      return { cartToken: result.value.token } satisfies SubscriptionAnswer;
     },
   );
 
@@ -173,7 +183,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) };
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },
   );
 
@@ -188,7 +198,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       reply.header('cache-control', 'no-store');
       const shoppingCart = await readCart(db, result.value, settings);
       const updatedEntry = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
-      return { shoppingCart, updatedEntry };
+      return { shoppingCart, updatedEntry } satisfies UpdateFieldsAnswer;
     },
   );
 
@@ -200,7 +210,7 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
       const result = await removeEntry(db, token(request), entryId);
       if (!result.ok) return refuse(reply, result.refusal);
       reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) };
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },
   );
 }

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import type {
+  AddEntryRequest,
+  QuantityRequest,
+  SubscriptionRequest,
+  UpdateFieldsRequest,
+} from '@storefront/core/wire';
 
 /**
  * Cart API bodies, parsed at the edge. `quantity` is left loose on purpose: core's rules give the
@@ -38,12 +44,10 @@ export const addEntryBody = z
     additionalFields: text(100_000).nullish(),
   })
   .strict();
-export type AddEntryBody = z.infer<typeof addEntryBody>;
 
 export const quantityBody = z
   .object({ quantity: z.unknown().refine((v) => v !== undefined, 'quantity is required') })
   .strict();
-export type QuantityBody = z.infer<typeof quantityBody>;
 
 export const entryParams = z.object({ entryId: id(200) }).strict();
 
@@ -86,3 +90,17 @@ export const subscriptionBody = z
     additionalFields: text(100_000).nullish(),
   })
   .strict();
+
+/** True only when both types accept the same values. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// The bodies parsed here are core's wire contract, which the browser's client sends: the type
+// checker fails here when either side changes alone.
+const bodiesMatchTheWire: [
+  SameShape<z.infer<typeof addEntryBody>, AddEntryRequest>,
+  // One way only: the schema also refuses an absent quantity, which `unknown` cannot say.
+  z.infer<typeof quantityBody> extends QuantityRequest ? true : false,
+  SameShape<z.infer<typeof additionalFieldsBody>, UpdateFieldsRequest>,
+  SameShape<z.infer<typeof subscriptionBody>, SubscriptionRequest>,
+] = [true, true, true, true];
+void bodiesMatchTheWire;

@@ -1,120 +1,25 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { checkoutMigration } from '../checkout/tables.ts';
-import { formsMigration } from '../forms/tables.ts';
-import { idempotencyMigration } from '../http/idempotency-tables.ts';
-import { restockMigration } from '../restock/tables.ts';
-import { telemetryMigration } from '../telemetry/tables.ts';
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration as catalogueAndCarts } from './migrations/2026-11-22-001-catalogue-and-carts.ts';
+import { migration as siteForms } from './migrations/2026-11-22-002-site-forms.ts';
+import { migration as telemetry } from './migrations/2026-11-22-003-telemetry.ts';
+import { migration as idempotency } from './migrations/2026-11-22-004-idempotency.ts';
+import { migration as orders } from './migrations/2026-11-22-005-orders.ts';
+import { migration as restock } from './migrations/2026-11-22-006-restock.ts';
+import { migration as cataloguePageIndexes } from './migrations/2026-11-23-007-catalogue-page-indexes.ts';
 
 /**
- * The one set of migrations, for SQLite and PostgreSQL alike (portable types only).
- * Add a new entry with the next date-stamped name; never edit a released one.
+ * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
+ * file in migrations/ named as it is registered. Kysely records these names in existing databases:
+ * never rename or edit a released one; add a new file with the next date-stamped name.
  */
 const migrations: Record<string, Migration> = {
-  '2026-11-22-001-catalogue-and-carts': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('collections')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('url_id', 'text', (c) => c.notNull().unique())
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('type_name', 'text', (c) => c.notNull())
-        .addColumn('type', 'integer', (c) => c.notNull())
-        .addColumn('homepage', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('updated_on', 'bigint', (c) => c.notNull())
-        .execute();
-
-      await db.schema
-        .createTable('items')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('collection_id', 'text', (c) => c.notNull().references('collections.id'))
-        .addColumn('url_id', 'text', (c) => c.notNull())
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('record_type', 'integer', (c) => c.notNull())
-        .addColumn('product_type', 'integer')
-        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('starred', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('added_on', 'bigint', (c) => c.notNull())
-        .addColumn('publish_on', 'bigint', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('updated_on', 'bigint', (c) => c.notNull())
-        .addUniqueConstraint('items_collection_url_unique', ['collection_id', 'url_id'])
-        .execute();
-      await db.schema
-        .createIndex('items_collection_idx')
-        .on('items')
-        .columns(['collection_id', 'position'])
-        .execute();
-
-      await db.schema
-        .createTable('variants')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('item_id', 'text', (c) => c.notNull().references('items.id'))
-        .addColumn('sku', 'text', (c) => c.notNull())
-        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('currency', 'text', (c) => c.notNull())
-        .addColumn('price_cents', 'integer', (c) => c.notNull())
-        .addColumn('sale_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('unlimited', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('qty_in_stock', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addUniqueConstraint('variants_item_sku_unique', ['item_id', 'sku'])
-        .execute();
-
-      await db.schema
-        .createTable('carts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('token', 'text', (c) => c.notNull().unique())
-        .addColumn('website_id', 'text', (c) => c.notNull())
-        .addColumn('created', 'bigint', (c) => c.notNull())
-        .addColumn('updated', 'bigint', (c) => c.notNull())
-        .addColumn('is_purchased', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('order_id', 'text')
-        .execute();
-
-      await db.schema
-        .createTable('cart_entries')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('cart_id', 'text', (c) => c.notNull().references('carts.id').onDelete('cascade'))
-        .addColumn('item_id', 'text', (c) => c.notNull())
-        .addColumn('variant_id', 'text', (c) => c.notNull())
-        .addColumn('sku', 'text', (c) => c.notNull())
-        .addColumn('quantity', 'integer', (c) => c.notNull())
-        .addColumn('additional_fields', 'text')
-        .addColumn('created', 'bigint', (c) => c.notNull())
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('cart_entries_cart_idx')
-        .on('cart_entries')
-        .columns(['cart_id', 'position'])
-        .execute();
-
-      await db.schema
-        .createTable('rate_limits')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_start', 'bigint', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const table of ['rate_limits', 'cart_entries', 'carts', 'variants', 'items', 'collections']) {
-        await db.schema.dropTable(table).ifExists().execute();
-      }
-    },
-  },
-  /** Site forms: submission keys, submissions, the mail outbox, spent captcha solutions, secrets. */
-  '2026-11-22-002-site-forms': formsMigration,
-  /** Telemetry: census hits, events, client errors, performance records (issue 8). */
-  '2026-11-22-003-telemetry': telemetryMigration,
-  /** Idempotency keys of mutating calls (issue 5). */
-  '2026-11-22-004-idempotency': idempotencyMigration,
-  /** Orders and their lines, the order-number counter (issue 5, checkout). */
-  '2026-11-22-005-orders': checkoutMigration,
-  /** Restock sign-ups, one per email and variant (issue 6). */
-  '2026-11-22-006-restock': restockMigration,
+  '2026-11-22-001-catalogue-and-carts': catalogueAndCarts,
+  '2026-11-22-002-site-forms': siteForms,
+  '2026-11-22-003-telemetry': telemetry,
+  '2026-11-22-004-idempotency': idempotency,
+  '2026-11-22-005-orders': orders,
+  '2026-11-22-006-restock': restock,
+  '2026-11-23-007-catalogue-page-indexes': cataloguePageIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { CheckoutTables } from '../checkout/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
@@ -102,5 +102,3 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type CartRow = Selectable<CartsTable>;
-export type CartEntryRow = Selectable<CartEntriesTable>;
-export type NewVariant = Insertable<VariantsTable>;

@@ -1,3 +1,4 @@
+import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 
@@ -9,21 +10,15 @@ import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'ky
  * (`iterate`) get a fresh statement, since one could still be open when the same text runs again.
  */
 export function cachingSqlite(sqlite: SqliteDatabase.Database, max = 500): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  // Generated SQL has a bounded set of shapes; the cap only guards against unbounded `in (...)` lists.
+  const cache = new BoundedCache<string, SqliteDatabase.Statement>(max);
   return {
     close: () => {
       cache.clear();
       sqlite.close();
     },
     prepare(sql: string): SqliteStatement {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        // Generated SQL has a bounded set of shapes; the cap only guards against unbounded `in (...)` lists.
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, statement);
-      }
-      const shared = statement;
+      const shared = cache.getOrCreate(sql, () => sqlite.prepare(sql));
       return {
         reader: shared.reader,
         all: (parameters) => shared.all(parameters as unknown[]),

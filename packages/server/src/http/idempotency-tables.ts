@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Migration } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /**
  * Idempotency keys (issue 5): one row per (scope, key), claimed by an insert before the handler
@@ -22,27 +22,3 @@ export interface IdempotencyKeysTable {
 export interface IdempotencyTables {
   idempotency_keys: IdempotencyKeysTable;
 }
-
-export const idempotencyMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('idempotency_keys')
-      .addColumn('scope', 'text', (c) => c.notNull())
-      .addColumn('key', 'text', (c) => c.notNull())
-      .addColumn('fingerprint', 'text', (c) => c.notNull())
-      .addColumn('status', 'integer')
-      .addColumn('body', 'text')
-      .addColumn('cookies', 'text')
-      .addColumn('created', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
-      .execute();
-    await db.schema
-      .createIndex('idempotency_keys_created_idx')
-      .on('idempotency_keys')
-      .column('created')
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('idempotency_keys').ifExists().execute();
-  },
-};

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Migration } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /**
  * Restock sign-ups (issue 6, spec sections 2, 3, 7): one row per email and variant. Times are epoch
@@ -25,24 +25,3 @@ export interface RestockSignUpsTable {
 export interface RestockTables {
   restock_signups: RestockSignUpsTable;
 }
-
-export const restockMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('restock_signups')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('product_id', 'text', (c) => c.notNull())
-      .addColumn('variant_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('email_key', 'text', (c) => c.notNull())
-      .addColumn('join_mailing_list', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created', 'bigint', (c) => c.notNull())
-      .addColumn('notified_at', 'bigint')
-      .addColumn('client_ip', 'text', (c) => c.notNull())
-      .addUniqueConstraint('restock_signups_variant_email_unique', ['product_id', 'variant_id', 'email_key'])
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('restock_signups').ifExists().execute();
-  },
-};

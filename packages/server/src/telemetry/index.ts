@@ -7,4 +7,4 @@ export {
   type TelemetryOptions,
 } from './routes.ts';
 export { telemetrySummary, type TelemetrySummary } from './summary.ts';
-export { telemetryMigration, type TelemetryTables } from './tables.ts';
+export type { TelemetryTables } from './tables.ts';

@@ -2,8 +2,7 @@
  * The site-form calls (spec section 7; docs/interfaces.md "HTTP: site forms"): the form's
  * definition, a submission key, the submission. Failures become the visitor's message (section 8).
  */
-import type { PublicFormDefinition } from '@storefront/core/forms/definition';
-import type { FieldErrors, FormValues } from '@storefront/core/forms/validation';
+import type { FieldErrors, FormValues, PublicFormDefinition } from '@storefront/core/forms';
 import { type LocalizedStrings, message } from '@storefront/core/messages';
 import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
 

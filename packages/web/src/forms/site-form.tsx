@@ -7,15 +7,15 @@
  * shows the errors and the banners above and below, resets the captcha and unlocks.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { PublicFormDefinition } from '@storefront/core/forms/definition';
-import type { FormField } from '@storefront/core/forms/field-types';
 import {
   characterCount,
   validateField,
   validateForm,
   type FieldErrors,
   type FieldValue,
-} from '@storefront/core/forms/validation';
+  type FormField,
+  type PublicFormDefinition,
+} from '@storefront/core/forms';
 import { type LocalizedStrings, message, type MessageCode } from '@storefront/core/messages';
 import { CAPTCHA_PATH, FormFailure, type FormApi } from './api.ts';
 import './site-form.css';

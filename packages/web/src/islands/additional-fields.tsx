@@ -10,8 +10,7 @@
  * Edit Details can show and reopen it without the product page:
  * `{"formId":"engraving","fields":[{"id":"text-1","title":"Engraving","value":"Ada"}]}`.
  */
-import type { PublicFormDefinition } from '@storefront/core/forms/definition';
-import type { FieldValue } from '@storefront/core/forms/validation';
+import type { FieldValue, PublicFormDefinition } from '@storefront/core/forms';
 import { type LocalizedStrings, message } from '../core.ts';
 import type { ModalHandle } from '../modal.tsx';
 import type { ProductForBrowser } from '../core.ts';

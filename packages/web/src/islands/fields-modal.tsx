@@ -4,7 +4,7 @@
  * (`GET /api/template/GetTemplateSchema?type=form&formId=`), taking the valid answers instead of
  * saving a submission.
  */
-import type { PublicFormDefinition } from '@storefront/core/forms/definition';
+import type { PublicFormDefinition } from '@storefront/core/forms';
 import { type LocalizedStrings, message } from '../core.ts';
 import { createFormApi, type FormApi, FormFailure } from '../forms/api.ts';
 import { SiteForm } from '../forms/site-form.tsx';

@@ -12,6 +12,7 @@
  * quick view uses. Cost: one same-origin GET per opening (cached for the page's life). The
  * lightbox code (`quick-view-panel.tsx`) is a chunk loaded on first use.
  */
+import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import { type ProductForBrowser, message } from '../core.ts';
 import { readPageContext } from '../context.ts';
 import type { Runtime } from '../runtime.ts';
@@ -57,9 +58,9 @@ export function readQuickView(
   return { product, checkout, price, image };
 }
 
-/** Fetches product pages once per page life. */
+/** Fetches product pages once per page life (the last few dozen: each is a whole parsed document). */
 function pageLoader(runtime: Runtime, fetchImpl: typeof fetch) {
-  const pages = new Map<string, Promise<Document>>();
+  const pages = new BoundedCache<string, Promise<Document>>(24);
   return (url: string) => {
     let found = pages.get(url);
     if (!found) {

@@ -3,7 +3,7 @@
  * body; success is HTTP 200 or 202. No payload rejects with 'no payload'; another status warns and
  * rejects with 'Error tracking event: HTTP Status {n}'. Callers that must not fail swallow it.
  */
-import { ANALYTICS_MESSAGES, isTrackingSuccess } from '@storefront/core/tracking/commerce';
+import { ANALYTICS_MESSAGES, isTrackingSuccess } from '@storefront/core/tracking';
 import type { TransportEnv } from './transport.ts';
 
 export const RECORD_EVENT_URL = '/api/events/RecordEvent';

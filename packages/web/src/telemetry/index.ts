@@ -7,14 +7,15 @@ import {
   commerceEventFields,
   CommerceEvent,
   confirmedOrderCart,
-  type CommerceEventName,
-} from '@storefront/core/tracking/commerce';
-import {
   createErrorReporter,
   errorInputOf,
+  isTrackedPageView,
+  PERFORMANCE,
+  VISITOR_RECORD_COOKIE,
+  VISITOR_RECORD_LIFETIME_MS,
+  type CommerceEventName,
   type ErrorReporter,
-} from '@storefront/core/tracking/error-reporter';
-import { PERFORMANCE } from '@storefront/core/tracking/performance';
+} from '@storefront/core/tracking';
 import type { PageContext } from '../core.ts';
 import { PageType } from '../core.ts';
 import {
@@ -29,8 +30,6 @@ import { sendEvent } from './events.ts';
 import { postJson, type TransportEnv } from './transport.ts';
 import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
 import { readCookie } from '../cookies.ts';
-import { VISITOR_RECORD_COOKIE, VISITOR_RECORD_LIFETIME_MS } from '@storefront/core/tracking/visit';
-import { isTrackedPageView } from '@storefront/core/tracking/exclusions';
 
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 /** Set on `<html data-sf-telemetry>` once everything is wired (tests wait for it). */

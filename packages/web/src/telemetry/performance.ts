@@ -15,7 +15,7 @@ import {
   type PerformanceContext,
   type PerformanceRecord,
   type PerformanceSettings,
-} from '@storefront/core/tracking/performance';
+} from '@storefront/core/tracking';
 import { sendPlainText, type TransportEnv } from './transport.ts';
 
 export const SETTINGS_URL = '/api/1/performance/settings';

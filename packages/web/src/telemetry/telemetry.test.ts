@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking/performance';
+import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking';
 import { contextScript } from '../testing/dom.ts';
 import { CONSENT_EVENT, READY_ATTRIBUTE, startTelemetry } from './index.ts';
 import { sendEvent } from './events.ts';

@@ -2,7 +2,7 @@
  * How telemetry leaves the page: JSON over fetch with a timeout (failures swallowed, spec section
  * 8), and the performance sender: `navigator.sendBeacon` where available, else XHR as plain text.
  */
-import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking/performance';
+import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking';
 import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
 
 export interface TransportEnv {

@@ -5,15 +5,16 @@
  */
 import type { PageContext } from '../core.ts';
 import { readCookie } from '../cookies.ts';
-import { isConfigPath, isTrackedPageView } from '@storefront/core/tracking/exclusions';
 import {
+  isConfigPath,
+  isTrackedPageView,
   VISITOR_RECORD_COOKIE,
   VISITOR_RECORD_LIFETIME_MS,
   VISIT_TIMER_COOKIE,
   VISIT_TIMER_LIFETIME_MS,
   nextVisit,
   type VisitTransition,
-} from '@storefront/core/tracking/visit';
+} from '@storefront/core/tracking';
 import { postJson, type TransportEnv } from './transport.ts';
 
 export const CENSUS_TIMEOUT_MS = 2500;
