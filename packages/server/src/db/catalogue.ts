@@ -85,24 +85,16 @@ export async function neighbours(
   collectionId: string,
   position: number,
 ): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }> {
-  const [previous, next] = await Promise.all([
+  const adjacent = (side: '<' | '>') =>
     db
       .selectFrom('items')
       .selectAll()
       .where('collection_id', '=', collectionId)
-      .where('position', '<', position)
-      .orderBy('position', 'desc')
+      .where('position', side, position)
+      .orderBy('position', side === '<' ? 'desc' : 'asc')
       .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('items')
-      .selectAll()
-      .where('collection_id', '=', collectionId)
-      .where('position', '>', position)
-      .orderBy('position', 'asc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+      .executeTakeFirst();
+  const [previous, next] = await Promise.all([adjacent('<'), adjacent('>')]);
   return { previous: previous && itemContent(previous), next: next && itemContent(next) };
 }
 
