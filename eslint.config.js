@@ -14,6 +14,22 @@ const PACKAGE_BOUNDARIES = [
   message: 'Wrong-direction import between packages: jsont <- core <- server, and core <- web.',
 }));
 
+/**
+ * The server's features reach what they share through http/ and db/, never through each other.
+ * Two debts are allowed, by name: checkout places orders from commerce's cart (its reads, rules and
+ * stock updates), and accounts' pages use checkout's stylesheet.
+ */
+const FEATURES = ['accounts', 'checkout', 'commerce', 'forms', 'restock', 'telemetry'];
+const FEATURE_DEBTS = { checkout: { commerce: true }, accounts: { checkout: ['./pages.ts'] } };
+const FEATURE_BOUNDARIES = FEATURES.flatMap((feature) =>
+  FEATURES.filter((other) => other !== feature && FEATURE_DEBTS[feature]?.[other] !== true).map((other) => ({
+    target: `./packages/server/src/${feature}`,
+    from: `./packages/server/src/${other}`,
+    except: FEATURE_DEBTS[feature]?.[other] || [],
+    message: `A feature does not import another (${feature} -> ${other}): share it through http/ or db/.`,
+  })),
+);
+
 /** Another package is reached through its name and public entry points, never a path into its src/. */
 const FOREIGN_SRC_PATTERNS = [
   { regex: '^(\\.\\./)+(jsont|core|server|web)/src(/|$)' },
@@ -119,6 +135,14 @@ export default tseslint.config(
     // "No module of server/ imports a module that imports it back."
     files: ['packages/server/src/**/*.ts'],
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Test support may reach into another feature's (a shop to check out, a form to fill in).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/**/testing.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...PACKAGE_BOUNDARIES, ...FEATURE_BOUNDARIES] }],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Browser tests against the built server started as `npm start` starts it (PORT 3100, the demo site,
- * a fresh data folder; PostgreSQL when DATABASE_URL is set). `npm test` builds beforehand; run on
+ * a fresh data folder; on PostgreSQL when DATABASE_URL is set, a fresh database made on it). `npm test` builds beforehand; run on
  * its own, the web server command builds first whatever changed since the last build. Chromium is
  * Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH): never downloaded.
  */
@@ -19,6 +20,17 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR_OWNED = '1'; // global-teardown.ts removes it
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// A database of its own for each run, like the data folder: what one run sold (stock, orders) must
+// not be what the next run starts from. Made by a child process because this file loads
+// synchronously; workers inherit the URL and do not make another.
+if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_ADMIN_URL) {
+  process.env.E2E_DATABASE_ADMIN_URL = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'e2e/fresh-database.ts'), 'create', process.env.DATABASE_URL],
+    { encoding: 'utf8' },
+  ).trim();
+}
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),

@@ -12,6 +12,8 @@ const screenshotsDir = fileURLToPath(new URL('../test-results/screenshots/', imp
 const SHIRT = '/shop/linen-camp-shirt'; // two options: Size and Color, $98.00
 const CANDLE = '/shop/beeswax-pillar-candle'; // one variant, 3 in stock, $26.00
 const MUG = '/shop/speckled-stoneware-mug'; // one option: Glaze, $34.00
+// Unlimited stock: what other specs sell on the shared server never changes what this one may add.
+const PRINTS = '/shop/slow-mornings-print-set'; // digital, one variant, $18.00
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(screenshotsDir, { recursive: true });
@@ -275,7 +277,7 @@ test('the button on the browser clock: Added! 1 s after success, idle 2 s later,
 }) => {
   // Time runs only when the test says so (after the page has loaded).
   await page.clock.install({ time: new Date('2026-11-20T10:00:00Z') });
-  await openProduct(page, CANDLE);
+  await openProduct(page, PRINTS);
   await page.clock.pauseAt(new Date('2026-11-20T10:01:00Z'));
   const button = addButton(page);
   let adds = 0;

@@ -20,6 +20,11 @@ export const SERVER_INPUTS = [
   'scripts/build/server.mjs',
 ];
 
+const SERVER_ENTRIES = [
+  ['packages/server/src/main.ts', 'main'],
+  ['packages/server/src/accounts/users-main.ts', 'users'],
+];
+
 export const serverDistDir = (root) => join(root, 'packages/server/dist');
 export const serverRecordFile = (root) => join(serverDistDir(root), 'build.json');
 
@@ -38,21 +43,25 @@ export async function buildServer(root) {
   const outDir = serverDistDir(root);
   mkdirSync(outDir, { recursive: true });
   const inputs = digestOf(root, SERVER_INPUTS);
-  const staged = join(outDir, `.main-${process.pid}.js`);
-  try {
-    await build({
-      entryPoints: [join(root, 'packages/server/src/main.ts')],
-      outfile: staged,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      plugins: [externalPackages],
-      logLevel: 'warning',
-    });
-    renameSync(staged, join(outDir, 'main.js'));
-  } finally {
-    rmSync(staged, { force: true });
+  // The server, and the staff/customer command (`npm run users`), which must run where the server
+  // runs: a production install has no tsx.
+  for (const [entry, name] of SERVER_ENTRIES) {
+    const staged = join(outDir, `.${name}-${process.pid}.js`);
+    try {
+      await build({
+        entryPoints: [join(root, entry)],
+        outfile: staged,
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        plugins: [externalPackages],
+        logLevel: 'warning',
+      });
+      renameSync(staged, join(outDir, `${name}.js`));
+    } finally {
+      rmSync(staged, { force: true });
+    }
   }
   const record = join(outDir, `.build-${process.pid}.json`);
   writeFileSync(record, JSON.stringify({ inputs, builtAt: new Date().toISOString() }, null, 2) + '\n');

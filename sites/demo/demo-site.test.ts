@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '@storefront/jsont';
-import { isOnSale, isSoldOut, platformPlugin } from '@storefront/core';
+import { isOnSale, isSoldOut, parseProduct, platformPlugin } from '@storefront/core';
 
 const siteDir = dirname(fileURLToPath(import.meta.url));
 const contentDir = join(siteDir, 'content');
@@ -114,11 +114,11 @@ describe('demo content', () => {
       expect(variantsOf(p).length).toBeGreaterThanOrEqual(4);
       expect(new Set(stocks).size).toBeGreaterThan(2);
       expect(stocks).toContain(0);
-      expect(isSoldOut(p)).toBe(false);
+      expect(isSoldOut(parseProduct(p).product)).toBe(false);
     });
 
     it('a sold-out product: every variant at 0 and none unlimited (spec section 4)', () => {
-      const soldOut = products.filter((p) => isSoldOut(p));
+      const soldOut = products.filter((p) => isSoldOut(parseProduct(p).product));
       expect(soldOut.length).toBeGreaterThan(0);
       for (const p of soldOut) {
         expect([1, 3]).toContain(p.structuredContent.productType);
@@ -127,7 +127,10 @@ describe('demo content', () => {
     });
 
     it('an on-sale product (salePriceMoney and onSale)', () => {
-      const onSale = products.filter((p) => isOnSale(p) && !isSoldOut(p));
+      const onSale = products.filter((p) => {
+        const product = parseProduct(p).product;
+        return isOnSale(product) && !isSoldOut(product);
+      });
       expect(onSale.length).toBeGreaterThan(0);
       expect(variantsOf(onSale[0] as Json).some((v) => v.onSale && Number(v.salePriceMoney.value) > 0)).toBe(
         true,

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ProductVariant,
   type Result,
   cartCountText,
   cartPillText,
   cartPillVisible,
   cartTotals,
   cartWidgetLabel,
+  parseProduct,
   validateAddToCart,
   validateQuantityChange,
+  variantIdOf,
 } from './index.ts';
 
 const variant = (size: string, color: string, qtyInStock: number) => ({
@@ -17,14 +20,14 @@ const variant = (size: string, color: string, qtyInStock: number) => ({
   qtyInStock,
 });
 
-const shirt = {
+const shirt = parseProduct({
   id: 'p1',
   structuredContent: {
     productType: 1,
     variantOptionOrdering: ['Size', 'Color'],
     variants: [variant('S', 'Red', 2), variant('M', 'Red', 0), variant('S', 'Blue', 5)],
   },
-};
+}).product;
 
 const refusal = (r: Result<unknown>) => (r.ok ? 'accepted' : r.error.message);
 
@@ -42,7 +45,7 @@ describe('validateAddToCart', () => {
     expect(refusal(validateAddToCart({ product: shirt, chosen: { Size: 'M', Color: 'Blue' } }))).toBe(
       'Sorry, that item variant is unavailable. Please select another variant.',
     );
-    expect(refusal(validateAddToCart({ product: shirt, sku: 'nope' }))).toBe(
+    expect(refusal(validateAddToCart({ product: shirt, variantId: 'nope' }))).toBe(
       'Sorry, that item variant is unavailable. Please select another variant.',
     );
   });
@@ -53,7 +56,7 @@ describe('validateAddToCart', () => {
     expect(refusal(validateAddToCart({ product: shirt, chosen, quantity: 3 }))).toBe(
       'Sorry, we do not have enough of that item available.',
     );
-    expect(refusal(validateAddToCart({ product: shirt, chosen, quantity: 1, quantityInCart: 2 }))).toBe(
+    expect(refusal(validateAddToCart({ product: shirt, chosen, quantity: 1, quantityInCart: () => 2 }))).toBe(
       'Sorry, we do not have enough of that item available.',
     );
     expect(refusal(validateAddToCart({ product: shirt, chosen: { Size: 'M', Color: 'Red' } }))).toBe(
@@ -78,7 +81,7 @@ describe('validateAddToCart', () => {
   });
 
   it('asks for a gift card denomination', () => {
-    const gift = {
+    const gift = parseProduct({
       structuredContent: {
         productType: 4,
         variantOptionOrdering: ['Value'],
@@ -87,11 +90,46 @@ describe('validateAddToCart', () => {
           { sku: 'g50', attributes: { Value: '$50' } },
         ],
       },
-    };
+    }).product;
     expect(refusal(validateAddToCart({ product: gift, chosen: {} }))).toBe(
       'Select a denomination for the Gift Card.',
     );
     expect(validateAddToCart({ product: gift, chosen: { Value: '$50' }, quantity: 100 }).ok).toBe(true);
+  });
+
+  it('asks the cart how many units it holds of the variant the request resolves, once', () => {
+    const asked: string[] = [];
+    const holds = (v: ProductVariant) => {
+      asked.push(v.sku);
+      return v.sku === 'S-Blue' ? 4 : 0;
+    };
+    const chosen = { Size: 'S', Color: 'Blue' };
+    expect(refusal(validateAddToCart({ product: shirt, chosen, quantity: 2, quantityInCart: holds }))).toBe(
+      'Sorry, we do not have enough of that item available.',
+    );
+    expect(validateAddToCart({ product: shirt, chosen, quantity: 1, quantityInCart: holds }).ok).toBe(true);
+    expect(asked).toEqual(['S-Blue', 'S-Blue']);
+  });
+
+  it('takes a variant by its id; the API names variants by SKU or id and variantIdOf maps either', () => {
+    const mug = parseProduct({
+      structuredContent: {
+        productType: 1,
+        variants: [
+          { id: 'v-1', sku: 'MUG-1', qtyInStock: 3 },
+          { id: 'v-2', sku: 'MUG-2', qtyInStock: 3 },
+        ],
+      },
+    }).product;
+    const byId = validateAddToCart({ product: mug, variantId: 'v-2' });
+    expect(byId.ok && byId.value.variant.sku).toBe('MUG-2');
+    expect(refusal(validateAddToCart({ product: mug, variantId: 'MUG-2' }))).toBe(
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    );
+    expect(variantIdOf(mug, 'MUG-2')).toBe('v-2');
+    expect(variantIdOf(mug, 'v-1')).toBe('v-1');
+    expect(variantIdOf(mug, 'nope')).toBe('nope');
+    expect(variantIdOf(mug, null)).toBeUndefined();
   });
 
   it('takes refusal texts from the site localized strings', () => {

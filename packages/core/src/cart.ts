@@ -8,13 +8,12 @@ import { type Result, err, ok } from './result.ts';
 import { type LocalizedStrings, type MessageCode, joinWithAnd, message } from './messages.ts';
 import {
   type ChosenAttributes,
-  type Variant,
+  type Product,
+  type ProductVariant,
   ProductType,
   findVariant,
-  productTypeOf,
   unselectedOptions,
   variantStock,
-  variantsOf,
 } from './product.ts';
 import { asNumber, isObject } from './json.ts';
 import { DEFAULT_CURRENCY, centsToMoney, type DecimalMoney } from './money.ts';
@@ -56,21 +55,21 @@ export const parseQuantity = (raw: unknown, localizedStrings?: LocalizedStrings)
 };
 
 export interface AddToCartRequest {
-  /** The product item (content JSON with live stock). */
-  readonly product: unknown;
+  /** The product, with live stock. */
+  readonly product: Product;
   /** Chosen option values by option name (ignored for single-variant products). */
   readonly chosen?: ChosenAttributes;
-  /** Or the variant's SKU / id, when the client already resolved it. */
-  readonly sku?: string;
+  /** Or the variant's id, when the client already resolved it. */
+  readonly variantId?: string;
   /** The quantity as typed; default 1. */
   readonly quantity?: unknown;
-  /** How many units of the same variant the cart already holds. */
-  readonly quantityInCart?: number;
+  /** How many units of the variant the cart already holds; none when absent. */
+  readonly quantityInCart?: (variant: ProductVariant) => number;
   readonly localizedStrings?: LocalizedStrings;
 }
 
 export interface AddToCartOk {
-  readonly variant: Variant;
+  readonly variant: ProductVariant;
   readonly quantity: number;
 }
 
@@ -80,23 +79,23 @@ export interface AddToCartOk {
  */
 export const validateAddToCart = (req: AddToCartRequest): Result<AddToCartOk> => {
   const ls = req.localizedStrings;
-  const type = productTypeOf(req.product);
+  const { product } = req;
+  const type = product.productType;
   if (type === ProductType.UNKNOWN || type === ProductType.PAYWALL) {
     return refuse('cart.add.product-unavailable', ls);
   }
-  const variants = variantsOf(req.product);
-  let variant: Variant | undefined;
-  if (req.sku !== undefined && req.sku !== '') {
-    variant = variants.find((v) => v.sku === req.sku || v.id === req.sku);
+  let variant: ProductVariant | undefined;
+  if (req.variantId !== undefined && req.variantId !== '') {
+    variant = product.variants.find((v) => v.id === req.variantId);
     if (!variant) return refuse('cart.add.variant-unavailable', ls);
   } else {
     const chosen = req.chosen ?? {};
-    const missing = unselectedOptions(req.product, chosen);
+    const missing = unselectedOptions(product, chosen);
     if (missing.length > 0) {
       if (type === ProductType.GIFT_CARD) return refuse('cart.add.gift-card-denomination', ls);
       return refuse('cart.add.select-option', ls, { option: joinWithAnd(missing) });
     }
-    variant = findVariant(req.product, chosen);
+    variant = findVariant(product, chosen);
   }
 
   const q = parseQuantity(req.quantity ?? 1, ls);
@@ -107,8 +106,8 @@ export const validateAddToCart = (req: AddToCartRequest): Result<AddToCartOk> =>
 
   if (!variant) return refuse('cart.add.variant-unavailable', ls);
 
-  const stock = variantStock(req.product, variant);
-  if ((req.quantityInCart ?? 0) + q.value > stock) return refuse('cart.add.not-enough-stock', ls);
+  const held = req.quantityInCart?.(variant) ?? 0;
+  if (held + q.value > variantStock(product, variant)) return refuse('cart.add.not-enough-stock', ls);
   return ok({ variant, quantity: q.value });
 };
 

@@ -4,7 +4,7 @@
  */
 import { asArray, asNumber, asString, isObject, prop, isTruthy } from './json.ts';
 import { type LocalizedStrings, message } from './messages.ts';
-import { isOnSale, isSoldOut } from './product.ts';
+import { isOnSale, isSoldOut, productOf } from './product.ts';
 
 /** Body text used for alt text is cut to this many characters (spec section 9; the reference uses 250). */
 export const ALT_TEXT_BODY_LIMIT = 1000;
@@ -134,8 +134,9 @@ export const itemClasses = (item: unknown, scope: ItemClassScope): string => {
   if (scope.index !== undefined) res += ` article-index-${asNumber(scope.index)}`;
   if (isTruthy(scope.starred)) res += ' featured';
   if (isObject(item) && asNumber(item.recordType) === STORE_ITEM_RECORD_TYPE) {
-    if (isOnSale(item)) res += ' on-sale';
-    if (isSoldOut(item)) res += ' sold-out';
+    const product = productOf(item);
+    if (isOnSale(product)) res += ' on-sale';
+    if (isSoldOut(product)) res += ' sold-out';
   }
   return res;
 };

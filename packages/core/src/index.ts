@@ -41,19 +41,18 @@ export {
   readMoney,
 } from './money.ts';
 
-// Products: types, display state, stock, visibility of store pieces, variants, prices, subscriptions.
+// Products: the parsed product, display state, stock, visibility of store pieces, variants, prices, subscriptions.
 export {
   type BillingUnit,
   type ChosenAttributes,
   type DisplayState,
-  type MoneyJson,
+  type ParsedProduct,
   type PricingOption,
-  type ProductItem,
+  type Product,
+  type ProductVariant,
   type StoreSettings,
-  type StructuredContent,
   type SubscriptionPlan,
   type SubscriptionTerms,
-  type Variant,
   type VariantOption,
   type VariantOptionValue,
   ProductType,
@@ -63,16 +62,18 @@ export {
   displayStateOf,
   findVariant,
   findVariantBySku,
-  fromPriceMoney,
+  fromPrice,
   hasVariants,
   hasVariedPrices,
   isOnSale,
   isSoldOut,
-  isSubscribable,
+  lowestPricedVariant,
   multipleQuantityAllowedForServices,
-  normalPriceMoney,
-  productTypeOf,
-  salePriceMoney,
+  normalPrice,
+  parseProduct,
+  parseVariant,
+  productOf,
+  salePrice,
   showsQuantityInput,
   showsVariantsSelect,
   subscriptionPriceKey,
@@ -82,10 +83,9 @@ export {
   totalStock,
   unselectedOptions,
   variantDescriptor,
-  variantOptionsOf,
+  variantIdOf,
   variantStock,
   variantUnitPrice,
-  variantsOf,
 } from './product.ts';
 
 // Cart: add-to-cart and quantity validation, totals, pill and widget texts.
@@ -172,14 +172,7 @@ export {
 } from './content.ts';
 
 // The page context the server embeds for the browser islands.
-export {
-  type MerchandisingContext,
-  type PageContext,
-  type ProductForBrowser,
-  type VariantForBrowser,
-  PageType,
-  productForBrowser,
-} from './page-context.ts';
+export { type MerchandisingContext, type PageContext, PageType } from './page-context.ts';
 
 // Site forms: definitions, field types, validation shared by the browser and the server.
 export {

@@ -7,6 +7,7 @@ import { asBoolean, asNumber, asString, isObject } from './json.ts';
 import { type LocalizedStrings, message } from './messages.ts';
 import { formatMoney } from './money.ts';
 import { INSTALMENT_COUNT, instalmentNotice } from './rules.ts';
+import type { ProductType } from './product.ts';
 
 /** Spec section 3: the instalment context per item (`data-instalment-context`). */
 export interface InstalmentContext {
@@ -82,7 +83,7 @@ export type InstalmentView =
  * available, no brand for the locale), the payments, or the out-of-range message.
  */
 export const instalmentView = (
-  productType: number,
+  productType: ProductType,
   priceCents: number,
   context: InstalmentContext,
   currency: string,
@@ -91,7 +92,7 @@ export const instalmentView = (
   if (!context.afterPayAvailable) return { kind: 'none' };
   const brand = instalmentBrand(context.stripeAccountCountry, context.shopperLanguage);
   if (!brand) return { kind: 'none' };
-  const kind = instalmentNotice({ structuredContent: { productType } }, priceCents, {
+  const kind = instalmentNotice({ productType }, priceCents, {
     minCents: context.afterPayMin,
     maxCents: context.afterPayMax,
   });

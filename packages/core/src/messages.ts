@@ -192,6 +192,13 @@ const entries = {
   // Other UI strings (section 8).
   'ui.unable-to-load-results': { text: 'Unable to load results' },
   'ui.something-went-wrong': { text: 'Something went wrong' },
+  /** Not in the spec: the plain page a failed page answers (with a link home). */
+  'ui.try-again-shortly': { text: 'Please try again in a moment.' },
+  'ui.home': { text: 'Home' },
+  /** Not in the spec: the plain-text answer for a missing static file (asset, script, media). */
+  'ui.file-not-found': { text: 'Not found' },
+  /** Not in the spec: the link on the plain page answered while the database is unavailable. */
+  'ui.try-again': { text: 'Try again' },
   /** Not in the spec: the database is unreachable or full (answered 503 with Retry-After). */
   'ui.service-unavailable': { text: 'The shop is briefly unavailable. Please try again in a few seconds.' },
   'ui.network-error': { text: 'Network error' },
@@ -203,6 +210,66 @@ const entries = {
   'ui.rename-failed': { text: 'There was a problem while renaming your file.' },
   'ui.upload-failed': { text: 'There was a problem while uploading your file.' },
   'ui.unable-to-connect': { text: 'Unable to connect. Please try again' },
+
+  // Accounts (issue 14; spec sections 6 and 7 give no wording: ours).
+  'account.password-too-short': { text: 'Your password must be at least {min} characters long.' },
+  'account.password-too-long': { text: 'Your password must be at most {max} characters long.' },
+  'account.sign-in-failed': { text: 'The email address or password is incorrect.' },
+  'account.unverified': {
+    text: 'Please confirm your email address first: we have sent you a new link.',
+  },
+  'account.registered': { text: 'Check your email: we have sent you a link to confirm your address.' },
+  'account.reset-sent': {
+    text: 'If an account uses this address, we have sent it a link to choose a new password.',
+  },
+  'account.email-change-sent': {
+    text: 'Check your email at the new address: the change takes effect when you open the link we sent.',
+  },
+  'account.token-invalid': {
+    text: 'This link has expired or has already been used. Please ask for a new one.',
+  },
+  'account.email-in-use': { text: 'Another account already uses this email address.' },
+  'account.password-wrong': { text: 'Your current password is incorrect.' },
+  'account.sign-in-required': { text: 'Please sign in to continue.' },
+  'account.forbidden': { text: 'You do not have permission to do this.' },
+  // The account pages (built-in; a template's own pages come later).
+  'account.login-title': { text: 'Sign in' },
+  'account.register-title': { text: 'Create an account' },
+  'account.reset-title': { text: 'Reset your password' },
+  'account.verify-title': { text: 'Confirm your email address' },
+  'account.title': { text: 'My account' },
+  'account.email-label': { text: 'Email' },
+  'account.password-label': { text: 'Password' },
+  'account.new-password-label': { text: 'New password' },
+  'account.name-label': { text: 'Name' },
+  'account.password-hint': { text: 'At least {min} characters.' },
+  'account.remember-me': { text: 'Keep me signed in for 30 days' },
+  'account.sign-in': { text: 'Sign in' },
+  'account.sign-out': { text: 'Sign out' },
+  'account.create': { text: 'Create account' },
+  'account.forgot-password': { text: 'Forgot your password?' },
+  'account.no-account': { text: 'New here? Create an account' },
+  'account.send-reset': { text: 'Email me a link' },
+  'account.set-password': { text: 'Set the new password' },
+  'account.confirm-email': { text: 'Confirm my email address' },
+  'account.password-changed': { text: 'Your password has been changed. Please sign in with the new one.' },
+  'account.signed-in-as': { text: 'Signed in as {email}.' },
+  'account.mail.verify-subject': { text: 'Confirm your email address for {site}' },
+  'account.mail.verify-body': {
+    text: 'Open this link to confirm your email address:\n\n{link}\n\nThe link works once, within {hours} hours. If you did not ask for this, ignore this mail.',
+  },
+  'account.mail.exists-subject': { text: 'You already have an account at {site}' },
+  'account.mail.exists-body': {
+    text: 'Someone, perhaps you, tried to create an account with this address, which already has one. Sign in at {signIn}, or choose a new password at {reset}. If it was not you, ignore this mail.',
+  },
+  'account.mail.reset-subject': { text: 'Choose a new password for {site}' },
+  'account.mail.reset-body': {
+    text: 'Open this link to choose a new password:\n\n{link}\n\nThe link works once, within {minutes} minutes. If you did not ask for this, ignore this mail: your password stays as it is.',
+  },
+  'account.mail.deleted-subject': { text: 'Your account at {site} was deleted' },
+  'account.mail.deleted-body': {
+    text: "Your account and its personal data were deleted. Orders you placed are kept for the shop's records, without your name or addresses.",
+  },
 
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },

@@ -4,35 +4,39 @@ import {
   availableOptionValues,
   displayStateOf,
   findVariant,
-  fromPriceMoney,
+  fromPrice,
   hasVariants,
   hasVariedPrices,
   isOnSale,
   isSoldOut,
-  normalPriceMoney,
-  productTypeOf,
-  salePriceMoney,
+  normalPrice,
+  parseProduct,
+  parseVariant,
+  productOf,
+  salePrice,
   showsQuantityInput,
   showsVariantsSelect,
   subscriptionPriceText,
   totalStock,
   unselectedOptions,
   variantDescriptor,
-  variantOptionsOf,
   variantUnitPrice,
 } from './index.ts';
 
 const money = (value: string, currency = 'USD') => ({ value, currency });
 
-const shirt = (variants: object[], extra: object = {}) => ({
-  id: 'shirt',
-  structuredContent: {
-    productType: 1,
-    variantOptionOrdering: ['Size', 'Color'],
-    variants,
-    ...extra,
-  },
-});
+const parse = (item: unknown) => parseProduct(item).product;
+
+const shirt = (variants: object[], extra: object = {}) =>
+  parse({
+    id: 'shirt',
+    structuredContent: {
+      productType: 1,
+      variantOptionOrdering: ['Size', 'Color'],
+      variants,
+      ...extra,
+    },
+  });
 
 const v = (size: string, color: string, more: object = {}) => ({
   sku: `${size}-${color}`,
@@ -47,10 +51,10 @@ const v = (size: string, color: string, more: object = {}) => ({
 
 describe('product type', () => {
   it('reads numbers and numeric strings; anything else is unknown', () => {
-    expect(productTypeOf({ structuredContent: { productType: '4' } })).toBe(ProductType.GIFT_CARD);
-    expect(productTypeOf({ structuredContent: { productType: 5 } })).toBe(ProductType.PAYWALL);
-    expect(productTypeOf({ structuredContent: { productType: 9 } })).toBe(ProductType.UNKNOWN);
-    expect(productTypeOf({})).toBe(ProductType.UNKNOWN);
+    expect(parse({ structuredContent: { productType: '4' } }).productType).toBe(ProductType.GIFT_CARD);
+    expect(parse({ structuredContent: { productType: 5 } }).productType).toBe(ProductType.PAYWALL);
+    expect(parse({ structuredContent: { productType: 9 } }).productType).toBe(ProductType.UNKNOWN);
+    expect(parse({}).productType).toBe(ProductType.UNKNOWN);
   });
 });
 
@@ -69,15 +73,21 @@ describe('display state', () => {
   });
 
   it('never marks digital products or gift cards sold out; unknown types always', () => {
-    expect(isSoldOut({ structuredContent: { productType: 2, variants: [] } })).toBe(false);
-    expect(isSoldOut({ structuredContent: { productType: 4, variants: [{ qtyInStock: 0 }] } })).toBe(false);
-    expect(isSoldOut({ structuredContent: { productType: 7, variants: [{ unlimited: true }] } })).toBe(true);
+    expect(isSoldOut(parse({ structuredContent: { productType: 2, variants: [] } }))).toBe(false);
+    expect(isSoldOut(parse({ structuredContent: { productType: 4, variants: [{ qtyInStock: 0 }] } }))).toBe(
+      false,
+    );
+    expect(isSoldOut(parse({ structuredContent: { productType: 7, variants: [{ unlimited: true }] } }))).toBe(
+      true,
+    );
   });
 
   it('reads sale from variants (physical, service), the product flag (digital), never for gift cards', () => {
     expect(displayStateOf(shirt([v('S', 'Red'), v('M', 'Red', { onSale: true })]))).toBe('on-sale');
-    expect(isOnSale({ structuredContent: { productType: 2, onSale: true } })).toBe(true);
-    expect(isOnSale({ structuredContent: { productType: 4, variants: [{ onSale: true }] } })).toBe(false);
+    expect(isOnSale(parse({ structuredContent: { productType: 2, onSale: true } }))).toBe(true);
+    expect(isOnSale(parse({ structuredContent: { productType: 4, variants: [{ onSale: true }] } }))).toBe(
+      false,
+    );
   });
 });
 
@@ -91,12 +101,12 @@ describe('stock and visibility', () => {
     const physical = shirt([v('S', 'Red')]);
     expect(showsQuantityInput(physical)).toBe(true);
     expect(showsQuantityInput(shirt([v('S', 'Red', { qtyInStock: 1 })]))).toBe(false);
-    const service = { structuredContent: { productType: 3, variants: [{ unlimited: true }] } };
+    const service = parse({ structuredContent: { productType: 3, variants: [{ unlimited: true }] } });
     expect(showsQuantityInput(service)).toBe(true);
     expect(showsQuantityInput(service, { multipleQuantityAllowedForServices: false })).toBe(false);
-    expect(showsQuantityInput({ structuredContent: { productType: 2, variants: [] } })).toBe(false);
+    expect(showsQuantityInput(parse({ structuredContent: { productType: 2, variants: [] } }))).toBe(false);
     expect(
-      showsQuantityInput({ structuredContent: { productType: 4, variants: [{ unlimited: true }] } }),
+      showsQuantityInput(parse({ structuredContent: { productType: 4, variants: [{ unlimited: true }] } })),
     ).toBe(false);
     expect(showsQuantityInput(shirt([v('S', 'Red')], { isSubscribable: true }))).toBe(false);
   });
@@ -104,7 +114,7 @@ describe('stock and visibility', () => {
   it('shows the variants select only with more than one variant', () => {
     expect(showsVariantsSelect(shirt([v('S', 'Red')]))).toBe(false);
     expect(showsVariantsSelect(shirt([v('S', 'Red'), v('M', 'Red')]))).toBe(true);
-    expect(hasVariants({ structuredContent: { productType: 2, variants: [{}, {}] } })).toBe(false);
+    expect(hasVariants(parse({ structuredContent: { productType: 2, variants: [{}, {}] } }))).toBe(false);
   });
 });
 
@@ -112,7 +122,7 @@ describe('variants', () => {
   const p = shirt([v('S', 'Red'), v('M', 'Red'), v('S', 'Blue', { qtyInStock: 0 })]);
 
   it('lists options in the ordering, values first-seen', () => {
-    expect(variantOptionsOf(p)).toEqual([
+    expect(p.options).toEqual([
       { name: 'Size', values: ['S', 'M'] },
       { name: 'Color', values: ['Red', 'Blue'] },
     ]);
@@ -125,9 +135,12 @@ describe('variants', () => {
   });
 
   it('prices a unit at the sale price when on sale', () => {
-    expect(variantUnitPrice(p, v('S', 'Red'))).toEqual({ cents: 2000, currency: 'USD' });
-    expect(variantUnitPrice(p, v('S', 'Red', { onSale: true }))).toEqual({ cents: 1500, currency: 'USD' });
-    const digital = { structuredContent: { productType: 2, priceMoney: money('9.99', 'EUR') } };
+    expect(variantUnitPrice(p, parseVariant(v('S', 'Red')))).toEqual({ cents: 2000, currency: 'USD' });
+    expect(variantUnitPrice(p, parseVariant(v('S', 'Red', { onSale: true })))).toEqual({
+      cents: 1500,
+      currency: 'USD',
+    });
+    const digital = parse({ structuredContent: { productType: 2, priceMoney: money('9.99', 'EUR') } });
     expect(variantUnitPrice(digital, undefined)).toEqual({ cents: 999, currency: 'EUR' });
   });
 
@@ -138,7 +151,9 @@ describe('variants', () => {
   });
 
   it('describes a variant by its option values', () => {
-    expect(variantDescriptor({ optionValues: [{ value: 'Large' }, { value: 'Red' }] })).toBe('Large / Red');
+    expect(variantDescriptor(parseVariant({ optionValues: [{ value: 'Large' }, { value: 'Red' }] }))).toBe(
+      'Large / Red',
+    );
   });
 
   it('finds from, normal and sale prices', () => {
@@ -151,23 +166,24 @@ describe('variants', () => {
       }),
       v('M', 'Red', { priceMoney: money('25.00'), price: 2500 }),
     ]);
-    expect(fromPriceMoney(q)).toEqual(money('12.00'));
-    expect(normalPriceMoney(q)).toEqual(money('30.00'));
-    expect(salePriceMoney(q)).toEqual(money('12.00'));
+    expect(fromPrice(q)).toEqual({ cents: 1200, currency: 'USD' });
+    expect(normalPrice(q)).toEqual({ cents: 3000, currency: 'USD' });
+    expect(salePrice(q)).toEqual({ cents: 1200, currency: 'USD' });
     expect(hasVariedPrices(q)).toBe(true);
     expect(hasVariedPrices(shirt([v('S', 'Red', { price: 1 }), v('M', 'Red', { price: 1 })]))).toBe(false);
   });
 });
 
 describe('subscription price text', () => {
-  const sub = (value: number, unit: string, cycles: number) => ({
-    structuredContent: {
-      productType: 1,
-      isSubscribable: true,
-      subscriptionPlan: { billingPeriod: { value, unit }, numBillingCycles: cycles },
-      variants: [{ price: 100 }],
-    },
-  });
+  const sub = (value: number, unit: string, cycles: number) =>
+    parse({
+      structuredContent: {
+        productType: 1,
+        isSubscribable: true,
+        subscriptionPlan: { billingPeriod: { value, unit }, numBillingCycles: cycles },
+        variants: [{ price: 100 }],
+      },
+    });
 
   it('follows the spec pattern, whole years in years', () => {
     expect(subscriptionPriceText(sub(1, 'WEEK', 0), '$10.00')).toBe('$10.00 every week');
@@ -177,11 +193,31 @@ describe('subscription price text', () => {
   });
 
   it('is Unavailable without a billing period, and a site string overrides it', () => {
-    expect(subscriptionPriceText({ structuredContent: { productType: 1 } }, '$1.00')).toBe('Unavailable');
+    expect(subscriptionPriceText(parse({ structuredContent: { productType: 1 } }), '$1.00')).toBe(
+      'Unavailable',
+    );
     expect(
       subscriptionPriceText(sub(5, 'WEEK', 0), '$1.00', {
         productPrice__singlePrice__nWeekly__indefinite: '{price} alle {billingPeriodValue} Wochen',
       }),
     ).toBe('$1.00 alle 5 Wochen');
+  });
+});
+
+describe('parsing once per item object', () => {
+  it('gives the same product for the same item, and reads a new item (new stock) afresh', () => {
+    const item = {
+      id: 'mug',
+      structuredContent: { productType: 1, variants: [{ sku: 'M', qtyInStock: 2 }] },
+    };
+    const first = productOf(item);
+    expect(productOf(item)).toBe(first);
+    expect(totalStock(first)).toBe(2);
+    const restocked = {
+      ...item,
+      structuredContent: { ...item.structuredContent, variants: [{ sku: 'M', qtyInStock: 5 }] },
+    };
+    expect(totalStock(productOf(restocked))).toBe(5);
+    expect(productOf(null)).toEqual(parseProduct(null).product);
   });
 });

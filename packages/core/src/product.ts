@@ -1,11 +1,12 @@
 /**
- * Products (product spec sections 3, 4, 5 and 9): types, display state, stock, the visibility of the
- * quantity input and the variants select, variant lookup, unit prices and subscription price text.
- * Functions take the item JSON as loaded from content or the template context and read it with the
- * JSON-T conversion rules, so a helper and the cart agree on every answer.
+ * Products (product spec sections 3, 4, 5 and 9). Content and template JSON is parsed once, at the
+ * edge, into a `Product` (prices in minor units, stock, options); every rule here takes that type:
+ * display state, stock, the visibility of the quantity input and the variants select, variant
+ * lookup, unit prices and subscription price text. The server, the template helpers and the browser
+ * islands therefore read one shape, with the JSON-T conversion rules applied once by the parser.
  */
 import { asArray, asBoolean, asNumber, asString, isObject, path, prop, isTruthy } from './json.ts';
-import { type Cents, compareDecimal, moneyToCents, readMoney } from './money.ts';
+import { type Cents, DEFAULT_CURRENCY, isDecimalString, moneyToCents } from './money.ts';
 import { type LocalizedStrings, interpolate, messageTemplate } from './messages.ts';
 
 export const ProductType = {
@@ -18,74 +19,100 @@ export const ProductType = {
 } as const;
 export type ProductType = (typeof ProductType)[keyof typeof ProductType];
 
-export interface MoneyJson {
-  value?: string | number;
-  currency?: string;
-}
-
 export interface VariantOptionValue {
-  optionName?: string;
-  value?: string;
+  readonly optionName: string;
+  readonly value: string;
 }
 
+/** A subscription price of a variant (the subscription-price markup shows the first one). */
 export interface PricingOption {
-  id?: string;
-  priceMoney?: MoneyJson;
-  salePriceMoney?: MoneyJson;
-  onSale?: boolean;
+  readonly price: Cents;
+  readonly salePrice: Cents;
+  readonly onSale: boolean;
 }
 
-export interface Variant {
-  id?: string;
-  sku?: string;
-  attributes?: Record<string, string>;
-  optionValues?: VariantOptionValue[];
-  price?: number;
-  salePrice?: number;
-  priceMoney?: MoneyJson;
-  salePriceMoney?: MoneyJson;
-  onSale?: boolean;
-  qtyInStock?: number;
-  unlimited?: boolean;
-  pricingOptions?: PricingOption[];
+export interface ProductVariant {
+  readonly id: string;
+  readonly sku: string;
+  /** Option name to value, e.g. `{ Size: 'M' }`. */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly optionValues: readonly VariantOptionValue[];
+  readonly price: Cents;
+  readonly salePrice: Cents;
+  readonly onSale: boolean;
+  /** Units in stock; ignored when `unlimited`. */
+  readonly qtyInStock: number;
+  readonly unlimited: boolean;
+  /**
+   * The older price fields in minor units (`price`, `salePrice`) when the content has them as
+   * numbers: the varied-prices rule compares these, as the reference does.
+   */
+  readonly listedPrice: number | null;
+  readonly listedSalePrice: number | null;
+  readonly pricingOptions: readonly PricingOption[];
 }
 
 export interface SubscriptionPlan {
-  billingPeriod?: { value?: number; unit?: 'WEEK' | 'MONTH' | 'YEAR' | string };
-  numBillingCycles?: number;
+  readonly billingPeriodValue: number;
+  readonly billingPeriodUnit: string;
+  /** 0 (or less) for an indefinite subscription. */
+  readonly numBillingCycles: number;
 }
 
-export interface StructuredContent {
-  productType?: number | string;
-  variants?: Variant[];
-  variantOptionOrdering?: string[];
-  isSubscribable?: boolean | string;
-  subscriptionPlan?: SubscriptionPlan;
-  productSubscriptionOptions?: { id?: string }[];
-  priceMoney?: MoneyJson;
-  salePriceMoney?: MoneyJson;
-  onSale?: boolean;
-  useCustomAddButtonText?: boolean;
-  customAddButtonText?: string;
-  additionalFieldsFormId?: string;
-  additionalFieldsForm?: unknown;
-  audioAssetUrl?: string;
+export interface VariantOption {
+  readonly name: string;
+  readonly values: readonly string[];
 }
 
-/** A product item as content and templates carry it. Extra fields are allowed. */
-export interface ProductItem {
-  id?: string;
-  collectionId?: string;
-  title?: string;
-  fullUrl?: string;
-  assetUrl?: string;
-  structuredContent?: StructuredContent;
-  [key: string]: unknown;
+/** A product as every rule reads it; plain JSON, so the page context carries it to the browser as is. */
+export interface Product {
+  readonly id: string;
+  readonly collectionId: string | null;
+  readonly title: string;
+  readonly fullUrl: string;
+  /** Anything but 1 to 5 in the content is `UNKNOWN`. */
+  readonly productType: ProductType;
+  readonly isSubscribable: boolean;
+  /** `null` when the plan has no billing period. */
+  readonly subscriptionPlan: SubscriptionPlan | null;
+  readonly subscriptionOptionId: string | null;
+  /**
+   * The options to choose from, in `variantOptionOrdering` order, each with its values in the order
+   * first seen among the variants. Empty for a product with at most one variant.
+   */
+  readonly options: readonly VariantOption[];
+  readonly variants: readonly ProductVariant[];
+  /** Digital products carry their price, sale price and sale flag on the product itself. */
+  readonly price: Cents | null;
+  readonly salePrice: Cents | null;
+  readonly onSale: boolean;
+  /** The first variant's currency, else the product's own price's. */
+  readonly currency: string;
+  readonly useCustomAddButtonText: boolean;
+  readonly customAddButtonText: string | null;
+  readonly additionalFieldsFormId: string | null;
 }
 
-/** The product type of an item; anything but 1 to 5 is `UNKNOWN`. */
-export const productTypeOf = (item: unknown): ProductType => {
-  const n = asNumber(path(item, 'structuredContent', 'productType'));
+export interface ParsedProduct {
+  readonly product: Product;
+  /** What the content had that could not be read, by path (`structuredContent.variants.2: not an object`). */
+  readonly unread: readonly string[];
+}
+
+const strOrNull = (v: unknown): string | null => {
+  const s = asString(v);
+  return s === '' ? null : s;
+};
+
+const numberOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** A value for an `unread` note (never throws, unlike `JSON.stringify` on odd objects). */
+const describe = (v: unknown): string =>
+  typeof v === 'string' ? `"${v}"` : typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+
+/** The product type code: numbers and numeric strings 1 to 5. */
+const readProductType = (raw: unknown): ProductType => {
+  const n = asNumber(raw);
   switch (n) {
     case 1:
     case 2:
@@ -98,78 +125,205 @@ export const productTypeOf = (item: unknown): ProductType => {
   }
 };
 
-export const variantsOf = (item: unknown): readonly Variant[] =>
-  asArray(path(item, 'structuredContent', 'variants')).filter(isObject) as Variant[];
+/** Reads prices as `moneyToCents` does (absent or unreadable is 0 USD), noting what it could not read. */
+const priceReader =
+  (unread: string[]) =>
+  (money: unknown, at: string): Cents => {
+    if (money !== undefined && money !== null) {
+      const value = asString(prop(money, 'value') ?? prop(money, 'decimalValue')).trim();
+      if (!isObject(money) || !isDecimalString(value)) unread.push(`${at}: not a price`);
+    }
+    return moneyToCents(money);
+  };
+
+/** Reads one variant of the content (a JSON object). */
+export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []): ProductVariant => {
+  const readPrice = priceReader(unread);
+  const attributes: Record<string, string> = {};
+  const rawAttributes = prop(raw, 'attributes');
+  if (isObject(rawAttributes))
+    for (const [k, v] of Object.entries(rawAttributes)) attributes[k] = asString(v);
+  else if (rawAttributes !== undefined) unread.push(`${at}.attributes: not an object`);
+  const stock = prop(raw, 'qtyInStock');
+  if (stock !== undefined && !Number.isFinite(asNumber(stock))) unread.push(`${at}.qtyInStock: not a number`);
+  return {
+    id: asString(prop(raw, 'id')),
+    sku: asString(prop(raw, 'sku')),
+    attributes,
+    optionValues: asArray(prop(raw, 'optionValues')).map((o) => ({
+      optionName: asString(prop(o, 'optionName')),
+      value: asString(prop(o, 'value')),
+    })),
+    price: readPrice(prop(raw, 'priceMoney'), `${at}.priceMoney`),
+    salePrice: readPrice(prop(raw, 'salePriceMoney'), `${at}.salePriceMoney`),
+    onSale: isTruthy(prop(raw, 'onSale')),
+    qtyInStock: asNumber(stock) || 0,
+    unlimited: isTruthy(prop(raw, 'unlimited')),
+    listedPrice: numberOrNull(prop(raw, 'price')),
+    listedSalePrice: numberOrNull(prop(raw, 'salePrice')),
+    pricingOptions: asArray(prop(raw, 'pricingOptions')).map((o, i) => ({
+      price: readPrice(prop(o, 'priceMoney'), `${at}.pricingOptions.${i}.priceMoney`),
+      salePrice: readPrice(prop(o, 'salePriceMoney'), `${at}.pricingOptions.${i}.salePriceMoney`),
+      onSale: isTruthy(prop(o, 'onSale')),
+    })),
+  };
+};
+
+const optionsOf = (ordering: readonly unknown[], variants: readonly ProductVariant[]): VariantOption[] => {
+  if (variants.length <= 1) return [];
+  const options = ordering.map((n) => ({ name: asString(n), values: [] as string[] }));
+  for (const v of variants) {
+    for (const [field, value] of Object.entries(v.attributes)) {
+      const option = options.find((o) => o.name === field);
+      if (option && !option.values.includes(value)) option.values.push(value);
+    }
+  }
+  return options;
+};
+
+const readPlan = (plan: unknown): SubscriptionPlan | null => {
+  const period = prop(plan, 'billingPeriod');
+  if (period === undefined || period === null) return null;
+  return {
+    billingPeriodValue: asNumber(prop(period, 'value')),
+    billingPeriodUnit: asString(prop(period, 'unit')),
+    numBillingCycles: asNumber(prop(plan, 'numBillingCycles')) || 0,
+  };
+};
+
+/**
+ * Parses a product item (content JSON with live stock, or a template's item) into a `Product`. Never
+ * throws: what it cannot read takes the value the JSON-T conversions give it (0, '', false, 0 USD)
+ * and is listed in `unread`.
+ */
+export const parseProduct = (item: unknown): ParsedProduct => {
+  const unread: string[] = [];
+  if (!isObject(item)) unread.push('item: not an object');
+  const sc = prop(item, 'structuredContent');
+  if (!isObject(sc)) unread.push('structuredContent: not an object');
+  const rawType = prop(sc, 'productType');
+  const productType = readProductType(rawType);
+  if (productType === ProductType.UNKNOWN && rawType !== undefined)
+    unread.push(`structuredContent.productType: ${describe(rawType)} is not a product type`);
+  const rawVariants = prop(sc, 'variants');
+  if (rawVariants !== undefined && !Array.isArray(rawVariants))
+    unread.push('structuredContent.variants: not a list');
+  const variants: ProductVariant[] = [];
+  asArray(rawVariants).forEach((v, i) => {
+    const at = `structuredContent.variants.${i}`;
+    if (isObject(v)) variants.push(parseVariant(v, at, unread));
+    else unread.push(`${at}: not an object`);
+  });
+  const readPrice = priceReader(unread);
+  const ownPrice = prop(sc, 'priceMoney');
+  const ownSalePrice = prop(sc, 'salePriceMoney');
+  const price = ownPrice === undefined ? null : readPrice(ownPrice, 'structuredContent.priceMoney');
+  const salePrice =
+    ownSalePrice === undefined ? null : readPrice(ownSalePrice, 'structuredContent.salePriceMoney');
+  const product: Product = {
+    id: asString(prop(item, 'id')),
+    collectionId: strOrNull(prop(item, 'collectionId')),
+    title: asString(prop(item, 'title')),
+    fullUrl: asString(prop(item, 'fullUrl')),
+    productType,
+    isSubscribable: asBoolean(prop(sc, 'isSubscribable')),
+    subscriptionPlan: readPlan(prop(sc, 'subscriptionPlan')),
+    subscriptionOptionId: strOrNull(path(sc, 'productSubscriptionOptions', '0', 'id')),
+    options: optionsOf(asArray(prop(sc, 'variantOptionOrdering')), variants),
+    variants,
+    price,
+    salePrice,
+    onSale: isTruthy(prop(sc, 'onSale')),
+    currency: variants[0]?.price.currency ?? price?.currency ?? DEFAULT_CURRENCY,
+    useCustomAddButtonText: asBoolean(prop(sc, 'useCustomAddButtonText')),
+    customAddButtonText: strOrNull(prop(sc, 'customAddButtonText')),
+    additionalFieldsFormId: strOrNull(prop(sc, 'additionalFieldsFormId')),
+  };
+  return { product, unread };
+};
+
+const parsedItems = new WeakMap<object, Product>();
+
+/**
+ * The product of an item object, parsed once per object: a page's helpers read the same item many
+ * times. Items are not changed after they are loaded (live stock comes as a new object).
+ */
+export const productOf = (item: unknown): Product => {
+  if (!isObject(item)) return parseProduct(item).product;
+  let product = parsedItems.get(item);
+  if (!product) {
+    product = parseProduct(item).product;
+    parsedItems.set(item, product);
+  }
+  return product;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rules
 
 const isPhysicalOrService = (t: ProductType) => t === ProductType.PHYSICAL || t === ProductType.SERVICE;
-
-/** Only physical and service products can be subscribed to. */
-export const isSubscribable = (item: unknown): boolean =>
-  asBoolean(path(item, 'structuredContent', 'isSubscribable'));
 
 /**
  * Sold out: a physical or service product where no variant is unlimited or has stock above 0.
  * Digital products and gift cards never are; an unknown type always is (paywall included).
  */
-export const isSoldOut = (item: unknown): boolean => {
-  const type = productTypeOf(item);
+export const isSoldOut = (product: Product): boolean => {
+  const type = product.productType;
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return false;
   if (!isPhysicalOrService(type)) return true;
-  return !variantsOf(item).some((v) => isTruthy(v.unlimited) || asNumber(v.qtyInStock) > 0);
+  return !product.variants.some((v) => v.unlimited || v.qtyInStock > 0);
 };
 
 /** On sale: any variant on sale (physical, service); the product's flag (digital); never gift cards. */
-export const isOnSale = (item: unknown): boolean => {
-  const type = productTypeOf(item);
-  if (isPhysicalOrService(type)) return variantsOf(item).some((v) => isTruthy(v.onSale));
-  if (type === ProductType.DIGITAL) return isTruthy(path(item, 'structuredContent', 'onSale'));
+export const isOnSale = (product: Product): boolean => {
+  const type = product.productType;
+  if (isPhysicalOrService(type)) return product.variants.some((v) => v.onSale);
+  if (type === ProductType.DIGITAL) return product.onSale;
   return false;
 };
 
 export type DisplayState = 'sold-out' | 'on-sale' | 'normal';
 
 /** Sold out wins over on sale. */
-export const displayStateOf = (item: unknown): DisplayState =>
-  isSoldOut(item) ? 'sold-out' : isOnSale(item) ? 'on-sale' : 'normal';
+export const displayStateOf = (product: Product): DisplayState =>
+  isSoldOut(product) ? 'sold-out' : isOnSale(product) ? 'on-sale' : 'normal';
 
 /** A product has variants to choose from: not digital and more than one variant. */
-export const hasVariants = (item: unknown): boolean =>
-  productTypeOf(item) !== ProductType.DIGITAL && variantsOf(item).length > 1;
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const hasVariants = (product: Product): boolean =>
+  product.productType !== ProductType.DIGITAL && product.variants.length > 1;
 
 /** Variants differ in sale flag, price or (when on sale) sale price (physical, service, gift card). */
-export const hasVariedPrices = (item: unknown): boolean => {
-  const type = productTypeOf(item);
+export const hasVariedPrices = (product: Product): boolean => {
+  const type = product.productType;
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return false;
-  const [first, ...rest] = variantsOf(item);
+  const [first, ...rest] = product.variants;
   if (!first) return false;
   return rest.some(
     (v) =>
-      !sameJson(v.onSale, first.onSale) ||
-      (isTruthy(first.onSale) && !sameJson(v.salePrice, first.salePrice)) ||
-      !sameJson(v.price, first.price),
+      v.onSale !== first.onSale ||
+      (first.onSale && v.listedSalePrice !== first.listedSalePrice) ||
+      v.listedPrice !== first.listedPrice,
   );
 };
 
 /** Total stock over variants; unlimited (or a digital product, gift card) is `Infinity`. */
-export const totalStock = (item: unknown): number => {
-  const type = productTypeOf(item);
+export const totalStock = (product: Product): number => {
+  const type = product.productType;
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Infinity;
   let total = 0;
-  for (const v of variantsOf(item)) {
-    if (isTruthy(v.unlimited)) return Infinity;
-    total += asNumber(v.qtyInStock) || 0;
+  for (const v of product.variants) {
+    if (v.unlimited) return Infinity;
+    total += v.qtyInStock;
   }
   return total;
 };
 
 /** Stock left for one variant: `Infinity` when unlimited (and for digital products and gift cards). */
-export const variantStock = (item: unknown, variant: Variant): number => {
-  const type = productTypeOf(item);
+export const variantStock = (product: Product, variant: ProductVariant): number => {
+  const type = product.productType;
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Infinity;
-  if (isTruthy(variant.unlimited)) return Infinity;
-  return asNumber(variant.qtyInStock) || 0;
+  if (variant.unlimited) return Infinity;
+  return variant.qtyInStock;
 };
 
 export interface StoreSettings {
@@ -186,48 +340,23 @@ export const multipleQuantityAllowedForServices = (storeSettings: unknown): bool
  * The quantity input shows for physical products, or services when multiple quantity is allowed,
  * only when not subscribable and total stock exceeds 1; never for digital products or gift cards.
  */
-export const showsQuantityInput = (item: unknown, storeSettings?: unknown): boolean => {
-  const type = productTypeOf(item);
+export const showsQuantityInput = (product: Product, storeSettings?: unknown): boolean => {
+  const type = product.productType;
   const allowed =
     type === ProductType.PHYSICAL ||
     (type === ProductType.SERVICE && multipleQuantityAllowedForServices(storeSettings));
-  return allowed && !isSubscribable(item) && totalStock(item) > 1;
+  return allowed && !product.isSubscribable && totalStock(product) > 1;
 };
 
 /** The variants select shows only when a product has more than one variant. */
-export const showsVariantsSelect = (item: unknown): boolean => variantsOf(item).length > 1;
-
-export interface VariantOption {
-  readonly name: string;
-  readonly values: readonly string[];
-}
-
-/**
- * The options to choose from, in `variantOptionOrdering` order, each with its values in the order
- * first seen among the variants. Empty for a product with at most one variant.
- */
-export const variantOptionsOf = (item: unknown): VariantOption[] => {
-  const variants = variantsOf(item);
-  if (variants.length <= 1) return [];
-  const ordering = asArray(path(item, 'structuredContent', 'variantOptionOrdering'));
-  const options = ordering.map((n) => ({ name: asString(n), values: [] as string[] }));
-  for (const v of variants) {
-    if (!isObject(v.attributes)) continue;
-    for (const [field, raw] of Object.entries(v.attributes)) {
-      const option = options.find((o) => o.name === field);
-      const value = asString(raw);
-      if (option && !option.values.includes(value)) option.values.push(value);
-    }
-  }
-  return options;
-};
+export const showsVariantsSelect = (product: Product): boolean => product.variants.length > 1;
 
 /** Chosen option values by option name; `undefined`, null or '' means not chosen. */
 export type ChosenAttributes = Readonly<Record<string, string | null | undefined>>;
 
 /** The option names still to choose, in display order. */
-export const unselectedOptions = (item: unknown, chosen: ChosenAttributes): string[] =>
-  variantOptionsOf(item)
+export const unselectedOptions = (product: Product, chosen: ChosenAttributes): string[] =>
+  product.options
     .map((o) => o.name)
     .filter((name) => {
       const v = chosen[name];
@@ -238,80 +367,86 @@ export const unselectedOptions = (item: unknown, chosen: ChosenAttributes): stri
  * The variant matching the chosen attributes exactly (every attribute of the variant equal to the
  * chosen value). A product with a single variant gives it whatever is chosen.
  */
-export const findVariant = (item: unknown, chosen: ChosenAttributes): Variant | undefined => {
-  const variants = variantsOf(item);
+export const findVariant = (product: Product, chosen: ChosenAttributes): ProductVariant | undefined => {
+  const { variants } = product;
   if (variants.length === 1) return variants[0];
   return variants.find((v) => {
-    const attrs = isObject(v.attributes) ? v.attributes : {};
-    const keys = Object.keys(attrs);
-    return keys.length > 0 && keys.every((k) => asString(attrs[k]) === (chosen[k] ?? undefined));
+    const keys = Object.keys(v.attributes);
+    return keys.length > 0 && keys.every((k) => v.attributes[k] === (chosen[k] ?? undefined));
   });
 };
 
-export const findVariantBySku = (item: unknown, sku: string): Variant | undefined =>
-  variantsOf(item).find((v) => asString(v.sku) === sku || asString(v.id) === sku);
+/** The variant with this SKU, or else this id (clients send either as `sku`). */
+export const findVariantBySku = (product: Product, sku: string): ProductVariant | undefined =>
+  product.variants.find((v) => v.sku === sku || v.id === sku);
+
+/**
+ * The id of the variant a client names by SKU or id (the HTTP API's `sku` field carries either).
+ * A name that matches no variant is returned as it is, for `validateAddToCart` to refuse.
+ */
+export const variantIdOf = (product: Product, skuOrId: string | null | undefined): string | undefined =>
+  skuOrId ? (findVariantBySku(product, skuOrId)?.id ?? skuOrId) : undefined;
+
+/** An absent price: 0 in the default currency, as `moneyToCents` reads nothing. */
+const NO_PRICE: Cents = { cents: 0, currency: DEFAULT_CURRENCY };
 
 /**
  * What one unit of a variant costs, in minor units of its currency: the sale price when the variant
  * is on sale. Digital products carry the price on the product itself.
  */
-export const variantUnitPrice = (item: unknown, variant: Variant | undefined): Cents => {
-  if (productTypeOf(item) === ProductType.DIGITAL) {
-    const sc = path(item, 'structuredContent');
-    const onSale = isTruthy(prop(sc, 'onSale'));
-    const money = onSale ? prop(sc, 'salePriceMoney') : prop(sc, 'priceMoney');
-    if (money !== undefined) return moneyToCents(money);
+export const variantUnitPrice = (product: Product, variant: ProductVariant | undefined): Cents => {
+  if (product.productType === ProductType.DIGITAL) {
+    const own = product.onSale ? product.salePrice : product.price;
+    if (own !== null) return own;
   }
-  if (!variant) return moneyToCents(undefined);
-  return moneyToCents(isTruthy(variant.onSale) ? variant.salePriceMoney : variant.priceMoney);
+  if (!variant) return NO_PRICE;
+  return variant.onSale ? variant.salePrice : variant.price;
 };
 
-/** A variant's effective price money (sale when on sale). */
-const effectiveMoney = (v: Variant): unknown => (isTruthy(v.onSale) ? v.salePriceMoney : v.priceMoney);
+/** A variant's effective price (sale when on sale). */
+const effectivePrice = (v: ProductVariant): Cents => (v.onSale ? v.salePrice : v.price);
 
 /**
- * The lowest effective price among variants (physical, service, gift card; first wins ties); a
- * digital product's own price; else 0 USD. Returns the money JSON as found.
+ * The variant with the lowest effective price (physical, service, gift card; first wins ties), or
+ * undefined for other types and products without variants.
  */
-export const fromPriceMoney = (item: unknown): unknown => {
-  const type = productTypeOf(item);
-  if (type === ProductType.DIGITAL) return path(item, 'structuredContent', 'priceMoney');
+export const lowestPricedVariant = (product: Product): ProductVariant | undefined => {
+  const type = product.productType;
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return undefined;
-  const [first, ...rest] = variantsOf(item);
+  const [first, ...rest] = product.variants;
   if (!first) return undefined;
-  let best = effectiveMoney(first);
-  for (const v of rest) {
-    const m = effectiveMoney(v);
-    if (compareDecimal(readMoney(m).value, readMoney(best).value) < 0) best = m;
-  }
+  let best = first;
+  for (const v of rest) if (effectivePrice(v).cents < effectivePrice(best).cents) best = v;
   return best;
 };
 
-/** The highest regular price among variants; a digital product's own price; else 0 USD. */
-export const normalPriceMoney = (item: unknown): unknown => {
-  const type = productTypeOf(item);
-  if (type === ProductType.DIGITAL) return path(item, 'structuredContent', 'priceMoney');
+/** The lowest effective price among variants (see `lowestPricedVariant`); a digital product's own price. */
+export const fromPrice = (product: Product): Cents | undefined => {
+  if (product.productType === ProductType.DIGITAL) return product.price ?? undefined;
+  const lowest = lowestPricedVariant(product);
+  return lowest && effectivePrice(lowest);
+};
+
+/** The highest regular price among variants; a digital product's own price. */
+export const normalPrice = (product: Product): Cents | undefined => {
+  const type = product.productType;
+  if (type === ProductType.DIGITAL) return product.price ?? undefined;
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return undefined;
-  const [first, ...rest] = variantsOf(item);
+  const [first, ...rest] = product.variants;
   if (!first) return undefined;
-  let best: unknown = first.priceMoney;
-  for (const v of rest) {
-    if (compareDecimal(readMoney(v.priceMoney).value, readMoney(best).value) > 0) best = v.priceMoney;
-  }
+  let best = first.price;
+  for (const v of rest) if (v.price.cents > best.cents) best = v.price;
   return best;
 };
 
-/** The lowest sale price among on-sale variants (physical, service); a digital product's sale price; else 0 USD. */
-export const salePriceMoney = (item: unknown): unknown => {
-  const type = productTypeOf(item);
-  if (type === ProductType.DIGITAL) return path(item, 'structuredContent', 'salePriceMoney');
+/** The lowest sale price among on-sale variants (physical, service); a digital product's sale price. */
+export const salePrice = (product: Product): Cents | undefined => {
+  const type = product.productType;
+  if (type === ProductType.DIGITAL) return product.salePrice ?? undefined;
   if (!isPhysicalOrService(type)) return undefined;
-  let best: unknown = undefined;
-  for (const v of variantsOf(item)) {
-    if (!isTruthy(v.onSale)) continue;
-    if (best === undefined || compareDecimal(readMoney(v.salePriceMoney).value, readMoney(best).value) < 0) {
-      best = v.salePriceMoney;
-    }
+  let best: Cents | undefined = undefined;
+  for (const v of product.variants) {
+    if (v.onSale && (best === undefined || v.salePrice.cents < best.cents)) best = v.salePrice;
   }
   return best;
 };
@@ -334,12 +469,10 @@ const PER_YEAR: Readonly<Record<string, number>> = { WEEK: 52, MONTH: 12 };
  * The terms of a product's subscription plan, with a duration that is a whole number of years
  * (52 weeks, 12 months) expressed in years. `undefined` when the plan has no billing period.
  */
-export const subscriptionTerms = (item: unknown): SubscriptionTerms | undefined => {
-  const period = path(item, 'structuredContent', 'subscriptionPlan', 'billingPeriod');
-  if (period === undefined || period === null) return undefined;
-  const value = asNumber(prop(period, 'value'));
-  const unit = asString(prop(period, 'unit'));
-  const cycles = asNumber(path(item, 'structuredContent', 'subscriptionPlan', 'numBillingCycles')) || 0;
+export const subscriptionTerms = (product: Product): SubscriptionTerms | undefined => {
+  const plan = product.subscriptionPlan;
+  if (!plan) return undefined;
+  const { billingPeriodValue: value, billingPeriodUnit: unit, numBillingCycles: cycles } = plan;
   let duration = value * cycles;
   let durationUnit = unit;
   const perYear = PER_YEAR[unit];
@@ -393,25 +526,25 @@ export const defaultSubscriptionPattern = (terms: SubscriptionTerms, multiplePri
  * English default; `Unavailable` (or `productPriceUnavailable`) when the plan has no billing period.
  */
 export const subscriptionPricePattern = (
-  item: unknown,
+  product: Product,
   localizedStrings?: LocalizedStrings,
 ): { pattern: string; terms: SubscriptionTerms | undefined } => {
-  const terms = subscriptionTerms(item);
+  const terms = subscriptionTerms(product);
   if (!terms) {
     return { pattern: messageTemplate('product.price-unavailable', localizedStrings), terms };
   }
-  const multiple = hasVariedPrices(item);
+  const multiple = hasVariedPrices(product);
   const own = localizedStrings?.[subscriptionPriceKey(terms, multiple)];
   return { pattern: typeof own === 'string' ? own : defaultSubscriptionPattern(terms, multiple), terms };
 };
 
 /** The subscription price text with `{price}` filled in (already formatted), e.g. `$10.00 every 2 weeks for 1 year`. */
 export const subscriptionPriceText = (
-  item: unknown,
+  product: Product,
   formattedPrice: string,
   localizedStrings?: LocalizedStrings,
 ): string => {
-  const { pattern, terms } = subscriptionPricePattern(item, localizedStrings);
+  const { pattern, terms } = subscriptionPricePattern(product, localizedStrings);
   return interpolate(pattern, {
     price: formattedPrice,
     fromPrice: formattedPrice,
@@ -421,21 +554,17 @@ export const subscriptionPriceText = (
 };
 
 /** A variant's option values joined with ` / ` (`Large / Red`). */
-export const variantDescriptor = (variant: unknown): string =>
-  asArray(prop(variant, 'optionValues'))
-    .map((o) => asString(prop(o, 'value')))
-    .join(' / ');
+export const variantDescriptor = (variant: Pick<ProductVariant, 'optionValues'>): string =>
+  variant.optionValues.map((o) => o.value).join(' / ');
 
 /**
  * The add-to-cart button's label: the custom text when the product uses one, else `Subscribe` for
- * subscribable products, else `Add To Cart` (each overridable through `localizedStrings`). Reads
- * the flags by template truthiness, as the markup helper does.
+ * subscribable products, else `Add To Cart` (each overridable through `localizedStrings`).
  */
-export const addToCartLabel = (item: unknown, localizedStrings?: LocalizedStrings): string => {
-  const sc = path(item, 'structuredContent');
-  const custom = prop(sc, 'customAddButtonText');
-  if (isTruthy(prop(sc, 'useCustomAddButtonText')) && isTruthy(custom)) return asString(custom);
-  if (isTruthy(prop(sc, 'isSubscribable'))) return messageTemplate('product.subscribe', localizedStrings);
+export const addToCartLabel = (product: Product, localizedStrings?: LocalizedStrings): string => {
+  if (product.useCustomAddButtonText && product.customAddButtonText !== null)
+    return product.customAddButtonText;
+  if (product.isSubscribable) return messageTemplate('product.subscribe', localizedStrings);
   return messageTemplate('product.add-to-cart', localizedStrings);
 };
 
@@ -445,23 +574,22 @@ export const addToCartLabel = (item: unknown, localizedStrings?: LocalizedString
  * unlimited). Used by the variants island to mark sold-out choices.
  */
 export const availableOptionValues = (
-  item: unknown,
+  product: Product,
   chosen: ChosenAttributes = {},
 ): Record<string, string[]> => {
-  const options = variantOptionsOf(item);
-  const variants = variantsOf(item);
+  const { options, variants } = product;
   const out: Record<string, string[]> = {};
   for (const option of options) {
     out[option.name] = option.values.filter((value) =>
       variants.some((v) => {
-        const attrs = isObject(v.attributes) ? v.attributes : {};
-        if (asString(attrs[option.name]) !== value) return false;
+        if ((v.attributes[option.name] ?? '') !== value) return false;
         for (const other of options) {
           if (other.name === option.name) continue;
           const c = chosen[other.name];
-          if (c !== undefined && c !== null && c !== '' && asString(attrs[other.name]) !== c) return false;
+          if (c !== undefined && c !== null && c !== '' && (v.attributes[other.name] ?? '') !== c)
+            return false;
         }
-        return variantStock(item, v) > 0;
+        return variantStock(product, v) > 0;
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ProductType,
   instalmentNotice,
   validateCaptchaDone,
   validateCheckoutMinimum,
@@ -34,13 +35,13 @@ describe('checkout minimum', () => {
 });
 
 describe('instalment notice', () => {
-  const physical = { structuredContent: { productType: 1 } };
+  const physical = { productType: ProductType.PHYSICAL };
   it('shows only for physical products, in range above the minimum up to the maximum', () => {
     const limits = { minCents: 100, maxCents: 100000 };
     expect(instalmentNotice(physical, 100, limits)).toBe('out-of-range');
     expect(instalmentNotice(physical, 101, limits)).toBe('in-range');
     expect(instalmentNotice(physical, 100000, limits)).toBe('in-range');
     expect(instalmentNotice(physical, 100001, limits)).toBe('out-of-range');
-    expect(instalmentNotice({ structuredContent: { productType: 3 } }, 5000, limits)).toBe('none');
+    expect(instalmentNotice({ productType: ProductType.SERVICE }, 5000, limits)).toBe('none');
   });
 });

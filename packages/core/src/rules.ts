@@ -4,7 +4,7 @@
  */
 import { type Result, err, ok } from './result.ts';
 import { type LocalizedStrings, message } from './messages.ts';
-import { ProductType, productTypeOf } from './product.ts';
+import { type Product, ProductType } from './product.ts';
 import { DEFAULT_CURRENCY, formatMoney } from './money.ts';
 
 /** A standard address pattern: something, `@`, a domain with a dot, no spaces. */
@@ -58,10 +58,10 @@ export type InstalmentNotice = 'none' | 'in-range' | 'out-of-range';
  * price is above the minimum and not above the maximum (all in cents), else the out-of-range message.
  */
 export const instalmentNotice = (
-  item: unknown,
+  product: Pick<Product, 'productType'>,
   priceCents: number,
   limits: { readonly minCents: number; readonly maxCents: number },
 ): InstalmentNotice => {
-  if (productTypeOf(item) !== ProductType.PHYSICAL) return 'none';
+  if (product.productType !== ProductType.PHYSICAL) return 'none';
   return priceCents > limits.minCents && priceCents <= limits.maxCents ? 'in-range' : 'out-of-range';
 };

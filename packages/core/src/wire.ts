@@ -166,6 +166,11 @@ export interface OrderAnswer {
   confirmationUrl: string;
 }
 
+// ------------------------------------------------------------------ the page context
+
+/** Each product of the page context, as the islands receive and use it: core's parsed product. */
+export type { Product, ProductVariant } from './product.ts';
+
 // ------------------------------------------------------------------ refusals
 
 /** Every refusal: a stable code and the shopper's message. */

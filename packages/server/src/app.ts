@@ -2,31 +2,38 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { HELPER_INLINE_SCRIPTS, minimumSubtotalCents } from '@storefront/core';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import {
+  HELPER_INLINE_SCRIPTS,
+  message,
+  minimumSubtotalCents,
+  type LocalizedStrings,
+} from '@storefront/core';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { accountPageRoutes } from './accounts/page-routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
-import { CART_COOKIE, commerceRoutes } from './commerce/routes.ts';
+import { commerceRoutes } from './commerce/routes.ts';
+import { CART_COOKIE } from './http/cookies.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
-import { HttpError } from './http/errors.ts';
+import { apiError, registerErrorHandler, sendApiError, sendUnavailable } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { zodValidatorCompiler } from './http/schemas.ts';
 import { timeoutOptions } from './http/timeouts.ts';
 import { registerSecurityHeaders, routerErrorHeaders } from './http/security-headers.ts';
-import { replyIfDatabaseUnavailable, sendUnavailable } from './http/unavailable.ts';
 import { safeLoggerOptions } from './http/log.ts';
+import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './http/mail.ts';
+import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
-import { ensureCrumb } from './commerce/crumb.ts';
+import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './http/crumb.ts';
 import type { Config } from './config.ts';
+import { contentVersion } from './db/change-version.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
+import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './render/page-cache.ts';
 import { PageRenderer, sendPageResult } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
@@ -41,11 +48,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database (closed by `app.close()`). */
     database: DatabaseHandle;
+    /** The site's overrides of core's message catalogue (the shopper's words). */
+    localizedStrings: LocalizedStrings;
   }
 }
 
 /** How long readiness waits for the database's answer to a trivial query. */
 const READY_TIMEOUT_MS = 2_000;
+
+const noRoute = (request: FastifyRequest) =>
+  apiError('no-route', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
 
 export interface BuildOptions {
   /**
@@ -92,15 +104,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Errors the router raises before any route runs still answer {code, message}.
       frameworkErrors: (error, request, reply: FastifyReply) => {
         reply.headers(routerErrorHeaders(request, config.siteUrl));
-        return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? reply
-              .code(414)
-              .send({ code: 'path-too-long', message: 'A path segment is longer than 100 characters.' })
-          : reply.code(400).send({ code: 'bad-url', message: 'The URL is malformed.' });
+        return sendApiError(
+          reply,
+          apiError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path-too-long' : 'bad-url'),
+          site.content.localizedStrings,
+        );
       },
     });
-    // First, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
+    // The one error handler (http/errors.ts), then the hooks every route shares: first the input
+    // guard, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
+    registerErrorHandler(app, site.content.localizedStrings);
+    app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
+    registerCrumbCheck(app);
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
     app.get('/api/health', async () => ({ ok: true }));
     // Readiness, for a load balancer: this instance can serve only while its database answers. On
@@ -111,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return sendUnavailable(request, reply, site.content.localizedStrings);
     });
     app.decorate('database', database);
+    app.decorate('localizedStrings', site.content.localizedStrings);
     for (const warning of site.warnings) app.log.warn(`Site folder: ${warning.file}: ${warning.message}`);
     if (earlierDatabase)
       app.log.warn(
@@ -135,44 +152,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (sweeper) clearInterval(sweeper);
       await database.destroy();
     });
+    // One mailer for every feature; added after the database's hook, so it closes first (LIFO).
+    registerMailer(
+      app,
+      createMailer(database.db, config.smtpUrl, config.forms?.mailFrom ?? MAIL_FROM_DEFAULT, (m) =>
+        app?.log.warn(m),
+      ),
+    );
 
     const cartSettings = { websiteId: site.content.website.id, currency: storeCurrency(site.content) };
     const log = app.log;
-
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      const unavailable = replyIfDatabaseUnavailable(error, request, reply, site.content.localizedStrings);
-      if (unavailable) return unavailable;
-      const status = error.statusCode ?? 500;
-      if (error instanceof HttpError)
-        return reply.code(error.statusCode).send({ code: error.code, message: error.message });
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      if (
-        status >= 500 &&
-        !request.url.startsWith('/api/') &&
-        (request.method === 'GET' || request.method === 'HEAD')
-      ) {
-        // A page that failed: a plain page (spec section 2: error, page type 101), never a stack trace.
-        return reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .header('x-page-type', '101')
-          .send(
-            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
-              '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Home</a></p></body></html>',
-          );
-      }
-      const body =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? { code: 'invalid-json', message: 'The request body is not valid JSON.' }
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? { code: 'invalid-json', message: 'The request body is empty.' }
-            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? { code: 'unsupported-media-type', message: 'Send the body as application/json.' }
-              : status < 500
-                ? { code: 'bad-request', message: error.message }
-                : { code: 'server-error', message: 'Something went wrong' };
-      return reply.code(status).send(body);
-    });
 
     // Before compression: the security headers fill in each page's nonces as it is sent.
     await registerSecurityHeaders(app, {
@@ -180,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       inlineScripts: HELPER_INLINE_SCRIPTS,
       inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS],
     });
-    await app.register(cspReportRoutes, { db: database.db });
+    await app.register(cspReportRoutes);
 
     // Pages, the web bundle and the stylesheet go compressed to browsers that ask (on a slow mobile
     // link the bundle's transfer dominates first paint). Brotli at a middle quality: the default
@@ -193,39 +182,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(cookie);
     await app.register(formbody);
-    await app.register(commerceRoutes, {
+    // After the cookie parser, before every route: who is signed in (http/session.ts).
+    registerSessions(app, database.db);
+    await app.register(accountRoutes, {
       db: database.db,
-      settings: cartSettings,
-      writeLimit: config.cartWriteLimit,
       localizedStrings: site.content.localizedStrings,
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      siteUrl: config.siteUrl,
     });
+    await app.register(commerceRoutes, { settings: cartSettings, writeLimit: config.cartWriteLimit });
     await app.register(formRoutes, {
-      db: database.db,
       forms: site.content.forms,
-      localizedStrings: site.content.localizedStrings,
       ...(typeof site.content.website.siteTitle === 'string'
         ? { siteTitle: site.content.website.siteTitle }
         : {}),
       ...(typeof site.content.websiteSettings.contactEmail === 'string'
         ? { ownerEmail: site.content.websiteSettings.contactEmail }
         : {}),
-      smtpUrl: config.smtpUrl,
       ...(config.forms ? { settings: config.forms } : {}),
     });
     await app.register(restockRoutes, {
-      db: database.db,
-      localizedStrings: site.content.localizedStrings,
       captchaRequired: Boolean(
         (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
       ),
     });
     await app.register(telemetryRoutes, {
-      db: database.db,
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
       cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
     });
     await staticRoutes(app, site, config.webDistDir);
 
+    const webBundle = openWebBundle(config.webDistDir, log);
     const renderer = new PageRenderer({
       site,
       engine,
@@ -234,48 +221,68 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log,
       cart: cartSettings,
       siteUrl: config.siteUrl,
-      webBundle: openWebBundle(config.webDistDir, log),
+      webBundle,
+      contentVersion,
     });
     await app.register(checkoutRoutes, {
-      db: database.db,
       renderer,
       settings: cartSettings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
       writeLimit: config.cartWriteLimit,
-      localizedStrings: site.content.localizedStrings,
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.forms?.mailFrom,
       siteUrl: config.siteUrl,
     });
+    await app.register(accountPageRoutes, {
+      db: database.db,
+      renderer,
+      localizedStrings: site.content.localizedStrings,
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      siteUrl: config.siteUrl,
+    });
+    const pageCache = new PageCache({
+      db: database.db,
+      webBundle,
+      perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
+    });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url.startsWith('/api/'))
-        return reply.code(404).send({
-          code: 'not-found',
-          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        });
+      if (request.url.startsWith('/api/')) throw noRoute(request);
       // A missing static file is a plain 404, not a rendered page.
       if (/^\/(assets|scripts|media|_storefront)\//.test(request.url))
-        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send(message('ui.file-not-found', {}, site.content.localizedStrings));
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
-      ensureCrumb(request, reply);
-      const result = await renderer.render({
-        path: url.pathname,
-        query,
-        cartToken: request.cookies[CART_COOKIE],
-      });
-      return sendPageResult(reply, result, 'no-cache');
+      const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
+      const render = () =>
+        renderer.render({
+          path: url.pathname,
+          query,
+          cartToken: request.cookies[CART_COOKIE],
+          memberId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
+        });
+      if (!pageCache.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
+      // A first visit's answer sets its own crumb cookie: no shared cache may keep it.
+      const cacheControl = firstVisit ? 'private, no-cache' : 'no-cache';
+      const shared = await pageCache.page(request, render);
+      return isKept(shared)
+        ? sendKeptPage(request, reply, shared, cacheControl)
+        : sendPageResult(reply, shared, cacheControl);
     };
     // Site pages compare their query only with the catalogue's own values (render/list-filters.ts).
-    const pageRoute = { config: { inputGuard: 'body' as const } };
+    // Pages made for one visitor are compressed once each: brotli at a cheaper quality than files.
+    const pageRoute = {
+      config: { inputGuard: 'body' as const },
+      compress: {
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_VISITOR_BROTLI_QUALITY } },
+      },
+    };
     app.get('/', pageRoute, page);
     app.get('/*', pageRoute, page);
     app.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD') return page(request, reply);
-      return reply
-        .code(404)
-        .send({ code: 'not-found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      throw noRoute(request);
     });
     return app;
   } catch (error) {

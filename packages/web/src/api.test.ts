@@ -52,6 +52,21 @@ describe('createCartApi', () => {
     expect(delInit.body).toBeUndefined();
   });
 
+  test("a signed-in visitor's writes also send the session's xsrfToken in X-XSRF-Token", async () => {
+    const fetch = vi.fn(async () => json(200, { shoppingCart: { id: 'c', entries: [] }, newlyAdded: null }));
+    let cookies = 'crumb=c1; sf_xsrf=x-token_1';
+    const api = createCartApi({ fetch, cookies: () => cookies, cookiesEnabled: () => true });
+    await api.addEntry({ itemId: 'i', sku: 's', quantity: 1 });
+    const headersOf = (call: number) =>
+      (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headersOf(0)).toMatchObject({ 'x-csrf-token': 'c1', 'x-xsrf-token': 'x-token_1' });
+    // Signed out: the cookie is gone, and so is the header.
+    cookies = 'crumb=c1';
+    await api.removeEntry('e1');
+    expect(headersOf(1)['x-xsrf-token']).toBeUndefined();
+    expect(headersOf(1)['x-csrf-token']).toBe('c1');
+  });
+
   test('cookies off: the shopper is told before any request', async () => {
     const fetch = vi.fn();
     const api = createCartApi({ fetch, cookies: () => '', cookiesEnabled: () => false });

@@ -15,7 +15,7 @@ import type {
   UpdateFieldsAnswer,
   UpdateFieldsRequest as WireUpdateFieldsRequest,
 } from '@storefront/core/wire';
-import { CRUMB_COOKIE, readCookie } from './cookies.ts';
+import { writeHeaders } from './cookies.ts';
 
 // The wire contract is core's (the server answers with the same types).
 export type { AddEntryAnswer, CartEntry, ShoppingCart, UpdateFieldsAnswer } from '@storefront/core/wire';
@@ -104,7 +104,7 @@ export function createCartApi(options: CartApiOptions): CartApi {
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (mutating) headers['x-csrf-token'] = readCookie(CRUMB_COOKIE, options.cookies()) ?? '';
+    if (mutating) Object.assign(headers, writeHeaders(options.cookies()));
     let response: Response;
     try {
       response = await doFetch(base + path, {

@@ -1,6 +1,8 @@
-/** Reading cookies the server leaves readable for scripts: `crumb`, `CART`, `hasCart`. */
+/** Reading cookies the server leaves readable for scripts: `crumb`, `CART`, `hasCart`, `sf_xsrf`. */
 
 export const CRUMB_COOKIE = 'crumb';
+/** A signed-in session's xsrfToken (server: http/session.ts), sent back in `X-XSRF-Token`. */
+export const XSRF_COOKIE = 'sf_xsrf';
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
 
@@ -18,6 +20,17 @@ export function readCookie(name: string, cookieString: string): string | undefin
     }
   }
   return undefined;
+}
+
+/**
+ * The headers of a mutating call: the crumb in `X-CSRF-Token`, and while a visitor is signed in,
+ * the session's xsrfToken in `X-XSRF-Token` (docs/interfaces.md).
+ */
+export function writeHeaders(cookieString: string): Record<string, string> {
+  const headers: Record<string, string> = { 'x-csrf-token': readCookie(CRUMB_COOKIE, cookieString) ?? '' };
+  const xsrf = readCookie(XSRF_COOKIE, cookieString);
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  return headers;
 }
 
 /** Whether the browser accepts cookies (without them the cart and the crumb cannot work). */

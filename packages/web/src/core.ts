@@ -4,13 +4,16 @@
  */
 export { type LocalizedStrings, message } from '@storefront/core/messages';
 export type { Result } from '@storefront/core/result';
-export { formatMoney, minorToDecimal } from '@storefront/core/money';
+export { formatMoney } from '@storefront/core/money';
 export { ProductType } from '@storefront/core/product';
 export {
+  type Product,
+  type ProductVariant,
   addToCartLabel,
   availableOptionValues,
   findVariant,
   variantDescriptor,
+  variantUnitPrice,
 } from '@storefront/core/product';
 export {
   type AddToCartOk,
@@ -29,9 +32,4 @@ export {
   validateAddToCart,
   validateQuantityChange,
 } from '@storefront/core/cart';
-export {
-  type PageContext,
-  type ProductForBrowser,
-  type VariantForBrowser,
-  PageType,
-} from '@storefront/core/page-context';
+export { type PageContext, PageType } from '@storefront/core/page-context';

@@ -4,7 +4,7 @@
  * (test-support/store-server.ts).
  */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProductForBrowser } from './core.ts';
+import type { Product } from './core.ts';
 import { ITEM_ADDED_EVENT } from './cart-store.ts';
 import { start } from './start.tsx';
 import { startStoreServer } from '../../../test-support/store-server.ts';
@@ -34,7 +34,7 @@ const page = useStorePage('/shop/shirt', () =>
       title: 'Linen Camp Shirt',
       variants: shirt.variants.map((v) => ({
         sku: v.sku,
-        priceCents: v.priceCents,
+        priceCents: v.price.cents,
         stock: v.qtyInStock,
         attributes: v.attributes,
       })),
@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 async function openShirtPage(
-  extra: { expressCheckout?: boolean; label?: string; productType?: ProductForBrowser['productType'] } = {},
+  extra: { expressCheckout?: boolean; label?: string; productType?: Product['productType'] } = {},
 ) {
   document.head.innerHTML = contextScript({
     pageType: 50,

@@ -1,17 +1,16 @@
 /**
  * Per-product state shared by the islands of one product (variants select, quantity input,
  * add-to-cart button, scarcity): the chosen option values and the quantity as typed. The rules
- * (unselected options, stock, quantity) are core's: `validateAddToCart` runs on the product as the
- * page context carries it, adapted to the item shape core reads.
+ * (unselected options, stock, quantity) are core's, run on the product as the page context
+ * carries it (core's parsed `Product`).
  */
 import {
   type AddToCartOk,
   type LocalizedStrings,
-  type ProductForBrowser,
+  type Product,
+  type ProductVariant,
   type Result,
-  type VariantForBrowser,
   findVariant,
-  minorToDecimal,
   validateAddToCart,
 } from './core.ts';
 
@@ -22,45 +21,13 @@ export interface ProductState {
   readonly quantity: string | null;
 }
 
-/** The product in the item shape core's product rules read (`structuredContent`...). */
-export function toProductItem(p: ProductForBrowser): Record<string, unknown> {
-  return {
-    id: p.id,
-    collectionId: p.collectionId,
-    title: p.title,
-    fullUrl: p.fullUrl,
-    structuredContent: {
-      productType: p.productType,
-      isSubscribable: p.isSubscribable,
-      useCustomAddButtonText: p.useCustomAddButtonText,
-      customAddButtonText: p.customAddButtonText ?? undefined,
-      variantOptionOrdering: p.options.map((o) => o.name),
-      variants: p.variants.map((v) => ({
-        id: v.id,
-        sku: v.sku,
-        attributes: v.attributes,
-        optionValues: v.optionValues,
-        priceMoney: { currency: v.currency, value: minorToDecimal(v.priceCents, v.currency) },
-        salePriceMoney: { currency: v.currency, value: minorToDecimal(v.salePriceCents, v.currency) },
-        onSale: v.onSale,
-        qtyInStock: v.qtyInStock,
-        unlimited: v.unlimited,
-      })),
-    },
-  };
-}
-
 type Listener = (state: ProductState) => void;
 
 export class ProductStore {
-  private state: ProductState;
+  private state: ProductState = { chosen: {}, quantity: null };
   private readonly listeners = new Set<Listener>();
-  readonly item: Record<string, unknown>;
 
-  constructor(readonly product: ProductForBrowser) {
-    this.item = toProductItem(product);
-    this.state = { chosen: {}, quantity: null };
-  }
+  constructor(readonly product: Product) {}
 
   getState = (): ProductState => this.state;
 
@@ -85,10 +52,8 @@ export class ProductStore {
   }
 
   /** The variant the chosen options designate (the only one for a single-variant product). */
-  selectedVariant(): VariantForBrowser | undefined {
-    const found = findVariant(this.item, this.state.chosen);
-    if (!found) return undefined;
-    return this.product.variants.find((v) => v.sku === found.sku && v.id === found.id);
+  selectedVariant(): ProductVariant | undefined {
+    return findVariant(this.product, this.state.chosen);
   }
 
   /** True when every option has a value. */
@@ -98,19 +63,11 @@ export class ProductStore {
 
   /** Core's add-to-cart checks: options, quantity, variant, stock counting what the cart holds. */
   validate(quantityInCart: (sku: string) => number, ls?: LocalizedStrings): Result<AddToCartOk> {
-    const probe = validateAddToCart({
-      product: this.item,
-      chosen: this.state.chosen,
-      quantity: this.state.quantity ?? 1,
-      localizedStrings: ls,
-    });
-    if (!probe.ok) return probe;
-    const sku = probe.value.variant.sku ?? '';
     return validateAddToCart({
-      product: this.item,
+      product: this.product,
       chosen: this.state.chosen,
       quantity: this.state.quantity ?? 1,
-      quantityInCart: quantityInCart(sku),
+      quantityInCart: (variant) => quantityInCart(variant.sku),
       localizedStrings: ls,
     });
   }

@@ -8,24 +8,32 @@ import { formatIcuMessage } from '@storefront/jsont/message';
 import { asArray, asNumber, asString, escapeHtmlAttr, isObject, path, prop, isTruthy } from '../json.ts';
 import { type MessageCode, MESSAGES } from '../messages.ts';
 import { CART_URL, cartCountText, sumQuantities } from '../cart.ts';
-import { currencyForLocale, isDecimalString, minorToDecimal, movePoint, readMoney } from '../money.ts';
 import {
+  type Cents,
+  currencyForLocale,
+  isDecimalString,
+  minorToDecimal,
+  movePoint,
+  readMoney,
+} from '../money.ts';
+import {
+  type PricingOption,
+  type Product,
   ProductType,
   addToCartLabel,
-  fromPriceMoney,
+  fromPrice,
   hasVariants,
   hasVariedPrices,
   isOnSale,
   isSoldOut,
-  isSubscribable,
-  normalPriceMoney,
-  productTypeOf,
-  salePriceMoney,
+  lowestPricedVariant,
+  normalPrice,
+  parseVariant,
+  productOf,
+  salePrice,
   showsQuantityInput,
   subscriptionPricePattern,
   variantDescriptor,
-  variantOptionsOf,
-  variantsOf,
 } from '../product.ts';
 import { numberFormat } from '../intl.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './api.ts';
@@ -44,6 +52,21 @@ type NumericString = `${number}`;
  */
 export const moneyString = (money: unknown, args: readonly string[], ctx: RenderContext): string => {
   const { value, currency } = readMoney(money);
+  return decimalMoneyString(value, currency, args, ctx);
+};
+
+/** A product's price (absent is 0 USD, as the reference prints it) as `moneyString` lays it out. */
+const priceString = (price: Cents | undefined, args: readonly string[], ctx: RenderContext): string =>
+  price
+    ? decimalMoneyString(minorToDecimal(price.cents, price.currency), price.currency, args, ctx)
+    : moneyString(undefined, args, ctx);
+
+const decimalMoneyString = (
+  value: string,
+  currency: string,
+  args: readonly string[],
+  ctx: RenderContext,
+): string => {
   if (isTruthy(ctx.lookup('featureFlags.useCLDRMoneyFormat'))) {
     if (noLocale(ctx)) return '';
     try {
@@ -63,8 +86,8 @@ let legacyMoney: Intl.NumberFormat | undefined;
 const legacyMoneyFormat = (): Intl.NumberFormat =>
   (legacyMoney ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-/** The legacy cents string of a price (`65.46` -> `6546`). */
-const legacyCents = (money: unknown): string => movePoint(readMoney(money).value, 2);
+/** The legacy cents string of a price (`65.46` -> `6546`); absent is 0. */
+const legacyCents = (price: Cents | undefined): string => String(price?.cents ?? 0);
 
 // ---------------------------------------------------------------------------------------------
 // Formatters
@@ -81,7 +104,12 @@ const addToCartBtn: FormatterImpl = (item, _args, ctx) => {
       ? Object.keys(options).length
       : 0;
   const useForm = isTruthy(fieldsFormId) && isTruthy(fieldsForm);
-  const label = escapeHtmlAttr(addToCartLabel({ structuredContent: sc }, localizedStringsOf(ctx)));
+  const label = escapeHtmlAttr(
+    addToCartLabel(
+      productOf(sc === prop(item, 'structuredContent') ? item : { structuredContent: sc }),
+      localizedStringsOf(ctx),
+    ),
+  );
   return ctx.renderTemplate(T.ADD_TO_CART_BTN, {
     useForm,
     collectionId: attr(fieldOrScope(item, 'collectionId', ctx)),
@@ -96,7 +124,7 @@ const addToCartBtn: FormatterImpl = (item, _args, ctx) => {
 };
 
 const quantityInput: FormatterImpl = (item, _args, ctx) => {
-  if (!showsQuantityInput(item, ctx.lookup('websiteSettings.storeSettings'))) return undefined;
+  if (!showsQuantityInput(productOf(item), ctx.lookup('websiteSettings.storeSettings'))) return undefined;
   return ctx.renderTemplate(T.QUANTITY_INPUT, {
     id: attr(fieldOrScope(item, 'id', ctx)),
     label: escapeHtmlAttr(localized(ctx, 'product.quantity-label')),
@@ -104,9 +132,9 @@ const quantityInput: FormatterImpl = (item, _args, ctx) => {
 };
 
 const variantsSelect: FormatterImpl = (item, _args, ctx) => {
-  const options = variantOptionsOf(item);
+  const { options, productType } = productOf(item);
   if (options.length === 0) return undefined;
-  const giftCard = productTypeOf(item) === ProductType.GIFT_CARD;
+  const giftCard = productType === ProductType.GIFT_CARD;
   const selectPattern = giftCard
     ? localized(ctx, 'product.gift-card-select')
     : localized(ctx, 'product.variant-select');
@@ -161,80 +189,73 @@ const priceView = (ctx: RenderContext): PriceView => ({
 
 const productPrice: FormatterImpl = (item, args, ctx) => {
   const view = priceView(ctx);
-  const type = productTypeOf(item);
-  const msg = (pattern: string, price: string, extra: Record<string, unknown> = {}) =>
-    formatIcuMessage(pattern, { price, ...extra }, ctx.locale);
-  if (isSubscribable(item)) {
-    const { pattern, terms } = subscriptionPricePattern(item, localizedStringsOf(ctx));
+  const product = productOf(item);
+  const type = product.productType;
+  const price = (p: Cents | undefined) => priceString(p, args, ctx);
+  const msg = (pattern: string, text: string, extra: Record<string, unknown> = {}) =>
+    formatIcuMessage(pattern, { price: text, ...extra }, ctx.locale);
+  if (product.isSubscribable) {
+    const { pattern, terms } = subscriptionPricePattern(product, localizedStringsOf(ctx));
     if (!terms) {
       view.hasFrom = true;
       view.fromLine = msg(pattern, 'true', { fromPrice: 'true' });
     } else {
       const extra = { billingPeriodValue: terms.billingPeriodValue, duration: terms.duration };
-      if (hasVariedPrices(item)) {
-        const from = moneyString(fromPriceMoney(item), args, ctx);
+      if (hasVariedPrices(product)) {
+        const from = price(fromPrice(product));
         view.hasFrom = true;
         view.fromLine = msg(pattern, from, { ...extra, fromPrice: from });
       }
-      if (isOnSale(item)) {
+      if (isOnSale(product)) {
         view.hasSale = true;
-        view.saleLine = msg(pattern, moneyString(salePriceMoney(item), args, ctx), extra);
+        view.saleLine = msg(pattern, price(salePrice(product)), extra);
       }
       view.hasNormal = true;
-      view.normalLine = msg(pattern, moneyString(normalPriceMoney(item), args, ctx), extra);
+      view.normalLine = msg(pattern, price(normalPrice(product)), extra);
     }
   } else if (type !== ProductType.UNKNOWN && type !== ProductType.PAYWALL) {
-    if (hasVariedPrices(item)) {
-      const from = moneyString(fromPriceMoney(item), args, ctx);
+    if (hasVariedPrices(product)) {
+      const from = price(fromPrice(product));
       view.hasFrom = true;
       view.fromLine = msg(localized(ctx, 'product.price-from'), from, {
         fromPrice: from,
       });
     }
-    if (isOnSale(item)) {
+    if (isOnSale(product)) {
       view.hasSale = true;
-      view.saleLine = moneyString(salePriceMoney(item), args, ctx);
+      view.saleLine = price(salePrice(product));
     }
     view.hasNormal = true;
-    view.normalLine = moneyString(normalPriceMoney(item), args, ctx);
+    view.normalLine = price(normalPrice(product));
   }
   return ctx.renderTemplate(T.PRODUCT_PRICE, view);
 };
 
 /** The pricing options of the variant with the lowest effective price (physical, service). */
-const pricingOptionsOfLowestVariant = (item: unknown): readonly unknown[] => {
-  const type = productTypeOf(item);
+const pricingOptionsOfLowestVariant = (product: Product): readonly PricingOption[] => {
+  const type = product.productType;
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return [];
-  const variants = variantsOf(item);
-  const lowest = fromPriceMoney(item);
-  const v =
-    variants.find((x) => (isTruthy(x.onSale) ? x.salePriceMoney : x.priceMoney) === lowest) ?? variants[0];
-  return asArray(v?.pricingOptions);
+  return lowestPricedVariant(product)?.pricingOptions ?? [];
 };
 
 const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
   const view = priceView(ctx);
-  const options = pricingOptionsOfLowestVariant(item);
-  const first = options[0];
+  const product = productOf(item);
+  const first = pricingOptionsOfLowestVariant(product)[0];
   if (first !== undefined) {
-    const firstOnSale = isTruthy(prop(first, 'onSale'));
-    if (hasVariedPrices(item)) {
-      const from = moneyString(
-        firstOnSale ? prop(first, 'salePriceMoney') : prop(first, 'priceMoney'),
-        args,
-        ctx,
-      );
+    if (hasVariedPrices(product)) {
+      const from = priceString(first.onSale ? first.salePrice : first.price, args, ctx);
       view.hasFrom = true;
       view.fromLine = formatIcuMessage(localized(ctx, 'product.price-from'), {
         fromPrice: from,
       });
     }
-    if (firstOnSale) {
+    if (first.onSale) {
       view.hasSale = true;
-      view.saleLine = moneyString(prop(first, 'salePriceMoney'), args, ctx);
+      view.saleLine = priceString(first.salePrice, args, ctx);
     }
     view.hasNormal = true;
-    view.normalLine = moneyString(prop(first, 'priceMoney'), args, ctx);
+    view.normalLine = priceString(first.price, args, ctx);
   }
   return ctx.renderTemplate(T.SUBSCRIPTION_PRICE, view);
 };
@@ -242,11 +263,12 @@ const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
 const productStatus: FormatterImpl = (item, _args, ctx) => {
   const id = asString(prop(item, 'id'));
   const custom = id ? asString(path(ctx.lookup('productMerchandisingContext'), id, 'customSoldOutText')) : '';
-  if (isSoldOut(item)) {
+  const product = productOf(item);
+  if (isSoldOut(product)) {
     const text = custom || localized(ctx, 'product.sold-out');
     return `<div class="product-mark sold-out">${escapeHtmlAttr(text)}</div>`;
   }
-  if (isOnSale(item)) {
+  if (isOnSale(product)) {
     return `<div class="product-mark sale">${localized(ctx, 'product.sale')}</div>`;
   }
   return undefined;
@@ -429,9 +451,9 @@ export const COMMERCE_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
   'cart-quantity': cartQuantity,
   'cart-subtotal': cartSubtotal,
   'cart-url': () => CART_URL,
-  'from-price': (item) => legacyCents(fromPriceMoney(item)),
-  'normal-price': (item) => legacyCents(normalPriceMoney(item)),
-  'sale-price': (item) => legacyCents(salePriceMoney(item)),
+  'from-price': (item) => legacyCents(fromPrice(productOf(item))),
+  'normal-price': (item) => legacyCents(normalPrice(productOf(item))),
+  'sale-price': (item) => legacyCents(salePrice(productOf(item))),
   'percentage-format': percentageFormat,
   'product-checkout': productCheckout,
   'product-price': productPrice,
@@ -442,13 +464,13 @@ export const COMMERCE_FORMATTERS: Readonly<Record<string, FormatterImpl>> = {
   'quantity-input': quantityInput,
   'subscription-price': subscriptionPrice,
   'summary-form-field': summaryFormField,
-  'variant-descriptor': (variant) => variantDescriptor(variant),
+  'variant-descriptor': (variant) => variantDescriptor(parseVariant(variant)),
   'variants-select': variantsSelect,
 };
 
 export const COMMERCE_PREDICATES: Readonly<Record<string, PredicateImpl>> = {
-  'has-variants?': (_args, ctx) => hasVariants(ctx.node),
-  'on-sale?': (_args, ctx) => isOnSale(ctx.node),
-  'sold-out?': (_args, ctx) => isSoldOut(ctx.node),
-  'varied-prices?': (_args, ctx) => hasVariedPrices(ctx.node),
+  'has-variants?': (_args, ctx) => hasVariants(productOf(ctx.node)),
+  'on-sale?': (_args, ctx) => isOnSale(productOf(ctx.node)),
+  'sold-out?': (_args, ctx) => isSoldOut(productOf(ctx.node)),
+  'varied-prices?': (_args, ctx) => hasVariedPrices(productOf(ctx.node)),
 };

@@ -249,7 +249,11 @@ for (const database of DATABASES) {
         { 'x-csrf-token': 'wrong' },
       );
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ crumbFail: true });
+      expect(res.json()).toEqual({
+        crumbFail: true,
+        code: 'crumb-fail',
+        message: 'Your session has expired. Please reload the page and try again.',
+      });
     });
 
     it('a digital product gets a download link on the confirmation page (page type 202)', async () => {

@@ -1,6 +1,6 @@
 /**
- * The order confirmation mail (plain text). It goes through the forms feature's outbox and mailer
- * (forms/mail.ts): queued in the order's transaction, sent over SMTP when `SMTP_URL` is set.
+ * The order confirmation mail (plain text). It goes through the app's outbox and mailer
+ * (http/mail.ts): queued in the order's transaction, sent over SMTP when `SMTP_URL` is set.
  */
 import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';

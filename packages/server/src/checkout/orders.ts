@@ -8,16 +8,18 @@ import {
   minorToDecimal,
   orderNeeds,
   orderTotals,
-  productTypeOf,
+  parseProduct,
+  productOf,
   ProductType,
   validateAddToCart,
   validateCustomer,
+  variantIdOf,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
   type Customer,
   type CustomerInput,
   type LocalizedStrings,
-  type Variant,
+  type ProductVariant,
 } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
@@ -26,7 +28,7 @@ import { RefusalSignal, toRefusal, type Refusal } from '../commerce/rules.ts';
 import { takeStock } from '../commerce/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Database, Db } from '../db/index.ts';
-import { queueMail } from '../forms/mail.ts';
+import { queueMail } from '../http/mail.ts';
 import type { ItemContent } from '../site/types.ts';
 import { confirmationMail } from './mail.ts';
 import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
@@ -200,7 +202,7 @@ async function placeIn(
     );
     drafts = entries.map((e) => {
       const item = items.get(e.item_id);
-      const variant = item && findVariantBySku(item, e.sku);
+      const variant = item && findVariantBySku(productOf(item), e.sku);
       if (!item || !variant)
         throw new RefusalSignal(
           refusal(409, 'cart.add.variant-unavailable', message('cart.add.variant-unavailable', {}, ls)),
@@ -213,18 +215,19 @@ async function placeIn(
       throw new RefusalSignal(
         refusal(404, 'item-not-found', message('cart.add.product-unavailable', {}, ls)),
       );
-    if (source.kind === 'gift-card' && productTypeOf(item) !== ProductType.GIFT_CARD)
+    const product = parseProduct(item).product;
+    if (source.kind === 'gift-card' && product.productType !== ProductType.GIFT_CARD)
       throw new RefusalSignal(refusal(400, 'not-gift-card', message('checkout.not-gift-card', {}, ls)));
     if (source.sku) {
-      const known = findVariantBySku(item, source.sku);
+      const known = findVariantBySku(product, source.sku);
       if (!known)
         throw new RefusalSignal(
           refusal(404, 'variant-not-found', message('cart.add.variant-unavailable', {}, ls)),
         );
     }
     const checked = validateAddToCart({
-      product: item,
-      sku: source.sku ?? undefined,
+      product,
+      variantId: variantIdOf(product, source.sku),
       quantity: source.quantity === undefined ? 1 : source.quantity,
       localizedStrings: ls,
     });
@@ -384,18 +387,19 @@ function subscriptionPlanOf(item: ItemContent | undefined): unknown {
 
 function draft(
   item: ItemContent,
-  variant: Variant,
+  variant: ProductVariant,
   quantity: number,
   additionalFields: string | null,
 ): DraftLine {
+  const product = productOf(item);
   return {
     item,
-    variantId: String(variant.id),
-    sku: String(variant.sku ?? ''),
+    variantId: variant.id,
+    sku: variant.sku,
     quantity,
-    unitPriceCents: variantUnitPrice(item, variant).cents,
-    productType: productTypeOf(item),
-    attributes: (variant.attributes as Record<string, string> | undefined) ?? {},
+    unitPriceCents: variantUnitPrice(product, variant).cents,
+    productType: product.productType,
+    attributes: { ...variant.attributes },
     additionalFields,
   };
 }

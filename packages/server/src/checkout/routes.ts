@@ -5,25 +5,22 @@ import {
   orderNeeds,
   orderTotals,
   PageType,
-  productTypeOf,
+  parseProduct,
   ProductType,
-  variantsOf,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
-  type LocalizedStrings,
 } from '@storefront/core';
-import type { FieldRefusal, OrderAnswer } from '@storefront/core/wire';
+import type { OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
-import { CRUMB_COOKIE, ensureCrumb, requireCrumb } from '../commerce/crumb.ts';
-import { CART_WRITES, registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
-import { CART_COOKIE } from '../commerce/routes.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { getItemsByIds } from '../db/catalogue.ts';
+import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
+import { CART_WRITES, registerDatabaseRateLimit } from '../http/rate-limit.ts';
+import { CART_COOKIE } from '../http/cookies.ts';
+import { apiError, invalidInput, refusalAnswer, refusalError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
+import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
 import { idempotent } from '../http/idempotency.ts';
-import type { Db } from '../db/index.ts';
-import { createMailer, MAIL_FROM_DEFAULT, type Mailer } from '../forms/mail.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import {
   confirmedCheckoutOrder,
@@ -42,15 +39,11 @@ import {
 import { manualPaymentProvider, type PaymentProvider } from './payment.ts';
 
 export interface CheckoutOptions {
-  db: Db;
   renderer: PageRenderer;
   settings: CartSettings;
   siteTitle: string;
   minimumSubtotalCents: number;
   writeLimit: { max: number; windowMs: number };
-  localizedStrings?: LocalizedStrings;
-  smtpUrl?: string | undefined;
-  mailFrom?: string | undefined;
   payment?: PaymentProvider;
   /** The site's origin (`SITE_URL`) for the mail's links; never the request's Host. */
   siteUrl: string;
@@ -141,29 +134,15 @@ const pageQuery = z
 // ------------------------------------------------------------------ routes
 
 /** Checkout (DESIGN.md): the order API, the checkout pages, the confirmation, digital downloads. */
-export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOptions): Promise<void> {
-  const { db, renderer, settings, localizedStrings: ls } = options;
+export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { renderer, settings } = options;
+  const { db } = app.database;
+  const ls = app.localizedStrings;
   const payment = options.payment ?? manualPaymentProvider;
-  const mailer: Mailer = createMailer(db, options.smtpUrl, options.mailFrom ?? MAIL_FROM_DEFAULT, (m) =>
-    app.log.warn(m),
-  );
-  const pending = new Set<Promise<unknown>>();
-  const track = (p: Promise<unknown>) => {
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
-  };
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-    mailer.close();
-  });
 
   // The cart's counter: placing an order is one more cart write.
-  await registerDatabaseRateLimit(
-    app,
-    db,
-    CART_WRITES,
-    () => new HttpError(429, 'rate-limited', message('rate-limited', {}, ls)),
-  );
+  await registerDatabaseRateLimit(app, db, CART_WRITES, () => apiError('rate-limited'));
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
   const orderSettings = {
     currency: settings.currency,
@@ -179,41 +158,35 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       orderSettings,
       payment,
     );
-    if (placed.ok) track(mailer.deliver(placed.mailId));
+    if (placed.ok) app.mailer.deliverLater(placed.mailId);
     return placed;
   };
 
   // ---------------------------------------------------------------- JSON API
 
-  app.post(
-    '/api/commerce/orders',
-    {
-      config: writeConfig,
-      preHandler: requireCrumb,
-    },
-    async (request, reply) => {
-      const body = parseInput(orderBody, request.body, 'body');
-      const { item, cartToken, ...customer } = body;
-      const source: OrderSource = item
-        ? { kind: 'express', ...item }
-        : cartToken
-          ? { kind: 'subscription', token: cartToken }
-          : { kind: 'cart', token: request.cookies[CART_COOKIE] };
-      reply.header('cache-control', 'no-store');
-      // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
-      return idempotent(db, request, reply, 'orders', async () => {
-        const placed = await place(source, customer);
-        if (!placed.ok) return { status: placed.refusal.status, body: refusalBody(placed.refusal) };
-        return {
-          status: 200,
-          body: {
-            order: placed.order,
-            confirmationUrl: `/checkout/order-confirmed/${placed.order.id}`,
-          } satisfies OrderAnswer,
-        };
-      });
-    },
-  );
+  const orderRoute = { config: { ...writeConfig, crumb: true }, schema: { body: orderBody } };
+  app.post('/api/commerce/orders', orderRoute, async (request, reply) => {
+    const body = request.body;
+    const { item, cartToken, ...customer } = body;
+    const source: OrderSource = item
+      ? { kind: 'express', ...item }
+      : cartToken
+        ? { kind: 'subscription', token: cartToken }
+        : { kind: 'cart', token: request.cookies[CART_COOKIE] };
+    reply.header('cache-control', 'no-store');
+    // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
+    return idempotent(db, request, reply, 'orders', async () => {
+      const placed = await place(source, customer);
+      if (!placed.ok) return refusalAnswer(orderRefusal(placed.refusal));
+      return {
+        status: 200,
+        body: {
+          order: placed.order,
+          confirmationUrl: `/checkout/order-confirmed/${placed.order.id}`,
+        } satisfies OrderAnswer,
+      };
+    });
+  });
 
   // ---------------------------------------------------------------- pages
 
@@ -277,15 +250,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     }
     // Express checkout of one item, or a gift card.
     let itemId = target.itemId;
-    if (!itemId && target.mode === 'gift-card') {
-      const gift = await db
-        .selectFrom('items')
-        .select('id')
-        .where('product_type', '=', ProductType.GIFT_CARD)
-        .orderBy('position')
-        .executeTakeFirst();
-      itemId = gift?.id;
-    }
+    if (!itemId && target.mode === 'gift-card') itemId = await firstGiftCardId(db);
     const item = itemId ? (await getItemsByIds(db, [itemId])).get(itemId) : undefined;
     const unavailable = {
       ok: false as const,
@@ -294,12 +259,13 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       text: message('cart.add.product-unavailable', {}, ls),
     };
     if (!item || !item.structuredContent) return unavailable;
-    const type = productTypeOf(item);
+    const product = parseProduct(item).product;
+    const type = product.productType;
     if (target.mode === 'gift-card') {
       if (type !== ProductType.GIFT_CARD) return unavailable;
-      const denominations = variantsOf(item).map((v) => ({
-        sku: String(v.sku ?? ''),
-        label: formatMoney(variantUnitPrice(item, v).cents, settings.currency),
+      const denominations = product.variants.map((v) => ({
+        sku: v.sku,
+        label: formatMoney(variantUnitPrice(product, v).cents, settings.currency),
       }));
       return {
         ok: true,
@@ -318,11 +284,11 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
         },
       };
     }
-    const variant = target.sku ? findVariantBySku(item, target.sku) : variantsOf(item)[0];
+    const variant = target.sku ? findVariantBySku(product, target.sku) : product.variants[0];
     if (!variant) return unavailable;
     const quantity = Number(target.quantity ?? '1');
     const q = Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
-    const unit = variantUnitPrice(item, variant).cents;
+    const unit = variantUnitPrice(product, variant).cents;
     return {
       ok: true,
       page: {
@@ -372,8 +338,9 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     });
   };
 
-  app.get('/checkout', async (request, reply) => {
-    const q = parseInput(pageQuery, request.query, 'query');
+  const pageRoute = { schema: { querystring: pageQuery } };
+  app.get('/checkout', pageRoute, async (request, reply) => {
+    const q = request.query;
     if (q.itemId)
       return showForm(request, reply, {
         mode: 'express',
@@ -387,16 +354,16 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     });
   });
 
-  app.get('/checkout/subscription', async (request, reply) => {
-    const q = parseInput(pageQuery, request.query, 'query');
+  app.get('/checkout/subscription', pageRoute, async (request, reply) => {
+    const q = request.query;
     return showForm(request, reply, {
       mode: 'subscription',
       ...(q.cartToken ? { cartToken: q.cartToken } : {}),
     });
   });
 
-  app.get('/checkout/gift-card', async (request, reply) => {
-    const q = parseInput(pageQuery, request.query, 'query');
+  app.get('/checkout/gift-card', pageRoute, async (request, reply) => {
+    const q = request.query;
     return showForm(request, reply, {
       mode: 'gift-card',
       ...(q.itemId ? { itemId: q.itemId } : {}),
@@ -424,7 +391,9 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
       : { mode: 'cart', ...(cartCookie ? { cartToken: cartCookie } : {}) };
     const cookie = request.cookies[CRUMB_COOKIE];
     if (!cookie || !parsed.success || parsed.data.crumb !== cookie) {
-      const error = parsed.success ? message('cart.crumb-fail', {}, ls) : describeIssue(parsed.error);
+      const error = parsed.success
+        ? message('cart.crumb-fail', {}, ls)
+        : invalidInput(parsed.error, 'form').message;
       return showForm(request, reply, target, parsed.success ? 403 : 400, { values, error });
     }
     const d = parsed.data;
@@ -485,10 +454,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
     const { orderId, lineId } = request.params as { orderId: string; lineId: string };
     const order = await readOrder(db, orderId);
     const lineRow = order?.lines.find((l) => l.id === lineId && l.downloadUrl);
-    if (!order || !lineRow)
-      return reply
-        .code(404)
-        .send({ code: 'not-found', message: message('checkout.order-not-found', {}, ls) });
+    if (!order || !lineRow) throw apiError('download-not-found');
     const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
     const target = item?.structuredContent?.downloadUrl;
     if (typeof target === 'string' && /^(https?:\/\/|\/)/.test(target)) return reply.redirect(target, 302);
@@ -501,18 +467,9 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutOpti
   });
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const keys = issue && issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys : undefined;
-  const path = issue ? [...issue.path, ...(keys ?? [])].join('.') : '';
-  return `Invalid form: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`;
-}
-
-function refusalBody(refusal: OrderRefusal): FieldRefusal {
-  return {
-    code: refusal.code,
-    message: refusal.message,
+/** An order's refusal, naming the fields at fault where it can (wire FieldRefusal). */
+const orderRefusal = (refusal: OrderRefusal) =>
+  refusalError(refusal, {
     ...(refusal.field ? { field: refusal.field } : {}),
     ...(refusal.errors ? { errors: refusal.errors } : {}),
-  };
-}
+  });

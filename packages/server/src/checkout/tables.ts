@@ -31,6 +31,8 @@ export interface OrdersTable {
   kind: string;
   /** JSON: subscription plan / gift card recipient and message, or null. */
   extra: string | null;
+  /** The customer account that placed it (issue 14); null for guests and deleted accounts. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

@@ -3,21 +3,29 @@ import {
   cartTotals,
   centsToMoney,
   findVariantBySku,
-  isSubscribable,
   message,
   minorToDecimal,
+  parseProduct,
+  productOf,
   validateAddToCart,
   validateQuantityChange,
+  variantIdOf,
   variantStock,
   variantUnitPrice,
+  type Cents,
   type LocalizedStrings,
+  type Product,
 } from '@storefront/core';
 import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
-import type { CartRow } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { CartRow, Database } from '../db/schema.ts';
+import { limitedTransaction, type CountedLimit, type LimitedWork } from '../http/rate-limit.ts';
 import type { ItemContent } from '../site/types.ts';
 import { fromCore, RefusalSignal, runRefusable, toRefusal, type Checked, type Refusal } from './rules.ts';
+
+type CartEntryRow = Selectable<Database['cart_entries']>;
 
 // The cart as the API answers it: core's wire contract, which the browser's client reads too.
 export type { CartEntry, ShoppingCart } from '@storefront/core/wire';
@@ -34,9 +42,11 @@ const itemNotFound = (ls?: LocalizedStrings) =>
 
 // ------------------------------------------------------------------ reads
 
+// Tokens are base64url (see addEntry); anything else cannot name a cart.
+const CART_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
 export async function findCart(db: Db, token: string | undefined): Promise<CartRow | undefined> {
-  // Tokens are base64url (see addEntry); anything else cannot name a cart.
-  if (!token || !/^[A-Za-z0-9_-]{1,128}$/.test(token)) return undefined;
+  if (!token || !CART_TOKEN.test(token)) return undefined;
   return db
     .selectFrom('carts')
     .selectAll()
@@ -56,40 +66,55 @@ export async function readCart(
   settings: CartSettings,
 ): Promise<ShoppingCart> {
   if (!cart) return emptyCart(settings);
-  const rows = await db
-    .selectFrom('cart_entries')
-    .selectAll()
-    .where('cart_id', '=', cart.id)
-    .orderBy('position')
-    .execute();
+  const rows = await cartEntryRows(db, cart.id);
   const items = await getItemsByIds(
     db,
     rows.map((r) => r.item_id),
   );
-  const collections = new Map(
-    (await db.selectFrom('collections').select(['id', 'url_id']).execute()).map(
-      (c) => [c.id, c.url_id] as const,
-    ),
-  );
+  return buildCart(cart, pricedEntries(rows, items, await collectionUrls(db, items)), settings);
+}
+
+function cartEntryRows(db: Db, cartId: string): Promise<CartEntryRow[]> {
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('position')
+    .execute();
+}
+
+/** The URL id of each collection holding one of `items`. */
+async function collectionUrls(db: Db, items: Map<string, ItemContent>): Promise<Map<string, string>> {
+  const ids = [...new Set([...items.values()].map((i) => String(i.collectionId)))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('collections').select(['id', 'url_id']).where('id', 'in', ids).execute();
+  return new Map(rows.map((c) => [c.id, c.url_id] as const));
+}
+
+/** The wire entries of `rows` (in their order), priced from `items`; rows whose product or variant is gone are left out. */
+function pricedEntries(
+  rows: readonly CartEntryRow[],
+  items: Map<string, ItemContent>,
+  collections: Map<string, string>,
+): CartEntry[] {
   const entries: CartEntry[] = [];
   for (const r of rows) {
     const item = items.get(r.item_id);
-    const variant = item && findVariantBySku(item, r.sku);
-    if (!item || !variant) continue;
-    const price = variantUnitPrice(item, variant);
-    const priceMoney = readMoneyJson(variant.priceMoney, price.currency);
-    const salePriceMoney = readMoneyJson(variant.salePriceMoney, price.currency);
+    const product = item && productOf(item);
+    const variant = product && findVariantBySku(product, r.sku);
+    if (!item || !product || !variant) continue;
+    const price = variantUnitPrice(product, variant);
     entries.push({
       id: r.id,
       itemId: r.item_id,
       quantity: r.quantity,
       chosenVariant: {
         sku: r.sku,
-        attributes: (variant.attributes as Record<string, string> | undefined) ?? {},
-        optionValues: (variant.optionValues as { optionName: string; value: string }[] | undefined) ?? [],
-        priceMoney,
-        salePriceMoney,
-        onSale: Boolean(variant.onSale),
+        attributes: { ...variant.attributes },
+        optionValues: variant.optionValues.map((o) => ({ ...o })),
+        priceMoney: wireMoney(variant.price),
+        salePriceMoney: wireMoney(variant.salePrice),
+        onSale: variant.onSale,
       },
       additionalFields: r.additional_fields,
       unitPriceCents: price.cents,
@@ -101,15 +126,13 @@ export async function readCart(
       },
     });
   }
-  return buildCart(cart, entries, settings);
+  return entries;
 }
 
-function readMoneyJson(money: unknown, fallbackCurrency: string): WireMoney {
-  const m = money as { value?: unknown; currency?: unknown } | undefined;
-  if (m && typeof m.value === 'string' && typeof m.currency === 'string')
-    return { currency: m.currency, value: m.value };
-  return { currency: fallbackCurrency, value: minorToDecimal(0, fallbackCurrency) };
-}
+const wireMoney = (price: Cents): WireMoney => ({
+  currency: price.currency,
+  value: minorToDecimal(price.cents, price.currency),
+});
 
 function buildCart(cart: CartRow | undefined, entries: CartEntry[], settings: CartSettings): ShoppingCart {
   const totals = cartTotals(
@@ -162,12 +185,19 @@ export interface AddResult {
   cart: CartRow;
   entryId: string;
   created: boolean;
+  /** The cart after the add, as the API answers it. */
+  shoppingCart: ShoppingCart;
 }
 
-/** Reads one product with its live stock (inside the caller's transaction). */
-async function liveProduct(db: Db, itemId: string): Promise<ItemContent | undefined> {
-  const item = (await getItemsByIds(db, [itemId])).get(itemId);
-  return item && item.structuredContent ? item : undefined;
+/** Reads one product with its live stock (inside the caller's transaction), parsed by core. */
+async function liveProduct(db: Db, itemId: string): Promise<Product | undefined> {
+  return productIn(await getItemsByIds(db, [itemId]), itemId);
+}
+
+/** The product `itemId` names among `items`, parsed by core; undefined when it is not one. */
+function productIn(items: Map<string, ItemContent>, itemId: string): Product | undefined {
+  const item = items.get(itemId);
+  return item?.structuredContent ? parseProduct(item).product : undefined;
 }
 
 /** `additionalFields` travels as a JSON string (spec section 7); anything else is refused up front. */
@@ -186,45 +216,44 @@ function additionalFieldsRefusal(additionalFields: string | null | undefined): R
 }
 
 /**
- * Adds to the cart named by `token` (a new cart when there is none). The whole check-and-write runs
- * in one transaction that first touches the cart row: concurrent writes to one cart queue on that
- * row lock (PostgreSQL) or on the single writer (SQLite), so core's stock check counts what the cart
- * already holds and two adds can never both pass it. Stock is validated, not reserved: checkout will
- * reserve with `takeStock` (stock.ts). A refusal rolls back (no cart is created for it).
+ * Adds to the cart named by `token` (a new cart when there is none), counting the call against the
+ * client's cart-write `limit` in the same transaction (one commit per add). The whole
+ * check-and-write runs in one transaction that first touches the cart row: concurrent writes to one
+ * cart queue on that row lock (PostgreSQL) or on the single writer (SQLite), so core's stock check
+ * counts what the cart already holds and two adds can never both pass it. Stock is validated, not
+ * reserved: checkout will reserve with `takeStock` (stock.ts). A refusal rolls back (no cart is
+ * created for it). The answer's cart is built from the rows the transaction read and wrote.
+ * Throws RateLimited past the limit.
  */
 export async function addEntry(
   db: Db,
   req: AddRequest,
   settings: CartSettings,
+  limit: CountedLimit,
   localizedStrings?: LocalizedStrings,
 ): Promise<Checked<AddResult>> {
-  const badFields = additionalFieldsRefusal(req.additionalFields);
-  if (badFields) return { ok: false, refusal: badFields };
   return runRefusable(() =>
-    db.transaction().execute(async (trx): Promise<AddResult> => {
+    limitedTransaction(db, limit, async (trx): Promise<LimitedWork<AddResult>> => {
+      const badFields = additionalFieldsRefusal(req.additionalFields);
+      if (badFields) throw new RefusalSignal(badFields);
       const now = Date.now();
-      let cart = await findCart(trx, req.token);
-      if (cart) await trx.updateTable('carts').set({ updated: now }).where('id', '=', cart.id).execute();
-      const product = await liveProduct(trx, req.itemId);
+      let cart = await touchCart(trx, req.token, now);
+      const entries = cart ? await cartEntryRows(trx, cart.id) : [];
+      // One read for the product added and for every product the answer shows.
+      const items = await getItemsByIds(trx, [req.itemId, ...entries.map((e) => e.item_id)]);
+      const product = productIn(items, req.itemId);
       if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
-      const request = {
+      const checked = validateAddToCart({
         product,
-        sku: req.sku ?? undefined,
+        variantId: variantIdOf(product, req.sku),
         quantity: req.quantity === undefined ? 1 : req.quantity,
+        quantityInCart: (variant) =>
+          entries.filter((e) => e.variant_id === variant.id).reduce((n, e) => n + e.quantity, 0),
         localizedStrings,
-      };
-      // First resolve the variant (and every refusal that does not depend on the cart)...
-      const first = validateAddToCart(request);
-      if (!first.ok) throw new RefusalSignal(toRefusal(first.error));
-      const variantId = String(first.value.variant.id);
-      const entries = cart
-        ? await trx.selectFrom('cart_entries').selectAll().where('cart_id', '=', cart.id).execute()
-        : [];
-      const held = entries.filter((e) => e.variant_id === variantId).reduce((n, e) => n + e.quantity, 0);
-      // ...then the stock check counting what this cart already holds.
-      const checked = validateAddToCart({ ...request, sku: variantId, quantityInCart: held });
+      });
       if (!checked.ok) throw new RefusalSignal(toRefusal(checked.error));
-      const quantity = checked.value.quantity;
+      const { variant, quantity } = checked.value;
+      const variantId = variant.id;
 
       if (!cart) {
         const fresh = {
@@ -241,29 +270,44 @@ export async function addEntry(
       }
       const fields = req.additionalFields ?? null;
       const same = entries.find((e) => e.variant_id === variantId && e.additional_fields === fields);
-      if (same) {
-        await trx
-          .updateTable('cart_entries')
-          .set({ quantity: same.quantity + quantity })
-          .where('id', '=', same.id)
-          .execute();
-        return { cart, entryId: same.id, created: false };
-      }
-      const entry = {
-        id: randomUUID(),
-        cart_id: cart.id,
-        item_id: product.id,
-        variant_id: variantId,
-        sku: String(checked.value.variant.sku),
-        quantity,
-        additional_fields: fields,
-        created: now,
-        position: entries.reduce((max, e) => Math.max(max, e.position), 0) + 1,
-      };
-      await trx.insertInto('cart_entries').values(entry).execute();
-      return { cart, entryId: entry.id, created: true };
+      const written: CartEntryRow = same
+        ? { ...same, quantity: same.quantity + quantity }
+        : {
+            id: randomUUID(),
+            cart_id: cart.id,
+            item_id: product.id,
+            variant_id: variantId,
+            sku: variant.sku,
+            quantity,
+            additional_fields: fields,
+            created: now,
+            position: entries.reduce((max, e) => Math.max(max, e.position), 0) + 1,
+          };
+      const lastWrite = same
+        ? trx.updateTable('cart_entries').set({ quantity: written.quantity }).where('id', '=', same.id)
+        : trx.insertInto('cart_entries').values({ ...written, created: now });
+      // The new entry has the highest position, so appending keeps the cart's order.
+      const rows = same ? entries.map((e) => (e.id === same.id ? written : e)) : [...entries, written];
+      const shoppingCart = buildCart(
+        cart,
+        pricedEntries(rows, items, await collectionUrls(trx, items)),
+        settings,
+      );
+      return { value: { cart, entryId: written.id, created: !same, shoppingCart }, lastWrite };
     }),
   );
+}
+
+/** The open cart named by `token`, its `updated` time set to `now` (which locks its row until commit). */
+async function touchCart(db: Db, token: string | undefined, now: number): Promise<CartRow | undefined> {
+  if (!token || !CART_TOKEN.test(token)) return undefined;
+  return db
+    .updateTable('carts')
+    .set({ updated: now })
+    .where('token', '=', token)
+    .where('is_purchased', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Sets an entry's quantity (0 removes it); core checks it against the stock the rest of the cart leaves. */
@@ -429,12 +473,12 @@ export async function createSubscriptionCart(
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const product = await liveProduct(trx, req.itemId);
       if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
-      if (!isSubscribable(product)) {
+      if (!product.isSubscribable) {
         throw new RefusalSignal({ ...itemNotFound(localizedStrings), code: 'not-subscribable', status: 400 });
       }
       const checked = validateAddToCart({
         product,
-        sku: req.sku ?? undefined,
+        variantId: variantIdOf(product, req.sku),
         quantity: req.qty === undefined ? 1 : req.qty,
         localizedStrings,
       });

@@ -1,32 +1,28 @@
-import { message } from '@storefront/core';
 import type {
   AddEntryAnswer,
   CartAnswer,
-  CrumbFailure,
-  Refusal as WireRefusal,
   SubscriptionAnswer,
   UpdateFieldsAnswer,
 } from '@storefront/core/wire';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/index.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError, refusalAnswer, refusalError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import {
   addEntry,
   createSubscriptionCart,
   emptyCart,
   findCart,
   itemStock,
-  notFound,
   readCart,
   removeEntry,
   setEntryAdditionalFields,
   setEntryQuantity,
   type CartSettings,
 } from './cart.ts';
-import { crumbMatches, ensureCrumb } from './crumb.ts';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../http/cookies.ts';
+import { ensureCrumb } from '../http/crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { CART_WRITES, registerDatabaseRateLimit } from './rate-limit-store.ts';
-import type { Refusal } from './rules.ts';
+import { CART_WRITES, RateLimited, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import {
   addEntryBody,
   additionalFieldsBody,
@@ -37,68 +33,39 @@ import {
   subscriptionBody,
 } from './schemas.ts';
 
-export const CART_COOKIE = 'CART';
-export const HAS_CART_COOKIE = 'hasCart';
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30; // 30 days
 
 export interface CommerceOptions {
-  db: Db;
   settings: CartSettings;
   writeLimit: { max: number; windowMs: number };
-  /** The site's overrides of core's messages. */
-  localizedStrings?: Record<string, string>;
 }
-
-function refuse(reply: FastifyReply, refusal: Refusal) {
-  return reply
-    .code(refusal.status)
-    .send({ code: refusal.code, message: refusal.message } satisfies WireRefusal);
-}
-
-const refusalAnswer = (refusal: Refusal) => ({
-  status: refusal.status,
-  body: { code: refusal.code, message: refusal.message } satisfies WireRefusal,
-});
 
 /** The cart API of docs/interfaces.md (spec section 7). */
-export async function commerceRoutes(app: FastifyInstance, options: CommerceOptions): Promise<void> {
-  const { db, settings, localizedStrings } = options;
+export async function commerceRoutes(plugin: FastifyInstance, options: CommerceOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { settings } = options;
+  const { db } = app.database;
+  const { localizedStrings } = app;
 
-  await registerDatabaseRateLimit(
-    app,
-    db,
-    CART_WRITES,
-    () => new HttpError(429, 'rate-limited', message('rate-limited', {}, localizedStrings)),
-  );
-
-  const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
+  await registerDatabaseRateLimit(app, db, CART_WRITES, () => apiError('rate-limited'));
 
   /**
    * Mutating calls: the crumb must match (after the rate limit, which runs on request), and a body
    * must be JSON (the app also parses form and text bodies for other calls; here they would only
    * reach the schema as a confusing shape).
    */
-  const checkCrumb = async (request: FastifyRequest, reply: FastifyReply) => {
-    const type = request.headers['content-type'];
-    if (request.body !== undefined && (!type || !/^application\/json\b/i.test(type)))
-      return reply
-        .code(415)
-        .send({ code: 'unsupported-media-type', message: 'Send the body as application/json.' });
-    if (crumbMatches(request)) return;
-    // No Cookie header at all: the browser keeps no cookies (spec section 8, cookies off); else the
-    // crumb is missing or stale (session expired). `crumbFail` is what the browser keys on.
-    const cookiesOff = !request.headers.cookie;
-    return reply.code(403).send({
-      crumbFail: true,
-      code: cookiesOff ? 'cookies-off' : 'crumb-fail',
-      message: message(cookiesOff ? 'cart.cookies-off' : 'cart.crumb-fail', {}, localizedStrings),
-    } satisfies CrumbFailure);
+  const writeConfig = {
+    rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs },
+    crumb: true,
+    jsonBody: true,
   };
+  // Add-to-cart, the busiest write, counts against the same budget inside its own transaction.
+  const { rateLimit: _countedInTheAdd, ...addConfig } = writeConfig;
 
   const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
 
-  app.get('/api/commerce/shopping-cart', async (request, reply) => {
-    const query = parseInput(cartQuery, request.query, 'query');
+  app.get('/api/commerce/shopping-cart', { schema: { querystring: cartQuery } }, async (request, reply) => {
+    const query = request.query;
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-store');
     if (query.mock === 'true') return emptyCart(settings);
@@ -117,29 +84,34 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
   });
 
   const stock = async (request: FastifyRequest) => {
-    const { itemId } = parseInput(stockQuery, request.query, 'query');
+    const { itemId } = request.query as { itemId: string };
     const results = await itemStock(db, itemId);
-    if (!results) {
-      const refusal = notFound(
-        'item-not-found',
-        message('cart.add.product-unavailable', {}, localizedStrings),
-      );
-      throw new HttpError(refusal.status, refusal.code, refusal.message);
-    }
+    if (!results) throw apiError('item-not-found');
     return { results };
   };
-  app.get('/api/commerce/inventory/stock', stock);
-  app.get('/api/commerce/inventory/stock/', stock);
+  app.get('/api/commerce/inventory/stock', { schema: { querystring: stockQuery } }, stock);
+  app.get('/api/commerce/inventory/stock/', { schema: { querystring: stockQuery } }, stock);
 
   app.post(
     '/api/commerce/shopping-cart/entries',
-    { config: writeConfig, preHandler: checkCrumb },
+    { config: addConfig, schema: { body: addEntryBody } },
     async (request, reply) => {
-      const body = parseInput(addEntryBody, request.body, 'body');
+      const body = request.body;
+      const limit = { key: `${CART_WRITES}:${request.ip}`, ...options.writeLimit };
       return idempotent(db, request, reply, 'cart-entries', async () => {
-        const result = await addEntry(db, { token: token(request), ...body }, settings, localizedStrings);
-        if (!result.ok) return refusalAnswer(result.refusal);
-        const { cart, entryId } = result.value;
+        const result = await addEntry(
+          db,
+          { token: token(request), ...body },
+          settings,
+          limit,
+          localizedStrings,
+        ).catch((error: unknown) => {
+          if (!(error instanceof RateLimited)) throw error;
+          reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+          throw apiError('rate-limited');
+        });
+        if (!result.ok) return refusalAnswer(refusalError(result.refusal));
+        const { cart, entryId, shoppingCart } = result.value;
         const options = {
           path: '/',
           sameSite: 'lax' as const,
@@ -148,7 +120,6 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
           secure: request.protocol === 'https',
         };
         reply.header('cache-control', 'no-store');
-        const shoppingCart = await readCart(db, cart, settings);
         const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
         return {
           status: 200,
@@ -164,11 +135,11 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   app.post(
     '/api/3/commerce/cart/subscription',
-    { config: writeConfig, preHandler: checkCrumb },
+    { config: writeConfig, schema: { body: subscriptionBody } },
     async (request, reply) => {
-      const body = parseInput(subscriptionBody, request.body, 'body');
+      const body = request.body;
       const result = await createSubscriptionCart(db, body, settings, localizedStrings);
-      if (!result.ok) return refuse(reply, result.refusal);
+      if (!result.ok) throw refusalError(result.refusal);
       reply.header('cache-control', 'no-store');
       return { cartToken: result.value.token } satisfies SubscriptionAnswer;
     },
@@ -176,12 +147,12 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
-    { config: writeConfig, preHandler: checkCrumb },
+    { config: writeConfig, schema: { params: entryParams, body: quantityBody } },
     async (request, reply) => {
-      const { entryId } = parseInput(entryParams, request.params, 'path');
-      const body = parseInput(quantityBody, request.body, 'body');
+      const { entryId } = request.params;
+      const body = request.body;
       const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
-      if (!result.ok) return refuse(reply, result.refusal);
+      if (!result.ok) throw refusalError(result.refusal);
       reply.header('cache-control', 'no-store');
       return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },
@@ -189,12 +160,12 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-    { config: writeConfig, preHandler: checkCrumb },
+    { config: writeConfig, schema: { params: entryParams, body: additionalFieldsBody } },
     async (request, reply) => {
-      const { entryId } = parseInput(entryParams, request.params, 'path');
-      const body = parseInput(additionalFieldsBody, request.body, 'body');
+      const { entryId } = request.params;
+      const body = request.body;
       const result = await setEntryAdditionalFields(db, token(request), entryId, body);
-      if (!result.ok) return refuse(reply, result.refusal);
+      if (!result.ok) throw refusalError(result.refusal);
       reply.header('cache-control', 'no-store');
       const shoppingCart = await readCart(db, result.value, settings);
       const updatedEntry = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
@@ -204,11 +175,11 @@ export async function commerceRoutes(app: FastifyInstance, options: CommerceOpti
 
   app.delete(
     '/api/commerce/shopping-cart/entries/:entryId',
-    { config: writeConfig, preHandler: checkCrumb },
+    { config: writeConfig, schema: { params: entryParams } },
     async (request, reply) => {
-      const { entryId } = parseInput(entryParams, request.params, 'path');
+      const { entryId } = request.params;
       const result = await removeEntry(db, token(request), entryId);
-      if (!result.ok) return refuse(reply, result.refusal);
+      if (!result.ok) throw refusalError(result.refusal);
       reply.header('cache-control', 'no-store');
       return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },

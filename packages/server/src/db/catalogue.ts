@@ -1,8 +1,10 @@
+import { ProductType } from '@storefront/core';
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { CollectionContent, ItemContent, VariantContent } from '../site/types.ts';
 import type { Db } from './index.ts';
-import type { CollectionRow, ItemRow, VariantRow } from './schema.ts';
+import type { TermKind } from './item-terms.ts';
+import type { CollectionRow, Database, ItemRow, VariantRow } from './schema.ts';
 
 /**
  * Parsed content JSON, reused while the row's text is the same (content only changes when a server
@@ -49,21 +51,61 @@ export async function listItems(db: Db, collectionId: string): Promise<ItemConte
   return withStock(db, rows.map(itemContent));
 }
 
-/** How many items a collection has (the collection's `itemCount`). */
-export async function countItems(db: Db, collectionId: string): Promise<number> {
+/** The item has a term of this kind with one of these values (never empty). */
+export interface TermFilter {
+  kind: TermKind;
+  values: readonly string[];
+}
+
+/** Which items of a collection a list or a tag shows (every condition holds). */
+export interface ItemWhere {
+  terms?: readonly TermFilter[];
+  /** Published at or after this time. */
+  publishedFrom?: number;
+  /** Published strictly before this time. */
+  publishedBefore?: number;
+  featuredOnly?: boolean;
+  excludeItemId?: string;
+}
+
+function matching(eb: ExpressionBuilder<Database, 'items'>, collectionId: string, where: ItemWhere = {}) {
+  const conditions: Expression<SqlBool>[] = [eb('items.collection_id', '=', collectionId)];
+  if (where.featuredOnly) conditions.push(eb('items.starred', '=', 1));
+  if (where.excludeItemId !== undefined) conditions.push(eb('items.id', '!=', where.excludeItemId));
+  if (where.publishedFrom !== undefined) conditions.push(eb('items.publish_on', '>=', where.publishedFrom));
+  if (where.publishedBefore !== undefined)
+    conditions.push(eb('items.publish_on', '<', where.publishedBefore));
+  for (const { kind, values } of where.terms ?? [])
+    conditions.push(
+      eb(
+        'items.id',
+        'in',
+        eb
+          .selectFrom('item_terms')
+          .select('item_terms.item_id')
+          .where('item_terms.collection_id', '=', collectionId)
+          .where('item_terms.kind', '=', kind)
+          .where('item_terms.value', 'in', [...values]),
+      ),
+    );
+  return eb.and(conditions);
+}
+
+/** How many items of a collection there are (the collection's `itemCount`), or match `where`. */
+export async function countItems(db: Db, collectionId: string, where?: ItemWhere): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where('collection_id', '=', collectionId)
+    .where((eb) => matching(eb, collectionId, where))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
 /**
- * One item of a collection by its URL slug, through the (collection_id, url_id) unique index, with
- * live stock and its position (for its neighbours).
+ * One item of a collection by its URL slug, through the (collection_id, url_id) unique index, as
+ * content (without live stock: see `withStock`) with its position (for its neighbours).
  */
-export async function findItem(
+export async function findItemContent(
   db: Db,
   collectionId: string,
   urlId: string,
@@ -74,9 +116,7 @@ export async function findItem(
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', urlId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const [item] = await withStock(db, [itemContent(row)]);
-  return item && { item, position: row.position };
+  return row && { item: itemContent(row), position: row.position };
 }
 
 /** The items just before and after `position` in a collection, as content (without live stock). */
@@ -103,101 +143,97 @@ export interface PageQuery {
   limit: number;
   /** `position`: content order; `newest`: by publish time, newest first (chronological collections). */
   order: 'position' | 'newest';
-  /** Newest-first lists only: items published strictly before this time (keyset paging). */
-  before?: number;
-  featuredOnly?: boolean;
-  excludeItemId?: string;
+  where?: ItemWhere;
 }
 
-/** One page of a collection's items in SQL (LIMIT/OFFSET, or keyset by publish time), live stock overlaid. */
-export async function listPage(db: Db, collectionId: string, page: PageQuery): Promise<ItemContent[]> {
-  let query = db.selectFrom('items').selectAll().where('collection_id', '=', collectionId);
-  if (page.before !== undefined) query = query.where('publish_on', '<', page.before);
-  if (page.featuredOnly) query = query.where('starred', '=', 1);
-  if (page.excludeItemId !== undefined) query = query.where('id', '!=', page.excludeItemId);
+/**
+ * One page of a collection's items in SQL (LIMIT/OFFSET, or keyset by publish time), as content
+ * (without live stock: see `withStock`).
+ */
+export async function listPageContent(db: Db, collectionId: string, page: PageQuery): Promise<ItemContent[]> {
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where((eb) => matching(eb, collectionId, page.where));
   query =
     page.order === 'newest'
       ? query.orderBy('publish_on', 'desc').orderBy('position', 'asc')
       : query.orderBy('position', 'asc');
   const rows = await query.limit(page.limit).offset(page.offset).execute();
-  return withStock(db, rows.map(itemContent));
-}
-
-/** How many items of a collection were published at or after `time` (where a keyset page starts). */
-export async function countPublishedSince(db: Db, collectionId: string, time: number): Promise<number> {
-  const row = await db
-    .selectFrom('items')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('collection_id', '=', collectionId)
-    .where('publish_on', '>=', time)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/**
- * Every item of a collection as content, without live stock (one query, no variants): for the
- * filters on fields inside the content JSON (categories, tags, authors, months). Overlay the stock
- * of the few items shown with `withStock`.
- */
-export async function listItemContent(db: Db, collectionId: string, order: PageQuery['order']) {
-  let query = db.selectFrom('items').selectAll().where('collection_id', '=', collectionId);
-  query =
-    order === 'newest'
-      ? query.orderBy('publish_on', 'desc').orderBy('position', 'asc')
-      : query.orderBy('position', 'asc');
-  return (await query.execute()).map(itemContent);
-}
-
-/**
- * A batch of a collection's items (content order, no live stock) whose content JSON spells one of
- * `values` as a JSON string: a narrowing read through SQL for filters on fields inside the content
- * (categories, tags); the caller checks the field itself and reads further batches as it needs.
- */
-export async function listItemsMentioning(
-  db: Db,
-  collectionId: string,
-  values: readonly string[],
-  batch: { offset: number; limit: number },
-): Promise<ItemContent[]> {
-  const patterns = values.map((v) => `%${JSON.stringify(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const rows = await db
-    .selectFrom('items')
-    .selectAll()
-    .where('collection_id', '=', collectionId)
-    .where((eb) => eb.or(patterns.map((p) => sql<boolean>`${eb.ref('data')} like ${p} escape '\\'`)))
-    .orderBy('position', 'asc')
-    .limit(batch.limit)
-    .offset(batch.offset)
-    .execute();
   return rows.map(itemContent);
 }
 
 /**
- * The distinct categories of a collection's items, in first-seen content order, with its item count.
- * Recomputed only when the collection's items change (their count or latest update): a page asking
- * for them reads one summary row.
+ * Which of `wanted` (kind and value) some item of the collection has, as `kind:value` keys: a list
+ * filter takes effect only for a value the collection has.
  */
-export async function collectionCategories(
+export async function presentTerms(
   db: Db,
   collectionId: string,
-): Promise<{ categories: string[]; count: number }> {
-  const summary = await db
-    .selectFrom('items')
-    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('updated_on').as('latest')])
+  wanted: readonly { kind: TermKind; value: string }[],
+): Promise<Set<string>> {
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('item_terms')
+    .select(['kind', 'value'])
+    .distinct()
     .where('collection_id', '=', collectionId)
-    .executeTakeFirst();
-  const count = Number(summary?.count ?? 0);
-  const version = `${count}:${String(summary?.latest ?? '')}`;
-  const hit = categorySummaries.get(collectionId);
-  if (hit?.version === version) return { categories: hit.categories, count };
-  const items = await listItemContent(db, collectionId, 'position');
-  const categories = [
-    ...new Set(items.flatMap((i) => (Array.isArray(i.categories) ? (i.categories as string[]) : []))),
-  ];
-  categorySummaries.set(collectionId, { version, categories });
-  return { categories, count };
+    .where((eb) => eb.or(wanted.map(({ kind, value }) => eb.and({ kind, value }))))
+    .execute();
+  return new Set(rows.map((row) => `${row.kind}:${row.value}`));
 }
-const categorySummaries = new BoundedCache<string, { version: string; categories: string[] }>(1_000);
+
+/**
+ * The author a list filter names, by id or by display name (the first in list order), or undefined
+ * when no item of the collection has it.
+ */
+export async function findAuthor(
+  db: Db,
+  collectionId: string,
+  wanted: string,
+  order: PageQuery['order'],
+): Promise<{ id: string; displayName: string | null } | undefined> {
+  let query = db
+    .selectFrom('item_terms')
+    .innerJoin('items', 'items.id', 'item_terms.item_id')
+    .select(['item_terms.value', 'item_terms.label'])
+    .where('item_terms.collection_id', '=', collectionId)
+    .where('item_terms.kind', '=', 'author')
+    .where((eb) => eb.or([eb('item_terms.value', '=', wanted), eb('item_terms.label', '=', wanted)]));
+  query =
+    order === 'newest'
+      ? query.orderBy('items.publish_on', 'desc').orderBy('items.position', 'asc')
+      : query.orderBy('items.position', 'asc');
+  const row = await query.limit(1).executeTakeFirst();
+  return row && { id: row.value, displayName: row.label };
+}
+
+/** The distinct categories of a collection's items, in first-seen content order. */
+export async function collectionCategories(db: Db, collectionId: string): Promise<string[]> {
+  // Each category's first appearance (item position, then its place in the item's list), one row each.
+  const firsts = db
+    .selectFrom('item_terms')
+    .innerJoin('items', 'items.id', 'item_terms.item_id')
+    .select([
+      'item_terms.value',
+      'items.position as item_position',
+      'item_terms.position as term_position',
+      sql<number>`row_number() over (partition by ${sql.ref('item_terms.value')} order by ${sql.ref('items.position')}, ${sql.ref('item_terms.position')})`.as(
+        'seen',
+      ),
+    ])
+    .where('item_terms.collection_id', '=', collectionId)
+    .where('item_terms.kind', '=', 'category')
+    .as('firsts');
+  const rows = await db
+    .selectFrom(firsts)
+    .select('value')
+    .where('seen', '=', 1)
+    .orderBy('item_position')
+    .orderBy('term_position')
+    .execute();
+  return rows.map((row) => row.value);
+}
 
 export async function getItemsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ItemContent>> {
   if (ids.length === 0) return new Map();
@@ -242,4 +278,15 @@ export async function withStock(db: Db, items: ItemContent[]): Promise<ItemConte
     }
     return item;
   });
+}
+
+/** The first gift card of the catalogue (in catalogue order), for the gift-card checkout. */
+export async function firstGiftCardId(db: Db): Promise<string | undefined> {
+  const gift = await db
+    .selectFrom('items')
+    .select('id')
+    .where('product_type', '=', ProductType.GIFT_CARD)
+    .orderBy('position')
+    .executeTakeFirst();
+  return gift?.id;
 }

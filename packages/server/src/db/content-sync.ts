@@ -1,7 +1,9 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
+import { itemTerms } from './item-terms.ts';
 
 export interface SyncResult {
   collections: number;
@@ -72,7 +74,8 @@ const DATED_ON_FIRST_LOAD: Record<TableName, readonly string[]> = {
  * in id order a batch at a time and compared with the content: only rows that differ are written
  * (so a restart with the same content writes nothing), and rows the content no longer lists are
  * removed by id. A variant's stock (qtyInStock, unlimited) is written only when the variant row is
- * new, since the database owns stock afterwards. Every statement carries a bounded number of rows.
+ * new, since the database owns stock afterwards. An item written gets its terms (`item_terms`:
+ * categories, tags, author) rewritten with it. Every statement carries a bounded number of rows.
  */
 export async function syncContent(
   db: Db,
@@ -100,8 +103,10 @@ export async function syncContent(
     // re-created collection) can take it.
     for (const ids of chunks(variants.removed, batch))
       await trx.deleteFrom('variants').where('id', 'in', ids).execute();
-    for (const ids of chunks(items.removed, batch))
+    for (const ids of chunks(items.removed, batch)) {
+      await transaction.deleteFrom('item_terms').where('item_id', 'in', ids).execute();
       await trx.deleteFrom('items').where('id', 'in', ids).execute();
+    }
     for (const ids of chunks(collections.removed, batch))
       await trx
         .updateTable('collections')
@@ -111,12 +116,13 @@ export async function syncContent(
 
     await upsert(trx, 'collections', collections.toWrite, now, batch);
     await upsert(trx, 'items', items.toWrite, now, batch);
+    await replaceTerms(transaction, items.toWrite, batch);
     await upsert(trx, 'variants', variants.toWrite, now, batch);
 
     for (const ids of chunks(collections.removed, batch))
       await trx.deleteFrom('collections').where('id', 'in', ids).execute();
 
-    return {
+    const result: SyncResult = {
       collections: wanted.collections.size,
       items: wanted.items.size,
       variants: wanted.variants.size,
@@ -124,6 +130,9 @@ export async function syncContent(
       writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
       removedRows: collections.removed.length + items.removed.length + variants.removed.length,
     };
+    // Pages and catalogue reads kept in memory, here and on every other instance, are now stale.
+    if (result.writtenRows + result.removedRows > 0) await bumpContentVersion(transaction);
+    return result;
   });
 }
 
@@ -204,6 +213,24 @@ async function upsert(
       .values(values.map(stamped))
       .onConflict((oc) => oc.column('id').doUpdateSet(fromProposed as unknown as Partial<Row>))
       .execute();
+  }
+}
+
+/** The terms (categories, tags, author) of the items written, in place of the ones they had. */
+async function replaceTerms(trx: Db, items: Wanted[], batch: number): Promise<void> {
+  for (const written of chunks(items, batch)) {
+    await trx
+      .deleteFrom('item_terms')
+      .where(
+        'item_id',
+        'in',
+        written.map((item) => item.fields.id),
+      )
+      .execute();
+    const terms = written.flatMap(({ fields, json }) =>
+      itemTerms(json as ItemContent, String(fields.collection_id)),
+    );
+    for (const rows of chunks(terms, batch)) await trx.insertInto('item_terms').values(rows).execute();
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { takeStock, returnStock } from '../commerce/stock.ts';
-import { hit, pruneRateLimits } from '../commerce/rate-limit-store.ts';
+import { hit, pruneRateLimits } from '../http/rate-limit.ts';
 import { loadContent } from '../site/loader.ts';
 import { DATABASES, FIXTURE_SITE, openFresh } from '../testing/databases.ts';
 import { getItemsByIds, listCollections, listItems } from './catalogue.ts';

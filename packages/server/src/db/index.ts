@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import { SQLITE_FILE } from '../data-dir.ts';
 import { migrationProvider } from './migrations.ts';
 import { isDatabaseUnavailable } from './faults.ts';
+import { PreparingClient } from './postgres-statements.ts';
 import { cachingSqlite } from './sqlite-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -105,6 +106,7 @@ async function openOnce(config: OpenConfig): Promise<DatabaseHandle> {
     if (schema !== undefined && !SCHEMA_NAME.test(schema))
       throw new Error(`Invalid database schema name: ${schema}`);
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: config.databaseUrl,
       max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -6,6 +6,9 @@ import { migration as idempotency } from './migrations/2026-11-22-004-idempotenc
 import { migration as orders } from './migrations/2026-11-22-005-orders.ts';
 import { migration as restock } from './migrations/2026-11-22-006-restock.ts';
 import { migration as cataloguePageIndexes } from './migrations/2026-11-23-007-catalogue-page-indexes.ts';
+import { migration as itemTerms } from './migrations/2026-11-23-008-item-terms.ts';
+import { migration as accounts } from './migrations/2026-11-23-009-accounts.ts';
+import { migration as changeVersions } from './migrations/2026-11-23-010-change-versions.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-005-orders': orders,
   '2026-11-22-006-restock': restock,
   '2026-11-23-007-catalogue-page-indexes': cataloguePageIndexes,
+  '2026-11-23-008-item-terms': itemTerms,
+  '2026-11-23-009-accounts': accounts,
+  '2026-11-23-010-change-versions': changeVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { AccountTables } from '../accounts/tables.ts';
 import type { CheckoutTables } from '../checkout/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
@@ -39,6 +40,17 @@ export interface ItemsTable {
   /** The item's content JSON (variants' live stock is in `variants`). */
   data: string;
   updated_on: Millis;
+}
+
+/** An item's categories, tags and author (display name in `label`), kept by content sync for filters. */
+export interface ItemTermsTable {
+  item_id: string;
+  collection_id: string;
+  kind: 'category' | 'tag' | 'author';
+  /** The term's index in the item's list (first-seen order of a collection's categories). */
+  position: number;
+  value: string;
+  label: string | null;
 }
 
 export interface VariantsTable {
@@ -87,18 +99,27 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** What pages show may have changed since a version was read (db/change-version.ts). */
+export interface ChangeVersionsTable {
+  name: 'content' | 'stock';
+  version: ColumnType<number | string, number, number>;
+}
+
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
-  extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables, RestockTables {
+  extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables, RestockTables, AccountTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
+  item_terms: ItemTermsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   rate_limits: RateLimitsTable;
+  change_versions: ChangeVersionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type VariantRow = Selectable<VariantsTable>;
+export type ItemTermRow = Selectable<ItemTermsTable>;
 export type CartRow = Selectable<CartsTable>;

@@ -231,7 +231,12 @@ describe.each(DATABASES)('site forms API on $name', (database) => {
   it('the mutating calls need the crumb (403 crumbFail)', async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', payload: {} });
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toEqual({ crumbFail: true });
+    // No Cookie header at all: the spec's cookies-off text (section 8).
+    expect(r.json()).toEqual({
+      crumbFail: true,
+      code: 'cookies-off',
+      message: 'Please enable cookies in your browser, reload the page, and try again.',
+    });
   });
 
   it('a filled honeypot is kept as spam, answered like a success, and nobody is mailed', async () => {

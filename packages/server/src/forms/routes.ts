@@ -11,14 +11,14 @@
  *
  * Statuses and texts (section 8): 401 key or captcha refused; 404 unknown form; 429 per-client
  * limit; 500 storage failure; 400 with field errors, or naming what could not be parsed. Mutating
- * calls need the crumb (403 `{ crumbFail: true }`). Every refusal stores nothing.
+ * calls need the crumb (http/crumb.ts). Every refusal stores nothing; every answer is an entry of
+ * http/errors.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FIELD_TYPES,
   MULTI_PART_TYPES,
   SINGLE_VALUE_TYPES,
-  message,
   parseFormDefinition,
   partsOf,
   publicFormDefinition,
@@ -26,27 +26,22 @@ import {
   validateForm,
   type FormDefinition,
   type FormValues,
-  type MessageCode,
 } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireCrumb } from '../commerce/crumb.ts';
-import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
-import type { Db } from '../db/index.ts';
-import { replyIfDatabaseUnavailable } from '../http/unavailable.ts';
-import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from './captcha.ts';
-import { createMailer, queueMail, type Mailer } from './mail.ts';
+import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
+import { apiError, type ErrorKey } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
+import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../http/captcha.ts';
 import { DEFAULT_FORM_SETTINGS, type FormSettings } from './settings.ts';
+import { issueKey, storeSubmission } from './submissions.ts';
 
 export interface FormsOptions {
-  db: Db;
   /** The site's `content/forms/<formId>.json`, as loaded. */
   forms: Record<string, unknown>;
-  localizedStrings?: Record<string, string>;
   siteTitle?: string;
   /** Where notifications go when a form names no `notificationEmail`. */
   ownerEmail?: string;
-  smtpUrl?: string | undefined;
   settings?: Partial<FormSettings>;
   /** Replaces the ALTCHA provider (tests, reCAPTCHA). */
   captcha?: CaptchaProvider;
@@ -79,26 +74,6 @@ const saveBody = z
     pagePermissionTypeValue: z.number().int().optional(),
   })
   .strict();
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(String(body.message));
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new Refusal(400, {
-    code: 'invalid-request',
-    message: `Invalid ${what}: ${where}${issue?.message ?? 'malformed'}`,
-  });
-}
 
 /** The form template: each field type and the shape of its answer. */
 export const formTemplate = () => ({
@@ -158,11 +133,12 @@ export function notificationBody(
   return lines.join('\n');
 }
 
-export async function formRoutes(app: FastifyInstance, options: FormsOptions): Promise<void> {
-  const { db, localizedStrings: ls } = options;
+export async function formRoutes(plugin: FastifyInstance, options: FormsOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const ls = app.localizedStrings;
   const settings: FormSettings = { ...DEFAULT_FORM_SETTINGS, ...options.settings };
   const forms = loadForms(options.forms);
-  const text = (code: MessageCode) => message(code, {}, ls);
   const captcha =
     options.captcha ??
     altchaProvider({
@@ -172,59 +148,24 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
       maxCounter: settings.captchaMaxCounter,
       ttlMs: settings.captchaTtlMs,
     });
-  const mailer: Mailer = createMailer(db, options.smtpUrl, settings.mailFrom, (m) => app.log.warn(m));
-  const inFlight = new Set<Promise<void>>();
-  const track = (p: Promise<void>) => {
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
-  };
-  track(mailer.deliverPending().catch((e: unknown) => app.log.warn({ err: e }, 'outbox')));
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
-    mailer.close();
-  });
 
-  await registerDatabaseRateLimit(
-    app,
-    db,
-    'form',
-    () => new Refusal(429, { code: 'rate-limited', message: text('form.status-429') }),
-  );
+  await registerDatabaseRateLimit(app, db, 'form', () => apiError('form-rate-limited'));
+  // A failure answers the spec's form text (section 8), not the generic one.
+  const errorVariants: Partial<Record<ErrorKey, ErrorKey>> = { 'server-error': 'form-server-error' };
   const limit = (group: string, l: { max: number; windowMs: number }) => ({
     rateLimit: {
       max: l.max,
       timeWindow: l.windowMs,
       keyGenerator: (r: FastifyRequest) => `${group}:${r.ip}`,
     },
+    errorVariants,
   });
-  const submitConfig = limit('submit', settings.submitLimit);
+  const submitConfig = { ...limit('submit', settings.submitLimit), crumb: true };
   const validateConfig = limit('validate', settings.validateLimit);
-
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof Refusal) return reply.code(error.status).send(error.body);
-    const unavailable = replyIfDatabaseUnavailable(error, request, reply, ls);
-    if (unavailable) return unavailable;
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'form request failed');
-      return reply.code(500).send({ code: 'server-error', message: text('form.status-500') });
-    }
-    const body =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? { code: 'invalid-json', message: 'The request body is not valid JSON.' }
-        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? { code: 'invalid-json', message: 'The request body is empty.' }
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? { code: 'unsupported-media-type', message: 'Send the body as application/json.' }
-            : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-              ? { code: 'body-too-large', message: 'The request body is too large.' }
-              : { code: 'bad-request', message: error.message };
-    return reply.code(status).send(body);
-  });
 
   const findForm = (formId: string): FormDefinition => {
     const form = forms.get(formId);
-    if (!form) throw new Refusal(404, { code: 'form-not-found', message: text('form.status-404') });
+    if (!form) throw apiError('form-not-found');
     return form;
   };
   /** Answers as an object, checked against the form's fields; refusals name the problem. */
@@ -234,36 +175,25 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
       try {
         values = JSON.parse(raw);
       } catch {
-        throw new Refusal(400, {
-          code: 'unparseable-fields',
-          message: text('form.unparseable-fields'),
-          problem: 'form is not valid JSON',
-        });
+        throw apiError('unparseable-fields', { extra: { problem: 'form is not valid JSON' } });
       }
     }
     if (!values || typeof values !== 'object' || Array.isArray(values))
-      throw new Refusal(400, {
-        code: 'unparseable-fields',
-        message: text('form.unparseable-fields'),
-        problem: 'form must be an object of field id to answer',
+      throw apiError('unparseable-fields', {
+        extra: { problem: 'form must be an object of field id to answer' },
       });
     const problem = shapeProblem(form, values as Record<string, unknown>);
-    if (problem)
-      throw new Refusal(400, {
-        code: 'unparseable-fields',
-        message: text('form.unparseable-fields'),
-        problem,
-      });
+    if (problem) throw apiError('unparseable-fields', { extra: { problem } });
     return values as FormValues;
   };
   const checkAnswers = (form: FormDefinition, values: FormValues) => {
     const errors = validateForm(form, values, ls);
-    if (Object.keys(errors).length > 0)
-      throw new Refusal(400, { code: 'invalid-fields', message: text('form.invalid-fields'), errors });
+    if (Object.keys(errors).length > 0) throw apiError('invalid-fields', { extra: { errors } });
   };
 
-  app.get('/api/template/GetTemplateSchema', { config: validateConfig }, async (request, reply) => {
-    const query = parse(schemaQuery, request.query, 'query');
+  const schemaRoute = { config: validateConfig, schema: { querystring: schemaQuery } };
+  app.get('/api/template/GetTemplateSchema', schemaRoute, async (request, reply) => {
+    const query = request.query;
     reply.header('cache-control', 'no-cache');
     if (query.formId === undefined) return formTemplate();
     return { ...formTemplate(), form: publicFormDefinition(findForm(query.formId)) };
@@ -274,8 +204,9 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
     return captcha.challenge();
   });
 
-  app.post('/api/rest/forms/validate/:formId', { config: validateConfig }, async (request) => {
-    const { formId } = parse(formParams, request.params, 'path');
+  const validateRoute = { config: validateConfig, schema: { params: formParams } };
+  app.post('/api/rest/forms/validate/:formId', validateRoute, async (request) => {
+    const { formId } = request.params;
     const form = findForm(formId);
     const values = readAnswers(form, request.body);
     checkAnswers(form, values);
@@ -284,16 +215,13 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
 
   app.post(
     '/api/form/FormSubmissionKey',
-    { config: submitConfig, preHandler: requireCrumb },
+    { config: submitConfig, schema: { body: keyBody } },
     async (request, reply) => {
-      const body = parse(keyBody, request.body, 'body');
+      const body = request.body;
       if (body.formId !== undefined) findForm(body.formId);
       const key = randomBytes(24).toString('base64url');
       const now = Date.now();
-      await db
-        .insertInto('form_submission_keys')
-        .values({ key, created: now, expires: now + settings.keyTtlMs, used_at: null })
-        .execute();
+      await issueKey(db, key, now, now + settings.keyTtlMs);
       reply.header('cache-control', 'no-store');
       return { data: { key } };
     },
@@ -301,14 +229,14 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
 
   app.post(
     '/api/form/SaveFormSubmission',
-    { config: submitConfig, preHandler: requireCrumb },
+    { config: submitConfig, schema: { body: saveBody } },
     async (request, reply) => {
-      const body = parse(saveBody, request.body, 'body');
+      const body = request.body;
       const form = findForm(body.formId);
       const values = readAnswers(form, body.form);
       checkAnswers(form, values);
-      const refused = (code: string, problem: string) =>
-        new Refusal(401, { code, message: text('form.status-401'), problem });
+      const refused = (key: 'captcha-required' | 'captcha-failed' | 'invalid-key', problem: string) =>
+        apiError(key, { extra: { problem } });
       if (form.captchaEnabled) {
         if (!body.captchaKey) throw refused('captcha-required', 'the captcha was not completed');
         const verdict = await captcha.verify(body.captchaKey);
@@ -334,53 +262,33 @@ export async function formRoutes(app: FastifyInstance, options: FormsOptions): P
       }
       const to = form.notificationEmail || options.ownerEmail || '';
       const id = randomUUID();
-      const now = Date.now();
-      let mailId: string | undefined;
-      let keyOk = false;
-      try {
-        await db.transaction().execute(async (trx) => {
-          const spent = await trx
-            .updateTable('form_submission_keys')
-            .set({ used_at: now })
-            .where('key', '=', body.key)
-            .where('used_at', 'is', null)
-            .where('expires', '>', now)
-            .executeTakeFirst();
-          if (Number(spent.numUpdatedRows) !== 1) return;
-          keyOk = true;
-          await trx
-            .insertInto('form_submissions')
-            .values({
-              id,
-              form_id: form.id,
-              created: now,
-              answers: JSON.stringify(answers),
-              page: JSON.stringify(page),
-              status: spam ? 'spam' : 'received',
-              client_ip: request.ip,
-            })
-            .execute();
-          if (!spam && to !== '')
-            mailId = await queueMail(
-              trx,
-              {
-                kind: 'form-submission',
-                refId: id,
-                to,
-                subject: `Form Submission - ${form.name}${options.siteTitle ? ` - ${options.siteTitle}` : ''}`,
-                body: notificationBody(form, answers as FormValues, page),
-              },
-              now,
-            );
-        });
-      } catch (error) {
-        const unavailable = replyIfDatabaseUnavailable(error, request, reply, ls);
-        if (unavailable) return unavailable;
-        request.log.error({ err: error }, 'form submission not stored');
-        return reply.code(500).send({ code: 'server-error', message: text('form.status-500') });
-      }
-      if (!keyOk) throw refused('invalid-key', 'the submission key is unknown, expired or already used');
-      if (mailId !== undefined) track(mailer.deliver(mailId));
+      // A storage failure answers 500 with the form's text (errorVariants), storing nothing.
+      const saved = await storeSubmission(
+        db,
+        {
+          id,
+          formId: form.id,
+          key: body.key,
+          answers,
+          page,
+          spam,
+          clientIp: request.ip,
+          ...(!spam && to !== ''
+            ? {
+                mail: {
+                  kind: 'form-submission',
+                  to,
+                  subject: `Form Submission - ${form.name}${options.siteTitle ? ` - ${options.siteTitle}` : ''}`,
+                  body: notificationBody(form, answers as FormValues, page),
+                },
+              }
+            : {}),
+        },
+        Date.now(),
+      );
+      if (!saved.stored)
+        throw refused('invalid-key', 'the submission key is unknown, expired or already used');
+      if (saved.mailId !== undefined) app.mailer.deliverLater(saved.mailId);
       reply.header('cache-control', 'no-store');
       return { success: true, id };
     },

@@ -5,15 +5,13 @@
  * is logged at warn (addresses without their query, which may hold tokens or personal data), and a
  * client's reports are rate-limited so that a noisy or hostile page cannot flood the log.
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
-import type { Db } from '../db/index.ts';
-import { HttpError, parseInput } from './errors.ts';
+import { registerDatabaseRateLimit } from './rate-limit.ts';
+import { apiError, parseInput } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
 
 export interface CspReportOptions {
-  db: Db;
   /** Reports accepted per client address and window (default 30 a minute). */
   limit?: { max: number; windowMs: number };
 }
@@ -79,18 +77,11 @@ function loggable(address: string | undefined): string {
   return kept.slice(0, MAX_FIELD);
 }
 
-const unsupportedType = () =>
-  new HttpError(
-    415,
-    'unsupported-media-type',
-    'Send the report as application/csp-report or application/reports+json.',
-  );
-
 function violationsOf(request: FastifyRequest): Violation[] {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   // Fastify also parses text/plain: not a report.
   if (type !== 'application/reports+json' && type !== 'application/csp-report' && type !== 'application/json')
-    throw unsupportedType();
+    throw apiError('unsupported-report-type');
   if (type === 'application/reports+json') {
     return parseInput(reportingBody, request.body, 'body')
       .filter((report) => report.type === 'csp-violation' && report.body)
@@ -116,29 +107,22 @@ function violationsOf(request: FastifyRequest): Violation[] {
   ];
 }
 
-export async function cspReportRoutes(app: FastifyInstance, options: CspReportOptions): Promise<void> {
+export async function cspReportRoutes(app: FastifyInstance, options: CspReportOptions = {}): Promise<void> {
   const limit = options.limit ?? DEFAULT_LIMIT;
   app.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
     app.getDefaultJsonParser('error', 'error'),
   );
-  await registerDatabaseRateLimit(
-    app,
-    options.db,
-    'csp-report',
-    () => new HttpError(429, 'rate-limited', 'Too many reports.'),
-  );
-  // Thrown on to the app's error handler, which answers every HttpError.
-  app.setErrorHandler((error: FastifyError) => {
-    throw error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? unsupportedType() : error;
-  });
+  await registerDatabaseRateLimit(app, app.database.db, 'csp-report', () => apiError('report-rate-limited'));
   app.post(
     CSP_REPORT_PATH,
     {
       bodyLimit: BODY_LIMIT,
       config: {
         rateLimit: { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r: FastifyRequest) => r.ip },
+        // A body Fastify cannot parse at all names the report's types, not JSON alone.
+        errorVariants: { 'unsupported-media-type': 'unsupported-report-type' },
       },
     },
     async (request, reply) => {

@@ -1,32 +1,304 @@
-import type { z } from 'zod';
-
 /**
- * An answer to refuse a request with: the error handlers (the app's, and the plugins' own) send it
- * as `statusCode { code, message }`, the message being the shopper's (core's catalogue).
+ * The one error model of the HTTP layer: every refusal the server answers is an entry of ERRORS (its
+ * wire `code`, its status and its text), thrown as an ApiError and answered by the one error handler
+ * (registerErrorHandler, called once in app.ts) as `status { code, message, ...extra }`.
+ *
+ * Usage in a route or a hook (new features, e.g. accounts, do the same):
+ *
+ *   throw apiError('form-not-found');                               // 404, form.status-404's text
+ *   throw apiError('invalid-payload', { params: { problem } });     // text with a placeholder
+ *   throw apiError('unparseable-fields', { extra: { problem } });   // more fields in the body
+ *   const input = parseInput(schema, request.body, 'body');         // throws 'invalid-request'
+ *
+ * A new refusal is a new entry below: shopper-facing text goes in core's message catalogue
+ * (`key`, which a site's localizedStrings may override), developer-facing text here (`text`). Never
+ * pick a status in a route (`reply.code(4xx)`): the entry holds it.
  */
-export class HttpError extends Error {
+import {
+  escapeHtml,
+  interpolate,
+  message,
+  type CoreError,
+  type LocalizedStrings,
+  type MessageCode,
+} from '@storefront/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/faults.ts';
+
+interface ErrorEntry {
+  /** The wire code, when it differs from the entry's name (variants of one code). */
+  readonly code?: string;
+  readonly status: number;
+  /** core's message catalogue: shopper-facing text a site may override. */
+  readonly key?: MessageCode;
+  /** Developer-facing text; `{name}` marks a placeholder. */
+  readonly text?: string;
+}
+
+export const ERRORS = {
+  // The request itself.
+  'invalid-request': { status: 400, text: 'Invalid {where}: {problem}' },
+  'invalid-json': { status: 400, text: 'The request body is not valid JSON.' },
+  'empty-json': { code: 'invalid-json', status: 400, text: 'The request body is empty.' },
+  'unsupported-media-type': { status: 415, text: 'Send the body as application/json.' },
+  'unsupported-report-type': {
+    code: 'unsupported-media-type',
+    status: 415,
+    text: 'Send the report as application/csp-report or application/reports+json.',
+  },
+  'body-too-large': { status: 413, text: 'The request body is too large.' },
+  /** Fastify's other client errors: their own status and text. */
+  'bad-request': { status: 400, text: '{problem}' },
+  'path-too-long': { status: 414, text: 'A path segment is longer than 100 characters.' },
+  'bad-url': { status: 400, text: 'The URL is malformed.' },
+  'no-route': { code: 'not-found', status: 404, text: 'No route for {method} {path}' },
+  /** Telemetry's name for `invalid-request` (spec section 7). */
+  'invalid-payload': { status: 400, text: 'Invalid {where}: {problem}' },
+
+  // Sessions and limits (spec section 8: crumb failure and cookies off; 429).
+  'crumb-fail': { status: 403, key: 'cart.crumb-fail' },
+  'cookies-off': { status: 403, key: 'cart.cookies-off' },
+  'rate-limited': { status: 429, key: 'rate-limited' },
+  'form-rate-limited': { code: 'rate-limited', status: 429, key: 'form.status-429' },
+  'telemetry-rate-limited': { code: 'rate-limited', status: 429, text: 'Too many telemetry calls.' },
+  'report-rate-limited': { code: 'rate-limited', status: 429, text: 'Too many reports.' },
+
+  // Things that do not exist.
+  'item-not-found': { status: 404, key: 'cart.add.product-unavailable' },
+  'product-not-found': { status: 404, key: 'cart.add.product-unavailable' },
+  'variant-not-found': { status: 404, key: 'cart.add.variant-unavailable' },
+  'form-not-found': { status: 404, key: 'form.status-404' },
+  'download-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
+
+  // Site forms (spec section 8).
+  'unparseable-fields': { status: 400, key: 'form.unparseable-fields' },
+  'invalid-fields': { status: 400, key: 'form.invalid-fields' },
+  'invalid-key': { status: 401, key: 'form.status-401' },
+  'captcha-required': { status: 401, key: 'form.status-401' },
+  'captcha-failed': { status: 401, key: 'form.status-401' },
+
+  // Restock sign-up (spec sections 4, 5).
+  'restock.email-blank': { status: 400, key: 'restock.email-blank' },
+  'restock.email-invalid': { status: 400, key: 'restock.email-invalid' },
+  'restock.captcha-incomplete': { status: 400, key: 'restock.captcha-incomplete' },
+  'restock.captcha-failed': { status: 400, key: 'restock.captcha-failed' },
+
+  // Accounts and sessions (issue 14; accounts/routes.ts, http/session.ts).
+  /** A signed-in session's mutating call without its xsrfToken: the spec's crumb failure. */
+  'xsrf-fail': { status: 403, key: 'cart.crumb-fail' },
+  'account.sign-in-failed': { status: 401, key: 'account.sign-in-failed' },
+  'account.sign-in-required': { status: 401, key: 'account.sign-in-required' },
+  'account.unverified': { status: 403, key: 'account.unverified' },
+  'account.forbidden': { status: 403, key: 'account.forbidden' },
+  'account.password-wrong': { status: 403, key: 'account.password-wrong' },
+  'account.token-invalid': { status: 400, key: 'account.token-invalid' },
+  'account.email-in-use': { status: 409, key: 'account.email-in-use' },
+
+  /**
+   * A refusal of the cart's or checkout's rules (commerce/rules.ts): its code, status and text come
+   * with it, worded by core's rules.
+   */
+  refused: { status: 400 },
+
+  // The server's side.
+  'server-error': { status: 500, key: 'ui.something-went-wrong' },
+  'form-server-error': { code: 'server-error', status: 500, key: 'form.status-500' },
+  'service-unavailable': { status: 503, key: 'ui.service-unavailable' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+type Params = Readonly<Record<string, string | number>>;
+
+export interface ApiErrorOptions {
+  params?: Params;
+  /** More fields of the answer (`errors`, `problem`, `crumbFail`...). */
+  extra?: Record<string, unknown>;
+  /** For `refused` only: the rule's own code, status and worded text. */
+  refusal?: { code: string; status: number; message: string };
+  /** For `bad-request` only: the status Fastify gave its own client error. */
+  status?: number;
+}
+
+/** A refusal to answer with: an entry of ERRORS, filled in. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
+    readonly key: ErrorKey,
+    readonly options: ApiErrorOptions = {},
   ) {
-    super(message);
+    const entry: ErrorEntry = ERRORS[key];
+    super(options.refusal?.message ?? textOf(entry, options.params, undefined));
+    this.code = options.refusal?.code ?? entry.code ?? key;
+    this.statusCode = options.refusal?.status ?? options.status ?? entry.status;
+  }
+
+  /** The answer's body, its text in the site's words. */
+  body(localizedStrings?: LocalizedStrings): Record<string, unknown> {
+    const text =
+      this.options.refusal?.message ?? textOf(ERRORS[this.key], this.options.params, localizedStrings);
+    return { ...this.options.extra, code: this.code, message: text };
   }
 }
 
+function textOf(entry: ErrorEntry, params: Params | undefined, localizedStrings: LocalizedStrings): string {
+  if (entry.key) return message(entry.key, params, localizedStrings);
+  return interpolate(entry.text ?? '', params);
+}
+
+export const apiError = (key: ErrorKey, options?: ApiErrorOptions): ApiError => new ApiError(key, options);
+
+/** A refusal of the cart's or checkout's rules (`{ code, status, message }`, commerce/rules.ts). */
+export const refusalError = (
+  refusal: { code: string; status: number; message: string },
+  extra?: Record<string, unknown>,
+): ApiError => new ApiError('refused', { refusal, ...(extra ? { extra } : {}) });
+
+/** A refusal of core's rules: its entry where the catalogue has one, else a 400 in core's words. */
+export const coreRefusal = (error: CoreError): ApiError =>
+  Object.hasOwn(ERRORS, error.code)
+    ? apiError(error.code as ErrorKey)
+    : refusalError({ code: error.code, status: 400, message: error.message });
+
+/** The body of `{ status, body }` answers (idempotent replays store them). */
+export const refusalAnswer = (error: ApiError, localizedStrings?: LocalizedStrings) => ({
+  status: error.statusCode,
+  body: error.body(localizedStrings),
+});
+
 /**
- * Parses request input with its schema; bad input throws a 400 `invalid-request` naming the first
+ * Parses request input with its schema; bad input throws `invalid-request` naming the first
  * problem's field (and the keys a strict schema does not know).
  */
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: 'body' | 'query' | 'path'): T {
+export function parseInput<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+  entry: InputErrorKey = 'invalid-request',
+): T {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  throw invalidInput(result.error, where, undefined, entry);
+}
+
+/** The entries for input that does not parse: telemetry answers the spec's `invalid-payload`. */
+type InputErrorKey = 'invalid-request' | 'invalid-payload';
+
+/** `invalid-request` for the first issue of a zod error. */
+export function invalidInput(
+  error: z.ZodError,
+  where: string,
+  extra?: Record<string, unknown>,
+  entry: InputErrorKey = 'invalid-request',
+): ApiError {
+  const issue = error.issues[0];
   const keys = issue && issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys : undefined;
   const path = issue ? [...issue.path, ...(keys ?? [])].join('.') : '';
-  throw new HttpError(
-    400,
-    'invalid-request',
-    `Invalid ${what}: ${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}`,
+  return apiError(entry, {
+    params: { where, problem: `${path ? `${path}: ` : ''}${issue?.message ?? 'malformed'}` },
+    ...(extra ? { extra } : {}),
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route's own entries in place of the generic ones (e.g. the site forms' 500 text, the CSP
+     * report's accepted types): `{ 'server-error': 'form-server-error' }`.
+     */
+    errorVariants?: Partial<Record<ErrorKey, ErrorKey>>;
+  }
+}
+
+/** Fastify's own errors (the body parser's, the router's) as entries. */
+function fromFastify(error: FastifyError): ApiError | undefined {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return apiError('invalid-json');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return apiError('empty-json');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return apiError('unsupported-media-type');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return apiError('body-too-large');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return apiError('path-too-long');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500)
+    return apiError('bad-request', { status, params: { problem: error.message } });
+  return undefined;
+}
+
+/** Sends `error` as its entry's answer (for the router's errors, which no error handler sees). */
+export function sendApiError(
+  reply: FastifyReply,
+  error: ApiError,
+  localizedStrings?: LocalizedStrings,
+): FastifyReply {
+  const variant = reply.request.routeOptions.config?.errorVariants?.[error.key];
+  const answer = variant && !error.options.refusal ? new ApiError(variant, error.options) : error;
+  return reply.code(answer.statusCode).send(answer.body(localizedStrings));
+}
+
+/** What a client is told to wait before retrying while the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Answers 503 with Retry-After: `service-unavailable` for the APIs, a plain page (spec section 2:
+ * error, page type 101) for pages and form posts.
+ */
+export function sendUnavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  localizedStrings?: LocalizedStrings,
+): FastifyReply {
+  reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/api/') || path.endsWith('.json'))
+    return reply.send(apiError('service-unavailable').body(localizedStrings));
+  const text = escapeHtml(message('ui.service-unavailable', {}, localizedStrings));
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('x-page-type', '101')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text}</title></head>` +
+        `<body><h1>${text}</h1><p><a href="">${escapeHtml(message('ui.try-again', {}, localizedStrings))}</a></p></body></html>`,
+    );
+}
+
+/** A page that failed (spec section 2: error, page type 101): a plain page, never a stack trace. */
+function errorPage(localizedStrings: LocalizedStrings): string {
+  const text = (code: MessageCode) => escapeHtml(message(code, {}, localizedStrings));
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text('ui.something-went-wrong')}</title></head>` +
+    `<body><h1>${text('ui.something-went-wrong')}</h1><p>${text('ui.try-again-shortly')}</p>` +
+    `<p><a href="/">${text('ui.home')}</a></p></body></html>`
   );
+}
+
+/**
+ * The one error handler: an ApiError answers its entry; Fastify's own errors (body parser, schema
+ * validation, limits) become entries; a database that cannot serve answers 503 (http/unavailable.ts);
+ * anything else is logged and answers 500 (a plain page for a page, `server-error` for an API).
+ */
+export function registerErrorHandler(app: FastifyInstance, localizedStrings?: LocalizedStrings): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return sendUnavailable(request, reply, localizedStrings);
+    }
+    const known =
+      error instanceof ApiError
+        ? error
+        : error instanceof Error
+          ? fromFastify(error as FastifyError)
+          : undefined;
+    if (known) return sendApiError(reply, known, localizedStrings);
+    request.log.error({ err: error }, 'request failed');
+    if (!request.url.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD'))
+      return reply
+        .code(500)
+        .type('text/html; charset=utf-8')
+        .header('x-page-type', '101')
+        .send(errorPage(localizedStrings));
+    return sendApiError(reply, apiError('server-error'), localizedStrings);
+  });
 }

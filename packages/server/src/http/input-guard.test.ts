@@ -227,6 +227,9 @@ describe.each(DATABASES)('hostile input on $name', (database) => {
     const page = await v.send('GET', '/shop?utm_source=a%00b&category=%00');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    const item = await v.send('GET', '/shop/a%00b');
+    expect(item.statusCode).toBe(404);
+    expect(item.headers['content-type']).toContain('text/html');
   });
 
   it(`a body nested deeper than ${MAX_NESTING} levels answers 400 before it is parsed, on every route`, async () => {

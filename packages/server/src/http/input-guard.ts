@@ -15,7 +15,8 @@
  * Refusals answer 400 `{ code: 'invalid-request', message }` in parseInput's form (http/errors.ts),
  * e.g. `Invalid body: email: contains a control character`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError } from './errors.ts';
 
 /** Deepest nesting of arrays and objects a JSON body (or a JSON string inside one) may have. */
 export const MAX_NESTING = 64;
@@ -48,13 +49,13 @@ export function registerInputGuard(app: FastifyInstance): void {
     parseJson(request, body as string, done);
   });
 
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const problem =
       problemIn(request.body, 'body') ??
       (request.routeOptions.config.inputGuard === 'body'
         ? undefined
         : (problemIn(request.query, 'query') ?? problemIn(request.params, 'path')));
-    if (problem) await reply.code(400).send({ code: 'invalid-request', message: problem });
+    if (problem) throw apiError('invalid-request', { params: problem });
   });
 }
 
@@ -84,13 +85,13 @@ function hasControlCharacter(s: string): boolean {
   return false;
 }
 
-/** The message for the first problem in `value`, or undefined when there is none. */
-function problemIn(value: unknown, where: Where): string | undefined {
-  if (value instanceof TooDeep) return `Invalid ${where}: nested deeper than ${MAX_NESTING} levels`;
+/** The first problem in `value` (`invalid-request`'s parameters), or undefined when there is none. */
+function problemIn(value: unknown, where: Where): { where: Where; problem: string } | undefined {
+  if (value instanceof TooDeep) return { where, problem: `nested deeper than ${MAX_NESTING} levels` };
   const found = findProblem(value, [], 0);
   if (!found) return undefined;
   const field = found.path.join('.');
-  return `Invalid ${where}: ${field ? `${field}: ` : ''}${found.problem}`;
+  return { where, problem: `${field ? `${field}: ` : ''}${found.problem}` };
 }
 
 interface Found {

@@ -50,15 +50,14 @@ describe('page assembler', () => {
   it('renders the footer query tag from loaded data, its products in the page context', () => {
     const { assembler, plan, collections, byUrl } = fixture();
     const layout = assembler.prepare(plan);
-    const inner = assembler.renderInner(plan);
-    const [query] = assembler.declaredTags(plan, layout, inner).filter((t) => t.name === 'query');
+    const [query] = assembler.declaredTags(plan, layout).filter((t) => t.name === 'query');
     expect(query?.attrs).toMatchObject({ collection: 'shop', limit: '2' });
     const shop = byUrl('shop');
     const items = (shop.items as ItemContent[]).slice(0, 2).map((i) => itemView(shop, i));
     const tagData = new Map<string, TagData | undefined>([
       [tagDataKey(query!, plan.collection.id) as string, { name: 'query', target: shop, items }],
     ]);
-    const { html, missing } = assembler.assemble({ plan, path: '/', collections, inner, tagData, web });
+    const { html, missing } = assembler.assemble({ plan, path: '/', collections, tagData, web });
     expect(missing).toEqual([]);
     expect(html).toMatch(/<ul class="footer-products"><li>Linen Tee<\/li><li>Last Mug<\/li><\/ul>/);
     const script = /<script id="storefront-context" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
@@ -70,12 +69,10 @@ describe('page assembler', () => {
 
   it('reports a data tag whose data was not loaded, instead of reading it while rendering', () => {
     const { assembler, plan, collections } = fixture();
-    const inner = assembler.renderInner(plan);
     const { html, missing } = assembler.assemble({
       plan,
       path: '/',
       collections,
-      inner,
       tagData: new Map(),
       web,
     });

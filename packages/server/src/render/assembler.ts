@@ -1,7 +1,10 @@
 /**
  * Pure rendering of a page from its plan and its loaded data (template-format §1): inner template ->
- * `squarespace["main-content"]` -> the layout's regions -> platform tags. No I/O: a platform tag
- * whose data was not loaded is reported as missing, for the caller to load and assemble again.
+ * `squarespace["main-content"]` -> the layout's regions -> platform tags. No I/O. Before anything
+ * renders, `declaredTags` names the platform tags the page writes (from each template's tag
+ * skeleton), for the caller to load with the page; a tag it could not name (one written inside
+ * another tag's body, or in a partial) is reported as missing, for the caller to load and assemble
+ * again.
  */
 import { escapeHtmlAttr, PageType } from '@storefront/core';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
@@ -12,7 +15,13 @@ import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
 import { documentHead } from './head.ts';
 import { tagDataKey, type TagData } from './loader.ts';
 import { stripTags, type PagePlan } from './page-plan.ts';
-import { findPlatformTags, expandPlatformTags, type PlatformTag, type TagBodies } from './platform-tags.ts';
+import {
+  expandPlatformTags,
+  findPlatformTags,
+  tagSkeleton,
+  type PlatformTag,
+  type TagBodies,
+} from './platform-tags.ts';
 
 const MAIN_MARKER = '\u0002sf-main-content\u0003';
 
@@ -29,14 +38,16 @@ export interface Assembly {
   plan: PagePlan;
   path: string;
   collections: CollectionContent[];
-  /** The inner template's output before its tags are expanded (`renderInner`), or null for ready HTML. */
-  inner: string | null;
+  /** The inner template's output before its tags are expanded, kept once rendered (null: ready HTML). */
+  inner?: string | null;
   tagData: Map<string, TagData | undefined>;
   web: { script: string | null; stylesheets: readonly string[] };
 }
 
 export class PageAssembler {
   private readonly reported = new Set<string>();
+  /** Each template's tag skeleton, compiled once (null: the template writes no platform tag). */
+  private readonly skeletons = new WeakMap<Compiled, Compiled | null>();
 
   constructor(private readonly deps: AssemblerDeps) {}
 
@@ -73,28 +84,28 @@ export class PageAssembler {
     return template.layouts[regionName] ?? (template.layouts.default as TemplateFile<Compiled>);
   }
 
-  /** The inner template's output, its platform tags still markers. */
-  renderInner(plan: PagePlan): string | null {
-    if ('html' in plan.inner) return null;
-    return this.renderTemplate(plan.inner.template, plan.context, plan.inner.file);
-  }
-
   /**
-   * The platform tags whose data the page needs: those in the inner output, and those written in the
-   * layout (attributes evaluated against the page's context).
+   * The platform tags the page writes, attributes as they will render: each template's tag skeleton
+   * (its directives and tag markers) rendered against the page's context. Nothing of the page itself
+   * is rendered yet.
    */
-  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>, inner: string | null): PlatformTag[] {
-    const { bodies, engine } = this.deps;
-    const tags = inner === null ? [] : findPlatformTags(inner, bodies).map((t) => t.tag);
-    for (const { tag, text } of findPlatformTags(layout.source, bodies)) {
-      if (tagDataKey(tag, null) === undefined) continue;
-      if (!text.includes('{')) tags.push(tag);
-      else
-        tags.push(
-          ...findPlatformTags(engine.render(text, plan.context, this.renderOptions()).output, bodies).map(
-            (t) => t.tag,
-          ),
-        );
+  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>): PlatformTag[] {
+    const templates: { compiled: Compiled; source: string }[] = [layout];
+    const { inner } = plan;
+    if ('template' in inner && inner.source !== undefined && typeof inner.template !== 'string')
+      templates.push({ compiled: inner.template, source: inner.source });
+    const tags: PlatformTag[] = [];
+    for (const { compiled, source } of templates) {
+      let skeleton = this.skeletons.get(compiled);
+      if (skeleton === undefined) {
+        const text = tagSkeleton(source);
+        skeleton = text === null ? null : this.deps.engine.compile(text);
+        this.skeletons.set(compiled, skeleton);
+      }
+      if (skeleton === null) continue;
+      const { output } = this.deps.engine.render(skeleton, plan.context, this.renderOptions());
+      for (const { tag } of findPlatformTags(output, this.deps.bodies))
+        if (tagDataKey(tag, null) !== undefined) tags.push(tag);
     }
     return tags;
   }
@@ -120,6 +131,7 @@ export class PageAssembler {
       products: [...products.values()],
       storeCurrency: this.deps.currency,
       confirmedOrder: plan.confirmedOrder,
+      memberId: plan.memberId,
     });
     const web = a.web;
     const { headers, footers } = documentHead({
@@ -145,6 +157,9 @@ export class PageAssembler {
     const missing: PlatformTag[] = [];
     const expand = (output: string) =>
       expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, missing));
+    // The inner template renders once, whatever the rounds: its output does not depend on tag data.
+    if (a.inner === undefined)
+      a.inner = 'html' in plan.inner ? null : this.renderTemplate(plan.inner.template, ctx, plan.inner.file);
     const inner = a.inner === null ? ('html' in plan.inner ? plan.inner.html : '') : expand(a.inner);
     const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file));
     return { html: document.split(MAIN_MARKER).join(inner), missing };

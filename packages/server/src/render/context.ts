@@ -1,6 +1,6 @@
 import {
   multipleQuantityAllowedForServices,
-  productForBrowser,
+  productOf,
   type ConfirmedCheckoutOrder,
   type PageContext,
 } from '@storefront/core';
@@ -104,15 +104,17 @@ export interface PageContextInput {
   products: Json[];
   storeCurrency: string;
   confirmedOrder?: ConfirmedCheckoutOrder | undefined;
+  /** The signed-in customer's account id (http/session.ts), when there is one. */
+  memberId?: string | undefined;
 }
 
-/** The page context script's JSON (docs/interfaces.md), built with core's `productForBrowser`. */
+/** The page context script's JSON (docs/interfaces.md): each product parsed by core (`productOf`). */
 export function browserContext(input: PageContextInput): PageContext {
   const products: PageContext['products'] = {};
   const merchandising: PageContext['merchandising'] = {};
   for (const item of input.products) {
     const id = String(item.id);
-    products[id] = productForBrowser(item);
+    products[id] = productOf(item);
     if (item.merchandisingContext && typeof item.merchandisingContext === 'object')
       merchandising[id] = item.merchandisingContext as PageContext['merchandising'][string];
   }
@@ -124,7 +126,8 @@ export function browserContext(input: PageContextInput): PageContext {
     collectionId: input.collectionId,
     itemId: input.itemId,
     storeCurrency: input.storeCurrency,
-    authenticated: false,
+    authenticated: input.memberId !== undefined,
+    ...(input.memberId !== undefined ? { memberId: input.memberId } : {}),
     products,
     merchandising,
     localizedStrings: input.content.localizedStrings,

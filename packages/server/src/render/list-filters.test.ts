@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../testing/app.ts';
 import { loadSite } from '../site/loader.ts';
 import { createTemplateEngine, type Compiled } from './engine.ts';
+import { monthRange } from './list-filters.ts';
 import { TagBodies } from './platform-tags.ts';
 
 const PAYLOAD = '<script>alert(1)</script>';
@@ -90,6 +91,25 @@ for (const database of DATABASES) {
     });
   });
 }
+
+describe('?month= spans the month in the site time zone', () => {
+  it('starts and ends at local midnight, across a change of clock', () => {
+    // New York leaves daylight time on 2026-11-01 at 02:00: November starts on UTC-4, ends on UTC-5.
+    expect(monthRange('11-2026', 'America/New_York')).toEqual({
+      from: Date.parse('2026-11-01T04:00:00Z'),
+      to: Date.parse('2026-12-01T05:00:00Z'),
+    });
+    expect(monthRange('01-2027', 'Pacific/Auckland')).toEqual({
+      from: Date.parse('2026-12-31T11:00:00Z'),
+      to: Date.parse('2027-01-31T11:00:00Z'),
+    });
+  });
+
+  it('names no time for what is not MM-YYYY with a four-digit year', () => {
+    for (const month of ['13-2026', '2026-10', '10-0999', '1-2026'])
+      expect(monthRange(month, 'UTC')).toBeUndefined();
+  });
+});
 
 describe('demo list templates print URL-derived filters escaped', () => {
   const engine = createTemplateEngine();

@@ -4,6 +4,7 @@
  * content changes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uncachedReads } from '../db/catalogue-cache.ts';
 import { syncContent } from '../db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from '../db/index.ts';
 import type { CollectionContent, ItemContent, Site } from '../site/types.ts';
@@ -33,7 +34,9 @@ for (const database of DATABASES) {
       await cleanup?.();
     });
     const only = async (tag: PlatformTag) =>
-      [...(await loadTagData(handle.db, site.content.collections, [tag], null)).values()][0] as TagData;
+      [
+        ...(await loadTagData(uncachedReads(handle.db), site.content.collections, [tag], null)).values(),
+      ][0] as TagData;
 
     it(`[${database.name}] a category query shows the matching items after skip, up to its limit`, async () => {
       const kitchen = (shop.items as ItemContent[]).filter((i) =>

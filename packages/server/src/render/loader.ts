@@ -1,23 +1,15 @@
 /**
  * Runs a page's queries before anything renders: each reads only what the page shows (one item by
- * its slug, its neighbours by position, one page of a list in SQL, a platform tag's items with its
- * limit), so the number of queries per page does not grow with the catalogue.
+ * its slug, its neighbours by position, one page of a list in SQL with its filters, a platform tag's
+ * items with its limit), so the number of queries per page does not grow with the catalogue. Reads go
+ * through the catalogue cache (db/catalogue-cache.ts): content from memory while the content version
+ * holds, stock always live.
  */
-import {
-  collectionCategories,
-  countItems,
-  countPublishedSince,
-  findItem,
-  listItemContent,
-  listItemsMentioning,
-  listPage,
-  neighbours,
-  withStock,
-} from '../db/catalogue.ts';
-import type { Db } from '../db/index.ts';
+import type { CatalogueReads } from '../db/catalogue-cache.ts';
+import type { ItemWhere, TermFilter } from '../db/catalogue.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { itemView } from './context.ts';
-import { filterList, stampOf } from './list-filters.ts';
+import { listFilters, stampOf } from './list-filters.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import type { Route } from './router.ts';
 
@@ -26,8 +18,6 @@ const LIST_FILTERS = ['category', 'tag', 'author', 'month'] as const;
 /** Template-format §2.8: a query tag shows at most 100 items; related products 3 unless told. */
 const QUERY_LIMIT_MAX = 100;
 const RELATED_LIMIT_DEFAULT = 3;
-/** Rows read per batch when a filter is narrowed in SQL and checked in code. */
-const MATCH_BATCH_MIN = 20;
 
 export type Query = Record<string, string | undefined>;
 
@@ -67,7 +57,12 @@ export interface LoadOptions {
   timeZone: string;
 }
 
-export async function loadPage(db: Db, route: Route, query: Query, options: LoadOptions): Promise<PageData> {
+export async function loadPage(
+  catalogue: CatalogueReads,
+  route: Route,
+  query: Query,
+  options: LoadOptions,
+): Promise<PageData> {
   switch (route.kind) {
     case 'cart':
     case 'static':
@@ -76,14 +71,14 @@ export async function loadPage(db: Db, route: Route, query: Query, options: Load
     case 'collection':
       return {
         ...route,
-        list: await loadList(db, route.collection, query, options),
+        list: await loadList(catalogue, route.collection, query, options),
       };
     case 'item': {
-      const found = await findItem(db, route.collection.id, route.slug);
+      const found = await catalogue.findItem(route.collection.id, route.slug);
       if (!found) return { kind: 'not-found' };
       const [total, around] = await Promise.all([
-        countItems(db, route.collection.id),
-        neighbours(db, route.collection.id, found.position),
+        catalogue.countItems(route.collection.id),
+        catalogue.neighbours(route.collection.id, found.position),
       ]);
       return { kind: 'item', collection: route.collection, item: found.item, total, ...around };
     }
@@ -95,7 +90,7 @@ export async function loadPage(db: Db, route: Route, query: Query, options: Load
  * publishOn of the last item seen, read as a keyset), others by position (LIMIT/OFFSET).
  */
 async function loadList(
-  db: Db,
+  catalogue: CatalogueReads,
   collection: CollectionContent,
   query: Query,
   { site, timeZone }: LoadOptions,
@@ -108,46 +103,34 @@ async function loadList(
   const offset = Number.isFinite(requested) && requested > 0 ? requested : undefined;
   const view = (i: ItemContent) => itemView(collection, i);
 
-  if (LIST_FILTERS.some((key) => query[key])) {
-    // The filters read fields inside the content JSON: the collection's content is read once (no
-    // variants), filtered, and only the page shown gets its live stock.
-    const all = await listItemContent(db, collection.id, order);
-    const { items, echo, params } = filterList(all.map(view), query, timeZone);
-    let start = 0;
-    if (offset !== undefined) {
-      start = chronological ? items.findIndex((i) => stampOf(i) < offset) : offset;
-      if (start < 0) start = items.length;
-    }
-    const shownIds = new Set(items.slice(start, start + pageSize).map((i) => i.id));
-    const shown = (
-      await withStock(
-        db,
-        all.filter((i) => shownIds.has(i.id)),
-      )
-    ).map(view);
-    const paging = pagingOf(start, pageSize, items.length, chronological, shown, (index) => items[index]);
-    return { items: shown, total: all.length, echo, filters: params, pageSize, ...paging };
-  }
-
-  const total = await countItems(db, collection.id);
+  const { where, echo, params } = LIST_FILTERS.some((key) => query[key])
+    ? await listFilters(catalogue, collection.id, query, { timeZone, order })
+    : { where: {}, echo: {}, params: new URLSearchParams() };
+  const filtered = params.size > 0;
+  const total = await catalogue.countItems(collection.id);
+  const count = filtered ? await catalogue.countItems(collection.id, where) : total;
   let start: number;
   let shown: ItemContent[];
   if (chronological && offset !== undefined) {
-    start = await countPublishedSince(db, collection.id, offset);
-    shown = await listPage(db, collection.id, { order, before: offset, offset: 0, limit: pageSize });
+    const since = { ...where, publishedFrom: Math.max(where.publishedFrom ?? offset, offset) };
+    const before = { ...where, publishedBefore: Math.min(where.publishedBefore ?? offset, offset) };
+    start = await catalogue.countItems(collection.id, since);
+    shown = await catalogue.listPage(collection.id, { order, where: before, offset: 0, limit: pageSize });
   } else {
     start = offset ?? 0;
-    shown = await listPage(db, collection.id, { order, offset: start, limit: pageSize });
+    shown = await catalogue.listPage(collection.id, { order, where, offset: start, limit: pageSize });
   }
   const views = shown.map(view);
   // A chronological previous page is named by the time of the item just before it.
   const prevStart = Math.max(0, start - pageSize);
   const before =
     chronological && start > 0 && prevStart > 0
-      ? (await listPage(db, collection.id, { order, offset: prevStart - 1, limit: 1 })).map(view)[0]
+      ? (await catalogue.listPage(collection.id, { order, where, offset: prevStart - 1, limit: 1 })).map(
+          view,
+        )[0]
       : undefined;
-  const paging = pagingOf(start, pageSize, total, chronological, views, () => before);
-  return { items: views, total, echo: {}, filters: new URLSearchParams(), pageSize, ...paging };
+  const paging = pagingOf(start, pageSize, count, chronological, views, () => before);
+  return { items: views, total, echo, filters: params, pageSize, ...paging };
 }
 
 function pagingOf(
@@ -192,7 +175,7 @@ export function tagDataKey(tag: PlatformTag, activeCollectionId: string | null):
 
 /** Loads the data of `tags` (by `tagDataKey`), each with its own limit. */
 export async function loadTagData(
-  db: Db,
+  catalogue: CatalogueReads,
   collections: CollectionContent[],
   tags: PlatformTag[],
   activeCollectionId: string | null,
@@ -204,14 +187,14 @@ export async function loadTagData(
   }
   const entries = await Promise.all(
     [...wanted].map(
-      async ([key, tag]) => [key, await loadTag(db, collections, tag, activeCollectionId)] as const,
+      async ([key, tag]) => [key, await loadTag(catalogue, collections, tag, activeCollectionId)] as const,
     ),
   );
   return new Map(entries);
 }
 
 async function loadTag(
-  db: Db,
+  catalogue: CatalogueReads,
   collections: CollectionContent[],
   tag: PlatformTag,
   activeCollectionId: string | null,
@@ -223,35 +206,20 @@ async function loadTag(
       if (!target) return undefined;
       const skip = Math.max(0, Number(tag.attrs.skip ?? 0) || 0);
       const limit = Math.min(QUERY_LIMIT_MAX, Math.max(0, Number(tag.attrs.limit ?? 100) || 100));
-      const featuredOnly = tag.attrs.featured === 'true';
+      const terms: TermFilter[] = [];
       const categories = listAttr(tag.attrs.category);
       const tags = listAttr(tag.attrs.tag);
-      let items: ItemContent[];
-      if (categories.length || tags.length) {
-        const matches = (i: ItemContent) =>
-          (!featuredOnly || i.starred === true) &&
-          (!categories.length || categories.some((c) => listOf(i.categories).includes(c))) &&
-          (!tags.length || tags.some((t) => listOf(i.tags).includes(t)));
-        items = await withStock(
-          db,
-          await firstMatching(
-            db,
-            target.id,
-            categories.length ? categories : tags,
-            matches,
-            skip + limit,
-          ).then((found) => found.slice(skip)),
-        );
-      } else {
-        items = await listPage(db, target.id, { order: 'position', offset: skip, limit, featuredOnly });
-      }
+      if (categories.length) terms.push({ kind: 'category', values: categories });
+      if (tags.length) terms.push({ kind: 'tag', values: tags });
+      const where: ItemWhere = { featuredOnly: tag.attrs.featured === 'true', terms };
+      const items = await catalogue.listPage(target.id, { order: 'position', where, offset: skip, limit });
       return { name: 'query', target, items: items.map((i) => itemView(target, i)) };
     }
     case 'category': {
       const target = byUrl(tag.attrs.collection);
-      const { categories, count } = target
-        ? await collectionCategories(db, target.id)
-        : { categories: [], count: 0 };
+      const [categories, count] = target
+        ? await Promise.all([catalogue.collectionCategories(target.id), catalogue.countItems(target.id)])
+        : [[], 0];
       return { name: 'category', target, categories, count };
     }
     case 'related': {
@@ -260,11 +228,11 @@ async function loadTag(
         collections.find((c) => c.id === activeCollectionId);
       const limit = Math.max(0, Number(tag.attrs.limit ?? RELATED_LIMIT_DEFAULT) || RELATED_LIMIT_DEFAULT);
       const items = target
-        ? await listPage(db, target.id, {
+        ? await catalogue.listPage(target.id, {
             order: 'position',
             offset: 0,
             limit,
-            ...(tag.attrs.itemId === undefined ? {} : { excludeItemId: tag.attrs.itemId }),
+            where: tag.attrs.itemId === undefined ? {} : { excludeItemId: tag.attrs.itemId },
           })
         : [];
       return { name: 'related', target, items: target ? items.map((i) => itemView(target, i)) : [] };
@@ -274,26 +242,4 @@ async function loadTag(
   }
 }
 
-/**
- * The first `wanted` items of a collection that pass `matches`, read in batches narrowed in SQL
- * (listItemsMentioning): a query tag for a category reads about as many rows as it shows.
- */
-async function firstMatching(
-  db: Db,
-  collectionId: string,
-  values: string[],
-  matches: (item: ItemContent) => boolean,
-  wanted: number,
-): Promise<ItemContent[]> {
-  const found: ItemContent[] = [];
-  const limit = Math.max(MATCH_BATCH_MIN, wanted * 2);
-  for (let offset = 0; found.length < wanted; offset += limit) {
-    const batch = await listItemsMentioning(db, collectionId, values, { offset, limit });
-    found.push(...batch.filter(matches));
-    if (batch.length < limit) break;
-  }
-  return found.slice(0, wanted);
-}
-
 const listAttr = (value: string | undefined) => value?.split(',').filter(Boolean) ?? [];
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

@@ -31,3 +31,24 @@ export function fillNonces(text: string, nonces: { script: string; style: string
   if (!text.includes('-nonce-')) return text;
   return text.split(SCRIPT_NONCE_MARKER).join(nonces.script).split(STYLE_NONCE_MARKER).join(nonces.style);
 }
+
+export type NonceKind = 'script' | 'style';
+
+const ANY_MARKER = new RegExp(`${SCRIPT_NONCE_MARKER}|${STYLE_NONCE_MARKER}`, 'g');
+
+/**
+ * `text` cut at its markers, for a page kept and sent many times (render/page-cache.ts): the text
+ * between markers, and which nonce goes in each gap (one fewer than the pieces).
+ */
+export function splitAtNonceMarkers(text: string): { pieces: string[]; gaps: NonceKind[] } {
+  const pieces: string[] = [];
+  const gaps: NonceKind[] = [];
+  let from = 0;
+  for (const match of text.matchAll(ANY_MARKER)) {
+    pieces.push(text.slice(from, match.index));
+    gaps.push(match[0] === SCRIPT_NONCE_MARKER ? 'script' : 'style');
+    from = match.index + match[0].length;
+  }
+  pieces.push(text.slice(from));
+  return { pieces, gaps };
+}

@@ -4,7 +4,7 @@
  */
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { ShoppingCart } from '../commerce/cart.ts';
-import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
+import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../site/types.ts';
 import { collectionUrl, collectionView, isProduct, itemView } from './context.ts';
 import type { Compiled } from './engine.ts';
 import type { ListData, PageData } from './loader.ts';
@@ -18,13 +18,16 @@ export interface PagePlan {
   pageType: number;
   collection: CollectionContent;
   context: Json;
-  inner: { template: Compiled | string; file: string } | { html: string };
+  /** `source`: the template's extracted source, whose platform tags are declared before it renders. */
+  inner: { template: Compiled | string; file: string; source?: string } | { html: string };
   /** The page's own products (tags add theirs when loaded). */
   products: Json[];
   itemId: string | null;
   title: TitleBits;
   viewClass: string;
   confirmedOrder?: ConfirmedCheckoutOrder | undefined;
+  /** The signed-in customer's account id: the page context says `authenticated` (issue 14). */
+  memberId?: string | undefined;
 }
 
 export interface Builtins {
@@ -126,10 +129,12 @@ function collectionPlan(
     collection,
     context,
     inner: templatePage
-      ? { template: templatePage.template.compiled, file: templatePage.template.file }
+      ? innerOf(templatePage.template)
       : isPage && !tpl?.list
         ? { html: String(collection.mainContent ?? '') }
-        : { template: tpl?.list?.compiled ?? builtins.list, file: tpl?.list?.file ?? '(built-in list)' },
+        : tpl?.list
+          ? innerOf(tpl.list)
+          : { template: builtins.list, file: '(built-in list)' },
     products,
     itemId: null,
     title: {
@@ -173,7 +178,7 @@ function itemPlan(
     pageType: PageType.ITEM,
     collection,
     context,
-    inner: { template: tpl?.item?.compiled ?? builtins.item, file: tpl?.item?.file ?? '(built-in item)' },
+    inner: tpl?.item ? innerOf(tpl.item) : { template: builtins.item, file: '(built-in item)' },
     products,
     itemId: item.id,
     title: {
@@ -194,7 +199,7 @@ function staticPlan(base: Json, site: Site<Compiled>, name: string): PagePlan {
     pageType: PageType.PAGE,
     collection,
     context: { ...base, collection: collectionView(collection, 0) },
-    inner: { template: page.template.compiled, file: page.template.file },
+    inner: innerOf(page.template),
     products: [],
     itemId: null,
     title: {
@@ -214,9 +219,7 @@ function notFoundPlan(base: Json, { site, builtins }: PlanInput): PagePlan {
     pageType: PageType.NOT_FOUND,
     collection,
     context: { ...base, collection: collectionView(collection, 0) },
-    inner: page
-      ? { template: page.template.compiled, file: page.template.file }
-      : { template: builtins.notFound, file: '(built-in not-found)' },
+    inner: page ? innerOf(page.template) : { template: builtins.notFound, file: '(built-in not-found)' },
     products: [],
     itemId: null,
     title: { collection: title },
@@ -242,6 +245,12 @@ function cartPlan(base: Json, { site, cart }: PlanInput): PagePlan {
     viewClass: 'view-list',
   };
 }
+
+const innerOf = ({ compiled, file, source }: TemplateFile<Compiled>) => ({
+  template: compiled,
+  file,
+  source,
+});
 
 export function merchandising(products: Json[]): Json {
   const out: Json = {};

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSoldOut, type Product } from '@storefront/core';
 import { cookieHeader, cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import { testWebBundle } from '../testing/web-bundle.ts';
 
@@ -110,16 +111,13 @@ for (const database of DATABASES) {
       const context = contextOf(res.body) as {
         pageType: number;
         itemId: string;
-        products: Record<
-          string,
-          { variants: { sku: string; qtyInStock: number; priceCents: number }[]; soldOut: boolean }
-        >;
+        products: Record<string, Product>;
       };
       expect(context.pageType).toBe(50);
       expect(context.itemId).toBe('p-last');
+      expect(isSoldOut(context.products['p-last'] as Product)).toBe(false);
       expect(context.products['p-last']).toMatchObject({
-        soldOut: false,
-        variants: [{ sku: 'MUG-1', qtyInStock: 1, priceCents: 1250 }],
+        variants: [{ sku: 'MUG-1', qtyInStock: 1, price: { cents: 1250 } }],
       });
 
       // Stock is the database's: change it and the page shows it.
@@ -129,7 +127,7 @@ for (const database of DATABASES) {
         .where('id', '=', 'v-last')
         .execute();
       const after = contextOf((await get('/shop/last-mug')).body) as typeof context;
-      expect(after.products['p-last']?.soldOut).toBe(true);
+      expect(isSoldOut(after.products['p-last'] as Product)).toBe(true);
       await t.app.database.db
         .updateTable('variants')
         .set({ qty_in_stock: 1 })

@@ -6,11 +6,11 @@
 import type { ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
-import { listCollections } from '../db/catalogue.ts';
+import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
 import type { CollectionContent, Site } from '../site/types.ts';
 import type { WebBundle } from '../web-bundle.ts';
-import { PageAssembler } from './assembler.ts';
+import { PageAssembler, type Assembly } from './assembler.ts';
 import { collectionView } from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
 import { loadPage, loadTagData, type Query } from './loader.ts';
@@ -23,6 +23,8 @@ export interface PageRequest {
   path: string;
   query: Query;
   cartToken: string | undefined;
+  /** The signed-in customer's account id (issue 14), when there is one. */
+  memberId?: string | undefined;
 }
 
 export interface PageResult {
@@ -37,7 +39,7 @@ export interface PageResult {
 export function sendPageResult(
   reply: FastifyReply,
   result: PageResult,
-  cacheControl: 'no-cache' | 'no-store',
+  cacheControl: 'no-cache' | 'no-store' | 'private, no-cache',
 ) {
   return reply
     .code(result.status)
@@ -58,20 +60,24 @@ export interface RendererDeps {
   siteUrl: string;
   /** The browser bundle's current entry and stylesheets, linked at `/_storefront/`. */
   webBundle: WebBundle;
+  /** The database's content version, which keeps catalogue reads in memory while it holds. */
+  contentVersion?: ContentVersion;
 }
 
 /**
- * Tags found only once rendered (inside another tag's body, or in a scope the layout scan cannot see)
- * are loaded and the page assembled again, at most this many times.
+ * Tags found only once rendered (inside another tag's body, or in a partial) are loaded and the
+ * page's tags expanded again, at most this many times.
  */
 const MAX_TAG_ROUNDS = 3;
 
 export class PageRenderer {
   private readonly builtins: Builtins;
   private readonly assembler: PageAssembler;
+  private readonly catalogue: CatalogueCache;
 
   constructor(private readonly deps: RendererDeps) {
     const { engine } = deps;
+    this.catalogue = new CatalogueCache(deps.contentVersion);
     this.builtins = {
       list: engine.compile(
         '<ul class="sf-collection-list">{.repeated section items}<li><a href="{fullUrl}">{title}</a></li>{.end}</ul>',
@@ -96,12 +102,16 @@ export class PageRenderer {
   async render(req: PageRequest): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
-    const collections = await listCollections(db);
+    const catalogue = await this.catalogue.reads(db);
+    const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
     const route = routePage(path, collections, site);
     const timeZone = this.assembler.renderOptions().timeZone as string;
-    const data = await loadPage(db, route, req.query, { site, timeZone });
-    const plan = planPage(data, { site, builtins: this.builtins, collections, cart });
+    const data = await loadPage(catalogue, route, req.query, { site, timeZone });
+    const plan = {
+      ...planPage(data, { site, builtins: this.builtins, collections, cart }),
+      memberId: req.memberId,
+    };
     if (req.query.format === 'json' || req.query.format === 'json-pretty') {
       const pretty = req.query.format === 'json-pretty';
       return {
@@ -111,7 +121,7 @@ export class PageRenderer {
         body: JSON.stringify(plan.context, null, pretty ? 2 : 0),
       };
     }
-    const body = await this.renderPlan(path, plan, collections);
+    const body = await this.renderPlan(path, plan, catalogue, collections);
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
@@ -128,10 +138,12 @@ export class PageRenderer {
     html: string;
     /** The order-confirmation page's order, for the browser's purchase events. */
     confirmedOrder?: ConfirmedCheckoutOrder;
+    memberId?: string | undefined;
   }): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
-    const collections = await listCollections(db);
+    const catalogue = await this.catalogue.reads(db);
+    const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
     const collection: CollectionContent = platformPage(
       path.split('/').filter(Boolean).join('-') || 'system',
@@ -152,24 +164,29 @@ export class PageRenderer {
       title: { collection: req.title },
       viewClass: 'view-list',
       confirmedOrder: req.confirmedOrder,
+      memberId: req.memberId,
     };
-    const body = await this.renderPlan(path, plan, collections);
+    const body = await this.renderPlan(path, plan, catalogue, collections);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
   /** Loads the data the page's platform tags declare, then assembles the page (no I/O in there). */
-  private async renderPlan(path: string, plan: PagePlan, collections: CollectionContent[]): Promise<string> {
-    const { db, webBundle } = this.deps;
+  private async renderPlan(
+    path: string,
+    plan: PagePlan,
+    catalogue: CatalogueReads,
+    collections: CollectionContent[],
+  ): Promise<string> {
+    const { webBundle } = this.deps;
     const layout = this.assembler.prepare(plan);
-    const inner = this.assembler.renderInner(plan);
     const activeCollectionId = plan.collection.id;
-    const declared = this.assembler.declaredTags(plan, layout, inner);
-    const tagData = await loadTagData(db, collections, declared, activeCollectionId);
-    const web = webBundle.current();
+    const declared = this.assembler.declaredTags(plan, layout);
+    const tagData = await loadTagData(catalogue, collections, declared, activeCollectionId);
+    const assembly: Assembly = { plan, path, collections, tagData, web: webBundle.current() };
     for (let round = 1; ; round++) {
-      const { html, missing } = this.assembler.assemble({ plan, path, collections, inner, tagData, web });
+      const { html, missing } = this.assembler.assemble(assembly);
       if (missing.length === 0 || round >= MAX_TAG_ROUNDS) return html;
-      for (const [key, value] of await loadTagData(db, collections, missing, activeCollectionId))
+      for (const [key, value] of await loadTagData(catalogue, collections, missing, activeCollectionId))
         tagData.set(key, value);
     }
   }

@@ -6,9 +6,11 @@
  *    `<squarespace:NAME attrs data-sf-tag="N"/>` and keeps its inline body aside (so the page render does
  *    not evaluate the body against the wrong context), while the attributes stay in place and are
  *    evaluated by the page render in the surrounding scope;
- * 2. before a page renders, `findPlatformTags` names the tags whose data the page must load
- *    (render/loader.ts); after a render, `expandPlatformTags` replaces each marker in the output with
- *    the tag's HTML, from that loaded data.
+ * 2. before a page renders, the `tagSkeleton` of each of its templates (compiled once per template)
+ *    is rendered against the page's context: `findPlatformTags` on its output names every tag the
+ *    page writes, attributes evaluated in their scope, so their data is loaded with the page's
+ *    (render/loader.ts); after the page renders, `expandPlatformTags` replaces each marker in the
+ *    output with the tag's HTML, from that loaded data.
  */
 
 export const PLATFORM_TAGS = [
@@ -92,6 +94,24 @@ const MARKER = new RegExp(
   'g',
 );
 const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
+
+/**
+ * The part of an extracted template source that decides which platform tags it writes and with
+ * what attributes: its directives (sections, predicates, variables, their ends) and its tag markers,
+ * without its text and values. Null when the template writes no tag. Rendering it costs a fraction
+ * of rendering the template, and does no I/O.
+ */
+export function tagSkeleton(source: string): string | null {
+  if (!source.includes('data-sf-tag=')) return null;
+  const comments = commentRanges(source);
+  const token = new RegExp(`${MARKER.source}|\\{\\.[^{}]*\\}`, 'g');
+  let skeleton = '';
+  for (let m = token.exec(source); m; m = token.exec(source)) {
+    const at = m.index;
+    if (!comments.some(([from, to]) => at >= from && at < to)) skeleton += m[0];
+  }
+  return skeleton;
+}
 
 /** The markers of `output` in order, each with its tag (attributes as rendered) and its text. */
 export function findPlatformTags(

@@ -24,7 +24,8 @@ export function routePage(path: string, collections: CollectionContent[], site: 
     return { kind: 'not-found' };
   }
   const slug = segments.length === 2 ? second : segments.length === 3 && second === 'p' ? third : undefined;
-  if (collection && slug) return { kind: 'item', collection, slug };
+  // No item's URL holds a NUL (PostgreSQL text cannot), so looking one up would only fail the query.
+  if (collection && slug && !slug.includes('\0')) return { kind: 'item', collection, slug };
   return { kind: 'not-found' };
 }
 

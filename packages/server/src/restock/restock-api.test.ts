@@ -143,7 +143,11 @@ describe.each(DATABASES)('restock sign-up API on $name', (database) => {
       { 'x-csrf-token': 'x'.repeat(24) },
     );
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toEqual({ crumbFail: true });
+    expect(r.json()).toEqual({
+      crumbFail: true,
+      code: 'crumb-fail',
+      message: 'Your session has expired. Please reload the page and try again.',
+    });
     const none = await t.app.inject({
       method: 'POST',
       url: RESTOCK_PATH,

@@ -12,26 +12,19 @@
  *   form-encoded): 202. `POST /api/v1/clanker/validate-event-content/{schema}`: the content alone;
  *   200 `{ valid: true }` or 400; stores nothing.
  * - `POST /api/events/RecordJavascriptErrors`: a JSON array of `{ event, data, timestamp }` (at most
- *   10); `X-CSRF-Token` must match the crumb cookie (403 `{ crumbFail: true }`). 204.
+ *   10); `X-CSRF-Token` must match the crumb cookie (403, the crumb failure of http/crumb.ts). 204.
  * - `GET /api/census/settings`: `{ cookiePolicy }` ('permissive' or 'restrictive', a site setting).
  * - `GET /api/1/performance/settings`: `{ pageLoadId, rollout }` (rollout from the site settings).
  * - `POST /api/1/performance/records`: a JSON array of records, as JSON or text/plain (beacon). 204.
  *
- * Every refusal answers 400 `{ code: 'invalid-payload', message }` and stores nothing.
+ * Every refusal answers 400 `{ code: 'invalid-payload', message }` (http/errors.ts) and stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  isConfigPath,
-  isTrackedPageView,
-  parseVisitorRecord,
-  type PerformanceSettings,
-} from '@storefront/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { CRUMB_COOKIE, crumbMatches } from '../commerce/crumb.ts';
-import { registerDatabaseRateLimit } from '../commerce/rate-limit-store.ts';
-import type { Db } from '../db/index.ts';
+import { isTrackedPageView, type PerformanceSettings } from '@storefront/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { ownerRoutes } from './owner.ts';
+import { storeErrors, storeEvent, storeHit, storePerformance, type Hit } from './store.ts';
 import {
   censusBody,
   clankerBody,
@@ -39,15 +32,14 @@ import {
   errorsBody,
   isCommerceEvent,
   performanceBody,
-  problemOf,
   quickViewId,
   recordEventBody,
   recordHitBody,
 } from './schemas.ts';
-import { HttpError } from '../http/errors.ts';
+import { crumbFailure, crumbMatches } from '../http/crumb.ts';
+import { apiError, invalidInput, parseInput } from '../http/errors.ts';
 
 export interface TelemetryOptions {
-  db: Db;
   /** The rollout flags `GET /api/1/performance/settings` answers (site setting). */
   performanceRollout: PerformanceSettings['rollout'];
   /** Site setting `websiteSettings.cookiePolicy`: under 'restrictive' the browser tracks only after consent. */
@@ -93,14 +85,6 @@ export function rolloutFromSettings(
   };
 }
 
-class PayloadError extends Error {}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new PayloadError(problemOf(result.error));
-  return result.data;
-}
-
 /** A text/plain body (beacon, XHR) holds JSON. */
 function bodyJson(request: FastifyRequest): unknown {
   const body = request.body;
@@ -108,7 +92,7 @@ function bodyJson(request: FastifyRequest): unknown {
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    throw new PayloadError('body: not valid JSON');
+    throw apiError('invalid-payload', { params: { where: 'body', problem: 'not valid JSON' } });
   }
 }
 
@@ -116,65 +100,23 @@ const isForm = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
 export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
-  const { db } = options;
+  const { db } = app.database;
   const now = options.now ?? Date.now;
 
   // Every ingest call writes: a client gets a budget across all of them (counters in the database,
   // shared by every instance). A refused call answers 429; the browser swallows it.
   const limit = options.ingestLimit ?? DEFAULT_INGEST_LIMIT;
-  await registerDatabaseRateLimit(
-    app,
-    db,
-    'telemetry',
-    () => new HttpError(429, 'rate-limited', 'Too many telemetry calls.'),
-  );
+  await registerDatabaseRateLimit(app, db, 'telemetry', () => apiError('telemetry-rate-limited'));
   const ingest = {
     config: {
       rateLimit: { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r: FastifyRequest) => r.ip },
     },
   };
 
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof PayloadError)
-      return reply.code(400).send({ code: 'invalid-payload', message: error.message });
-    if (error instanceof HttpError)
-      return reply.code(error.statusCode).send({ code: error.code, message: error.message });
-    throw error;
-  });
-
-  const hit = async (row: {
-    kind: string;
-    event?: string;
-    path?: string | undefined;
-    pageType?: number | undefined;
-    target?: string | undefined;
-    ssCvr?: string | undefined;
-    newVisit?: boolean;
-    data: unknown;
-  }) => {
-    const visitor = parseVisitorRecord(row.ssCvr);
-    const path = row.path ?? '';
-    await db
-      .insertInto('telemetry_hits')
-      .values({
-        id: randomUUID(),
-        created: now(),
-        kind: row.kind,
-        event: row.event ?? '',
-        visitor_id: visitor?.id ?? null,
-        visit_count: visitor?.visitCount ?? null,
-        new_visit: row.newVisit ? 1 : 0,
-        path,
-        page_type: row.pageType ?? null,
-        is_config: isConfigPath(path) ? 1 : 0,
-        target: row.target ?? '',
-        data: JSON.stringify(row.data),
-      })
-      .execute();
-  };
+  const hit = (row: Hit) => storeHit(db, row, now());
 
   app.post('/api/census/RecordHit', ingest, async (request, reply) => {
-    const body = parse(recordHitBody, bodyJson(request));
+    const body = parseInput(recordHitBody, bodyJson(request), 'body', 'invalid-payload');
     const data = body.data;
     // The browser applies the same rule; a hit for an excluded page is answered but not kept.
     const tracked = isTrackedPageView({ path: data.pagePath, pageType: data.pageType ?? 0 });
@@ -193,7 +135,7 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
 
   for (const kind of ['button-click', 'button-render', 'form-render', 'overlay'] as const) {
     app.post(`/api/census/${kind}`, ingest, async (request, reply) => {
-      const body = parse(censusBody, bodyJson(request));
+      const body = parseInput(censusBody, bodyJson(request), 'body', 'invalid-payload');
       await hit({
         kind,
         path: body.pagePath,
@@ -207,9 +149,14 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   }
 
   app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', ingest, async (request, reply) => {
-    const id = parse(quickViewId, request.params.id);
+    const id = parseInput(quickViewId, request.params.id, 'path', 'invalid-payload');
     const raw = bodyJson(request);
-    const body = parse(censusBody, raw === undefined || raw === null || raw === '' ? {} : raw);
+    const body = parseInput(
+      censusBody,
+      raw === undefined || raw === null || raw === '' ? {} : raw,
+      'body',
+      'invalid-payload',
+    );
     await hit({
       kind: 'quick-view',
       path: body.pagePath,
@@ -221,32 +168,26 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     return reply.code(202).send({ stored: true });
   });
 
-  const storeEvent = async (source: string, name: string, data: Record<string, unknown>) => {
+  const record = async (source: string, name: string, data: Record<string, unknown>) => {
     let cartId: string | null = null;
     if (isCommerceEvent(name)) {
-      const fields = parse(commerceData, data);
+      const fields = parseInput(commerceData, data, 'body', 'invalid-payload');
       cartId = fields.cart_id || null;
     }
-    await db
-      .insertInto('telemetry_events')
-      .values({ id: randomUUID(), created: now(), source, name, cart_id: cartId, data: JSON.stringify(data) })
-      .execute();
+    await storeEvent(db, { source, name, cartId, data }, now());
   };
 
-  const crumbFail = (reply: FastifyReply) => reply.code(403).send({ crumbFail: true });
-
   app.post('/api/events/RecordEvent', ingest, async (request, reply) => {
-    const body = parse(recordEventBody, bodyJson(request));
+    const body = parseInput(recordEventBody, bodyJson(request), 'body', 'invalid-payload');
     // The tracker's form-encoded variant carries the crumb in the body.
-    if (isForm(request) && (!body.crumb || body.crumb !== request.cookies[CRUMB_COOKIE]))
-      return crumbFail(reply);
-    await storeEvent('record-event', body.event, body.data);
+    if (isForm(request) && !crumbMatches(request, body.crumb)) throw crumbFailure(request);
+    await record('record-event', body.event, body.data);
     return reply.code(202).send({});
   });
 
   app.post('/api/v1/clanker/events', ingest, async (request, reply) => {
-    const body = parse(clankerBody, bodyJson(request));
-    await storeEvent('clanker', body.eventSchemaName, body.eventContent);
+    const body = parseInput(clankerBody, bodyJson(request), 'body', 'invalid-payload');
+    await record('clanker', body.eventSchemaName, body.eventContent);
     return reply.code(202).send({});
   });
 
@@ -255,42 +196,24 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     async (request, reply) => {
       const schema = request.params.schema;
       const parsed = clankerBody.safeParse({ eventSchemaName: schema, eventContent: bodyJson(request) });
-      if (!parsed.success) return reply.code(400).send({ valid: false, message: problemOf(parsed.error) });
+      if (!parsed.success) throw invalidInput(parsed.error, 'body', { valid: false }, 'invalid-payload');
       if (isCommerceEvent(schema)) {
         const fields = commerceData.safeParse(parsed.data.eventContent);
-        if (!fields.success) return reply.code(400).send({ valid: false, message: problemOf(fields.error) });
+        if (!fields.success) throw invalidInput(fields.error, 'body', { valid: false }, 'invalid-payload');
       }
       return reply.code(200).send({ valid: true });
     },
   );
 
-  app.post('/api/events/RecordJavascriptErrors', ingest, async (request, reply) => {
-    if (!crumbMatches(request)) return crumbFail(reply);
-    const events = parse(errorsBody, bodyJson(request));
-    const created = now();
-    await db
-      .insertInto('telemetry_errors')
-      .values(
-        events.map((e) => ({
-          id: randomUUID(),
-          created,
-          client_timestamp: e.timestamp,
-          event: e.event,
-          app: e.data.app,
-          message: e.data.message,
-          stack: e.data.stack,
-          file: e.data.file,
-          line: e.data.line,
-          col: e.data.column,
-          url: e.data.url,
-          user_agent: e.data.userAgent,
-          website_id: e.data.websiteId,
-          data: JSON.stringify({ custom: e.data.custom, templateId: e.data.templateId }),
-        })),
-      )
-      .execute();
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    { config: { ...ingest.config, crumb: true } },
+    async (request, reply) => {
+      const events = parseInput(errorsBody, bodyJson(request), 'body', 'invalid-payload');
+      await storeErrors(db, events, now());
+      return reply.code(204).send();
+    },
+  );
 
   app.get('/api/census/settings', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ cookiePolicy: options.cookiePolicy ?? 'permissive' }),
@@ -302,28 +225,8 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
   });
 
   app.post('/api/1/performance/records', ingest, async (request, reply) => {
-    const records = parse(performanceBody, bodyJson(request));
-    const created = now();
-    await db
-      .insertInto('telemetry_performance')
-      .values(
-        records.map((r) => {
-          const { pageType, path, ...context } = r.data.context;
-          return {
-            id: randomUUID(),
-            created,
-            client_timestamp: r.timestamp,
-            page_load_id: r.pageLoadId,
-            app: r.app,
-            event: r.event,
-            page_type: pageType,
-            path: path ?? '',
-            metrics: JSON.stringify(r.data.metrics),
-            context: JSON.stringify(context),
-          };
-        }),
-      )
-      .execute();
+    const records = parseInput(performanceBody, bodyJson(request), 'body', 'invalid-payload');
+    await storePerformance(db, records, now());
     return reply.code(204).send();
   });
 

@@ -147,11 +147,3 @@ export const performanceRecord = z.object({
   }),
 });
 export const performanceBody = z.array(performanceRecord).min(1).max(50);
-
-/** The first problem of a failed parse, for the 400 answer. */
-export function problemOf(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid payload';
-  const where = issue.path.length ? issue.path.join('.') : 'body';
-  return `${where}: ${issue.message}`;
-}

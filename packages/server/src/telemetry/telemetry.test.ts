@@ -3,11 +3,22 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/index.ts';
+import { registerCrumbCheck } from '../http/crumb.ts';
+import { registerErrorHandler } from '../http/errors.ts';
 import { DATABASES, openFresh } from '../testing/app.ts';
 import { DEFAULT_ROLLOUT, cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './routes.ts';
 import { rangeOf } from './owner.ts';
 
 const CRUMB = 'crumb-value-0123456789abcdef';
+
+/** An app with what buildApp gives every plugin: the database, the one error handler, the crumb check. */
+const bareApp = (database: DatabaseHandle): FastifyInstance => {
+  const app = Fastify({ logger: false });
+  app.decorate('database', database);
+  registerErrorHandler(app);
+  registerCrumbCheck(app);
+  return app;
+};
 const TOKEN = 'owner-secret-token';
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -56,11 +67,10 @@ for (const database of DATABASES) {
 
     beforeAll(async () => {
       ({ handle, cleanup } = await openFresh(database));
-      app = Fastify({ logger: false });
+      app = bareApp(handle);
       await app.register(cookie);
       await app.register(formbody);
       await app.register(telemetryRoutes, {
-        db: handle.db,
         performanceRollout: DEFAULT_ROLLOUT,
         ownerToken: () => TOKEN,
         now: () => clock,
@@ -314,9 +324,8 @@ for (const database of DATABASES) {
     it(`[${database.name}] census settings: the cookie policy (permissive unless set)`, async () => {
       const res = await app.inject({ method: 'GET', url: '/api/census/settings' });
       expect(res.json()).toEqual({ cookiePolicy: 'permissive' });
-      const strict = Fastify({ logger: false });
+      const strict = bareApp(handle);
       await strict.register(telemetryRoutes, {
-        db: handle.db,
         performanceRollout: DEFAULT_ROLLOUT,
         cookiePolicy: cookiePolicyFromSettings({ cookiePolicy: 'restrictive' }),
       });
@@ -476,9 +485,8 @@ for (const database of DATABASES) {
     it(`[${database.name}] a client's ingest calls are limited (429, nothing stored beyond the limit)`, async () => {
       // The counters live in the database, shared with the calls of the tests above.
       await handle.db.deleteFrom('rate_limits').execute();
-      const limited = Fastify({ logger: false });
+      const limited = bareApp(handle);
       await limited.register(telemetryRoutes, {
-        db: handle.db,
         performanceRollout: DEFAULT_ROLLOUT,
         ingestLimit: { max: 3, windowMs: 60_000 },
       });
@@ -507,9 +515,8 @@ for (const database of DATABASES) {
     });
 
     it(`[${database.name}] without OWNER_TOKEN the owner page says how to turn it on`, async () => {
-      const bare = Fastify({ logger: false });
+      const bare = bareApp(handle);
       await bare.register(telemetryRoutes, {
-        db: handle.db,
         performanceRollout: DEFAULT_ROLLOUT,
         ownerToken: () => undefined,
       });

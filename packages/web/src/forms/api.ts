@@ -4,7 +4,7 @@
  */
 import type { FieldErrors, FormValues, PublicFormDefinition } from '@storefront/core/forms';
 import { type LocalizedStrings, message } from '@storefront/core/messages';
-import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
+import { writeHeaders } from '../cookies.ts';
 
 export const TEMPLATE_PATH = '/api/template/GetTemplateSchema';
 export const KEY_PATH = '/api/form/FormSubmissionKey';
@@ -61,7 +61,7 @@ export function createFormApi(options: FormApiOptions) {
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'POST') headers['x-csrf-token'] = readCookie(CRUMB_COOKIE, options.cookies()) ?? '';
+    if (method === 'POST') Object.assign(headers, writeHeaders(options.cookies()));
     let response: Response;
     try {
       response = await doFetch(path, {

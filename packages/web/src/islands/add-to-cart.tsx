@@ -19,7 +19,7 @@ export function AddToCartButton({ el, runtime }: { el: HTMLElement; runtime: Run
 
   const idleLabel =
     el.dataset.originalLabel ||
-    (store ? addToCartLabel(store.item, runtime.ls) : '') ||
+    (store ? addToCartLabel(store.product, runtime.ls) : '') ||
     message('product.add-to-cart', {}, runtime.ls);
 
   useEffect(() => {

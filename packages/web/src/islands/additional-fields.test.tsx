@@ -40,7 +40,7 @@ const page = useStorePage('/shop/board', () =>
       {
         itemId: 'board',
         title: 'Walnut Board',
-        variants: board.variants.map((v) => ({ sku: v.sku, priceCents: v.priceCents, stock: v.qtyInStock })),
+        variants: board.variants.map((v) => ({ sku: v.sku, priceCents: v.price.cents, stock: v.qtyInStock })),
       },
     ],
     { forms: { engraving: engravingForm() } },

@@ -13,7 +13,7 @@
 import type { FieldValue, PublicFormDefinition } from '@storefront/core/forms';
 import { type LocalizedStrings, message } from '../core.ts';
 import type { ModalHandle } from '../modal.tsx';
-import type { ProductForBrowser } from '../core.ts';
+import type { Product } from '../core.ts';
 import type { ButtonMachine } from '../button-machine.ts';
 import type { ProductStore } from '../product-store.ts';
 import { type PurchaseMode, alertTitleOf, purchase } from '../purchase.ts';
@@ -99,7 +99,7 @@ export function additionalFieldsLines(json: string | null | undefined): string[]
 }
 
 /** The form an add-to-cart button uses: `data-form`'s id, else the product's form id. */
-export function formIdOf(button: HTMLElement, product: ProductForBrowser | undefined): string | null {
+export function formIdOf(button: HTMLElement, product: Product | undefined): string | null {
   if (!button.classList.contains('use-form')) return null;
   try {
     const form: unknown = JSON.parse(button.dataset.form ?? '');

@@ -9,21 +9,20 @@
  */
 import { type InstalmentView, instalmentView, parseInstalmentContext } from '@storefront/core/instalments';
 import { INSTALMENT_COUNT } from '@storefront/core/rules';
-import { type LocalizedStrings, type VariantForBrowser, message } from '../core.ts';
+import { type LocalizedStrings, message, variantUnitPrice } from '../core.ts';
 import { element } from '../element.ts';
 import type { ProductStore } from '../product-store.ts';
 import './instalments.css';
 
 export const INSTALMENTS_SELECTOR = '.product-instalments[data-item-id][data-instalment-context]';
 
-const priceOf = (v: VariantForBrowser): number => (v.onSale ? v.salePriceCents : v.priceCents);
-
 /** The selected variant's price; before a choice, the lowest (what the price line shows `from`). */
 function currentPrice(store: ProductStore): number {
+  const { product } = store;
   const chosen = store.complete() ? store.selectedVariant() : undefined;
-  if (chosen) return priceOf(chosen);
-  const prices = store.product.variants.map(priceOf);
-  return prices.length > 0 ? Math.min(...prices) : (store.product.priceCents ?? 0);
+  if (chosen) return variantUnitPrice(product, chosen).cents;
+  const prices = product.variants.map((v) => variantUnitPrice(product, v).cents);
+  return prices.length > 0 ? Math.min(...prices) : (product.price?.cents ?? 0);
 }
 
 export interface InstalmentsOptions {

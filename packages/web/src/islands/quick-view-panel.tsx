@@ -4,7 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { formatMoney } from '../core.ts';
+import { formatMoney, variantUnitPrice } from '../core.ts';
 import { openModal } from '../modal.tsx';
 import { ProductStore } from '../product-store.ts';
 import type { Runtime } from '../runtime.ts';
@@ -79,16 +79,16 @@ function QuickView({
     productStore: (id) => (id === product.id ? store : runtime.productStore(id)),
   };
   const variant = store.selectedVariant();
-  const shownCents = variant ? (variant.onSale ? variant.salePriceCents : variant.priceCents) : null;
+  const shown = variant ? variantUnitPrice(product, variant) : null;
   return (
     <div className="sf-quick-view__body">
       {view.image && <img className="sf-quick-view__image" src={view.image.src} alt={view.image.alt} />}
       <div className="sf-quick-view__details">
         {view.price ? (
           <div className="sf-quick-view__price" dangerouslySetInnerHTML={{ __html: view.price.outerHTML }} />
-        ) : shownCents !== null ? (
+        ) : shown !== null ? (
           <p className="sf-quick-view__price">
-            {formatMoney(shownCents, variant?.currency, { locale: runtime.locale })}
+            {formatMoney(shown.cents, shown.currency, { locale: runtime.locale })}
           </p>
         ) : null}
         <div className="product-checkout sf-quick-view__checkout" ref={host} />

@@ -13,7 +13,7 @@
  * lightbox code (`quick-view-panel.tsx`) is a chunk loaded on first use.
  */
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
-import { type ProductForBrowser, message } from '../core.ts';
+import { type Product, message } from '../core.ts';
 import { readPageContext } from '../context.ts';
 import type { Runtime } from '../runtime.ts';
 import { isActivationKey } from '../keys.ts';
@@ -23,7 +23,7 @@ export const RECORD_QUICK_VIEW_PATH = '/api/census/RecordQuickView/';
 
 /** What the lightbox shows, read from the product's page. */
 export interface QuickViewProduct {
-  product: ProductForBrowser;
+  product: Product;
   /** The checkout block's nodes (variants, quantity input, add-to-cart button), from the page. */
   checkout: Element[];
   /** The price markup of core's `product-price`, when the page shows it. */
@@ -34,11 +34,7 @@ export interface QuickViewProduct {
 const attrSelector = (name: string, value: string) => `[${name}="${CSS.escape(value)}"]`;
 
 /** Picks the product's pieces out of its page. */
-export function readQuickView(
-  page: Document,
-  itemId: string,
-  fallback?: ProductForBrowser,
-): QuickViewProduct | null {
+export function readQuickView(page: Document, itemId: string, fallback?: Product): QuickViewProduct | null {
   const ctx = readPageContext(page);
   const product = ctx.products[itemId] ?? fallback;
   if (!product) return null;

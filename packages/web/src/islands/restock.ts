@@ -11,7 +11,7 @@ import { message } from '@storefront/core/messages';
 import { validateCaptchaDone, validateRestockEmail } from '@storefront/core/rules';
 import type { MerchandisingContext } from '@storefront/core/page-context';
 import type { LocalizedStrings } from '../core.ts';
-import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
+import { writeHeaders } from '../cookies.ts';
 import { CAPTCHA_PATH } from '../forms/api.ts';
 import { whenIdle } from '../idle.ts';
 
@@ -160,10 +160,7 @@ export function wireRestockForm(root: HTMLElement, options: RestockOptions): () 
       response = await (options.fetch ?? fetch)(RESTOCK_PATH, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: {
-          'content-type': 'application/json',
-          'x-csrf-token': readCookie(CRUMB_COOKIE, options.cookies()) ?? '',
-        },
+        headers: { 'content-type': 'application/json', ...writeHeaders(options.cookies()) },
         body: JSON.stringify(body),
       });
     } catch {

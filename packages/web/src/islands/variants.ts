@@ -11,6 +11,7 @@ import {
   formatMoney,
   message,
   variantDescriptor,
+  variantUnitPrice,
 } from '../core.ts';
 import { element } from '../element.ts';
 import { isActivationKey } from '../keys.ts';
@@ -81,7 +82,7 @@ export function wireVariants(root: HTMLElement, store: ProductStore, ls?: Locali
       if (s.value !== value) s.value = value;
     }
     for (const r of radios) r.checked = (chosen[optionNameOf(r) ?? ''] ?? '') === r.value;
-    const available = availableOptionValues(store.item, chosen);
+    const available = availableOptionValues(store.product, chosen);
     const soldOut = message('product.sold-out', {}, ls);
     const isUnavailable = (name: string | null, value: string) =>
       value !== '' && !(available[name ?? ''] ?? []).includes(value);
@@ -110,8 +111,8 @@ export function variantAnnouncement(store: ProductStore, ls: LocalizedStrings, l
   if (!store.complete()) return '';
   const variant = store.selectedVariant();
   if (!variant) return message('cart.add.variant-unavailable', {}, ls);
-  const cents = variant.onSale ? variant.salePriceCents : variant.priceCents;
-  const parts = [variantDescriptor(variant), formatMoney(cents, variant.currency, { locale })];
+  const price = variantUnitPrice(store.product, variant);
+  const parts = [variantDescriptor(variant), formatMoney(price.cents, price.currency, { locale })];
   if (!variant.unlimited && variant.qtyInStock <= 0) parts.push(message('product.sold-out', {}, ls));
   return parts.join(', ');
 }

@@ -17,7 +17,7 @@ import {
   type ErrorReporter,
 } from '@storefront/core/tracking';
 import type { PageContext } from '../core.ts';
-import { PageType } from '../core.ts';
+import { PageType, variantUnitPrice } from '../core.ts';
 import {
   ITEM_ADDED_EVENT,
   ITEM_REMOVED_EVENT,
@@ -269,12 +269,11 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
   });
   const product = ctx.itemId ? ctx.products[ctx.itemId] : undefined;
   if (ctx.pageType === PageType.ITEM && product) {
-    const v = product.variants[0];
     const item = {
       id: product.id,
       productType: product.productType,
       title: product.title,
-      unitPriceCents: v ? (v.onSale ? v.salePriceCents : v.priceCents) : (product.priceCents ?? 0),
+      unitPriceCents: variantUnitPrice(product, product.variants[0]).cents,
       quantity: 1,
     };
     void sendCommerce(CommerceEvent.VIEW_PRODUCT, { ...base, item });

@@ -1,5 +1,5 @@
 /** Helpers for the happy-dom tests: a page at the test server's origin, cookies, a manual clock. */
-import type { PageContext, ProductForBrowser } from '../core.ts';
+import type { PageContext, Product } from '../core.ts';
 import type { Timers } from '../button-machine.ts';
 
 interface HappyWindow {
@@ -41,7 +41,7 @@ export function browserProduct(
   title: string,
   options: { name: string; values: string[] }[],
   variants: { sku: string; attributes: Record<string, string>; priceCents: number; stock: number }[],
-): ProductForBrowser {
+): Product {
   return {
     id,
     collectionId: 'c1',
@@ -49,24 +49,25 @@ export function browserProduct(
     fullUrl: `/shop/${id}`,
     productType: 1,
     isSubscribable: false,
-    soldOut: false,
-    onSale: false,
-    totalStock: variants.reduce((n, v) => n + v.stock, 0),
+    subscriptionPlan: null,
     options,
     variants: variants.map((v, i) => ({
       id: `v${i}`,
       sku: v.sku,
       attributes: v.attributes,
       optionValues: Object.entries(v.attributes).map(([optionName, value]) => ({ optionName, value })),
-      currency: 'USD',
-      priceCents: v.priceCents,
-      salePriceCents: 0,
+      price: { cents: v.priceCents, currency: 'USD' },
+      salePrice: { cents: 0, currency: 'USD' },
       onSale: false,
       qtyInStock: v.stock,
       unlimited: false,
+      listedPrice: v.priceCents,
+      listedSalePrice: null,
+      pricingOptions: [],
     })),
-    priceCents: null,
-    salePriceCents: null,
+    price: null,
+    salePrice: null,
+    onSale: false,
     currency: 'USD',
     useCustomAddButtonText: false,
     customAddButtonText: null,
@@ -76,7 +77,7 @@ export function browserProduct(
 }
 
 /** The markup core's helpers emit (jsont.md section 15), trimmed of whitespace. */
-export function productCheckoutMarkup(p: ProductForBrowser, label = 'Add To Cart'): string {
+export function productCheckoutMarkup(p: Product, label = 'Add To Cart'): string {
   const options = p.options
     .map(
       (o) => `<div class="variant-option"><div class="variant-option-title">${o.name}: </div>

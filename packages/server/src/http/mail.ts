@@ -1,12 +1,26 @@
 /**
- * Owner notifications (DESIGN.md): every mail is first written to `mail_outbox` in the same
- * transaction as what it reports, so none is lost. With `SMTP_URL` set, nodemailer sends it right
- * after the answer and marks it `sent`; a failed send stays `failed` and is retried when the server
- * starts. Without SMTP the outbox is where owners read them (status `queued`).
+ * Mail (DESIGN.md): every mail is first written to `mail_outbox` in the same transaction as what it
+ * reports, so none is lost. With `SMTP_URL` set, nodemailer sends it right after the answer and
+ * marks it `sent`; a failed send stays `failed` and is retried when the server starts. Without SMTP
+ * the outbox is where owners read them (status `queued`).
+ *
+ * Usage: one mailer for the app, created and decorated in app.ts (registerMailer). A feature queues
+ * its mail in its own transaction, then hands the id over once the transaction has committed:
+ *
+ *   const id = await queueMail(trx, { kind, refId, to, subject, body });
+ *   ...after the commit: app.mailer.deliverLater(id);
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one mailer (http/mail.ts). */
+    mailer: Mailer;
+  }
+}
 
 export interface OutboxMail {
   kind: string;
@@ -23,7 +37,10 @@ export interface Mailer {
   deliver(id: string): Promise<void>;
   /** Sends every outbox mail not yet sent (on start). */
   deliverPending(): Promise<void>;
-  close(): void;
+  /** Sends one outbox mail in the background; `close()` waits for it. */
+  deliverLater(id: string): void;
+  /** Waits for the mail being sent, then closes the SMTP connection. */
+  close(): Promise<void>;
 }
 
 export const MAIL_FROM_DEFAULT = 'Storefront <no-reply@localhost>';
@@ -82,22 +99,43 @@ export function createMailer(
       log?.(`mail ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+  const inFlight = new Set<Promise<void>>();
+  const track = (delivery: Promise<void>) => {
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  };
+  const deliverPending = async () => {
+    if (!transport) return;
+    const rows = await db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', 'in', ['queued', 'failed'])
+      .orderBy('created')
+      .limit(500)
+      .execute();
+    for (const row of rows) await deliver(row.id);
+  };
   return {
     sends: transport !== undefined,
     deliver,
-    async deliverPending() {
-      if (!transport) return;
-      const rows = await db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', 'in', ['queued', 'failed'])
-        .orderBy('created')
-        .limit(500)
-        .execute();
-      for (const row of rows) await deliver(row.id);
-    },
-    close() {
+    deliverPending,
+    deliverLater: (id) => track(deliver(id)),
+    async close() {
+      await Promise.allSettled([...inFlight]);
       transport?.close();
     },
   };
+}
+
+/**
+ * Decorates `app` with `mailer`, retries the outbox's unsent mail in the background, and closes the
+ * mailer (after the mail in flight) when the app closes.
+ */
+export function registerMailer(app: FastifyInstance, mailer: Mailer): void {
+  app.decorate('mailer', mailer);
+  const pending = mailer.deliverPending().catch((error: unknown) => app.log.warn({ err: error }, 'outbox'));
+  app.addHook('onClose', async () => {
+    await pending;
+    await mailer.close();
+  });
 }

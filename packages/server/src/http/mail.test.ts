@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, openFresh } from '../testing/databases.ts';
+import { smtpPeer, waitFor } from '../forms/testing.ts';
 import { createMailer, queueMail } from './mail.ts';
-import { smtpPeer, waitFor } from './testing.ts';
 
 let peer: Awaited<ReturnType<typeof smtpPeer>>;
 beforeAll(async () => {

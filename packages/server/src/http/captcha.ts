@@ -1,5 +1,6 @@
 /**
- * Captcha behind a provider interface (DESIGN.md). Default: ALTCHA, a self-hosted proof of work
+ * Captcha behind a provider interface (DESIGN.md), for every feature that asks for one (site forms,
+ * restock sign-up). Default: ALTCHA, a self-hosted proof of work
  * (altcha-lib): the widget fetches a signed challenge, solves it and sends the payload as the
  * submission's `captchaKey`. A solution verifies once: its challenge signature is recorded in
  * `captcha_solutions`, and a second use is refused.

@@ -1,0 +1,185 @@
+/**
+ * The customer account pages' main content (server-rendered forms that work without JavaScript);
+ * page-routes.ts puts it inside the site's layout. Every text comes from core's message catalogue,
+ * so a site's `localizedStrings` can override it; the look is the checkout pages' (CHECKOUT_CSS).
+ */
+import {
+  escapeHtml as h,
+  escapeHtmlAttr as a,
+  message,
+  type LocalizedStrings,
+  type MessageCode,
+} from '@storefront/core';
+import { CHECKOUT_CSS } from '../checkout/pages.ts';
+import { PASSWORD_MIN } from './passwords.ts';
+
+export const ACCOUNT_PAGES = {
+  login: '/account/login',
+  register: '/account/register',
+  reset: '/account/reset',
+  verify: '/account/verify',
+  account: '/account',
+  logout: '/account/logout',
+} as const;
+
+export interface FormState {
+  crumb: string;
+  /** What the visitor typed (never a password), shown again after a refusal. */
+  values?: Record<string, string>;
+  /** A refusal's message, above the form. */
+  error?: string;
+}
+
+type Field = { name: string; label: MessageCode; type: 'email' | 'password' | 'text'; autocomplete: string };
+
+function field(f: Field, state: FormState, ls?: LocalizedStrings): string {
+  const id = `sf-account-${f.name}`;
+  const value = f.type === 'password' ? '' : (state.values?.[f.name] ?? '');
+  const hint =
+    f.autocomplete === 'new-password'
+      ? `<p id="${id}-hint">${h(message('account.password-hint', { min: PASSWORD_MIN }, ls))}</p>`
+      : '';
+  return (
+    `<div class="sf-checkout__field"><label for="${id}">${h(message(f.label, {}, ls))}</label>${hint}` +
+    `<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required` +
+    `${hint ? ` aria-describedby="${id}-hint"` : ''}${value ? ` value="${a(value)}"` : ''}></div>`
+  );
+}
+
+function form(
+  action: string,
+  fields: string,
+  submit: MessageCode,
+  state: FormState,
+  ls?: LocalizedStrings,
+  hidden: Record<string, string> = {},
+): string {
+  const inputs = Object.entries({ crumb: state.crumb, ...hidden })
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${a(value)}">`)
+    .join('');
+  return (
+    `<form class="sf-checkout__form" method="post" action="${action}">${inputs}${fields}` +
+    `<button class="sf-checkout__submit" type="submit">${h(message(submit, {}, ls))}</button></form>`
+  );
+}
+
+/** The page's main content: a heading, a refusal's message if any, and the body. */
+export function accountPage(
+  title: MessageCode,
+  body: string,
+  state: { error?: string },
+  ls?: LocalizedStrings,
+) {
+  const error = state.error ? `<p class="sf-checkout__error" role="alert">${h(state.error)}</p>` : '';
+  return `<style>${CHECKOUT_CSS}</style><div class="sf-checkout sf-account"><h1>${h(message(title, {}, ls))}</h1>${error}${body}</div>`;
+}
+
+const link = (href: string, text: MessageCode, ls?: LocalizedStrings) =>
+  `<p><a href="${href}">${h(message(text, {}, ls))}</a></p>`;
+const EMAIL: Field = { name: 'email', label: 'account.email-label', type: 'email', autocomplete: 'email' };
+
+export function loginPage(state: FormState, ls?: LocalizedStrings): string {
+  const remember =
+    `<div class="sf-checkout__field"><label><input type="checkbox" name="rememberMe" value="on"` +
+    `${state.values?.rememberMe === 'on' ? ' checked' : ''}> ${h(message('account.remember-me', {}, ls))}</label></div>`;
+  const fields =
+    field({ ...EMAIL, autocomplete: 'username' }, state, ls) +
+    field(
+      {
+        name: 'password',
+        label: 'account.password-label',
+        type: 'password',
+        autocomplete: 'current-password',
+      },
+      state,
+      ls,
+    ) +
+    remember;
+  return accountPage(
+    'account.login-title',
+    form(ACCOUNT_PAGES.login, fields, 'account.sign-in', state, ls) +
+      link(ACCOUNT_PAGES.reset, 'account.forgot-password', ls) +
+      link(ACCOUNT_PAGES.register, 'account.no-account', ls),
+    state,
+    ls,
+  );
+}
+
+export function registerPage(state: FormState, ls?: LocalizedStrings): string {
+  const fields =
+    field({ name: 'name', label: 'account.name-label', type: 'text', autocomplete: 'name' }, state, ls) +
+    field(EMAIL, state, ls) +
+    field(
+      { name: 'password', label: 'account.password-label', type: 'password', autocomplete: 'new-password' },
+      state,
+      ls,
+    );
+  return accountPage(
+    'account.register-title',
+    form(ACCOUNT_PAGES.register, fields, 'account.create', state, ls) +
+      link(ACCOUNT_PAGES.login, 'account.sign-in', ls),
+    state,
+    ls,
+  );
+}
+
+/** Without a token: ask for the address. With one (from the mail): ask for the new password. */
+export function resetPage(state: FormState & { token?: string }, ls?: LocalizedStrings): string {
+  const body = state.token
+    ? form(
+        ACCOUNT_PAGES.reset,
+        field(
+          {
+            name: 'password',
+            label: 'account.new-password-label',
+            type: 'password',
+            autocomplete: 'new-password',
+          },
+          state,
+          ls,
+        ),
+        'account.set-password',
+        state,
+        ls,
+        { token: state.token },
+      )
+    : form(ACCOUNT_PAGES.reset, field(EMAIL, state, ls), 'account.send-reset', state, ls);
+  return accountPage('account.reset-title', body, state, ls);
+}
+
+/**
+ * The mailed link opens this page; only its button spends the token, so a mail scanner that
+ * follows links cannot use it up.
+ */
+export function verifyPage(state: FormState & { token: string }, ls?: LocalizedStrings): string {
+  return accountPage(
+    'account.verify-title',
+    form(ACCOUNT_PAGES.verify, '', 'account.confirm-email', state, ls, { token: state.token }),
+    state,
+    ls,
+  );
+}
+
+/** A message and a way on (after registering, asking for a reset, setting a password). */
+export function noticePage(
+  title: MessageCode,
+  text: string,
+  next: string,
+  nextText: MessageCode,
+  ls?: LocalizedStrings,
+) {
+  return accountPage(title, `<p role="status">${h(text)}</p>${link(next, nextText, ls)}`, {}, ls);
+}
+
+export function profilePage(
+  account: { name: string; email: string },
+  crumb: string,
+  ls?: LocalizedStrings,
+): string {
+  const body =
+    `<p>${h(message('account.signed-in-as', { email: account.email }, ls))}</p>` +
+    `<dl><dt>${h(message('account.name-label', {}, ls))}</dt><dd>${h(account.name)}</dd>` +
+    `<dt>${h(message('account.email-label', {}, ls))}</dt><dd>${h(account.email)}</dd></dl>` +
+    form(ACCOUNT_PAGES.logout, '', 'account.sign-out', { crumb }, ls);
+  return accountPage('account.title', body, {}, ls);
+}

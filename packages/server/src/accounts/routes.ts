@@ -1,0 +1,226 @@
+/**
+ * Customer and staff accounts over HTTP (issue 14; spec section 7 for the session calls). Every
+ * mutating call needs the crumb (`X-CSRF-Token`, http/crumb.ts); with a session it also needs
+ * the session's xsrfToken (`X-XSRF-Token`, http/session.ts).
+ *
+ * Customers, under /api/site-users/account:
+ * - `POST   /session` `{ email, password, rememberMe? }` -> `{ xsrfToken }`; 401 `account.sign-in-failed`
+ *   (the same answer for an unknown address and a wrong password), 403 `account.unverified`, 429.
+ * - `GET    /session` -> `{ authenticated, memberId?, xsrfToken? }` (a page recovers its token).
+ * - `DELETE /session?cloneCart=` -> `{ signedOut: true }`; without `cloneCart=true` the browser's cart
+ *   is left behind with the account. A crumb failure answers 403 `{ crumbFail: true }` with a fresh
+ *   crumb cookie, so the spec's single retry succeeds.
+ * - `DELETE /sessions` signs out everywhere.
+ * - `POST   /` `{ email, password, name }` registers -> 202, the same answer whether or not the
+ *   address has an account (which is mailed a notice instead of a link).
+ * - `POST   /verify` `{ token }` confirms the address (or a new one) and signs in -> `{ xsrfToken }`.
+ * - `POST   /password-reset` `{ email }` -> 202 always; `POST /password-reset/confirm` `{ token, password }`.
+ * - `GET    /` the profile; `PUT /password` `{ currentPassword, newPassword }` -> `{ xsrfToken }` (a
+ *   new session; every other one ends); `PUT /email` `{ password, email }` mails a link to the new
+ *   address; `DELETE /` `{ password }` deletes the account, keeping its orders detached.
+ *
+ * Staff: `POST /api/config/session` `{ email, password }` -> `{ xsrfToken }`; `GET` -> `{ authenticated,
+ * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out.
+ */
+import { message } from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../http/cookies.ts';
+import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
+import { ApiError, apiError, coreRefusal, parseInput } from '../http/errors.ts';
+import { currentXsrfToken, endAllSessions, endSession, startSession } from '../http/session.ts';
+import { accountById, checkPassword, deleteAccount, parseEmail, setPassword } from './accounts.ts';
+import { accountFlows, type AccountOptions } from './flows.ts';
+import { requireMember } from './guards.ts';
+import { sendLoginPage, STAFF_LOGIN_PATH } from './login-page.ts';
+import { deletedMail, verifyMail } from './mail.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hasPermission, PERMISSIONS } from './roles.ts';
+import type { AccountKind } from './tables.ts';
+import { issueToken } from './tokens.ts';
+
+export { DEFAULT_SIGN_IN_LIMITS, type AccountOptions } from './flows.ts';
+
+export const ACCOUNT_API = '/api/site-users/account';
+export const SESSION_PATH = `${ACCOUNT_API}/session`;
+export const STAFF_SESSION_PATH = '/api/config/session';
+
+const EMAIL = z.string().max(1000);
+const PASSWORD = z.string().max(4000);
+const TOKEN = z.string().max(200);
+const signInBody = z
+  .object({ email: EMAIL, password: PASSWORD, rememberMe: z.boolean().optional() })
+  .strict();
+const registerBody = z.object({ email: EMAIL, password: PASSWORD, name: z.string().max(200) }).strict();
+const tokenBody = z.object({ token: TOKEN }).strict();
+const resetRequestBody = z.object({ email: EMAIL }).strict();
+const resetBody = z.object({ token: TOKEN, password: PASSWORD }).strict();
+const passwordBody = z.object({ currentPassword: PASSWORD, newPassword: PASSWORD }).strict();
+const emailBody = z.object({ password: PASSWORD, email: EMAIL }).strict();
+const deleteBody = z.object({ password: PASSWORD }).strict();
+const loginForm = z
+  .object({ email: EMAIL, password: PASSWORD, crumb: z.string().max(200).optional() })
+  .strict();
+const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() }).strict();
+
+export async function accountRoutes(app: FastifyInstance, options: AccountOptions): Promise<void> {
+  const { db, localizedStrings: ls } = options;
+  const flows = accountFlows(app, options);
+
+  const signInCall = (kind: AccountKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const xsrfToken = await flows.signIn(kind, parseInput(signInBody, request.body, 'body'), request, reply);
+    return reply.header('cache-control', 'no-store').send({ xsrfToken });
+  };
+
+  /** The spec's sign-out: a crumb failure hands out a crumb, so the one retry the client makes succeeds. */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = parseInput(signOutQuery, request.query, 'query');
+    if (!crumbMatches(request)) {
+      ensureCrumb(request, reply);
+      throw crumbFailure(request);
+    }
+    await endSession(db, request, reply);
+    if (query.cloneCart !== 'true')
+      for (const name of [CART_COOKIE, HAS_CART_COOKIE]) reply.clearCookie(name, { path: '/' });
+    return reply.send({ signedOut: true });
+  };
+
+  const customer = requireMember('customer');
+  const crumbed = { crumb: true, jsonBody: true };
+  /** Calls a visitor makes without a session's xsrfToken (they hand one out, or need none). */
+  const open = { config: { ...crumbed, xsrf: false as const } };
+
+  // ------------------------------------------------------------------ sessions
+
+  app.post(SESSION_PATH, open, signInCall('customer'));
+  app.post(STAFF_SESSION_PATH, open, signInCall('staff'));
+
+  // ------------------------------------------------------------------ the staff sign-in page
+
+  app.get(STAFF_LOGIN_PATH, async (request, reply) => {
+    const crumb = ensureCrumb(request, reply);
+    const member =
+      request.member?.kind === 'staff' ? await accountById(db, request.member.accountId) : undefined;
+    return sendLoginPage(reply, 200, { crumb, ...(member ? { signedInAs: member.email } : {}) });
+  });
+
+  // A plain form post (no script): the crumb comes as a field, and refusals re-render the form.
+  app.post(STAFF_LOGIN_PATH, { config: { xsrf: false } }, async (request, reply) => {
+    const input = parseInput(loginForm, request.body, 'body');
+    const crumb = ensureCrumb(request, reply);
+    try {
+      if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
+      await flows.signIn('staff', { email: input.email, password: input.password }, request, reply);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return sendLoginPage(reply, error.statusCode, {
+        crumb,
+        email: input.email,
+        error: error.body(ls).message as string,
+      });
+    }
+    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
+  });
+  app.delete(SESSION_PATH, signOut);
+  app.delete(STAFF_SESSION_PATH, signOut);
+
+  app.get(SESSION_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const member = request.member;
+    if (!member || member.kind !== 'customer') return { authenticated: false };
+    return { authenticated: true, memberId: member.accountId, xsrfToken: currentXsrfToken(request) };
+  });
+
+  app.get(STAFF_SESSION_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const member = request.member;
+    if (!member || member.kind !== 'staff') return { authenticated: false };
+    return {
+      authenticated: true,
+      memberId: member.accountId,
+      roles: member.roles,
+      permissions: PERMISSIONS.filter((permission) => hasPermission(member.roles, permission)),
+      xsrfToken: currentXsrfToken(request),
+    };
+  });
+
+  app.delete(`${ACCOUNT_API}/sessions`, { config: crumbed, preHandler: customer }, async (request, reply) => {
+    await endAllSessions(db, (request.member as { accountId: string }).accountId);
+    await endSession(db, request, reply);
+    return { signedOut: true };
+  });
+
+  // ------------------------------------------------------------------ registration and verification
+
+  app.post(ACCOUNT_API, { config: crumbed }, async (request, reply) => {
+    const text = await flows.register(parseInput(registerBody, request.body, 'body'), request, reply);
+    return reply.code(202).send({ message: text });
+  });
+
+  app.post(`${ACCOUNT_API}/verify`, open, async (request, reply) => {
+    const xsrfToken = await flows.verify(parseInput(tokenBody, request.body, 'body').token, request, reply);
+    return reply.header('cache-control', 'no-store').send({ xsrfToken });
+  });
+
+  // ------------------------------------------------------------------ password reset
+
+  app.post(`${ACCOUNT_API}/password-reset`, open, async (request, reply) => {
+    const { email } = parseInput(resetRequestBody, request.body, 'body');
+    return reply.code(202).send({ message: await flows.requestReset(email, request, reply) });
+  });
+
+  app.post(`${ACCOUNT_API}/password-reset/confirm`, open, async (request) => {
+    const input = parseInput(resetBody, request.body, 'body');
+    await flows.confirmReset(input.token, input.password);
+    return { ok: true };
+  });
+
+  // ------------------------------------------------------------------ the signed-in customer's account
+
+  app.get(ACCOUNT_API, { preHandler: customer }, async (request, reply) => {
+    const account = await flows.signedInAccount(request);
+    reply.header('cache-control', 'no-store');
+    return {
+      id: account.id,
+      email: account.email,
+      name: account.name,
+      emailVerified: account.email_verified_at !== null,
+    };
+  });
+
+  app.put(`${ACCOUNT_API}/password`, { config: crumbed, preHandler: customer }, async (request, reply) => {
+    const input = parseInput(passwordBody, request.body, 'body');
+    const account = await flows.signedInAccount(request);
+    if (!(await verifyPassword(input.currentPassword, account.password_hash)))
+      throw apiError('account.password-wrong');
+    const password = checkPassword(input.newPassword, ls);
+    if (!password.ok) throw coreRefusal(password.error);
+    await setPassword(db, account.id, await hashPassword(password.value));
+    await endAllSessions(db, account.id);
+    const { xsrfToken } = await startSession(db, request, reply, account, false);
+    return reply.header('cache-control', 'no-store').send({ xsrfToken });
+  });
+
+  app.put(`${ACCOUNT_API}/email`, { config: crumbed, preHandler: customer }, async (request, reply) => {
+    const input = parseInput(emailBody, request.body, 'body');
+    const account = await flows.signedInAccount(request);
+    if (!(await verifyPassword(input.password, account.password_hash)))
+      throw apiError('account.password-wrong');
+    const email = parseEmail(input.email, ls);
+    if (!email.ok) throw coreRefusal(email.error);
+    const token = await issueToken(db, account.id, 'verify', email.value.value);
+    await flows.send(verifyMail(email.value.value, token, flows.site, ls), account.id);
+    return reply.code(202).send({ message: message('account.email-change-sent', {}, ls) });
+  });
+
+  app.delete(ACCOUNT_API, { config: crumbed, preHandler: customer }, async (request, reply) => {
+    const input = parseInput(deleteBody, request.body, 'body');
+    const account = await flows.signedInAccount(request);
+    if (!(await verifyPassword(input.password, account.password_hash)))
+      throw apiError('account.password-wrong');
+    await deleteAccount(db, account.id);
+    await flows.send(deletedMail(account.email, flows.site, ls), null);
+    await endSession(db, request, reply);
+    return { deleted: true };
+  });
+}

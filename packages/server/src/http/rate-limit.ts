@@ -1,0 +1,193 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { PostgresAdapter, sql, type Compilable, type OperationNodeSource } from 'kysely';
+import { isDatabaseUnavailable } from '../db/faults.ts';
+import type { Db } from '../db/index.ts';
+
+/**
+ * Rate limits counted in the database, so every instance behind a load balancer counts against the
+ * same numbers (DESIGN.md: no per-instance state). One statement per hit: an upsert that starts a
+ * new window when the old one has run out.
+ *
+ * Two ways in: a @fastify/rate-limit store (a hit of its own, committed before the route runs), and
+ * `limitedTransaction`, which counts the hit inside the caller's own write transaction, for the
+ * hottest write (add-to-cart), so the add commits once, not twice. An in-memory token bucket was the
+ * other choice, but it needs the database anyway to hold the limit across instances, and keeping
+ * the counter in the transaction keeps one exact count for every instance with no second store.
+ */
+interface IncrResult {
+  current: number;
+  ttl: number;
+}
+type Callback = (error: Error | null, result?: IncrResult) => void;
+
+export interface RateLimitStore {
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
+  child(): RateLimitStore;
+}
+
+const PRUNE_PROBABILITY = 0.005;
+
+/** The counter prefix the cart's writes (and order placement) share. */
+export const CART_WRITES = 'cart-write';
+
+/**
+ * The store class for @fastify/rate-limit (which constructs it with its own options). Every route's
+ * child shares the prefix: the limit counts a client's writes across all the routes under it.
+ */
+export function databaseRateLimitStore(db: Db, prefix: string) {
+  class DatabaseStore implements RateLimitStore {
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      // Housekeeping without a timer: now and then, drop counters whose window ended long ago.
+      if (Math.random() < PRUNE_PROBABILITY) pruneRateLimits(db, timeWindow * 10).catch(() => undefined);
+      hit(db, `${prefix}:${key}`, timeWindow, Date.now()).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): RateLimitStore {
+      return this;
+    }
+  }
+  return DatabaseStore;
+}
+
+/**
+ * Registers @fastify/rate-limit on `app` for the routes that ask for it (`config.rateLimit`), counted
+ * per client address in the database under `prefix`; passing a limit answers `refusal()`.
+ */
+export async function registerDatabaseRateLimit(
+  app: FastifyInstance,
+  db: Db,
+  prefix: string,
+  refusal: () => Error,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db, prefix),
+    errorResponseBuilder: refusal,
+  });
+}
+
+/** A client's budget: at most `max` hits per `windowMs`, counted under `key`. */
+export interface CountedLimit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** The client is over its limit: nothing was written; it may try again after `retryAfterMs`. */
+export class RateLimited extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('rate limited');
+  }
+}
+
+/** What a limited transaction's work hands back: its answer, and the transaction's last write. */
+export interface LimitedWork<T> {
+  value: T;
+  lastWrite: Compilable & OperationNodeSource;
+}
+
+/**
+ * Runs `work` in a transaction that also counts one hit against `limit`, with `work`'s last write:
+ * on PostgreSQL that write and the hit go as one statement (the upsert as a CTE: one round trip
+ * fewer); on SQLite, the write then the hit. Either way the counter's row is locked only for the
+ * commit (concurrent writes of one client queue there, not for the whole transaction). Past the
+ * limit the transaction rolls back and RateLimited is thrown. Whenever the transaction rolls back
+ * (past the limit, or `work` threw a refusal), the hit is counted on its own instead, so every call
+ * uses the budget as the store's hits do; past the limit that answers RateLimited. A database
+ * failure is passed on as it is.
+ */
+export async function limitedTransaction<T>(
+  db: Db,
+  limit: CountedLimit,
+  work: (trx: Db) => Promise<LimitedWork<T>>,
+): Promise<T> {
+  const now = Date.now();
+  if (Math.random() < PRUNE_PROBABILITY) pruneRateLimits(db, limit.windowMs * 10).catch(() => undefined);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { value, lastWrite } = await work(trx);
+      throwIfOver(await writeAndHit(trx, lastWrite, limit, now), limit);
+      return value;
+    });
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    throwIfOver(await hit(db, limit.key, limit.windowMs, now), limit);
+    throw error;
+  }
+}
+
+async function writeAndHit(
+  trx: Db,
+  write: Compilable & OperationNodeSource,
+  limit: CountedLimit,
+  now: number,
+): Promise<IncrResult> {
+  const upsert = hitStatement(trx, limit.key, limit.windowMs, now);
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
+    await trx.executeQuery(write.compile());
+    return countOf(await upsert.executeTakeFirstOrThrow(), limit.windowMs, now);
+  }
+  // PostgreSQL runs a data-modifying CTE exactly once, whether or not the query reads it.
+  const { rows } =
+    await sql<HitRow>`with hit as (${upsert}), written as (${write}) select count, window_start from hit`.execute(
+      trx,
+    );
+  return countOf(rows[0]!, limit.windowMs, now);
+}
+
+function throwIfOver(count: IncrResult, limit: CountedLimit): void {
+  if (count.current > limit.max) throw new RateLimited(count.ttl);
+}
+
+/** Counts one hit for `key`; returns the count in the current window and the time left in it. */
+export async function hit(db: Db, key: string, windowMs: number, now: number): Promise<IncrResult> {
+  return countOf(await hitStatement(db, key, windowMs, now).executeTakeFirstOrThrow(), windowMs, now);
+}
+
+interface HitRow {
+  count: number | string;
+  window_start: number | string;
+}
+
+const countOf = (row: HitRow, windowMs: number, now: number): IncrResult => {
+  const start = Number(row.window_start);
+  return { current: Number(row.count), ttl: Math.max(0, start + windowMs - now) };
+};
+
+/** The upsert counting one hit; it returns the count and the window's start. */
+function hitStatement(db: Db, key: string, windowMs: number, now: number) {
+  return db
+    .insertInto('rate_limits')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<=', now - windowMs)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('rate_limits.window_start', '<=', now - windowMs)
+          // A bound value, not a literal (which Kysely inlines): the statement text stays the same, so
+          // SQLite's prepared statement is reused.
+          .then(eb.val(now))
+          .else(eb.ref('rate_limits.window_start'))
+          .end(),
+      })),
+    )
+    .returning(['count', 'window_start']);
+}
+
+/** Removes counters whose window ended (housekeeping; safe to run any time). */
+export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', now - olderThanMs)
+    .execute();
+}
