@@ -4,6 +4,7 @@ import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
 
 const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
+const VARIANT_UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
 
 for (const database of DATABASES) {
   describe(`[${database.name}] checkout and orders`, () => {
@@ -155,6 +156,25 @@ for (const database of DATABASES) {
       const sub = await shopper.order({ ...CUSTOMER, cartToken: 'no-such-cart' });
       expect(sub.statusCode).toBe(400);
       expect(sub.json().code).toBe('empty-cart');
+      // A cart line whose variant is gone since it was added: the cart is refused, not bought.
+      expect((await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
+      await t.app.database.db
+        .updateTable('cart_entries')
+        .set({ sku: 'TEE-GONE' })
+        .where('item_id', '=', 'p-tee')
+        .where('cart_id', 'in', (eb) =>
+          eb
+            .selectFrom('carts')
+            .select('id')
+            .where('token', '=', shopper.cookies.CART as string),
+        )
+        .execute();
+      const gone = await shopper.order(CUSTOMER);
+      expect(gone.statusCode).toBe(409);
+      expect(gone.json()).toEqual({
+        code: 'cart.add.variant-unavailable',
+        message: VARIANT_UNAVAILABLE,
+      });
     });
 
     it('malformed bodies answer 400 naming the field, and store nothing', async () => {

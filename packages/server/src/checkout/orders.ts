@@ -4,7 +4,6 @@ import {
   checkMinimumSubtotal,
   findVariantBySku,
   lineNeeds,
-  message,
   minorToDecimal,
   orderNeeds,
   orderTotals,
@@ -24,20 +23,15 @@ import {
 import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { findCart } from '../commerce/cart.ts';
-import { RefusalSignal, toRefusal, type Refusal } from '../commerce/rules.ts';
+import type { Checked } from '../commerce/rules.ts';
 import { takeStock } from '../commerce/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Database, Db } from '../db/index.ts';
+import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
 import type { ItemContent } from '../site/types.ts';
 import { confirmationMail } from './mail.ts';
 import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
-
-/** A refusal of an order; customer problems name their field(s). */
-export interface OrderRefusal extends Refusal {
-  field?: string;
-  errors?: Record<string, string>;
-}
 
 export type OrderSource =
   /** The shopper's cart (the CART cookie) or a subscription cart (its `cartToken`). */
@@ -93,7 +87,8 @@ export function confirmedCheckoutOrder(order: OrderView, websiteId: string): Con
   };
 }
 
-export type Placed = { ok: true; order: OrderView; mailId: string } | { ok: false; refusal: OrderRefusal };
+/** A placed order, or its refusal (customer problems name their field(s): `field`, `errors`). */
+export type Placed = Checked<{ order: OrderView; mailId: string }>;
 
 interface DraftLine {
   item: ItemContent;
@@ -105,12 +100,6 @@ interface DraftLine {
   attributes: Record<string, string>;
   additionalFields: string | null;
 }
-
-const refusal = (status: number, code: string, text: string): OrderRefusal => ({
-  status,
-  code,
-  message: text,
-});
 
 /** The download link of a digital line: the confirmation and the mail point at it. */
 export const downloadPath = (orderId: string, lineId: string) =>
@@ -150,9 +139,9 @@ export async function placeOrder(
         placed.order.status = outcome.status;
         placed.order.paymentReference = outcome.reference;
       }
-      return { ok: true, ...placed };
+      return { ok: true, value: placed };
     } catch (error) {
-      if (error instanceof RefusalSignal) return { ok: false, refusal: error.refusal as OrderRefusal };
+      if (error instanceof ApiError) return { ok: false, refusal: error };
       if (retryable(error) && attempt < 8) {
         attempt++;
         await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
@@ -177,8 +166,7 @@ async function placeIn(
 
   if ('token' in source) {
     const cart = await findCart(trx, source.token);
-    const empty = refusal(400, 'empty-cart', message('checkout.empty-cart', {}, ls));
-    if (!cart) throw new RefusalSignal(empty);
+    if (!cart) throw apiError('empty-cart');
     // Locks the cart row first: a second placement of the same cart waits here, then finds it bought.
     const locked = await trx
       .updateTable('carts')
@@ -186,8 +174,7 @@ async function placeIn(
       .where('id', '=', cart.id)
       .where('is_purchased', '=', 0)
       .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) !== 1)
-      throw new RefusalSignal(refusal(409, 'cart-purchased', message('checkout.cart-purchased', {}, ls)));
+    if (Number(locked.numUpdatedRows) !== 1) throw apiError('cart-purchased');
     cartId = cart.id;
     const entries = await trx
       .selectFrom('cart_entries')
@@ -195,7 +182,7 @@ async function placeIn(
       .where('cart_id', '=', cart.id)
       .orderBy('position')
       .execute();
-    if (entries.length === 0) throw new RefusalSignal(empty);
+    if (entries.length === 0) throw apiError('empty-cart');
     const items = await getItemsByIds(
       trx,
       entries.map((e) => e.item_id),
@@ -203,27 +190,18 @@ async function placeIn(
     drafts = entries.map((e) => {
       const item = items.get(e.item_id);
       const variant = item && findVariantBySku(productOf(item), e.sku);
-      if (!item || !variant)
-        throw new RefusalSignal(
-          refusal(409, 'cart.add.variant-unavailable', message('cart.add.variant-unavailable', {}, ls)),
-        );
+      if (!item || !variant) throw apiError('variant-gone');
       return draft(item, variant, e.quantity, e.additional_fields);
     });
   } else {
     const item = (await getItemsByIds(trx, [source.itemId])).get(source.itemId);
-    if (!item || !item.structuredContent)
-      throw new RefusalSignal(
-        refusal(404, 'item-not-found', message('cart.add.product-unavailable', {}, ls)),
-      );
+    if (!item || !item.structuredContent) throw apiError('item-not-found');
     const product = parseProduct(item).product;
     if (source.kind === 'gift-card' && product.productType !== ProductType.GIFT_CARD)
-      throw new RefusalSignal(refusal(400, 'not-gift-card', message('checkout.not-gift-card', {}, ls)));
+      throw apiError('not-gift-card');
     if (source.sku) {
       const known = findVariantBySku(product, source.sku);
-      if (!known)
-        throw new RefusalSignal(
-          refusal(404, 'variant-not-found', message('cart.add.variant-unavailable', {}, ls)),
-        );
+      if (!known) throw apiError('variant-not-found');
     }
     const checked = validateAddToCart({
       product,
@@ -231,23 +209,23 @@ async function placeIn(
       quantity: source.quantity === undefined ? 1 : source.quantity,
       localizedStrings: ls,
     });
-    if (!checked.ok) {
-      const status = checked.error.code === 'cart.add.not-enough-stock' ? 409 : 400;
-      throw new RefusalSignal(toRefusal(checked.error, status));
-    }
+    if (!checked.ok)
+      throw checked.error.code === 'cart.add.not-enough-stock'
+        ? apiError('express-not-enough-stock', { refusal: { message: checked.error.message } })
+        : coreRefusal(checked.error);
     drafts = [draft(item, checked.value.variant, checked.value.quantity, source.additionalFields ?? null)];
   }
 
   const types = drafts.map((d) => d.productType);
   const customer = validateCustomer(req.customer, orderNeeds(types), ls);
   if (!customer.ok)
-    throw new RefusalSignal({
-      status: 400,
-      code: 'invalid-customer',
-      message: customer.error.message,
-      field: customer.error.field,
-      errors: { ...customer.errors },
-    } as OrderRefusal);
+    throw apiError('invalid-customer', {
+      refusal: { message: customer.error.message },
+      extra: {
+        ...(customer.error.field ? { field: customer.error.field } : {}),
+        errors: { ...customer.errors },
+      },
+    });
 
   const totals = orderTotals(drafts, settings.currency);
   const minimum = checkMinimumSubtotal(
@@ -256,7 +234,7 @@ async function placeIn(
     settings.currency,
     ls,
   );
-  if (!minimum.ok) throw new RefusalSignal(toRefusal(minimum.error, 400));
+  if (!minimum.ok) throw coreRefusal(minimum.error);
 
   // Stock: one conditional update per variant, in id order; any short line refuses the whole order.
   const wanted = new Map<string, number>();
@@ -264,8 +242,7 @@ async function placeIn(
     if (lineNeeds(d.productType).takesStock)
       wanted.set(d.variantId, (wanted.get(d.variantId) ?? 0) + d.quantity);
   for (const variantId of [...wanted.keys()].sort()) {
-    if (!(await takeStock(trx, variantId, wanted.get(variantId) as number)))
-      throw new RefusalSignal(refusal(409, 'out-of-stock', message('cart.add.not-enough-stock', {}, ls)));
+    if (!(await takeStock(trx, variantId, wanted.get(variantId) as number))) throw apiError('out-of-stock');
   }
 
   const counter = await trx

@@ -17,18 +17,12 @@ import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
 import { CART_WRITES, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
-import { apiError, invalidInput, refusalAnswer, refusalError } from '../http/errors.ts';
+import { apiError, invalidInput, refusalAnswer } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
-import {
-  confirmedCheckoutOrder,
-  placeOrder,
-  readOrder,
-  type OrderRefusal,
-  type OrderSource,
-} from './orders.ts';
+import { confirmedCheckoutOrder, placeOrder, readOrder, type OrderSource } from './orders.ts';
 import {
   checkoutFormHtml,
   checkoutMessageHtml,
@@ -158,7 +152,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       orderSettings,
       payment,
     );
-    if (placed.ok) app.mailer.deliverLater(placed.mailId);
+    if (placed.ok) app.mailer.deliverLater(placed.value.mailId);
     return placed;
   };
 
@@ -177,12 +171,12 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
     return idempotent(db, request, reply, 'orders', async () => {
       const placed = await place(source, customer);
-      if (!placed.ok) return refusalAnswer(orderRefusal(placed.refusal));
+      if (!placed.ok) return refusalAnswer(placed.refusal, ls);
       return {
         status: 200,
         body: {
-          order: placed.order,
-          confirmationUrl: `/checkout/order-confirmed/${placed.order.id}`,
+          order: placed.value.order,
+          confirmationUrl: `/checkout/order-confirmed/${placed.value.order.id}`,
         } satisfies OrderAnswer,
       };
     });
@@ -391,10 +385,11 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       : { mode: 'cart', ...(cartCookie ? { cartToken: cartCookie } : {}) };
     const cookie = request.cookies[CRUMB_COOKIE];
     if (!cookie || !parsed.success || parsed.data.crumb !== cookie) {
-      const error = parsed.success
-        ? message('cart.crumb-fail', {}, ls)
-        : invalidInput(parsed.error, 'form').message;
-      return showForm(request, reply, target, parsed.success ? 403 : 400, { values, error });
+      const refusal = parsed.success ? apiError('crumb-fail') : invalidInput(parsed.error, 'form');
+      return showForm(request, reply, target, refusal.statusCode, {
+        values,
+        error: String(refusal.body(ls).message),
+      });
     }
     const d = parsed.data;
     const customer = {
@@ -417,11 +412,12 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
     const placed = await place(source, customer);
     if (placed.ok)
-      return reply.code(303).header('location', `/checkout/order-confirmed/${placed.order.id}`).send();
-    return showForm(request, reply, target, placed.refusal.status, {
+      return reply.code(303).header('location', `/checkout/order-confirmed/${placed.value.order.id}`).send();
+    const refusal = placed.refusal.body(ls);
+    return showForm(request, reply, target, placed.refusal.statusCode, {
       values,
-      error: placed.refusal.message,
-      ...(placed.refusal.errors ? { fieldErrors: placed.refusal.errors } : {}),
+      error: String(refusal.message),
+      ...(refusal.errors ? { fieldErrors: refusal.errors as Record<string, string> } : {}),
     });
   });
 
@@ -466,10 +462,3 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       .send(`${lineRow.title}\n${message('checkout.order-number', { number: order.orderNumber }, ls)}\n`);
   });
 }
-
-/** An order's refusal, naming the fields at fault where it can (wire FieldRefusal). */
-const orderRefusal = (refusal: OrderRefusal) =>
-  refusalError(refusal, {
-    ...(refusal.field ? { field: refusal.field } : {}),
-    ...(refusal.errors ? { errors: refusal.errors } : {}),
-  });

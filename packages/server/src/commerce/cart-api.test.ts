@@ -364,6 +364,16 @@ for (const database of DATABASES) {
       const wrongItem = await shopper.request('PUT', url, { itemId: 'p-tee', additionalFields: '{}' });
       expect(wrongItem.statusCode).toBe(400);
       expect(wrongItem.json().message).toMatch(/itemId/);
+      expect(wrongItem.json()).toEqual({
+        code: 'invalid-request',
+        message: 'Invalid body: itemId: does not match the entry',
+      });
+      const wrongSku = await shopper.request('PUT', url, { sku: 'TEE-S', additionalFields: '{}' });
+      expect(wrongSku.statusCode).toBe(400);
+      expect(wrongSku.json()).toEqual({
+        code: 'invalid-request',
+        message: 'Invalid body: sku: does not match the entry',
+      });
       // The refusals changed nothing.
       expect((await shopper.cart()).entries[0].additionalFields).toBeNull();
     });

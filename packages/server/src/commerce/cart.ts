@@ -3,7 +3,6 @@ import {
   cartTotals,
   centsToMoney,
   findVariantBySku,
-  message,
   minorToDecimal,
   parseProduct,
   productOf,
@@ -23,7 +22,8 @@ import type { Selectable } from 'kysely';
 import type { CartRow, Database } from '../db/schema.ts';
 import { limitedTransaction, type CountedLimit, type LimitedWork } from '../http/rate-limit.ts';
 import type { ItemContent } from '../site/types.ts';
-import { fromCore, RefusalSignal, runRefusable, toRefusal, type Checked, type Refusal } from './rules.ts';
+import { apiError, coreRefusal, type ApiError } from '../http/errors.ts';
+import { fromCore, runRefusable, type Checked } from './rules.ts';
 
 type CartEntryRow = Selectable<Database['cart_entries']>;
 
@@ -34,11 +34,6 @@ export interface CartSettings {
   websiteId: string;
   currency: string;
 }
-
-export const notFound = (code: string, message: string): Refusal => ({ code, message, status: 404 });
-const entryNotFound = () => notFound('entry-not-found', 'That cart entry does not exist.');
-const itemNotFound = (ls?: LocalizedStrings) =>
-  notFound('item-not-found', message('cart.add.product-unavailable', {}, ls));
 
 // ------------------------------------------------------------------ reads
 
@@ -201,17 +196,13 @@ function productIn(items: Map<string, ItemContent>, itemId: string): Product | u
 }
 
 /** `additionalFields` travels as a JSON string (spec section 7); anything else is refused up front. */
-function additionalFieldsRefusal(additionalFields: string | null | undefined): Refusal | undefined {
+function additionalFieldsRefusal(additionalFields: string | null | undefined): ApiError | undefined {
   if (!additionalFields) return undefined;
   try {
     JSON.parse(additionalFields);
     return undefined;
   } catch {
-    return {
-      code: 'invalid-additional-fields',
-      message: 'additionalFields must be a JSON string.',
-      status: 400,
-    };
+    return apiError('invalid-additional-fields');
   }
 }
 
@@ -235,14 +226,14 @@ export async function addEntry(
   return runRefusable(() =>
     limitedTransaction(db, limit, async (trx): Promise<LimitedWork<AddResult>> => {
       const badFields = additionalFieldsRefusal(req.additionalFields);
-      if (badFields) throw new RefusalSignal(badFields);
+      if (badFields) throw badFields;
       const now = Date.now();
       let cart = await touchCart(trx, req.token, now);
       const entries = cart ? await cartEntryRows(trx, cart.id) : [];
       // One read for the product added and for every product the answer shows.
       const items = await getItemsByIds(trx, [req.itemId, ...entries.map((e) => e.item_id)]);
       const product = productIn(items, req.itemId);
-      if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
+      if (!product) throw apiError('item-not-found');
       const checked = validateAddToCart({
         product,
         variantId: variantIdOf(product, req.sku),
@@ -251,7 +242,7 @@ export async function addEntry(
           entries.filter((e) => e.variant_id === variant.id).reduce((n, e) => n + e.quantity, 0),
         localizedStrings,
       });
-      if (!checked.ok) throw new RefusalSignal(toRefusal(checked.error));
+      if (!checked.ok) throw coreRefusal(checked.error);
       const { variant, quantity } = checked.value;
       const variantId = variant.id;
 
@@ -321,7 +312,7 @@ export async function setEntryQuantity(
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
-      if (!cart) throw new RefusalSignal(entryNotFound());
+      if (!cart) throw apiError('entry-not-found');
       await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
       const entries = await trx
         .selectFrom('cart_entries')
@@ -329,7 +320,7 @@ export async function setEntryQuantity(
         .where('cart_id', '=', cart.id)
         .execute();
       const entry = entries.find((e) => e.id === entryId);
-      if (!entry) throw new RefusalSignal(entryNotFound());
+      if (!entry) throw apiError('entry-not-found');
       const product = await liveProduct(trx, entry.item_id);
       const variant = product && findVariantBySku(product, entry.sku);
       const others = entries
@@ -337,7 +328,7 @@ export async function setEntryQuantity(
         .reduce((n, e) => n + e.quantity, 0);
       const stock = product && variant ? variantStock(product, variant) - others : 0;
       const checked = fromCore(validateQuantityChange(rawQuantity, stock, localizedStrings));
-      if (!checked.ok) throw new RefusalSignal(checked.refusal);
+      if (!checked.ok) throw checked.refusal;
       if (checked.value === 0) await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
       else
         await trx
@@ -366,25 +357,21 @@ export async function setEntryAdditionalFields(
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
-      if (!cart) throw new RefusalSignal(entryNotFound());
+      if (!cart) throw apiError('entry-not-found');
       const entry = await trx
         .selectFrom('cart_entries')
         .select(['id', 'item_id', 'sku'])
         .where('cart_id', '=', cart.id)
         .where('id', '=', entryId)
         .executeTakeFirst();
-      if (!entry) throw new RefusalSignal(entryNotFound());
+      if (!entry) throw apiError('entry-not-found');
       if (req.itemId !== undefined && req.itemId !== entry.item_id)
-        throw new RefusalSignal({
-          code: 'invalid-request',
-          message: 'Invalid body: itemId: does not match the entry',
-          status: 400,
+        throw apiError('invalid-request', {
+          params: { where: 'body', problem: 'itemId: does not match the entry' },
         });
       if (req.sku !== undefined && req.sku !== null && req.sku !== entry.sku)
-        throw new RefusalSignal({
-          code: 'invalid-request',
-          message: 'Invalid body: sku: does not match the entry',
-          status: 400,
+        throw apiError('invalid-request', {
+          params: { where: 'body', problem: 'sku: does not match the entry' },
         });
       await trx
         .updateTable('cart_entries')
@@ -435,13 +422,13 @@ export async function removeEntry(
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
-      if (!cart) throw new RefusalSignal(entryNotFound());
+      if (!cart) throw apiError('entry-not-found');
       const result = await trx
         .deleteFrom('cart_entries')
         .where('cart_id', '=', cart.id)
         .where('id', '=', entryId)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new RefusalSignal(entryNotFound());
+      if (Number(result.numDeletedRows) === 0) throw apiError('entry-not-found');
       await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
       return cart;
     }),
@@ -472,9 +459,9 @@ export async function createSubscriptionCart(
   return runRefusable(() =>
     db.transaction().execute(async (trx): Promise<CartRow> => {
       const product = await liveProduct(trx, req.itemId);
-      if (!product) throw new RefusalSignal(itemNotFound(localizedStrings));
+      if (!product) throw apiError('item-not-found');
       if (!product.isSubscribable) {
-        throw new RefusalSignal({ ...itemNotFound(localizedStrings), code: 'not-subscribable', status: 400 });
+        throw apiError('not-subscribable');
       }
       const checked = validateAddToCart({
         product,
@@ -482,7 +469,7 @@ export async function createSubscriptionCart(
         quantity: req.qty === undefined ? 1 : req.qty,
         localizedStrings,
       });
-      if (!checked.ok) throw new RefusalSignal(toRefusal(checked.error));
+      if (!checked.ok) throw coreRefusal(checked.error);
       const now = Date.now();
       const cart = {
         id: randomUUID(),

@@ -5,7 +5,7 @@ import type {
   UpdateFieldsAnswer,
 } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiError, refusalAnswer, refusalError } from '../http/errors.ts';
+import { apiError, refusalAnswer } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import {
   addEntry,
@@ -110,7 +110,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
           reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
           throw apiError('rate-limited');
         });
-        if (!result.ok) return refusalAnswer(refusalError(result.refusal));
+        if (!result.ok) return refusalAnswer(result.refusal, localizedStrings);
         const { cart, entryId, shoppingCart } = result.value;
         const options = {
           path: '/',
@@ -139,7 +139,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
     async (request, reply) => {
       const body = request.body;
       const result = await createSubscriptionCart(db, body, settings, localizedStrings);
-      if (!result.ok) throw refusalError(result.refusal);
+      if (!result.ok) throw result.refusal;
       reply.header('cache-control', 'no-store');
       return { cartToken: result.value.token } satisfies SubscriptionAnswer;
     },
@@ -152,7 +152,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
       const { entryId } = request.params;
       const body = request.body;
       const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
-      if (!result.ok) throw refusalError(result.refusal);
+      if (!result.ok) throw result.refusal;
       reply.header('cache-control', 'no-store');
       return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },
@@ -165,7 +165,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
       const { entryId } = request.params;
       const body = request.body;
       const result = await setEntryAdditionalFields(db, token(request), entryId, body);
-      if (!result.ok) throw refusalError(result.refusal);
+      if (!result.ok) throw result.refusal;
       reply.header('cache-control', 'no-store');
       const shoppingCart = await readCart(db, result.value, settings);
       const updatedEntry = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
@@ -179,7 +179,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
     async (request, reply) => {
       const { entryId } = request.params;
       const result = await removeEntry(db, token(request), entryId);
-      if (!result.ok) throw refusalError(result.refusal);
+      if (!result.ok) throw result.refusal;
       reply.header('cache-control', 'no-store');
       return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },

@@ -1,39 +1,24 @@
 /**
- * Where the cart's HTTP layer meets core's rules: core's refusals (code + the spec's message) become
- * `{ status, code, message }`. The rules themselves live in @storefront/core only.
+ * Where the cart's and checkout's work meets core's rules and the error catalogue: a refusal is an
+ * ApiError (an entry of http/errors.ts ERRORS, which alone holds its status), thrown inside a
+ * transaction to roll it back and handed back as the `Checked` result. The rules themselves live in
+ * @storefront/core only.
  */
-import type { CoreError, Result } from '@storefront/core';
+import type { Result } from '@storefront/core';
+import { ApiError, coreRefusal } from '../http/errors.ts';
 
-export interface Refusal {
-  code: string;
-  message: string;
-  status: number;
-}
+export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: ApiError };
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
-
-/** Every core refusal is the client's to fix: 400. */
+/** A core refusal becomes its catalogue entry (`refused` where it has none). */
 export const fromCore = <T>(result: Result<T>): Checked<T> =>
-  result.ok ? { ok: true, value: result.value } : { ok: false, refusal: toRefusal(result.error) };
+  result.ok ? { ok: true, value: result.value } : { ok: false, refusal: coreRefusal(result.error) };
 
-export const toRefusal = (error: CoreError, status = 400): Refusal => ({
-  code: error.code,
-  message: error.message,
-  status,
-});
-
-/** Thrown inside a transaction to roll it back with a refusal; caught by `runRefusable`. */
-export class RefusalSignal extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.message);
-  }
-}
-
+/** Runs `work`, whose thrown ApiError (which rolls back its transaction) comes back as the refusal. */
 export async function runRefusable<T>(work: () => Promise<T>): Promise<Checked<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    if (error instanceof RefusalSignal) return { ok: false, refusal: error.refusal };
+    if (error instanceof ApiError) return { ok: false, refusal: error };
     throw error;
   }
 }

@@ -95,10 +95,34 @@ export const ERRORS = {
   'account.token-invalid': { status: 400, key: 'account.token-invalid' },
   'account.email-in-use': { status: 409, key: 'account.email-in-use' },
 
-  /**
-   * A refusal of the cart's or checkout's rules (commerce/rules.ts): its code, status and text come
-   * with it, worded by core's rules.
-   */
+  // The cart (commerce/cart.ts).
+  'entry-not-found': { status: 404, text: 'That cart entry does not exist.' },
+  'invalid-additional-fields': { status: 400, text: 'additionalFields must be a JSON string.' },
+  'not-subscribable': { status: 400, key: 'cart.add.product-unavailable' },
+
+  // Checkout (checkout/orders.ts).
+  'empty-cart': { status: 400, key: 'checkout.empty-cart' },
+  'cart-purchased': { status: 409, key: 'checkout.cart-purchased' },
+  /** A cart line whose variant is gone since it was added. */
+  'variant-gone': { code: 'cart.add.variant-unavailable', status: 409, key: 'cart.add.variant-unavailable' },
+  'not-gift-card': { status: 400, key: 'checkout.not-gift-card' },
+  /** An express purchase of more than the stock, in core's words. */
+  'express-not-enough-stock': {
+    code: 'cart.add.not-enough-stock',
+    status: 409,
+    key: 'cart.add.not-enough-stock',
+  },
+  /** The customer's fields, in core's words, naming the fields at fault. */
+  'invalid-customer': { status: 400, text: 'The customer details are incomplete.' },
+  /** Stock taken by another order between the cart and the placement. */
+  'out-of-stock': { status: 409, key: 'cart.add.not-enough-stock' },
+
+  // Idempotency-Key (http/idempotency.ts).
+  'invalid-idempotency-key': { status: 400, key: 'idempotency.key-invalid' },
+  'idempotency-key-reused': { status: 422, key: 'idempotency.key-reused' },
+  'idempotency-in-progress': { status: 409, key: 'idempotency.in-progress' },
+
+  /** Any other refusal of core's rules (the cart's, checkout's): its own code, worded by core. */
   refused: { status: 400 },
 
   // The server's side.
@@ -115,8 +139,8 @@ export interface ApiErrorOptions {
   params?: Params;
   /** More fields of the answer (`errors`, `problem`, `crumbFail`...). */
   extra?: Record<string, unknown>;
-  /** For `refused` only: the rule's own code, status and worded text. */
-  refusal?: { code: string; status: number; message: string };
+  /** The text a rule already worded (core's, in the site's words), and for `refused` its own code. */
+  refusal?: { code?: string; message: string };
   /** For `bad-request` only: the status Fastify gave its own client error. */
   status?: number;
 }
@@ -133,7 +157,7 @@ export class ApiError extends Error {
     const entry: ErrorEntry = ERRORS[key];
     super(options.refusal?.message ?? textOf(entry, options.params, undefined));
     this.code = options.refusal?.code ?? entry.code ?? key;
-    this.statusCode = options.refusal?.status ?? options.status ?? entry.status;
+    this.statusCode = options.status ?? entry.status;
   }
 
   /** The answer's body, its text in the site's words. */
@@ -151,17 +175,11 @@ function textOf(entry: ErrorEntry, params: Params | undefined, localizedStrings:
 
 export const apiError = (key: ErrorKey, options?: ApiErrorOptions): ApiError => new ApiError(key, options);
 
-/** A refusal of the cart's or checkout's rules (`{ code, status, message }`, commerce/rules.ts). */
-export const refusalError = (
-  refusal: { code: string; status: number; message: string },
-  extra?: Record<string, unknown>,
-): ApiError => new ApiError('refused', { refusal, ...(extra ? { extra } : {}) });
-
-/** A refusal of core's rules: its entry where the catalogue has one, else a 400 in core's words. */
+/** A refusal of core's rules: its entry where the catalogue has one, else `refused` in core's words. */
 export const coreRefusal = (error: CoreError): ApiError =>
   Object.hasOwn(ERRORS, error.code)
     ? apiError(error.code as ErrorKey)
-    : refusalError({ code: error.code, status: 400, message: error.message });
+    : apiError('refused', { refusal: { code: error.code, message: error.message } });
 
 /** The body of `{ status, body }` answers (idempotent replays store them). */
 export const refusalAnswer = (error: ApiError, localizedStrings?: LocalizedStrings) => ({

@@ -229,6 +229,22 @@ for (const database of DATABASES) {
       expect(again.json().run).toBe(first.json().run + 1);
     });
 
+    it(`[${database.name}] a loser whose winner failed answers 409 in-progress with Retry-After`, async () => {
+      failNext = true;
+      slowMs = 300;
+      const [winner, loser] = await Promise.all([work('kfail'), work('kfail')]);
+      slowMs = 0;
+      expect(winner.statusCode).toBe(503);
+      expect(loser.statusCode).toBe(409);
+      expect(loser.headers['retry-after']).toBe('1');
+      expect(loser.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(loser.json()).toEqual({
+        code: 'idempotency-in-progress',
+        message:
+          'A request with this Idempotency-Key is still in progress. Please try again in a few seconds.',
+      });
+    });
+
     it(`[${database.name}] a loser waits for the winner's answer`, async () => {
       failNext = false;
       slowMs = 300;

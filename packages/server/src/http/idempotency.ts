@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { message } from '@storefront/core';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
+import { apiError, sendApiError } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -57,9 +57,7 @@ export async function idempotent(
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return send(reply, await handler());
   if (typeof header !== 'string' || !KEY_PATTERN.test(header))
-    return reply
-      .code(400)
-      .send({ code: 'invalid-idempotency-key', message: message('idempotency.key-invalid') });
+    return sendApiError(reply, apiError('invalid-idempotency-key'));
 
   const key = header;
   const fullScope = `${scope}:${clientOf(request)}`;
@@ -205,9 +203,7 @@ async function answerFromStore(
       .where('key', '=', key)
       .executeTakeFirst();
     if (row && row.fingerprint !== fingerprint)
-      return reply
-        .code(422)
-        .send({ code: 'idempotency-key-reused', message: message('idempotency.key-reused') });
+      return sendApiError(reply, apiError('idempotency-key-reused'));
     if (row && row.status !== null) {
       for (const c of row.cookies ? (JSON.parse(row.cookies) as AnswerCookie[]) : []) {
         // A stored expiry date comes back as text.
@@ -226,10 +222,7 @@ async function answerFromStore(
     // No row: the first request failed and released the key; this one may not run the handler
     // itself (it already lost the claim), so it asks the client to retry.
     if (!row || Date.now() >= deadline)
-      return reply
-        .code(409)
-        .header('retry-after', '1')
-        .send({ code: 'idempotency-in-progress', message: message('idempotency.in-progress') });
+      return sendApiError(reply.header('retry-after', '1'), apiError('idempotency-in-progress'));
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
