@@ -19,7 +19,18 @@ const PACKAGE_BOUNDARIES = [
  * Two debts are allowed, by name: checkout places orders from commerce's cart (its reads, rules and
  * stock updates), and accounts' pages use checkout's stylesheet.
  */
-const FEATURES = ['accounts', 'checkout', 'commerce', 'forms', 'restock', 'telemetry'];
+const FEATURES = [
+  'accounts',
+  'backoffice',
+  'checkout',
+  'commerce',
+  'forms',
+  'media',
+  'restock',
+  'search',
+  'seo',
+  'telemetry',
+];
 const FEATURE_DEBTS = { checkout: { commerce: true }, accounts: { checkout: ['./pages.ts'] } };
 const FEATURE_BOUNDARIES = FEATURES.flatMap((feature) =>
   FEATURES.filter((other) => other !== feature && FEATURE_DEBTS[feature]?.[other] !== true).map((other) => ({

@@ -39,7 +39,8 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // Tests write to the cart quickly from one address; the limit itself is tested in the server.
   CART_WRITE_LIMIT: '1000',
-  // The owner's analytics page (/config/analytics) is behind this token until owner accounts exist.
+  // The analytics API key for automation (Authorization: Bearer); people read /config/analytics
+  // signed in as staff with the reporting permission (docs/accounts.md).
   OWNER_TOKEN: (process.env.OWNER_TOKEN ??= 'e2e-owner-token'),
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;

@@ -42,6 +42,12 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
 
 /** Whole pages, the site's template included: axe's findings at the levels that block a shopper or an owner. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has a blended colour; contrast is judged on what the visitor reads.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -26,11 +26,20 @@ export default defineConfig({
     modulePreload: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+      // The back office (/config) and the passkey buttons of the sign-in and account pages are
+      // entries of their own: storefront pages never load them.
+      input: {
+        storefront: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+        config: fileURLToPath(new URL('./src/config/main.tsx', import.meta.url)),
+        passkey: fileURLToPath(new URL('./src/passkey.ts', import.meta.url)),
+      },
       output: {
         format: 'es',
         // The hash sits between dots, where no chunk or asset name puts one: easy to tell apart.
-        entryFileNames: 'storefront.[hash].js',
+        entryFileNames: (chunk) =>
+          chunk.name === 'config' || chunk.name === 'passkey'
+            ? `${chunk.name}.[hash].js`
+            : 'storefront.[hash].js',
         chunkFileNames: 'storefront-[name].[hash].js',
         assetFileNames: (asset) =>
           asset.names.some((n) => n.endsWith('.css'))

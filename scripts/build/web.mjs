@@ -70,16 +70,29 @@ function readHistory(file) {
   }
 }
 
-/** Entry script and stylesheets of Vite's manifest (`.vite/manifest.json` in the staging folder). */
+/** The manifest keys of the entries: storefront, back office, passkey buttons (packages/web/vite.config.ts). */
+export const STOREFRONT_ENTRY = 'src/main.tsx';
+export const CONFIG_ENTRY = 'src/config/main.tsx';
+export const PASSKEY_ENTRY = 'src/passkey.ts';
+
+/**
+ * Entry script and stylesheets of Vite's manifest (`.vite/manifest.json` in the staging folder),
+ * and the back office's and the passkey buttons' entries, named apart so that storefront pages
+ * never load them.
+ */
 function entryOf(viteManifest) {
   const chunks = Object.values(viteManifest);
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error("Vite's manifest names no entry chunk");
+  const entry = viteManifest[STOREFRONT_ENTRY];
+  if (!entry?.isEntry) throw new Error(`Vite's manifest names no entry chunk ${STOREFRONT_ENTRY}`);
+  const config = viteManifest[CONFIG_ENTRY];
+  if (!config?.isEntry) throw new Error(`Vite's manifest names no entry chunk ${CONFIG_ENTRY}`);
+  const passkey = viteManifest[PASSKEY_ENTRY];
+  if (!passkey?.isEntry) throw new Error(`Vite's manifest names no entry chunk ${PASSKEY_ENTRY}`);
   // With cssCodeSplit off, the one stylesheet is its own manifest entry rather than the entry's `css`.
   const stylesheets = [
     ...new Set([...(entry.css ?? []), ...chunks.map((c) => c.file).filter((f) => f.endsWith('.css'))]),
   ];
-  return { entry: entry.file, stylesheets };
+  return { entry: entry.file, stylesheets, configEntry: config.file, passkeyEntry: passkey.file };
 }
 
 export async function buildWeb(root) {
@@ -95,7 +108,9 @@ export async function buildWeb(root) {
       build: { outDir: staging, emptyOutDir: true },
     });
     const viteManifestFile = join(staging, '.vite', 'manifest.json');
-    const { entry, stylesheets } = entryOf(JSON.parse(readFileSync(viteManifestFile, 'utf8')));
+    const { entry, stylesheets, configEntry, passkeyEntry } = entryOf(
+      JSON.parse(readFileSync(viteManifestFile, 'utf8')),
+    );
     rmSync(join(staging, '.vite'), { recursive: true, force: true });
 
     const files = filesUnder(staging).map((f) => relative(staging, f).split('\\').join('/'));
@@ -113,7 +128,7 @@ export async function buildWeb(root) {
     const builtAt = new Date().toISOString();
     replaceFile(
       webManifestFile(root),
-      JSON.stringify({ entry, stylesheets, inputs, builtAt }, null, 2) + '\n',
+      JSON.stringify({ entry, stylesheets, configEntry, passkeyEntry, inputs, builtAt }, null, 2) + '\n',
     );
 
     const historyFile = join(dist, 'builds.json');
@@ -124,7 +139,7 @@ export async function buildWeb(root) {
       for (const file of old.files) if (!keptFiles.has(file)) rmSync(join(dist, file), { force: true });
     }
     replaceFile(historyFile, JSON.stringify(kept, null, 2) + '\n');
-    return { entry, stylesheets, files };
+    return { entry, stylesheets, configEntry, passkeyEntry, files };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

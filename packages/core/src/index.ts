@@ -222,3 +222,15 @@ export {
 // First-party telemetry rules (issue 8): visit cookies, tracking exclusions, the error reporter,
 // performance flags and records, commerce event payloads.
 export * from './tracking/index.ts';
+export {
+  ROLES,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type RoleName,
+  type RoleCode,
+  type Permission,
+  isRoleCode,
+  parseRole,
+  hasPermission,
+  onlyViewer,
+} from './roles.ts';

@@ -1,7 +1,10 @@
 /**
  * The instruction tree produced by the parser and assembler and walked by the executor.
  */
-import type { FormatterImpl, PredicateImpl } from './plugin-api.ts';
+import type { FormatterImpl, PredicateImpl, RenderContext } from './plugin-api.ts';
+
+/** A predicate call with its arguments read once at compile time (same result as `impl(args, ctx)`). */
+export type PreparedTest = (ctx: RenderContext) => boolean;
 
 export enum Op {
   Text = 0,
@@ -77,6 +80,8 @@ export interface PredicateInst extends Base {
   readonly name: string;
   readonly impl: PredicateImpl | null;
   readonly args: readonly string[];
+  /** Set by the parser when the predicate can prepare its arguments. */
+  readonly test?: PreparedTest | null;
   body: Inst[];
   alt: OrInst | null;
 }
@@ -86,6 +91,7 @@ export interface OrInst extends Base {
   readonly name: string | null;
   readonly impl: PredicateImpl | null;
   readonly args: readonly string[];
+  readonly test?: PreparedTest | null;
   body: Inst[];
   alt: OrInst | null;
 }

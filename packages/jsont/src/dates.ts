@@ -148,7 +148,51 @@ function offsetAt(epoch: number, z: string): number {
 export function zonedFields(epoch: number, zone: string): ZonedFields {
   const z = normalizeZone(zone);
   const offset = offsetAt(epoch, z);
-  const d = new Date(epoch + offset);
+  // Date's time value: the sum truncated toward zero; beyond its range the getters give NaN.
+  const t = Math.trunc(epoch + offset);
+  if (!(Math.abs(t) <= MAX_TIME_VALUE)) return dateFields(epoch, t, offset, z);
+  // Proleptic Gregorian fields by arithmetic (days from civil, H. Hinnant), as Date's UTC getters
+  // compute them but without a builtin call per field.
+  const days = Math.floor(t / MS_PER_DAY);
+  let rest = t - days * MS_PER_DAY;
+  const hour = Math.floor(rest / 3_600_000);
+  rest -= hour * 3_600_000;
+  const minute = Math.floor(rest / 60_000);
+  rest -= minute * 60_000;
+  const second = Math.floor(rest / 1000);
+  const millis = rest - second * 1000;
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return {
+    epoch,
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * mp + 2) / 5) + 1,
+    hour,
+    minute,
+    second,
+    millis,
+    weekday: (((days + 4) % 7) + 7) % 7,
+    offset,
+    zone: z,
+  };
+}
+
+const MAX_TIME_VALUE = 8.64e15;
+
+function dateFields(epoch: number, t: number, offset: number, zone: string): ZonedFields {
+  const d = new Date(t);
   return {
     epoch,
     year: d.getUTCFullYear(),
@@ -160,7 +204,7 @@ export function zonedFields(epoch: number, zone: string): ZonedFields {
     millis: d.getUTCMilliseconds(),
     weekday: d.getUTCDay(),
     offset,
-    zone: z,
+    zone,
   };
 }
 

@@ -216,6 +216,13 @@ describe('plugins and RenderContext', () => {
     expect(r.output).toBe('HI! <b>a&amp;b</b>1 big [11] [11]');
     expect(r.errors).toEqual([]);
   });
+  it('a plugin that replaces a built-in comparison predicate is the one called', () => {
+    const plugin: Plugin = { predicates: { 'equal?': (args) => args[0] === 'always' } };
+    const e = createEngine({ plugins: [plugin] });
+    const t = '{.equal? always}A{.or equal? a a}B{.or}C{.end}|{.greaterThan? n 1}D{.end}';
+    expect(e.render(t, { a: 1, n: 2 }).output).toBe('A|D');
+    expect(e.render('{.equal? a a}B{.or}C{.end}', { a: 1 }).output).toBe('C');
+  });
   it('compile returns errors and the compiled template renders many times', () => {
     const c = engine.compile('{.section a}{b}');
     expect(c.errors[0]?.code).toBe('unclosed-block');

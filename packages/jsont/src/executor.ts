@@ -322,7 +322,12 @@ export class RenderState implements RenderContext {
     let i = 0;
     while (i < n) {
       try {
-        for (; i < n; i++) this.execInst(body[i] as Inst);
+        for (; i < n; i++) {
+          const inst = body[i] as Inst;
+          // Text is half of all instructions: appended here, without a call.
+          if (inst.op === Op.Text) this.out += inst.text;
+          else this.execInst(inst);
+        }
       } catch (e) {
         // Never let one instruction take the whole render down: record, restore, go on.
         this.frame = entryFrame;
@@ -463,7 +468,8 @@ export class RenderState implements RenderContext {
         const saveFrame = this.frame;
         const saveOut = this.out;
         try {
-          ok = inst.impl(inst.args, this) === true;
+          const test = inst.test;
+          ok = (test != null ? test(this) : inst.impl(inst.args, this)) === true;
         } catch (e) {
           this.frame = saveFrame;
           this.out = saveOut;

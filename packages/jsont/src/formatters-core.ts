@@ -30,6 +30,23 @@ export function slugify(s: string): string {
     .toLowerCase();
 }
 
+/** Removes every `<...>` (the reference's `/<[^>]*?>/g`): each `<` up to the first `>` after it. */
+export function stripTags(s: string): string {
+  let i = s.indexOf('<');
+  if (i === -1) return s;
+  let out = '';
+  let last = 0;
+  while (i !== -1) {
+    const j = s.indexOf('>', i + 1);
+    // No `>` after this `<` means none after any later `<` either.
+    if (j === -1) break;
+    out += s.substring(last, i);
+    last = j + 1;
+    i = s.indexOf('<', last);
+  }
+  return last === 0 ? s : out + s.substring(last);
+}
+
 export function truncate(s: string, max: number, ellipsis: string): string {
   if (s.length <= max) return s;
   let end = max;
@@ -305,7 +322,7 @@ export const CORE_FORMATTERS: Record<string, FormatterImpl> = {
   },
   safe(value) {
     if (!isTruthy(value)) return value;
-    return asString(value).replace(/<[^>]*?>/g, '');
+    return stripTags(asString(value));
   },
   slugify(value) {
     return slugify(asString(value));

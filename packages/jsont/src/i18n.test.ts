@@ -76,6 +76,14 @@ describe('dates', () => {
     expect(out('{a,b|datetime-interval yMMM}', { a: t, b: t + 400 * 86400_000 })).toBe(
       'Feb 2020\u2009–\u2009Mar 2021',
     );
+    // Outputs of the reference with @phensley/cldr 1.14: a weekday-and-time skeleton over two days
+    // prints both ends whole; the ends stay in the order given.
+    expect(out('{a,b|datetime-interval Ehm}', { a: t, b: t + 6 * 86400_000 })).toBe(
+      'Mon, 2:04\u202fPM\u2009–\u2009Sun, 2:04\u202fPM',
+    );
+    expect(out('{a,b|datetime-interval hm}', { a: t, b: t - 3600_000 })).toBe(
+      '2:04\u2009–\u20091:04\u202fPM',
+    );
   });
 });
 

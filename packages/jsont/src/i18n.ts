@@ -206,7 +206,7 @@ export function datetimeOptions(args: readonly string[]): DateOpts {
   });
 }
 
-function intervalOptions(args: readonly string[]): DateOpts {
+export function intervalOptions(args: readonly string[]): DateOpts {
   return parseOpts(args, {} as DateOpts, (arg, val, o) => {
     if (!val) {
       if (arg !== 'context' && arg !== 'skeleton' && arg !== 'date' && arg !== 'time' && arg)
@@ -643,7 +643,48 @@ export function formatDatetime(epoch: number, opts: DateOpts, locale: string, zo
   return capitalizeFirst(out.replace(/(\d) ([AP]M)\b/g, '$1\u202f$2'), opts.context);
 }
 
-/** `datetime-interval` between two epochs. */
+const DATE_FIELDS = /[GyYuMLdEceQwWD]/;
+const HOUR_FIELDS = /[hHkKjJC]/;
+
+/** The skeleton's fields of one kind (date or not), in order. */
+function skeletonPart(skeleton: string, date: boolean): string {
+  let out = '';
+  for (const c of skeleton) if (DATE_FIELDS.test(c) === date) out += c;
+  return out;
+}
+
+const intervalFallbackCache = new BoundedCache<string, string>(100);
+/** The locale's text between the two ends of an interval it has no pattern for (`{0} – {1}`). */
+function intervalFallback(locale: string): string {
+  let sep = intervalFallbackCache.get(locale);
+  if (sep === undefined) {
+    const parts = dtf(locale, { year: 'numeric', timeZone: 'UTC' }).formatRangeToParts(
+      Date.UTC(2020, 5, 1),
+      Date.UTC(2021, 5, 1),
+    );
+    sep = parts
+      .filter((p) => (p as { source?: string }).source === 'shared')
+      .map((p) => p.value)
+      .join('');
+    intervalFallbackCache.set(locale, sep || ' – ');
+  }
+  return sep || ' – ';
+}
+
+/** Which of date or time fields differ between two epochs in a zone (the reference ignores seconds). */
+function visualDifference(start: number, end: number, timeZone: string): 'date' | 'time' | 'none' {
+  const day = dtf('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric' });
+  if (day.format(start) !== day.format(end)) return 'date';
+  const time = dtf('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  return time.format(start) !== time.format(end) ? 'time' : 'none';
+}
+
+/**
+ * `datetime-interval` between two epochs, choosing the skeleton as the reference does
+ * (@phensley/cldr's interval rules): a skeleton with date and time fields over two different days
+ * prints both ends whole around the locale's fallback (`Tue, 3:51 PM – Mon, 10:25 AM`), over one
+ * day the date once and then the time range; a time-only skeleton over two days gains `yMMMd`.
+ */
 export function formatInterval(
   start: number,
   end: number,
@@ -652,16 +693,45 @@ export function formatInterval(
   zone: string,
 ): string {
   const timeZone = normalizeZone(zone);
+  const loc = withCalendar(locale, opts.ca);
+  const differs = visualDifference(start, end, timeZone);
   let skeleton = opts.skeleton;
-  if (skeleton === undefined) {
-    const day = dtf('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    const sameDay = day.format(start) === day.format(end);
-    skeleton = sameDay ? (opts.time ?? 'hm') : (opts.date ?? 'yMMMd');
+  if (skeleton === undefined) skeleton = differs === 'date' && opts.date ? opts.date : opts.time;
+  if (!skeleton) {
+    skeleton = differs === 'date' ? 'yMMMd' : 'jm';
+  } else {
+    if (differs === 'date' && !DATE_FIELDS.test(skeleton)) skeleton = 'yMMMd' + skeleton;
+    if (!DATE_FIELDS.test(skeleton) && !HOUR_FIELDS.test(skeleton)) {
+      // No interval patterns exist for bare minutes or seconds: add the locale's hour.
+      if (skeleton.includes('m')) skeleton = 'j' + skeleton;
+      else if (skeleton.includes('s')) skeleton = 'jm' + skeleton;
+    }
   }
-  const f = dtf(withCalendar(locale, opts.ca), { ...skeletonOptions(skeleton), timeZone });
+  const a = start;
+  const b = end;
+  // Interval patterns have no seconds: ends that differ in minutes or more drop them.
+  if (differs === 'time') skeleton = skeleton.replace(/[sS]/g, '');
+  const datePart = skeletonPart(skeleton, true);
+  const timePart = skeletonPart(skeleton, false);
   let out: string;
   try {
-    out = start <= end ? f.formatRange(start, end) : f.formatRange(end, start);
+    if (datePart !== '' && timePart !== '') {
+      const [g, dateFirst] = glue(loc, 'medium');
+      const join = (d: string, t: string): string => (dateFirst ? d + g + t : t + g + d);
+      const dateFmt = dtf(loc, { ...skeletonOptions(datePart), timeZone });
+      const timeFmt = dtf(loc, { ...skeletonOptions(timePart), timeZone });
+      if (differs === 'date') {
+        const whole = (t: number): string => join(dateFmt.format(t), timeFmt.format(t));
+        out = whole(a) + intervalFallback(loc) + whole(b);
+      } else if (differs === 'time') {
+        out = join(dateFmt.format(a), timeFmt.formatRange(a, b));
+      } else {
+        out = join(dateFmt.format(a), timeFmt.format(a));
+      }
+    } else {
+      out = dtf(loc, { ...skeletonOptions(skeleton), timeZone }).formatRange(a, b);
+    }
+    out = out.replace(/(\d) ([AP]M)\b/g, '$1\u202f$2');
   } catch {
     out = '';
   }

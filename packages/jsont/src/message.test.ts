@@ -44,3 +44,32 @@ describe('the message formatter keeps the reference spelling', () => {
     expect(render("it''s")).toBe("it''s");
   });
 });
+
+describe('message datetime-interval arguments (outputs of the reference with @phensley/cldr 1.14)', () => {
+  const engine = createEngine();
+  const start = 1582663860000; // Tue 25 Feb 2020 3:51 PM, America/New_York
+  const render = (pattern: string, end: number): string =>
+    engine.render('{m|message start end}', { m: pattern, start, end }).output;
+  const nextMonday = start + 6 * 86_400_000 - 5 * 3_600_000 - 26 * 60_000;
+
+  it('prints both ends whole when a skeleton with times spans two days', () => {
+    expect(render('{0;1 datetime-interval Ehm}', nextMonday)).toBe(
+      'Tue, 3:51\u202fPM\u2009\u2013\u2009Mon, 10:25\u202fAM',
+    );
+  });
+
+  it('prints the day once and then the time range within one day', () => {
+    expect(render('{0;1 datetime-interval Ehm}', start + 3 * 3_600_000)).toBe(
+      'Tue, 3:51\u2009\u2013\u20096:51\u202fPM',
+    );
+  });
+
+  it('adds the date to a time-only skeleton spanning two days, and reads date/time options', () => {
+    expect(render('{0;1 datetime-interval hm}', nextMonday)).toBe(
+      'Feb 25, 2020, 3:51\u202fPM\u2009\u2013\u2009Mar 2, 2020, 10:25\u202fAM',
+    );
+    expect(render('{0;1 datetime-interval date:yMMMd time:hm}', nextMonday)).toBe(
+      'Feb 25\u2009\u2013\u2009Mar 2, 2020',
+    );
+  });
+});

@@ -10,6 +10,7 @@ import { DEFAULT_TIME_ZONE, normalizeZone, siteZone } from './dates.ts';
 import {
   currencyOptions,
   datetimeOptions,
+  intervalOptions,
   decimalOptions,
   formatCurrency,
   formatDatetime,
@@ -330,7 +331,7 @@ function formatArg(p: Arg, env: Env): string {
       const a = asNumber(v);
       const b = asNumber(values[1]);
       if (!Number.isFinite(a) || !Number.isFinite(b)) return '';
-      return formatInterval(a, b, datetimeOptions(p.options), env.locale, env.zone);
+      return formatInterval(a, b, intervalOptions(p.options), env.locale, env.zone);
     }
     default:
       // An argument type ICU has and this does not (`spellout`...) still shows its value there.

@@ -17,10 +17,12 @@ import type {
   SectionInst,
   PredicateInst,
   IfInst,
+  PreparedTest,
 } from './ast.ts';
 import type { FormatterImpl, PredicateImpl, TemplateError } from './plugin-api.ts';
 import { pathOf } from './paths.ts';
 import { PURE_FORMATTERS } from './formatters-core.ts';
+import { prepareTest } from './predicates-core.ts';
 
 export interface ParseTables {
   formatters: ReadonlyMap<string, FormatterImpl>;
@@ -86,12 +88,12 @@ class Matcher {
     this.matchEnd = 0;
   }
 
+  /** The text a sticky `re` matches at `i` (`test` and a slice: no match array to allocate). */
   match(re: RegExp, i: number): string | null {
     re.lastIndex = i;
-    const m = re.exec(this.str);
-    if (m === null) return null;
+    if (!re.test(this.str)) return null;
     this.matchEnd = re.lastIndex;
-    return m[0];
+    return this.str.slice(i, this.matchEnd);
   }
 
   test(re: RegExp, i: number): boolean {
@@ -234,6 +236,7 @@ class Instr {
   alternates: Inst[] | null = null;
   name: string | null = null;
   impl: PredicateImpl | null = null;
+  test: PreparedTest | null = null;
   args: readonly string[] = EMPTY;
   ops: readonly number[] = EMPTY_OPS;
   bindings: readonly (readonly [string, Path])[] = EMPTY_BINDINGS;
@@ -251,32 +254,10 @@ const EMPTY_FMTS: readonly FormatterCall[] = Object.freeze([]);
 const EMPTY_OPS: readonly number[] = Object.freeze([]);
 const EMPTY_BINDINGS: readonly (readonly [string, Path])[] = Object.freeze([]);
 
-/** Copies an instruction literal into an `Instr`, reading only the fields of its kind. */
+/** Copies an instruction literal of the less frequent kinds into an `Instr` (see `emit`). */
 function uniform(i: Inst): Inst {
   const n = new Instr(i.op, i.line, i.column);
   switch (i.op) {
-    case Op.Text:
-      n.text = i.text;
-      break;
-    case Op.Variable:
-      n.paths = i.paths;
-      n.formatters = i.formatters;
-      break;
-    case Op.Section:
-      n.path = i.path;
-      n.body = i.body;
-      break;
-    case Op.Repeated:
-      n.path = i.path;
-      n.body = i.body;
-      break;
-    case Op.Predicate:
-    case Op.Or:
-      n.name = i.name;
-      n.impl = i.impl;
-      n.args = i.args;
-      n.body = i.body;
-      break;
     case Op.If:
       n.ops = i.ops;
       n.paths = i.paths;
@@ -357,10 +338,21 @@ class Parser {
     this.asm.accept(uniform(inst));
   }
 
+  /** Adds an instruction built directly as an `Instr` (the frequent kinds: no literal to copy). */
+  private emit(n: Instr): void {
+    this.asm.accept(n as unknown as Inst);
+  }
+
+  private textInstr(text: string): void {
+    const n = new Instr(Op.Text, this.line, this.column);
+    n.text = text;
+    this.emit(n);
+  }
+
   private text(start: number, end: number): void {
     if (start < end) {
       this.locate(start);
-      this.push({ op: Op.Text, text: this.src.substring(start, end), line: this.line, column: this.column });
+      this.textInstr(this.src.substring(start, end));
     }
   }
 
@@ -392,7 +384,7 @@ class Parser {
       this.text(idx, start);
       this.locate(start);
       if (!this.parseTag(s.substring(start + 1, i))) {
-        this.push({ op: Op.Text, text: s.substring(start, i + 1), line: this.line, column: this.column });
+        this.textInstr(s.substring(start, i + 1));
       }
       idx = i + 1;
     }
@@ -433,7 +425,10 @@ class Parser {
     if (!m.complete()) return false;
     const formatters = this.formatterCalls(fmts);
     if (formatters === null) return false;
-    this.push({ op: Op.Variable, paths, formatters, line: this.line, column: this.column });
+    const n = new Instr(Op.Variable, this.line, this.column);
+    n.paths = paths;
+    n.formatters = formatters;
+    this.emit(n);
     return true;
   }
 
@@ -454,7 +449,7 @@ class Parser {
       case Op.Space:
       case Op.Tab:
         if (!m.complete()) return false;
-        this.push({ op, line, column } as Inst);
+        this.emit(new Instr(op, line, column));
         return true;
       case Op.Bindvar:
         return this.parseBindvar();
@@ -512,11 +507,10 @@ class Parser {
         if (path === null) return false;
         m.consume();
         if (!m.complete()) return false;
-        if (op === Op.Section) {
-          this.push({ op: Op.Section, path, body: [], alt: null, line, column });
-        } else {
-          this.push({ op: Op.Repeated, path, body: [], alternates: null, alt: null, line, column });
-        }
+        const n = new Instr(op, line, column);
+        n.path = path;
+        n.body = [];
+        this.emit(n);
         return true;
       }
       default:
@@ -618,20 +612,13 @@ class Parser {
     if (!m.complete()) return false;
     const line = this.line;
     const column = this.column;
-    if (op === Op.Predicate) {
-      this.push({
-        op: Op.Predicate,
-        name: name as string,
-        impl,
-        args: args ?? EMPTY,
-        body: [],
-        alt: null,
-        line,
-        column,
-      });
-    } else {
-      this.push({ op: Op.Or, name, impl, args: args ?? EMPTY, body: [], alt: null, line, column });
-    }
+    const n = new Instr(op, line, column);
+    n.name = name;
+    n.impl = impl;
+    n.args = args ?? EMPTY;
+    n.test = impl === null ? null : prepareTest(impl, n.args);
+    n.body = [];
+    this.emit(n);
     return true;
   }
 }

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './accounts/page-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { backofficeRoutes } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
@@ -28,18 +29,22 @@ import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './http/crumb.ts';
 import type { Config } from './config.ts';
-import { contentVersion } from './db/change-version.ts';
+import { contentVersion, type ChangeVersions } from './db/change-version.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { formRoutes } from './forms/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
 import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './render/page-cache.ts';
 import { PageRenderer, sendPageResult } from './render/pages.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { loadSite } from './site/loader.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
-import { staticRoutes } from './static.ts';
+import { SEARCH_CSS } from './search/page.ts';
+import { searchRoutes } from './search/routes.ts';
+import { mediaRootOf, staticRoutes } from './static.ts';
 import { openWebBundle } from './web-bundle.ts';
 import { cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './telemetry/index.ts';
 import { OWNER_PAGE_CSS } from './telemetry/owner.ts';
@@ -167,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerSecurityHeaders(app, {
       siteUrl: config.siteUrl,
       inlineScripts: HELPER_INLINE_SCRIPTS,
-      inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS],
+      inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS],
     });
     await app.register(cspReportRoutes);
 
@@ -184,11 +189,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(formbody);
     // After the cookie parser, before every route: who is signed in (http/session.ts).
     registerSessions(app, database.db);
+    const webBundle = openWebBundle(config.webDistDir, log);
     await app.register(accountRoutes, {
       db: database.db,
       localizedStrings: site.content.localizedStrings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
+      staffSecondFactorRequired: config.staffSecondFactorRequired === true,
+      webBundle,
     });
     await app.register(commerceRoutes, { settings: cartSettings, writeLimit: config.cartWriteLimit });
     await app.register(formRoutes, {
@@ -205,14 +213,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       captchaRequired: Boolean(
         (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
       ),
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      siteUrl: config.siteUrl,
     });
     await app.register(telemetryRoutes, {
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
       cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
     });
     await staticRoutes(app, site, config.webDistDir);
+    await mediaRoutes(app, { site, root: mediaRootOf(site), dataDir: config.dataDir });
+    await app.register(seoRoutes, {
+      db: database.db,
+      siteUrl: config.siteUrl,
+      templatePages: Object.keys(site.template.pages),
+    });
 
-    const webBundle = openWebBundle(config.webDistDir, log);
     const renderer = new PageRenderer({
       site,
       engine,
@@ -232,12 +247,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       writeLimit: config.cartWriteLimit,
       siteUrl: config.siteUrl,
     });
+    await app.register(backofficeRoutes, {
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      siteUrl: config.siteUrl,
+      webBundle,
+    });
+    await app.register(searchRoutes, {
+      db: database.db,
+      renderer,
+      contentVersion,
+      localizedStrings: site.content.localizedStrings,
+      currency: cartSettings.currency,
+    });
     await app.register(accountPageRoutes, {
       db: database.db,
       renderer,
       localizedStrings: site.content.localizedStrings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
+      webBundle,
     });
     const pageCache = new PageCache({
       db: database.db,
@@ -255,12 +283,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
-      const render = () =>
+      // Given the versions the page cache read, the render does not read them again.
+      const render = (versions?: ChangeVersions) =>
         renderer.render({
           path: url.pathname,
           query,
           cartToken: request.cookies[CART_COOKIE],
           memberId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
+          contentVersion: versions?.content,
         });
       if (!pageCache.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
       // A first visit's answer sets its own crumb cookie: no shared cache may keep it.

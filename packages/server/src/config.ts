@@ -68,6 +68,7 @@ const envSchema = z.object({
   FORM_KEY_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   FORM_CAPTCHA_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  STAFF_SECOND_FACTOR: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
   HEADERS_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.headersMs),
@@ -114,6 +115,8 @@ export interface Config {
   siteUrl: string;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
+  /** `STAFF_SECOND_FACTOR=required`: staff sign in with a passkey or a TOTP code (docs/accounts.md). */
+  staffSecondFactorRequired?: boolean;
   /** Site forms: limits, key lifetime, captcha cost (defaults in forms/routes.ts). */
   forms?: Partial<FormSettings>;
   /** Request, header, keep-alive and idle limits (http/timeouts.ts has the defaults). */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     trustProxy: e.TRUST_PROXY,
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
+    staffSecondFactorRequired: e.STAFF_SECOND_FACTOR === 'required',
     httpTimeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Site } from './site/types.ts';
@@ -7,17 +7,24 @@ import type { Site } from './site/types.ts';
 /** The web bundle names every file by its content hash (`storefront.<hash>.js`): such a name never changes content. */
 const CONTENT_HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
 
+/** The content's media folder: its files are answered by the image service (media/routes.ts). */
+export const mediaRootOf = (site: Site): string => join(site.dir, 'content', 'media');
+
+/** How long a browser keeps a media file it was sent as it is (an SVG, a PDF, an original). */
+const MEDIA_MAX_AGE = 86400;
+
 /**
- * Static files: `/assets/*` and `/scripts/*` from the template, `/media/*` from the content,
- * `/_storefront/*` from the web bundle, `/site.css` from the template's stylesheets.
+ * Static files: `/assets/*` and `/scripts/*` from the template, `/_storefront/*` from the web
+ * bundle, `/site.css` from the template's stylesheets; `reply.sendFile` for the image service's
+ * `/media/*` originals.
  */
 export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir: string): Promise<void> {
   const mounts: { prefix: string; root: string; maxAge: number }[] = [
     { prefix: '/assets/', root: join(site.template.dir, 'assets'), maxAge: 3600 },
     { prefix: '/scripts/', root: join(site.template.dir, 'scripts'), maxAge: 300 },
-    { prefix: '/media/', root: join(site.dir, 'content', 'media'), maxAge: 86400 },
     { prefix: '/_storefront/', root: webDistDir, maxAge: 300 },
   ];
+  const mediaRoot = mediaRootOf(site) + sep;
   let first = true;
   for (const mount of mounts) {
     if (!existsSync(mount.root)) {
@@ -36,6 +43,16 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
       etag: true,
       lastModified: true,
       setHeaders: (reply, path) => {
+        // The first mount's reply.sendFile also answers the image service's originals.
+        if (path.startsWith(mediaRoot)) {
+          reply.header('cache-control', `public, max-age=${MEDIA_MAX_AGE}`);
+          // An SVG is a document that can run script: opened on its own, it runs in a sandbox.
+          if (path.toLowerCase().endsWith('.svg')) {
+            const policy = reply.getHeader('content-security-policy');
+            reply.header('content-security-policy', policy ? `${String(policy)}; sandbox` : 'sandbox');
+          }
+          return;
+        }
         reply.header(
           'cache-control',
           CONTENT_HASHED.test(path) && mount.prefix === '/_storefront/'

@@ -116,3 +116,28 @@ describe('islands loaded on interaction', () => {
     expect(seenByIsland.map((e) => e.type)).toEqual(['click']);
   });
 });
+
+describe('islands whose markup works without them (a GET form)', () => {
+  test('keys keep doing what they do natively while the island loads', () => {
+    document.body.innerHTML = '<form data-search-island><input name="q"></form>';
+    const input = document.querySelector('input')!;
+    let loads = 0;
+    stop = loadOnInteraction(
+      document,
+      'form[data-search-island]',
+      () => {
+        loads++;
+        return new Promise(() => undefined);
+      },
+      { keepActivations: false },
+    );
+    input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(loads).toBe(1);
+    for (const key of [' ', 'Enter']) {
+      const press = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      input.dispatchEvent(press);
+      expect(press.defaultPrevented, key).toBe(false);
+    }
+    expect(input.getAttribute('aria-busy')).toBeNull();
+  });
+});

@@ -36,7 +36,16 @@ function replica(event: Event): Event {
  * activations are kept, then replayed in order. A failed load leaves the watch in place, so the
  * next use tries again. Returns the cleanup.
  */
-export function loadOnInteraction(doc: Document, selector: string, load: () => Promise<unknown>): () => void {
+export function loadOnInteraction(
+  doc: Document,
+  selector: string,
+  load: () => Promise<unknown>,
+  /**
+   * `keepActivations: false`: for markup that already works without its island (a GET form), whose
+   * keys (Space, Enter) must do what they do natively meanwhile, not wait for the island.
+   */
+  options: { keepActivations?: boolean } = {},
+): () => void {
   const win = doc.defaultView;
   if (!win) return () => undefined;
   let loading: Promise<unknown> | undefined;
@@ -73,7 +82,7 @@ export function loadOnInteraction(doc: Document, selector: string, load: () => P
   };
   const onActivation = (event: Event) => {
     const island = islandOf(event);
-    if (!island || !isActivation(event)) return;
+    if (!island || !isActivation(event) || options.keepActivations === false) return;
     begin();
     // Nothing else sees the original (a click counter would count it twice): the replica follows.
     event.preventDefault();

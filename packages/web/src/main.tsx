@@ -6,16 +6,20 @@
  */
 import './styles.css';
 import { whenIdle } from './idle.ts';
+import { loadImages } from './images.ts';
 import { loadOnInteraction, loadWhenVisible } from './island-loader.ts';
 import {
   ADD_TO_CART_SELECTOR,
   CART_ROOT_ID,
   QUICK_VIEW_SELECTOR,
+  SEARCH_FORM_SELECTOR,
   SITE_FORM_SELECTOR,
 } from './islands/markers.ts';
 import { startPage } from './page.ts';
 
 function begin(doc: Document) {
+  // First: the images in view are what the visitor waits for (the rest load lazily).
+  loadImages(doc);
   const { runtime } = startPage(doc);
   let mounted: Promise<void> | undefined;
   const mountIslands = () => {
@@ -29,6 +33,9 @@ function begin(doc: Document) {
     return mounted;
   };
   loadOnInteraction(doc, `${ADD_TO_CART_SELECTOR}, ${QUICK_VIEW_SELECTOR}`, mountIslands);
+  // Predictive search: its own chunk, on the first focus or pointer on the header's form.
+  const loadSearch = () => import('./islands/search.tsx').then((m) => m.mountSearch(doc));
+  loadOnInteraction(doc, SEARCH_FORM_SELECTOR, loadSearch, { keepActivations: false });
   // The buttons answer from now on: a click before their island is mounted is kept for it.
   for (const button of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR)) button.dataset.state = 'idle';
   loadWhenVisible([...doc.querySelectorAll(`#${CART_ROOT_ID}, ${SITE_FORM_SELECTOR}`)], () => {

@@ -19,7 +19,7 @@ export const ADD_TO_CART_BTN =
   '{.if subscriptionOptionId}data-subscription-option-id="{subscriptionOptionId}"{.end}>\n' +
   '    <div class="sqs-add-to-cart-button-inner">{label}</div>\n' +
   '  </div>\n' +
-  '</div>\n';
+  '</div>';
 
 /** View: { id, label }. */
 export const QUANTITY_INPUT =

@@ -215,8 +215,15 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     const placed = await customer.order({ ...CUSTOMER, email: 'leaving@example.test' });
     expect(placed.statusCode).toBe(200);
     const orderId = placed.json().order.id as string;
-    // Checkout links orders to the signed-in account in the next part of issue 14; link it as it will.
-    await db.updateTable('orders').set({ account_id: id }).where('id', '=', orderId).execute();
+    // Checkout links the order to the signed-in account.
+    const linked = await db
+      .selectFrom('orders')
+      .select('account_id')
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    expect(linked?.account_id).toBe(id);
+    // A cart of theirs is open again (the cart follows the customer).
+    expect((await customer.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
     await db
       .insertInto('addresses')
       .values({
@@ -244,7 +251,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(Number(order.grand_total_cents)).toBeGreaterThan(0);
     const lines = await db.selectFrom('order_lines').select('id').where('order_id', '=', orderId).execute();
     expect(lines.length).toBe(1);
-    for (const table of ['sessions', 'account_tokens', 'addresses', 'account_roles'] as const)
+    for (const table of ['sessions', 'account_tokens', 'addresses', 'account_roles', 'carts'] as const)
       expect(await db.selectFrom(table).select('account_id').where('account_id', '=', id).execute()).toEqual(
         [],
       );

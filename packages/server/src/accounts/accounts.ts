@@ -7,7 +7,7 @@ import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } fr
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import type { RoleCode } from './roles.ts';
+import type { RoleCode } from '@storefront/core';
 import type { AccountKind, AccountsTable } from './tables.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -145,7 +145,7 @@ export async function changeEmail(
 
 /**
  * Deletes the account with its sessions, tokens, roles and addresses. Its orders stay (the shop's
- * records) but lose the link and the personal data: no email, name or address.
+ * records) but lose the link and the personal data: no email, name or address; its carts lose the link.
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -154,6 +154,8 @@ export async function deleteAccount(db: Db, accountId: string): Promise<void> {
       .set({ account_id: null, email: '', customer_name: '', address: null })
       .where('account_id', '=', accountId)
       .execute();
+    // Their carts stay (an order may point at one) but belong to no one.
+    await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();
     for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)
       await trx.deleteFrom(table).where('account_id', '=', accountId).execute();
     await trx.deleteFrom('accounts').where('id', '=', accountId).execute();

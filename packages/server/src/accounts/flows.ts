@@ -21,10 +21,14 @@ import {
   setPassword,
   type AccountRow,
 } from './accounts.ts';
+import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from './customer-cart.ts';
+import { CART_COOKIE } from '../http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
 import { decoyHash, hashPassword } from './passwords.ts';
 import type { AccountKind } from './tables.ts';
+import { secondFactorRefusal } from './totp.ts';
 import { issueToken, spendToken } from './tokens.ts';
+import type { WebBundle } from '../web-bundle.ts';
 
 export interface Limit {
   max: number;
@@ -43,12 +47,18 @@ export interface AccountOptions {
   siteTitle: string;
   siteUrl: string;
   signInLimits?: typeof DEFAULT_SIGN_IN_LIMITS;
+  /** Staff need a passkey or TOTP to sign in (`STAFF_SECOND_FACTOR=required`; totp.ts). */
+  staffSecondFactorRequired?: boolean;
+  /** The browser bundle, whose passkey entry the sign-in and account pages load (passkeys.ts). */
+  webBundle: WebBundle;
 }
 
 export interface SignInInput {
   email: string;
   password: string;
   rememberMe?: boolean | undefined;
+  /** A staff member's TOTP code (totp.ts), when they have turned it on. */
+  code?: string | undefined;
 }
 
 export interface RegisterInput {
@@ -65,6 +75,12 @@ async function recentCount(db: Db, key: string, windowMs: number, now: number) {
   const start = Number(row?.window_start ?? 0);
   if (!row || start <= now - windowMs) return { current: 0, ttl: 0 };
   return { current: Number(row.count), ttl: start + windowMs - now };
+}
+
+/** A started session: its xsrfToken and what the cart merge could not keep (customer-cart.ts). */
+export interface SignedIn {
+  xsrfToken: string;
+  cartNotices: CartNotice[];
 }
 
 export type AccountFlows = ReturnType<typeof accountFlows>;
@@ -110,9 +126,37 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
     if (wait > 0) refuseAfter(reply, wait);
   };
 
+  /**
+   * Starts the session; a customer's browser cart is merged into theirs and the cart cookie then
+   * names the customer's cart (every signed-in device shares it). Every way of signing in ends here.
+   */
+  const begin = async (
+    account: AccountRow,
+    remember: boolean,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<SignedIn> => {
+    const { xsrfToken } = await startSession(db, request, reply, account, remember);
+    if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
+    const merged = await mergeIntoCustomerCart(db, account.id, request.cookies[CART_COOKIE], ls);
+    // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
+    setCartCookie(request, reply, merged.token);
+    return { xsrfToken, cartNotices: merged.notices };
+  };
+
   return {
     send,
     site,
+    begin,
+    countMailing,
+
+    /** Counts a sign-in attempt that names no address (a passkey) for the client; 429 past the limit. */
+    async countClientSignIn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const now = Date.now();
+      housekeeping(now);
+      const client = await hit(db, `sign-in:client:${request.ip}`, limits.perClient.windowMs, now);
+      if (client.current > limits.perClient.max) refuseAfter(reply, client.ttl);
+    },
 
     /**
      * Starts a session; answers its xsrfToken. Every attempt counts for the client; only failures
@@ -124,7 +168,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
       input: SignInInput,
       request: FastifyRequest,
       reply: FastifyReply,
-    ): Promise<string> {
+    ): Promise<SignedIn> {
       const emailKey = input.email.trim().toLowerCase();
       const now = Date.now();
       housekeeping(now);
@@ -150,8 +194,19 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
         );
         throw apiError('account.unverified');
       }
-      const { xsrfToken } = await startSession(db, request, reply, account, input.rememberMe === true);
-      return xsrfToken;
+      const refusal = await secondFactorRefusal(
+        db,
+        account,
+        input.code,
+        options.staffSecondFactorRequired === true,
+      );
+      if (refusal) {
+        // A wrong code counts as a failure: the password alone does not buy guesses.
+        if (refusal === 'account.totp-invalid')
+          await hit(db, accountKey, limits.perAccount.windowMs, Date.now());
+        throw apiError(refusal);
+      }
+      return begin(account, input.rememberMe === true, request, reply);
     },
 
     /**
@@ -181,7 +236,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
     },
 
     /** Spends a verify token (confirming the address, or moving to a new one) and signs in. */
-    async verify(token: string, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+    async verify(token: string, request: FastifyRequest, reply: FastifyReply): Promise<SignedIn> {
       const spent = await spendToken(db, token, 'verify');
       const account = spent ? await accountById(db, spent.accountId) : undefined;
       if (!spent || !account) throw apiError('account.token-invalid');
@@ -192,8 +247,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
         // A new address changes who can reset the password: every other session ends.
         await endAllSessions(db, account.id);
       } else await markVerified(db, account.id);
-      const { xsrfToken } = await startSession(db, request, reply, account, false);
-      return xsrfToken;
+      return begin(account, false, request, reply);
     },
 
     /** Mails a reset link when a customer has the address; the same answer either way. */

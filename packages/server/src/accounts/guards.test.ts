@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../http/errors.ts';
 import { registerSessions } from '../http/session.ts';
 import { cookieHeader, DATABASES, startApp, type TestApp } from '../testing/app.ts';
-import { requireMember, requirePermission } from './guards.ts';
-import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, onlyViewer } from './roles.ts';
+import { requireMember, requirePermission } from '../http/guards.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, onlyViewer } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
 

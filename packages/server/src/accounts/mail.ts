@@ -1,8 +1,9 @@
 /**
  * The account mails (plain text), through the outbox and mailer of http/mail.ts: a link with a
  * one-time token to confirm an address or choose a new password, and the notices that need none.
+ * Each is one entry of ACCOUNT_MAILS: its outbox kind and its subject and body in core's catalogue.
  */
-import { message, type LocalizedStrings } from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import type { OutboxMail } from '../http/mail.ts';
 import { TOKEN_LIFETIMES } from './tokens.ts';
 
@@ -12,67 +13,63 @@ export interface MailSite {
   origin: string;
 }
 
-const link = (site: MailSite, path: string, token?: string) =>
+export type AccountMail = Omit<OutboxMail, 'refId'>;
+
+const ACCOUNT_MAILS = {
+  'account-verify': { subject: 'account.mail.verify-subject', body: 'account.mail.verify-body' },
+  'account-exists': { subject: 'account.mail.exists-subject', body: 'account.mail.exists-body' },
+  'account-reset': { subject: 'account.mail.reset-subject', body: 'account.mail.reset-body' },
+  'account-deleted': { subject: 'account.mail.deleted-subject', body: 'account.mail.deleted-body' },
+  'account-code': { subject: 'account.mail.code-subject', body: 'account.mail.code-body' },
+} as const satisfies Record<string, { subject: MessageCode; body: MessageCode }>;
+
+/** A link into the site, from SITE_URL. */
+export const siteLink = (site: MailSite, path: string, token?: string) =>
   `${site.origin}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
-export function verifyMail(
+/** The mail of `kind` to `to`: the subject names the site, the body fills in `params`. */
+export function accountMail(
+  kind: keyof typeof ACCOUNT_MAILS,
   to: string,
-  token: string,
   site: MailSite,
+  params: Record<string, string | number>,
   ls?: LocalizedStrings,
-): Omit<OutboxMail, 'refId'> {
+): AccountMail {
+  const texts = ACCOUNT_MAILS[kind];
   return {
-    kind: 'account-verify',
+    kind,
     to,
-    subject: message('account.mail.verify-subject', { site: site.siteTitle }, ls),
-    body: message(
-      'account.mail.verify-body',
-      { link: link(site, '/account/verify', token), hours: TOKEN_LIFETIMES.verify / 3_600_000 },
-      ls,
-    ),
+    subject: message(texts.subject, { site: site.siteTitle }, ls),
+    body: message(texts.body, params, ls),
   };
 }
 
-export function alreadyRegisteredMail(
-  to: string,
-  site: MailSite,
-  ls?: LocalizedStrings,
-): Omit<OutboxMail, 'refId'> {
-  return {
-    kind: 'account-exists',
+export const verifyMail = (to: string, token: string, site: MailSite, ls?: LocalizedStrings) =>
+  accountMail(
+    'account-verify',
     to,
-    subject: message('account.mail.exists-subject', { site: site.siteTitle }, ls),
-    body: message(
-      'account.mail.exists-body',
-      { signIn: link(site, '/account/login'), reset: link(site, '/account/reset') },
-      ls,
-    ),
-  };
-}
+    site,
+    { link: siteLink(site, '/account/verify', token), hours: TOKEN_LIFETIMES.verify / 3_600_000 },
+    ls,
+  );
 
-export function resetMail(
-  to: string,
-  token: string,
-  site: MailSite,
-  ls?: LocalizedStrings,
-): Omit<OutboxMail, 'refId'> {
-  return {
-    kind: 'account-reset',
+export const alreadyRegisteredMail = (to: string, site: MailSite, ls?: LocalizedStrings) =>
+  accountMail(
+    'account-exists',
     to,
-    subject: message('account.mail.reset-subject', { site: site.siteTitle }, ls),
-    body: message(
-      'account.mail.reset-body',
-      { link: link(site, '/account/reset', token), minutes: TOKEN_LIFETIMES.reset / 60_000 },
-      ls,
-    ),
-  };
-}
+    site,
+    { signIn: siteLink(site, '/account/login'), reset: siteLink(site, '/account/reset') },
+    ls,
+  );
 
-export function deletedMail(to: string, site: MailSite, ls?: LocalizedStrings): Omit<OutboxMail, 'refId'> {
-  return {
-    kind: 'account-deleted',
+export const resetMail = (to: string, token: string, site: MailSite, ls?: LocalizedStrings) =>
+  accountMail(
+    'account-reset',
     to,
-    subject: message('account.mail.deleted-subject', { site: site.siteTitle }, ls),
-    body: message('account.mail.deleted-body', {}, ls),
-  };
-}
+    site,
+    { link: siteLink(site, '/account/reset', token), minutes: TOKEN_LIFETIMES.reset / 60_000 },
+    ls,
+  );
+
+export const deletedMail = (to: string, site: MailSite, ls?: LocalizedStrings) =>
+  accountMail('account-deleted', to, site, {}, ls);

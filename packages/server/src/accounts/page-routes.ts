@@ -9,21 +9,22 @@
  *   /account/reset      ask for a link; with ?token= from the mail, set a new password
  *   /account            who is signed in; sign out (POST /account/logout)
  */
-import { message, PageType, type MessageCode } from '@storefront/core';
+import { message, type MessageCode } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CART_COOKIE } from '../http/cookies.ts';
-import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
-import { ApiError, invalidInput } from '../http/errors.ts';
+import { ensureCrumb } from '../http/crumb.ts';
 import { endSession } from '../http/session.ts';
 import type { PageRenderer } from '../render/pages.ts';
-import { sendPageResult } from '../render/pages.ts';
+import { setCartCookie } from './customer-cart.ts';
+import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
+import { afterSignIn, customerPageRoutes } from './customer-pages.ts';
 import { accountFlows, type AccountOptions } from './flows.ts';
+import { signInCodes } from './one-time-code.ts';
 import {
   ACCOUNT_PAGES,
+  codePage,
   loginPage,
   noticePage,
-  profilePage,
   registerPage,
   resetPage,
   verifyPage,
@@ -57,6 +58,10 @@ const resetForm = z
   .strict();
 const logoutForm = z.object({ crumb: CRUMB }).strict();
 const tokenQuery = z.object({ token: TEXT.optional() });
+const codeForm = z
+  .object({ email: TEXT, code: TEXT.optional(), rememberMe: z.literal('on').optional(), crumb: CRUMB })
+  .strict();
+const emailQuery = z.object({ email: TEXT.optional() });
 
 const TITLES: Record<string, MessageCode> = {
   [ACCOUNT_PAGES.login]: 'account.login-title',
@@ -64,108 +69,113 @@ const TITLES: Record<string, MessageCode> = {
   [ACCOUNT_PAGES.reset]: 'account.reset-title',
   [ACCOUNT_PAGES.verify]: 'account.verify-title',
   [ACCOUNT_PAGES.account]: 'account.title',
+  [ACCOUNT_PAGES.code]: 'account.code-title',
 };
 
 export async function accountPageRoutes(app: FastifyInstance, options: AccountPageOptions): Promise<void> {
   const { renderer, localizedStrings: ls } = options;
   const flows = accountFlows(app, options);
   const title = (path: string) => message(TITLES[path] ?? 'account.title', {}, ls);
+  const passkeyScript = () => options.webBundle.current().passkeyScript ?? null;
 
-  const send = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
+  // The pages here are titled by their path (TITLES).
+  const kit = accountPageKit(renderer, ls);
+  const send = (request: FastifyRequest, reply: FastifyReply, path: string, status: number, html: string) =>
+    kit.send(request, reply, { path, title: title(path), status, html });
+  const post = <T extends { crumb?: string | undefined }>(
+    schema: z.ZodType<T>,
     path: string,
-    status: number,
-    html: string,
-  ) =>
-    sendPageResult(
-      reply,
-      await renderer.renderSystemPage({
-        path,
-        cartToken: request.cookies[CART_COOKIE],
-        memberId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
-        status,
-        pageType: PageType.PAGE,
-        title: title(path),
-        html,
-      }),
-      'no-store',
-    );
-  const redirect = (reply: FastifyReply, to: string) => reply.code(303).header('location', to).send();
-  const isCustomer = (request: FastifyRequest) => request.member?.kind === 'customer';
+    page: (state: RefusedForm) => string,
+    act: (input: T, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ) => kit.post(schema, (state) => ({ path, title: title(path), html: page(state) }), act);
+  const formRoute = FORM_ROUTE;
 
   /**
-   * Runs a form post: parses the fields and checks the crumb field, then `act`; a refusal (bad
-   * fields, the crumb, any ApiError of the flow) renders `page` again with its message and status.
+   * A form page's GET: `render` gets a crumb (set as a cookie when new) and the request; a
+   * signed-in customer is sent to /account instead when `signedOutOnly`.
    */
-  const post =
-    <T extends { crumb?: string | undefined }>(
-      schema: z.ZodType<T>,
-      path: string,
-      page: (state: { crumb: string; values: Record<string, string>; error: string }) => string,
-      act: (input: T, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
-    ) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const crumb = ensureCrumb(request, reply);
-      const raw = (request.body ?? {}) as Record<string, unknown>;
-      const values = Object.fromEntries(
-        Object.entries(raw).filter(
-          (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'password',
-        ),
-      );
-      try {
-        const parsed = schema.safeParse(request.body ?? {});
-        if (!parsed.success) throw invalidInput(parsed.error, 'form');
-        if (!crumbMatches(request, parsed.data.crumb)) throw crumbFailure(request);
-        return await act(parsed.data, request, reply);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const text = error.body(ls).message as string;
-        return send(request, reply, path, error.statusCode, page({ crumb, values, error: text }));
-      }
-    };
-  // Form posts carry the crumb as a field; a signed-in form post needs no header (http/session.ts).
-  const formRoute = { config: { xsrf: false as const } };
-
-  app.get(ACCOUNT_PAGES.login, async (request, reply) => {
-    if (isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
-    return send(
+  const formPage = (
+    path: string,
+    render: (crumb: string, request: FastifyRequest) => string,
+    signedOutOnly = false,
+  ) =>
+    app.get(path, async (request, reply) => {
+      if (signedOutOnly && isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
+      return send(request, reply, path, 200, render(ensureCrumb(request, reply), request));
+    });
+  /** What a successful post says (mail sent, password set), under the page's title, and a way to sign in. */
+  const notice = (request: FastifyRequest, reply: FastifyReply, path: string, text: string) =>
+    send(
       request,
       reply,
-      ACCOUNT_PAGES.login,
+      path,
       200,
-      loginPage({ crumb: ensureCrumb(request, reply) }, ls),
+      noticePage(TITLES[path] ?? 'account.title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
     );
-  });
+  const tokenOf = (request: FastifyRequest) => tokenQuery.safeParse(request.query).data?.token;
+
+  formPage(ACCOUNT_PAGES.login, (crumb) => loginPage({ crumb }, ls, passkeyScript()), true);
   app.post(
     ACCOUNT_PAGES.login,
     formRoute,
     post(
       loginForm,
       ACCOUNT_PAGES.login,
-      (state) => loginPage(state, ls),
+      (state) => loginPage(state, ls, passkeyScript()),
       async (input, request, reply) => {
         const { email, password } = input;
-        await flows.signIn(
+        const signedIn = await flows.signIn(
           'customer',
           { email, password, rememberMe: input.rememberMe === 'on' },
           request,
           reply,
         );
+        return redirect(reply, afterSignIn(signedIn));
+      },
+    ),
+  );
+
+  const codes = signInCodes(options.db, flows, ls);
+  app.get(ACCOUNT_PAGES.code, async (request, reply) => {
+    if (isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
+    const email = emailQuery.safeParse(request.query).data?.email;
+    const crumb = ensureCrumb(request, reply);
+    return send(
+      request,
+      reply,
+      ACCOUNT_PAGES.code,
+      200,
+      codePage({ crumb, ...(email ? { values: { email } } : {}) }, ls),
+    );
+  });
+  // Without a code: mail one and ask for it. With one: spend it and sign in.
+  app.post(
+    ACCOUNT_PAGES.code,
+    formRoute,
+    post(
+      codeForm,
+      ACCOUNT_PAGES.code,
+      (state) => codePage({ ...state, askEmail: state.values.code === undefined }, ls),
+      async (input, request, reply) => {
+        if (input.code === undefined) {
+          const notice = await codes.request(input.email, request, reply);
+          const crumb = ensureCrumb(request, reply);
+          return send(
+            request,
+            reply,
+            ACCOUNT_PAGES.code,
+            200,
+            codePage({ crumb, notice, values: { email: input.email } }, ls),
+          );
+        }
+        const rememberMe = input.rememberMe === 'on';
+        await codes.verify({ email: input.email, code: input.code, rememberMe }, request, reply);
         return redirect(reply, ACCOUNT_PAGES.account);
       },
     ),
   );
 
-  app.get(ACCOUNT_PAGES.register, async (request, reply) =>
-    send(
-      request,
-      reply,
-      ACCOUNT_PAGES.register,
-      200,
-      registerPage({ crumb: ensureCrumb(request, reply) }, ls),
-    ),
-  );
+  formPage(ACCOUNT_PAGES.register, (crumb) => registerPage({ crumb }, ls));
   app.post(
     ACCOUNT_PAGES.register,
     formRoute,
@@ -175,27 +185,14 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       (state) => registerPage(state, ls),
       async (input, request, reply) => {
         const text = await flows.register(input, request, reply);
-        return send(
-          request,
-          reply,
-          ACCOUNT_PAGES.register,
-          200,
-          noticePage('account.register-title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
-        );
+        return notice(request, reply, ACCOUNT_PAGES.register, text);
       },
     ),
   );
 
-  app.get(ACCOUNT_PAGES.verify, async (request, reply) => {
-    const token = tokenQuery.safeParse(request.query).data?.token ?? '';
-    return send(
-      request,
-      reply,
-      ACCOUNT_PAGES.verify,
-      200,
-      verifyPage({ crumb: ensureCrumb(request, reply), token }, ls),
-    );
-  });
+  formPage(ACCOUNT_PAGES.verify, (crumb, request) =>
+    verifyPage({ crumb, token: tokenOf(request) ?? '' }, ls),
+  );
   app.post(
     ACCOUNT_PAGES.verify,
     formRoute,
@@ -204,22 +201,14 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       ACCOUNT_PAGES.verify,
       (state) => verifyPage({ ...state, token: state.values.token ?? '' }, ls),
       async (input, request, reply) => {
-        await flows.verify(input.token, request, reply);
-        return redirect(reply, ACCOUNT_PAGES.account);
+        return redirect(reply, afterSignIn(await flows.verify(input.token, request, reply)));
       },
     ),
   );
 
-  app.get(ACCOUNT_PAGES.reset, async (request, reply) => {
-    const token = tokenQuery.safeParse(request.query).data?.token;
-    const crumb = ensureCrumb(request, reply);
-    return send(
-      request,
-      reply,
-      ACCOUNT_PAGES.reset,
-      200,
-      resetPage({ crumb, ...(token ? { token } : {}) }, ls),
-    );
+  formPage(ACCOUNT_PAGES.reset, (crumb, request) => {
+    const token = tokenOf(request);
+    return resetPage({ crumb, ...(token ? { token } : {}) }, ls);
   });
   app.post(
     ACCOUNT_PAGES.reset,
@@ -231,47 +220,27 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       async (input, request, reply) => {
         if (input.token !== undefined) {
           await flows.confirmReset(input.token, input.password ?? '');
-          const text = message('account.password-changed', {}, ls);
-          return send(
-            request,
-            reply,
-            ACCOUNT_PAGES.reset,
-            200,
-            noticePage('account.reset-title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
-          );
+          return notice(request, reply, ACCOUNT_PAGES.reset, message('account.password-changed', {}, ls));
         }
         const text = await flows.requestReset(input.email ?? '', request, reply);
-        return send(
-          request,
-          reply,
-          ACCOUNT_PAGES.reset,
-          200,
-          noticePage('account.reset-title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
-        );
+        return notice(request, reply, ACCOUNT_PAGES.reset, text);
       },
     ),
   );
 
-  app.get(ACCOUNT_PAGES.account, async (request, reply) => {
-    if (!isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.login);
-    const account = await flows.signedInAccount(request);
-    return send(
-      request,
-      reply,
-      ACCOUNT_PAGES.account,
-      200,
-      profilePage(account, ensureCrumb(request, reply), ls),
-    );
-  });
+  // /account itself, the addresses and the orders.
+  customerPageRoutes(app, options, flows);
   app.post(
     ACCOUNT_PAGES.logout,
     formRoute,
     post(
       logoutForm,
       ACCOUNT_PAGES.login,
-      (state) => loginPage(state, ls),
+      (state) => loginPage(state, ls, passkeyScript()),
       async (_input, request, reply) => {
         await endSession(options.db, request, reply);
+        // The cart stays with the account: this browser starts again with none.
+        setCartCookie(request, reply, undefined);
         return redirect(reply, ACCOUNT_PAGES.login);
       },
     ),

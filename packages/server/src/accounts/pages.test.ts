@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
-import { ROLES } from './roles.ts';
+import { ROLES } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
 import { Customer, mailedToken, makeAccount, PASSWORD } from './testing.ts';
 

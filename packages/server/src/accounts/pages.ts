@@ -11,6 +11,7 @@ import {
   type MessageCode,
 } from '@storefront/core';
 import { CHECKOUT_CSS } from '../checkout/pages.ts';
+import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 import { PASSWORD_MIN } from './passwords.ts';
 
 export const ACCOUNT_PAGES = {
@@ -20,6 +21,8 @@ export const ACCOUNT_PAGES = {
   verify: '/account/verify',
   account: '/account',
   logout: '/account/logout',
+  /** Sign-in by a mailed code (one-time-code.ts); the mail links here with `?email=`. */
+  code: '/account/login/code',
 } as const;
 
 export interface FormState {
@@ -65,23 +68,31 @@ function form(
 
 /** The page's main content: a heading, a refusal's message if any, and the body. */
 export function accountPage(
-  title: MessageCode,
+  title: MessageCode | { text: string },
   body: string,
   state: { error?: string },
   ls?: LocalizedStrings,
 ) {
   const error = state.error ? `<p class="sf-checkout__error" role="alert">${h(state.error)}</p>` : '';
-  return `<style>${CHECKOUT_CSS}</style><div class="sf-checkout sf-account"><h1>${h(message(title, {}, ls))}</h1>${error}${body}</div>`;
+  const heading = typeof title === 'string' ? message(title, {}, ls) : title.text;
+  return `<style>${CHECKOUT_CSS}</style><div class="sf-checkout sf-account"><h1>${h(heading)}</h1>${error}${body}</div>`;
 }
 
 const link = (href: string, text: MessageCode, ls?: LocalizedStrings) =>
   `<p><a href="${href}">${h(message(text, {}, ls))}</a></p>`;
 const EMAIL: Field = { name: 'email', label: 'account.email-label', type: 'email', autocomplete: 'email' };
 
-export function loginPage(state: FormState, ls?: LocalizedStrings): string {
-  const remember =
-    `<div class="sf-checkout__field"><label><input type="checkbox" name="rememberMe" value="on"` +
-    `${state.values?.rememberMe === 'on' ? ' checked' : ''}> ${h(message('account.remember-me', {}, ls))}</label></div>`;
+const rememberMe = (state: FormState, ls?: LocalizedStrings) =>
+  `<div class="sf-checkout__field"><label><input type="checkbox" name="rememberMe" value="on"` +
+  `${state.values?.rememberMe === 'on' ? ' checked' : ''}> ${h(message('account.remember-me', {}, ls))}</label></div>`;
+
+/** `passkeyScript`: the web bundle's passkey entry, which wires the passkey button (passkeys.ts). */
+export function loginPage(
+  state: FormState,
+  ls: LocalizedStrings | undefined,
+  passkeyScript: string | null,
+): string {
+  const remember = rememberMe(state, ls);
   const fields =
     field({ ...EMAIL, autocomplete: 'username' }, state, ls) +
     field(
@@ -98,6 +109,14 @@ export function loginPage(state: FormState, ls?: LocalizedStrings): string {
   return accountPage(
     'account.login-title',
     form(ACCOUNT_PAGES.login, fields, 'account.sign-in', state, ls) +
+      passkeyButton(
+        'sign-in',
+        PASSKEY_API.customer.signIn,
+        ACCOUNT_PAGES.account,
+        message('account.passkey-sign-in', {}, ls),
+        passkeyScript,
+      ) +
+      link(ACCOUNT_PAGES.code, 'account.email-code', ls) +
       link(ACCOUNT_PAGES.reset, 'account.forgot-password', ls) +
       link(ACCOUNT_PAGES.register, 'account.no-account', ls),
     state,
@@ -160,6 +179,42 @@ export function verifyPage(state: FormState & { token: string }, ls?: LocalizedS
   );
 }
 
+/**
+ * Sign-in by a mailed code. Without an address: ask for it. With one (after asking, or from the
+ * mail's link): the code's field; only this form's button spends the code.
+ */
+export function codePage(
+  state: FormState & { notice?: string; askEmail?: boolean },
+  ls?: LocalizedStrings,
+): string {
+  const email = state.values?.email;
+  const notice = state.notice ? `<p role="status">${h(state.notice)}</p>` : '';
+  const body =
+    email && !state.askEmail
+      ? notice +
+        `<p>${h(email)}</p>` +
+        form(
+          ACCOUNT_PAGES.code,
+          field(
+            { name: 'code', label: 'account.code-label', type: 'text', autocomplete: 'one-time-code' },
+            { ...state, values: {} },
+            ls,
+          ) + rememberMe(state, ls),
+          'account.sign-in',
+          state,
+          ls,
+          { email },
+        ) +
+        link(ACCOUNT_PAGES.code, 'account.email-code', ls)
+      : form(ACCOUNT_PAGES.code, field(EMAIL, state, ls), 'account.email-code', state, ls);
+  return accountPage(
+    'account.code-title',
+    body + link(ACCOUNT_PAGES.login, 'account.sign-in', ls),
+    state,
+    ls,
+  );
+}
+
 /** A message and a way on (after registering, asking for a reset, setting a password). */
 export function noticePage(
   title: MessageCode,
@@ -171,15 +226,27 @@ export function noticePage(
   return accountPage(title, `<p role="status">${h(text)}</p>${link(next, nextText, ls)}`, {}, ls);
 }
 
+/** Who is signed in, `sections` (orders, addresses: order-views.ts), and sign-out. */
 export function profilePage(
   account: { name: string; email: string },
   crumb: string,
   ls?: LocalizedStrings,
+  sections = '',
+  state: { error?: string } = {},
+  passkeyScript: string | null = null,
 ): string {
   const body =
     `<p>${h(message('account.signed-in-as', { email: account.email }, ls))}</p>` +
     `<dl><dt>${h(message('account.name-label', {}, ls))}</dt><dd>${h(account.name)}</dd>` +
     `<dt>${h(message('account.email-label', {}, ls))}</dt><dd>${h(account.email)}</dd></dl>` +
+    passkeyButton(
+      'register',
+      PASSKEY_API.customer.register,
+      ACCOUNT_PAGES.account,
+      message('account.passkey-add', {}, ls),
+      passkeyScript,
+    ) +
+    sections +
     form(ACCOUNT_PAGES.logout, '', 'account.sign-out', { crumb }, ls);
-  return accountPage('account.title', body, {}, ls);
+  return accountPage('account.title', body, state, ls);
 }

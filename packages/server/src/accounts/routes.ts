@@ -14,6 +14,8 @@
  * - `POST   /` `{ email, password, name }` registers -> 202, the same answer whether or not the
  *   address has an account (which is mailed a notice instead of a link).
  * - `POST   /verify` `{ token }` confirms the address (or a new one) and signs in -> `{ xsrfToken }`.
+ * - `POST   /code` `{ email }` mails a sign-in code -> 202 always; `POST /code/verify` `{ email, code,
+ *   rememberMe? }` -> `{ xsrfToken }`, 400 `account.code-invalid` (one-time-code.ts).
  * - `POST   /password-reset` `{ email }` -> 202 always; `POST /password-reset/confirm` `{ token, password }`.
  * - `GET    /` the profile; `PUT /password` `{ currentPassword, newPassword }` -> `{ xsrfToken }` (a
  *   new session; every other one ends); `PUT /email` `{ password, email }` mails a link to the new
@@ -25,17 +27,21 @@
 import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CART_COOKIE, HAS_CART_COOKIE } from '../http/cookies.ts';
+import { CART_COOKIE } from '../http/cookies.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, apiError, coreRefusal, parseInput } from '../http/errors.ts';
 import { currentXsrfToken, endAllSessions, endSession, startSession } from '../http/session.ts';
 import { accountById, checkPassword, deleteAccount, parseEmail, setPassword } from './accounts.ts';
-import { accountFlows, type AccountOptions } from './flows.ts';
-import { requireMember } from './guards.ts';
-import { sendLoginPage, STAFF_LOGIN_PATH } from './login-page.ts';
+import { cloneAsAnonymousCart, setCartCookie } from './customer-cart.ts';
+import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';
+import { requireMember } from '../http/guards.ts';
+import { sendLoginPage, STAFF_LOGIN_PATH, staffNext } from './login-page.ts';
 import { deletedMail, verifyMail } from './mail.ts';
+import { signInCodes } from './one-time-code.ts';
+import { passkeyRoutes, relyingParty } from './passkeys.ts';
+import { totpRoutes, totpState } from './totp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hasPermission, PERMISSIONS } from './roles.ts';
+import { hasPermission, PERMISSIONS } from '@storefront/core';
 import type { AccountKind } from './tables.ts';
 import { issueToken } from './tokens.ts';
 
@@ -48,28 +54,44 @@ export const STAFF_SESSION_PATH = '/api/config/session';
 const EMAIL = z.string().max(1000);
 const PASSWORD = z.string().max(4000);
 const TOKEN = z.string().max(200);
+/** `code`: a staff member's authenticator code (totp.ts). */
+const CODE = z.string().max(20).optional();
 const signInBody = z
-  .object({ email: EMAIL, password: PASSWORD, rememberMe: z.boolean().optional() })
+  .object({ email: EMAIL, password: PASSWORD, rememberMe: z.boolean().optional(), code: CODE })
   .strict();
 const registerBody = z.object({ email: EMAIL, password: PASSWORD, name: z.string().max(200) }).strict();
 const tokenBody = z.object({ token: TOKEN }).strict();
 const resetRequestBody = z.object({ email: EMAIL }).strict();
+const codeBody = z
+  .object({ email: EMAIL, code: z.string().max(20), rememberMe: z.boolean().optional() })
+  .strict();
 const resetBody = z.object({ token: TOKEN, password: PASSWORD }).strict();
 const passwordBody = z.object({ currentPassword: PASSWORD, newPassword: PASSWORD }).strict();
 const emailBody = z.object({ password: PASSWORD, email: EMAIL }).strict();
 const deleteBody = z.object({ password: PASSWORD }).strict();
 const loginForm = z
-  .object({ email: EMAIL, password: PASSWORD, crumb: z.string().max(200).optional() })
+  .object({
+    email: EMAIL,
+    password: PASSWORD,
+    code: CODE,
+    next: z.string().max(200).optional(),
+    crumb: z.string().max(200).optional(),
+  })
   .strict();
+const staffPageQuery = z.object({ next: z.string().max(200).optional() });
 const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() }).strict();
+
+/** `cartNotices` only when the cart merge had to leave something out. */
+const signedInAnswer = ({ xsrfToken, cartNotices }: SignedIn) =>
+  cartNotices.length > 0 ? { xsrfToken, cartNotices } : { xsrfToken };
 
 export async function accountRoutes(app: FastifyInstance, options: AccountOptions): Promise<void> {
   const { db, localizedStrings: ls } = options;
   const flows = accountFlows(app, options);
 
   const signInCall = (kind: AccountKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const xsrfToken = await flows.signIn(kind, parseInput(signInBody, request.body, 'body'), request, reply);
-    return reply.header('cache-control', 'no-store').send({ xsrfToken });
+    const signedIn = await flows.signIn(kind, parseInput(signInBody, request.body, 'body'), request, reply);
+    return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
   };
 
   /** The spec's sign-out: a crumb failure hands out a crumb, so the one retry the client makes succeeds. */
@@ -79,9 +101,12 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       ensureCrumb(request, reply);
       throw crumbFailure(request);
     }
+    const signedIn = request.member !== null;
     await endSession(db, request, reply);
-    if (query.cloneCart !== 'true')
-      for (const name of [CART_COOKIE, HAS_CART_COOKIE]) reply.clearCookie(name, { path: '/' });
+    // The customer's cart stays theirs; the browser keeps a copy of it only when asked to.
+    if (query.cloneCart !== 'true') setCartCookie(request, reply, undefined);
+    else if (signedIn)
+      setCartCookie(request, reply, await cloneAsAnonymousCart(db, request.cookies[CART_COOKIE]));
     return reply.send({ signedOut: true });
   };
 
@@ -97,11 +122,25 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   // ------------------------------------------------------------------ the staff sign-in page
 
+  const rp = relyingParty(options.siteUrl, options.siteTitle);
+  const passkeyScript = () => options.webBundle.current().passkeyScript ?? null;
   app.get(STAFF_LOGIN_PATH, async (request, reply) => {
     const crumb = ensureCrumb(request, reply);
     const member =
       request.member?.kind === 'staff' ? await accountById(db, request.member.accountId) : undefined;
-    return sendLoginPage(reply, 200, { crumb, ...(member ? { signedInAs: member.email } : {}) });
+    if (member)
+      return sendLoginPage(reply, 200, {
+        crumb,
+        passkeyScript: passkeyScript(),
+        signedInAs: member.email,
+        totp: totpState(member, rp.name),
+      });
+    const next = staffPageQuery.safeParse(request.query).data?.next;
+    return sendLoginPage(reply, 200, {
+      crumb,
+      passkeyScript: passkeyScript(),
+      ...(next ? { next: staffNext(next) } : {}),
+    });
   });
 
   // A plain form post (no script): the crumb comes as a field, and refusals re-render the form.
@@ -110,16 +149,19 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     const crumb = ensureCrumb(request, reply);
     try {
       if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
-      await flows.signIn('staff', { email: input.email, password: input.password }, request, reply);
+      const { email, password, code } = input;
+      await flows.signIn('staff', { email, password, code }, request, reply);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return sendLoginPage(reply, error.statusCode, {
         crumb,
+        passkeyScript: passkeyScript(),
         email: input.email,
         error: error.body(ls).message as string,
+        ...(input.next ? { next: staffNext(input.next) } : {}),
       });
     }
-    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
+    return reply.code(303).header('location', staffNext(input.next)).send();
   });
   app.delete(SESSION_PATH, signOut);
   app.delete(STAFF_SESSION_PATH, signOut);
@@ -158,8 +200,26 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
   });
 
   app.post(`${ACCOUNT_API}/verify`, open, async (request, reply) => {
-    const xsrfToken = await flows.verify(parseInput(tokenBody, request.body, 'body').token, request, reply);
-    return reply.header('cache-control', 'no-store').send({ xsrfToken });
+    const signedIn = await flows.verify(parseInput(tokenBody, request.body, 'body').token, request, reply);
+    return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
+  });
+
+  // ------------------------------------------------------------------ sign-in by a mailed code
+
+  // ------------------------------------------------------------------ passkeys (passkeys.ts)
+
+  await passkeyRoutes(app, { db, flows, rp });
+  await totpRoutes(app, { db, issuer: rp.name, passkeyScript });
+
+  const codes = signInCodes(db, flows, ls);
+  app.post(`${ACCOUNT_API}/code`, open, async (request, reply) => {
+    const { email } = parseInput(resetRequestBody, request.body, 'body');
+    return reply.code(202).send({ message: await codes.request(email, request, reply) });
+  });
+
+  app.post(`${ACCOUNT_API}/code/verify`, open, async (request, reply) => {
+    const signedIn = await codes.verify(parseInput(codeBody, request.body, 'body'), request, reply);
+    return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
   });
 
   // ------------------------------------------------------------------ password reset

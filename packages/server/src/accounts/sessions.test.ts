@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../http/cookies.ts';
 import { SESSION_COOKIE, digest } from '../http/session.ts';
 import { cookiesOf, DATABASES, startApp, type TestApp } from '../testing/app.ts';
-import { ROLES } from './roles.ts';
+import { ROLES } from '@storefront/core';
 import { ACCOUNT_API, SESSION_PATH, STAFF_SESSION_PATH } from './routes.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
 

@@ -23,9 +23,15 @@ export interface AccountsTable {
   email_verified_at: Millis | null;
   created: Millis;
   updated: Millis;
+  /** A staff member's TOTP secret (base32; totp.ts), set while enrolling. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the TOTP enrolment was confirmed with a code: from then on sign-in asks for one. */
+  totp_enabled_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The last TOTP time step accepted: a code works once. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
-/** A staff account's contributor roles (spec section 6 codes; roles.ts). */
+/** A staff account's contributor roles (spec section 6 codes; core/roles.ts). */
 export interface AccountRolesTable {
   account_id: string;
   role: number;
@@ -72,10 +78,38 @@ export interface AddressesTable {
   created: Millis;
 }
 
+/** A WebAuthn credential (passkeys.ts). */
+export interface PasskeysTable {
+  /** The credential id (base64url). */
+  id: string;
+  account_id: string;
+  /** The COSE public key (base64url). */
+  public_key: string;
+  /** The authenticator's signature counter (0 for those that keep none). */
+  counter: Millis;
+  /** JSON array of the authenticator's transports, or null. */
+  transports: string | null;
+  created: Millis;
+  last_used: Millis | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered (passkeys.ts). */
+export interface PasskeyChallengesTable {
+  /** SHA-256 (hex) of the challenge (base64url). */
+  challenge_hash: string;
+  purpose: 'register' | 'sign-in';
+  kind: AccountKind;
+  /** Who registers (null for a sign-in: the passkey tells who). */
+  account_id: string | null;
+  expires_at: Millis;
+}
+
 export interface AccountTables {
   accounts: AccountsTable;
   account_roles: AccountRolesTable;
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   addresses: AddressesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

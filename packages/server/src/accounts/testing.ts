@@ -7,7 +7,7 @@ import { Shopper } from '../testing/shopper.ts';
 import type { TestApp } from '../testing/app.ts';
 import { createAccount, parseEmail } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
-import type { RoleCode } from './roles.ts';
+import type { RoleCode } from '@storefront/core';
 import { SESSION_PATH } from './routes.ts';
 
 export const PASSWORD = 'correct horse battery';

@@ -25,6 +25,19 @@ export async function issueToken(
   now = Date.now(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  await storeToken(db, accountId, purpose, digest(token), data, now);
+  return token;
+}
+
+/** Keeps the digest of a mailed secret as the account's one token of the purpose. */
+export async function storeToken(
+  db: Db,
+  accountId: string,
+  purpose: TokenPurpose,
+  idHash: string,
+  data: string | null,
+  now: number,
+): Promise<void> {
   await db
     .deleteFrom('account_tokens')
     .where('account_id', '=', accountId)
@@ -33,7 +46,7 @@ export async function issueToken(
   await db
     .insertInto('account_tokens')
     .values({
-      id_hash: digest(token),
+      id_hash: idHash,
       account_id: accountId,
       purpose,
       data,
@@ -42,7 +55,6 @@ export async function issueToken(
       used_at: null,
     })
     .execute();
-  return token;
 }
 
 /**

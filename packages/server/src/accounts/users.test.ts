@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, FIXTURE_SITE, startApp, type TestApp } from '../testing/app.ts';
 import { repoRoot } from '../testing/repo-root.ts';
-import { ROLES } from './roles.ts';
+import { ROLES } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
 import { Customer } from './testing.ts';
 import { runUsers } from './users.ts';

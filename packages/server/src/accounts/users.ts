@@ -6,7 +6,7 @@
  *   add --customer --email ada@example.com [--name "Ada"] [--password ...]      a (verified) customer
  *   list                                                                          every account
  *
- * `--role` takes a name or a code of spec section 6 (roles.ts), repeated or comma-separated. Without
+ * `--role` takes a name or a code of spec section 6 (core/roles.ts), repeated or comma-separated. Without
  * `--password` (or STOREFRONT_PASSWORD) a random one is made and printed once.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/index.ts';
 import { checkPassword, createAccount, parseEmail, rolesOf } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
-import { ROLES, parseRole, type RoleCode } from './roles.ts';
+import { ROLES, parseRole, type RoleCode } from '@storefront/core';
 
 export const USAGE = [
   'Usage:',

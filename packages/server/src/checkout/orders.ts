@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  centsToMoney,
   checkMinimumSubtotal,
   findVariantBySku,
   lineNeeds,
@@ -15,7 +14,6 @@ import {
   variantIdOf,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
-  type Customer,
   type CustomerInput,
   type LocalizedStrings,
   type ProductVariant,
@@ -24,7 +22,7 @@ import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { findCart } from '../commerce/cart.ts';
 import type { Checked } from '../commerce/rules.ts';
-import { takeStock } from '../commerce/stock.ts';
+import { takeStock } from '../db/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
@@ -50,6 +48,8 @@ export interface PlaceOrderRequest {
   customer: CustomerInput;
   /** `https://shop.example` — for the absolute links in the confirmation mail. */
   origin: string;
+  /** The signed-in customer placing it: the order shows in their account. */
+  accountId?: string | undefined;
 }
 
 export interface OrderSettings {
@@ -315,6 +315,7 @@ async function placeIn(
       payment_provider: order.paymentProvider,
       payment_reference: null,
       cart_id: cartId,
+      account_id: req.accountId ?? null,
       kind: order.kind,
       extra: extra ? JSON.stringify(extra) : null,
     })
@@ -381,48 +382,4 @@ function draft(
   };
 }
 
-/** An order with its lines, or undefined. */
-export async function readOrder(db: Db, orderId: string): Promise<OrderView | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!row) return undefined;
-  const lines = await db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
-  return {
-    id: row.id,
-    orderNumber: Number(row.order_number),
-    created: Number(row.created),
-    status: row.status,
-    kind: row.kind,
-    email: row.email,
-    customerName: row.customer_name,
-    address: row.address ? (JSON.parse(row.address) as Customer['address']) : null,
-    currency: row.currency,
-    subtotalCents: row.subtotal_cents,
-    taxCents: row.tax_cents,
-    shippingCents: row.shipping_cents,
-    discountCents: row.discount_cents,
-    grandTotalCents: row.grand_total_cents,
-    grandTotal: centsToMoney(row.grand_total_cents, row.currency),
-    paymentProvider: row.payment_provider,
-    paymentReference: row.payment_reference,
-    cartId: row.cart_id,
-    extra: row.extra ? (JSON.parse(row.extra) as Record<string, unknown>) : null,
-    lines: lines.map((l) => ({
-      id: l.id,
-      itemId: l.item_id,
-      sku: l.sku,
-      title: l.title,
-      quantity: l.quantity,
-      unitPriceCents: l.unit_price_cents,
-      productType: l.product_type,
-      attributes: JSON.parse(l.attributes) as Record<string, string>,
-      additionalFields: l.additional_fields,
-      downloadUrl: l.download_url,
-    })),
-  };
-}
+export { readOrder } from '../db/orders.ts';

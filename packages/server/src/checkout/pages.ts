@@ -168,8 +168,8 @@ export function checkoutMessageHtml(heading: string, text: string, ls?: Localize
   return `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
 }
 
-/** The order confirmation (page type 202). */
-export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): string {
+/** An order's lines (with download links for digital ones) and totals: the confirmation and the customer's order page. */
+export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): string {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const rows = order.lines
     .map((l) => {
@@ -180,6 +180,18 @@ export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): strin
       return `<tr data-sku="${a(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
     })
     .join('');
+  return (
+    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot>` +
+    `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
+    `<tr><th scope="row" colspan="2">${h(message('checkout.total', {}, ls))}</th><td class="sf-order__total">${h(money(order.grandTotalCents))}</td></tr>` +
+    `</tfoot></table>`
+  );
+}
+
+/** The order confirmation (page type 202). */
+export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): string {
   const awaiting = order.status === 'awaiting-payment';
   return (
     `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
@@ -189,11 +201,7 @@ export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): strin
     (awaiting
       ? `<p class="sf-order__awaiting-payment">${h(message('checkout.awaiting-payment', {}, ls))}</p>`
       : '') +
-    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
-    `<tbody>${rows}</tbody><tfoot>` +
-    `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
-    `<tr><th scope="row" colspan="2">${h(message('checkout.total', {}, ls))}</th><td class="sf-order__total">${h(money(order.grandTotalCents))}</td></tr>` +
-    `</tfoot></table><p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
+    orderSummaryHtml(order, ls) +
+    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
   );
 }

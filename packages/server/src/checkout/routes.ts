@@ -20,6 +20,7 @@ import { CART_COOKIE } from '../http/cookies.ts';
 import { apiError, invalidInput, refusalAnswer } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
+import { customerDetails } from '../db/customer-details.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import { confirmedCheckoutOrder, placeOrder, readOrder, type OrderSource } from './orders.ts';
@@ -145,10 +146,14 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     ...(ls ? { localizedStrings: ls } : {}),
   };
 
-  const place = async (source: OrderSource, customer: Record<string, unknown>) => {
+  /** The signed-in customer's account id: their orders are linked to it and their details fill the form. */
+  const customerId = (request: FastifyRequest) =>
+    request.member?.kind === 'customer' ? request.member.accountId : undefined;
+
+  const place = async (request: FastifyRequest, source: OrderSource, customer: Record<string, unknown>) => {
     const placed = await placeOrder(
       db,
-      { source, customer, origin: options.siteUrl },
+      { source, customer, origin: options.siteUrl, accountId: customerId(request) },
       orderSettings,
       payment,
     );
@@ -170,7 +175,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     reply.header('cache-control', 'no-store');
     // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
     return idempotent(db, request, reply, 'orders', async () => {
-      const placed = await place(source, customer);
+      const placed = await place(request, source, customer);
       if (!placed.ok) return refusalAnswer(placed.refusal, ls);
       return {
         status: 200,
@@ -199,6 +204,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     const result = await renderer.renderSystemPage({
       path: url.pathname,
       cartToken: request.cookies[CART_COOKIE],
+      memberId: customerId(request),
       ...page,
     });
     return sendPageResult(reply, result, 'no-store');
@@ -308,6 +314,15 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     };
   };
 
+  /** A signed-in customer's email, name and default address, as the form's fields. */
+  const prefill = async (request: FastifyRequest): Promise<Record<string, string>> => {
+    const accountId = customerId(request);
+    const details = accountId ? await customerDetails(db, accountId) : undefined;
+    if (!details) return {};
+    const address = Object.entries(details.address ?? {}).map(([k, v]) => [`address.${k}`, String(v)]);
+    return { email: details.email, name: details.name, ...Object.fromEntries(address) };
+  };
+
   const showForm = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -316,7 +331,8 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'> = { values: {} },
   ) => {
     const crumb = ensureCrumb(request, reply);
-    const built = await formPage(target, crumb, extra);
+    const known = await prefill(request);
+    const built = await formPage(target, crumb, { ...extra, values: { ...known, ...extra.values } });
     if (!built.ok)
       return sendPage(request, reply, {
         status: extra.error ? status : built.status,
@@ -410,7 +426,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       mode === 'express' || mode === 'gift-card'
         ? { kind: mode, itemId: d.itemId ?? '', sku: d.sku ?? null, quantity: d.quantity ?? '1' }
         : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
-    const placed = await place(source, customer);
+    const placed = await place(request, source, customer);
     if (placed.ok)
       return reply.code(303).header('location', `/checkout/order-confirmed/${placed.value.order.id}`).send();
     const refusal = placed.refusal.body(ls);

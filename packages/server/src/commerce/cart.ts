@@ -16,7 +16,7 @@ import {
   type Product,
 } from '@storefront/core';
 import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
-import { getItemsByIds } from '../db/catalogue.ts';
+import { getItemsByIds, itemsWithCollectionUrls } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import type { Selectable } from 'kysely';
 import type { CartRow, Database } from '../db/schema.ts';
@@ -62,11 +62,11 @@ export async function readCart(
 ): Promise<ShoppingCart> {
   if (!cart) return emptyCart(settings);
   const rows = await cartEntryRows(db, cart.id);
-  const items = await getItemsByIds(
+  const { items, collectionUrls } = await itemsWithCollectionUrls(
     db,
     rows.map((r) => r.item_id),
   );
-  return buildCart(cart, pricedEntries(rows, items, await collectionUrls(db, items)), settings);
+  return buildCart(cart, pricedEntries(rows, items, collectionUrls), settings);
 }
 
 function cartEntryRows(db: Db, cartId: string): Promise<CartEntryRow[]> {
@@ -76,14 +76,6 @@ function cartEntryRows(db: Db, cartId: string): Promise<CartEntryRow[]> {
     .where('cart_id', '=', cartId)
     .orderBy('position')
     .execute();
-}
-
-/** The URL id of each collection holding one of `items`. */
-async function collectionUrls(db: Db, items: Map<string, ItemContent>): Promise<Map<string, string>> {
-  const ids = [...new Set([...items.values()].map((i) => String(i.collectionId)))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('collections').select(['id', 'url_id']).where('id', 'in', ids).execute();
-  return new Map(rows.map((c) => [c.id, c.url_id] as const));
 }
 
 /** The wire entries of `rows` (in their order), priced from `items`; rows whose product or variant is gone are left out. */
@@ -174,6 +166,8 @@ export interface AddRequest {
   /** As sent; core parses it (absent means 1). */
   quantity?: unknown;
   additionalFields?: string | null | undefined;
+  /** The signed-in customer: a cart this add creates is theirs (it follows them to other devices). */
+  accountId?: string | undefined;
 }
 
 export interface AddResult {
@@ -229,9 +223,14 @@ export async function addEntry(
       if (badFields) throw badFields;
       const now = Date.now();
       let cart = await touchCart(trx, req.token, now);
+      // A statement of its own, after the touch: one that waited for the cart's lock must read the
+      // entries committed meanwhile (a statement reads what was committed when it began).
       const entries = cart ? await cartEntryRows(trx, cart.id) : [];
-      // One read for the product added and for every product the answer shows.
-      const items = await getItemsByIds(trx, [req.itemId, ...entries.map((e) => e.item_id)]);
+      // One read for the product added and for every product the answer shows, with their URLs.
+      const { items, collectionUrls } = await itemsWithCollectionUrls(trx, [
+        req.itemId,
+        ...entries.map((e) => e.item_id),
+      ]);
       const product = productIn(items, req.itemId);
       if (!product) throw apiError('item-not-found');
       const checked = validateAddToCart({
@@ -255,6 +254,7 @@ export async function addEntry(
           updated: now,
           is_purchased: 0,
           order_id: null,
+          account_id: req.accountId ?? null,
         };
         await trx.insertInto('carts').values(fresh).execute();
         cart = fresh;
@@ -279,11 +279,7 @@ export async function addEntry(
         : trx.insertInto('cart_entries').values({ ...written, created: now });
       // The new entry has the highest position, so appending keeps the cart's order.
       const rows = same ? entries.map((e) => (e.id === same.id ? written : e)) : [...entries, written];
-      const shoppingCart = buildCart(
-        cart,
-        pricedEntries(rows, items, await collectionUrls(trx, items)),
-        settings,
-      );
+      const shoppingCart = buildCart(cart, pricedEntries(rows, items, collectionUrls), settings);
       return { value: { cart, entryId: written.id, created: !same, shoppingCart }, lastWrite };
     }),
   );
@@ -479,6 +475,7 @@ export async function createSubscriptionCart(
         updated: now,
         is_purchased: 0,
         order_id: null,
+        account_id: null,
       };
       await trx.insertInto('carts').values(cart).execute();
       await trx

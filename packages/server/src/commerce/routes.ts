@@ -19,7 +19,7 @@ import {
   setEntryQuantity,
   type CartSettings,
 } from './cart.ts';
-import { CART_COOKIE, HAS_CART_COOKIE } from '../http/cookies.ts';
+import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../http/cookies.ts';
 import { ensureCrumb } from '../http/crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { CART_WRITES, RateLimited, registerDatabaseRateLimit } from '../http/rate-limit.ts';
@@ -32,8 +32,6 @@ import {
   stockQuery,
   subscriptionBody,
 } from './schemas.ts';
-
-const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30; // 30 days
 
 export interface CommerceOptions {
   settings: CartSettings;
@@ -101,7 +99,11 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
       return idempotent(db, request, reply, 'cart-entries', async () => {
         const result = await addEntry(
           db,
-          { token: token(request), ...body },
+          {
+            token: token(request),
+            ...body,
+            accountId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
+          },
           settings,
           limit,
           localizedStrings,
@@ -112,13 +114,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
         });
         if (!result.ok) return refusalAnswer(result.refusal, localizedStrings);
         const { cart, entryId, shoppingCart } = result.value;
-        const options = {
-          path: '/',
-          sameSite: 'lax' as const,
-          httpOnly: false,
-          maxAge: CART_COOKIE_MAX_AGE,
-          secure: request.protocol === 'https',
-        };
+        const options = cartCookieOptions(request.protocol === 'https');
         reply.header('cache-control', 'no-store');
         const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
         return {

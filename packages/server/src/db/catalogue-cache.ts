@@ -2,8 +2,9 @@
  * The catalogue as pages read it (issue 20). Content (collections, items and their terms) changes
  * only through content sync and, later, the back office, so its reads are kept in memory for as long
  * as the database's content version stays the same: the version is read once per request, and any
- * content write, by this instance or another on the same database, moves it. Stock is never kept:
- * every item a page shows gets its variants' live stock read with the page.
+ * content write, by this instance or another on the same database, moves it; a request that has
+ * read it already (render/page-cache.ts) passes it in. Stock is never kept: every item a page shows
+ * gets its variants' live stock read with the page.
  */
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import type { CollectionContent, ItemContent } from '../site/types.ts';
@@ -55,16 +56,19 @@ const MAX_ENTRIES = 20_000;
 type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
 export class CatalogueCache {
-  private version: string | number | undefined;
+  private version: string | undefined;
   private entries = new BoundedCache<string, Promise<unknown>>(MAX_ENTRIES);
 
   /** Without a content version, every read goes to the database. */
   constructor(private readonly contentVersion?: ContentVersion) {}
 
-  /** The reads of one request, against the content version current when it starts. */
-  async reads(db: Db): Promise<CatalogueReads> {
+  /**
+   * The reads of one request, against the content version current when it starts: `version` when
+   * the request has read it already (the page cache does), else read here.
+   */
+  async reads(db: Db, version?: string): Promise<CatalogueReads> {
     if (!this.contentVersion) return uncachedReads(db);
-    const version = await this.contentVersion(db);
+    version ??= String(await this.contentVersion(db));
     if (version !== this.version) {
       this.version = version;
       this.entries = new BoundedCache(MAX_ENTRIES);

@@ -141,8 +141,11 @@ export async function neighbours(
 export interface PageQuery {
   offset: number;
   limit: number;
-  /** `position`: content order; `newest`: by publish time, newest first (chronological collections). */
-  order: 'position' | 'newest';
+  /**
+   * `position`: content order; `newest`: by publish time, newest first (chronological collections,
+   * and a product list's `?sort=newest`); the others are a product list's `?sort=` (docs/seo.md).
+   */
+  order: 'position' | 'newest' | ProductSort;
   where?: ItemWhere;
 }
 
@@ -155,13 +158,46 @@ export async function listPageContent(db: Db, collectionId: string, page: PageQu
     .selectFrom('items')
     .selectAll()
     .where((eb) => matching(eb, collectionId, page.where));
-  query =
-    page.order === 'newest'
-      ? query.orderBy('publish_on', 'desc').orderBy('position', 'asc')
-      : query.orderBy('position', 'asc');
-  const rows = await query.limit(page.limit).offset(page.offset).execute();
+  switch (page.order) {
+    case 'newest':
+      query = query.orderBy('publish_on', 'desc');
+      break;
+    case 'title':
+      query = query.orderBy('title', 'asc');
+      break;
+    case 'price-asc':
+    case 'price-desc':
+      query = query.orderBy(lowestPrice, page.order === 'price-asc' ? 'asc' : 'desc');
+      break;
+  }
+  const rows = await query.orderBy('position', 'asc').limit(page.limit).offset(page.offset).execute();
   return rows.map(itemContent);
 }
+
+/** The sorts a product list offers (`?sort=`). */
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'title'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * What an item costs at its cheapest: the lowest price a shopper pays for one of its variants (the
+ * sale price while on sale), read through the variants' (item_id, sku) index.
+ */
+const lowestPrice = (eb: ExpressionBuilder<Database, 'items'>) =>
+  eb
+    .selectFrom('variants')
+    .select((v) =>
+      v.fn
+        .min<number>(
+          v
+            .case()
+            .when('variants.on_sale', '=', 1)
+            .then(v.ref('variants.sale_price_cents'))
+            .else(v.ref('variants.price_cents'))
+            .end(),
+        )
+        .as('lowest'),
+    )
+    .whereRef('variants.item_id', '=', 'items.id');
 
 /**
  * Which of `wanted` (kind and value) some item of the collection has, as `kind:value` keys: a list
@@ -236,14 +272,48 @@ export async function collectionCategories(db: Db, collectionId: string): Promis
 }
 
 export async function getItemsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ItemContent>> {
-  if (ids.length === 0) return new Map();
+  return (await itemsWithCollectionUrls(db, ids)).items;
+}
+
+/**
+ * Items by id with their variants' live stock, and the URL id of each one's collection, in one
+ * statement (each statement is a round trip on PostgreSQL, and carts read this on every add): a row
+ * per variant, the item's columns repeated on each.
+ */
+export async function itemsWithCollectionUrls(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ items: Map<string, ItemContent>; collectionUrls: Map<string, string> }> {
+  if (ids.length === 0) return { items: new Map(), collectionUrls: new Map() };
   const rows = await db
     .selectFrom('items')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
+    .leftJoin('collections', 'collections.id', 'items.collection_id')
+    .leftJoin('variants', 'variants.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'collections.url_id as collection_url_id',
+      'variants.id as variant_id',
+      'variants.qty_in_stock as variant_qty_in_stock',
+      'variants.unlimited as variant_unlimited',
+    ])
+    .where('items.id', 'in', [...new Set(ids)])
     .execute();
-  const items = await withStock(db, rows.map(itemContent));
-  return new Map(items.map((i) => [i.id, i]));
+  const contents = new Map<string, ItemContent>();
+  const collectionUrls = new Map<string, string>();
+  const stock: LiveStock[] = [];
+  for (const row of rows) {
+    if (!contents.has(row.id)) contents.set(row.id, itemContent(row));
+    if (row.collection_url_id !== null) collectionUrls.set(row.collection_id, row.collection_url_id);
+    if (row.variant_id !== null)
+      stock.push({
+        id: row.variant_id,
+        item_id: row.id,
+        qty_in_stock: Number(row.variant_qty_in_stock),
+        unlimited: Number(row.variant_unlimited),
+      });
+  }
+  const items = overlayStock([...contents.values()], stock);
+  return { items: new Map(items.map((i) => [i.id, i])), collectionUrls };
 }
 
 /** A row's content (shared parse: copy before changing), with its collection id. */
@@ -255,9 +325,21 @@ function itemContent(row: ItemRow): ItemContent {
 export async function withStock(db: Db, items: ItemContent[]): Promise<ItemContent[]> {
   const ids = items.filter((i) => (i.structuredContent?.productType ?? null) !== null).map((i) => i.id);
   const variants = ids.length
-    ? await db.selectFrom('variants').selectAll().where('item_id', 'in', ids).orderBy('position').execute()
+    ? await db
+        .selectFrom('variants')
+        .select(['id', 'item_id', 'qty_in_stock', 'unlimited'])
+        .where('item_id', 'in', ids)
+        .execute()
     : [];
-  const byItem = new Map<string, VariantRow[]>();
+  return overlayStock(items, variants);
+}
+
+/** What a page or a cart reads of a variant on every request. */
+type LiveStock = Pick<VariantRow, 'id' | 'item_id' | 'qty_in_stock' | 'unlimited'>;
+
+/** `items` with `variants`' stock in place of their content's (content order kept). */
+function overlayStock(items: ItemContent[], variants: readonly LiveStock[]): ItemContent[] {
+  const byItem = new Map<string, LiveStock[]>();
   for (const v of variants) {
     const list = byItem.get(v.item_id) ?? [];
     list.push(v);

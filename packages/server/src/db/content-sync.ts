@@ -4,6 +4,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
 import { itemTerms } from './item-terms.ts';
+import { itemDocument, pageDocument } from '../search/documents.ts';
+import { writeSearchDocuments, type SearchSource } from './search-index.ts';
 
 export interface SyncResult {
   collections: number;
@@ -118,6 +120,23 @@ export async function syncContent(
     await upsert(trx, 'items', items.toWrite, now, batch);
     await replaceTerms(transaction, items.toWrite, batch);
     await upsert(trx, 'variants', variants.toWrite, now, batch);
+    // A database from before search (or one whose index was emptied) gets every document once.
+    const searchEmpty = !(await transaction
+      .selectFrom('search_documents')
+      .select('id')
+      .limit(1)
+      .executeTakeFirst());
+    await writeSearchDocuments(
+      transaction,
+      searchSources(
+        wanted,
+        searchEmpty ? [...wanted.collections.values()] : collections.toWrite,
+        items.toWrite,
+        now,
+      ),
+      [...items.removed, ...collections.removed],
+      batch,
+    );
 
     for (const ids of chunks(collections.removed, batch))
       await trx.deleteFrom('collections').where('id', 'in', ids).execute();
@@ -231,6 +250,36 @@ async function replaceTerms(trx: Db, items: Wanted[], batch: number): Promise<vo
       itemTerms(json as ItemContent, String(fields.collection_id)),
     );
     for (const rows of chunks(terms, batch)) await trx.insertInto('item_terms').values(rows).execute();
+  }
+}
+
+/**
+ * What search rebuilds: the items written, the items of collections written (their URLs may have
+ * changed) and the page collections written.
+ */
+function* searchSources(
+  wanted: ReturnType<typeof contentRows>,
+  collectionsWritten: Wanted[],
+  itemsWritten: Wanted[],
+  now: number,
+): Generator<SearchSource> {
+  const collectionIds = new Set(collectionsWritten.map((c) => c.fields.id));
+  const itemIds = new Set(itemsWritten.map((i) => i.fields.id));
+  const collectionOf = (id: string) => wanted.collections.get(id)?.json as CollectionContent | undefined;
+  for (const { fields, json } of collectionsWritten)
+    yield { id: fields.id, document: () => pageDocument(json as CollectionContent, now) };
+  for (const { fields, json } of wanted.items.values()) {
+    const collectionId = String(fields.collection_id);
+    if (!itemIds.has(fields.id) && !collectionIds.has(collectionId)) continue;
+    yield {
+      id: fields.id,
+      document: () => {
+        const collection = collectionOf(collectionId);
+        return collection
+          ? itemDocument(collection, json as ItemContent, Number(fields.publish_on ?? now))
+          : undefined;
+      },
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeStock, returnStock } from '../commerce/stock.ts';
+import { takeStock, returnStock } from './stock.ts';
 import { hit, pruneRateLimits } from '../http/rate-limit.ts';
 import { loadContent } from '../site/loader.ts';
 import { DATABASES, FIXTURE_SITE, openFresh } from '../testing/databases.ts';

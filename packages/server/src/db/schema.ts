@@ -1,9 +1,11 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { AccountTables } from '../accounts/tables.ts';
+import type { BackofficeTables } from '../backoffice/tables.ts';
 import type { CheckoutTables } from '../checkout/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { RestockTables } from '../restock/tables.ts';
+import type { SearchTables } from '../search/tables.ts';
 import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
@@ -77,6 +79,8 @@ export interface CartsTable {
   updated: Millis;
   is_purchased: number;
   order_id: string | null;
+  /** The customer whose cart it is (one open cart per customer; accounts/customer-cart.ts). */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartEntriesTable {
@@ -107,7 +111,15 @@ export interface ChangeVersionsTable {
 
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
-  extends FormTables, TelemetryTables, CheckoutTables, IdempotencyTables, RestockTables, AccountTables {
+  extends
+    FormTables,
+    TelemetryTables,
+    CheckoutTables,
+    IdempotencyTables,
+    RestockTables,
+    AccountTables,
+    BackofficeTables,
+    SearchTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

@@ -5,3 +5,15 @@
  */
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
+
+/** 30 days: the cart outlives a visit. */
+const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+
+/** How the cart's two cookies are set, by the cart API and at sign-in (the cart follows the customer). */
+export const cartCookieOptions = (secure: boolean) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  httpOnly: false,
+  maxAge: CART_COOKIE_MAX_AGE,
+  secure,
+});

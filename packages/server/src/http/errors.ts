@@ -84,6 +84,20 @@ export const ERRORS = {
   'restock.captcha-incomplete': { status: 400, key: 'restock.captcha-incomplete' },
   'restock.captcha-failed': { status: 400, key: 'restock.captcha-failed' },
 
+  // The image service (issue 16; media/routes.ts): a file it will not resize.
+  'media-unsupported': {
+    status: 415,
+    text: '{file} is not an image this server resizes (JPEG, PNG, WebP, AVIF, TIFF): ask for it without ?format.',
+  },
+  'media-unreadable': { status: 422, text: 'The image {file} cannot be read: {problem}' },
+  'media-too-large': {
+    status: 422,
+    text: 'The image {file} is {width}x{height} pixels; this server resizes images of at most {limit} pixels.',
+  },
+
+  // Site search (issue 18; search/routes.ts).
+  'search-query-too-long': { status: 400, key: 'search.query-too-long' },
+
   // Accounts and sessions (issue 14; accounts/routes.ts, http/session.ts).
   /** A signed-in session's mutating call without its xsrfToken: the spec's crumb failure. */
   'xsrf-fail': { status: 403, key: 'cart.crumb-fail' },
@@ -94,6 +108,33 @@ export const ERRORS = {
   'account.password-wrong': { status: 403, key: 'account.password-wrong' },
   'account.token-invalid': { status: 400, key: 'account.token-invalid' },
   'account.email-in-use': { status: 409, key: 'account.email-in-use' },
+  'account.code-invalid': { status: 400, key: 'account.code-invalid' },
+  'account.passkey-invalid': { status: 400, key: 'account.passkey-invalid' },
+  'account.passkey-failed': { status: 401, key: 'account.passkey-failed' },
+  'account.passkey-not-found': { status: 404, key: 'account.passkey-not-found' },
+  // Staff's second factor (accounts/totp.ts): staff-facing, so not in core's catalogue.
+  'account.totp-required': { status: 401, text: 'Enter the code from your authenticator app.' },
+  'account.totp-invalid': { status: 401, text: 'The authenticator code is wrong, or was already used.' },
+  'account.totp-enabled': {
+    status: 409,
+    text: 'An authenticator app is already set up; turn it off with one of its codes first.',
+  },
+  'account.second-factor-required': {
+    status: 403,
+    text: 'Staff must sign in with a passkey or an authenticator code: sign in with a passkey, or ask an admin to set one up.',
+  },
+  'account.order-not-found': { status: 404, key: 'account.order-not-found' },
+  'account.address-not-found': { status: 404, key: 'account.address-not-found' },
+  'account.addresses-full': { status: 409, key: 'account.addresses-full' },
+
+  // The back office (issue 15; backoffice/, restock's staff calls): staff-facing texts.
+  'backoffice.order-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
+  /** An action the order's state does not allow (paying a cancelled order...); `{problem}` says why. */
+  'backoffice.order-conflict': { code: 'order-conflict', status: 409, text: '{problem}' },
+  'backoffice.invalid-action': { code: 'invalid-request', status: 400, text: '{problem}' },
+  /** A stock change that would go below zero, or set a level that changed since it was read. */
+  'backoffice.stock-conflict': { code: 'stock-conflict', status: 409, text: '{problem}' },
+  'invalid-cursor': { status: 400, text: 'The cursor is not one this list handed out.' },
 
   // The cart (commerce/cart.ts).
   'entry-not-found': { status: 404, text: 'That cart entry does not exist.' },

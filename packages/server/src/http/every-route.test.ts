@@ -46,6 +46,7 @@ const QUERY: Record<string, string> = {
   'GET /api/commerce/inventory/stock': 'itemId=',
   'GET /api/commerce/inventory/stock/': 'itemId=',
   'GET /api/template/GetTemplateSchema': 'type=page',
+  'GET /api/search/suggest': `q=${'x'.repeat(201)}`,
 };
 
 const EXPECTED: Record<string, Expected> = {
@@ -115,8 +116,34 @@ const EXPECTED: Record<string, Expected> = {
     message: 'This form has not been configured yet.',
   },
 
+  // Site search (issue 18): the predictive API.
+  'GET /api/search/suggest': {
+    status: 400,
+    code: 'search-query-too-long',
+    message: 'Your search is too long: use at most 200 characters.',
+  },
+
   // Restock sign-up (spec section 7).
   'POST /api/site-users/account/notifications/restock': invalidBody,
+  // Restock's staff calls (spec section 7; issue 15): the permission is asked before the input.
+  'GET /api/site-users/account/notifications/restock': signInRequired,
+  'GET /api/site-users/account/notifications/restock/groups': signInRequired,
+  'POST /api/site-users/account/notifications/restock/send': signInRequired,
+  'POST /api/site-users/account/notifications/restock/send/all': signInRequired,
+
+  // The back office (issue 15), likewise.
+  'GET /api/config/orders': signInRequired,
+  'GET /api/config/orders/export': signInRequired,
+  'GET /api/config/orders/:number': signInRequired,
+  'POST /api/config/orders/:number/mark-paid': signInRequired,
+  'POST /api/config/orders/:number/fulfil': signInRequired,
+  'POST /api/config/orders/:number/cancel': signInRequired,
+  'POST /api/config/orders/:number/refund': signInRequired,
+  'POST /api/config/orders/:number/resend-confirmation': signInRequired,
+  'POST /api/config/orders/:number/notes': signInRequired,
+  'GET /api/config/stock': signInRequired,
+  'GET /api/config/stock/ledger': signInRequired,
+  'POST /api/config/stock/:variantId': signInRequired,
 
   // Accounts (issue 20): signed-out calls that need a session say so before reading the body.
   'POST /api/config/session': invalidBody,
@@ -133,6 +160,25 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/site-users/account/verify': invalidBody,
   'PUT /api/site-users/account/password': signInRequired,
   'POST /api/site-users/account/password-reset': invalidBody,
+  'POST /api/site-users/account/code': invalidBody,
+  'POST /api/site-users/account/code/verify': invalidBody,
+  // Passkeys and the staff's authenticator app (accounts/passkeys.ts, totp.ts).
+  'POST /api/site-users/account/passkeys/options': signInRequired,
+  'POST /api/site-users/account/passkeys': signInRequired,
+  'GET /api/site-users/account/passkeys': signInRequired,
+  'DELETE /api/site-users/account/passkeys/:id': signInRequired,
+  'POST /api/site-users/account/passkey-session/options': { ignores: 200 },
+  'POST /api/site-users/account/passkey-session': invalidBody,
+  'POST /api/config/passkeys/options': signInRequired,
+  'POST /api/config/passkeys': signInRequired,
+  'GET /api/config/passkeys': signInRequired,
+  'DELETE /api/config/passkeys/:id': signInRequired,
+  'POST /api/config/passkey-session/options': { ignores: 200 },
+  'POST /api/config/passkey-session': invalidBody,
+  'POST /api/config/totp': signInRequired,
+  'POST /api/config/totp/confirm': signInRequired,
+  'DELETE /api/config/totp': signInRequired,
+  'POST /config/login/totp': signInRequired,
   'POST /api/site-users/account/password-reset/confirm': invalidBody,
   'PUT /api/site-users/account/email': signInRequired,
 
@@ -144,6 +190,9 @@ const EXPECTED: Record<string, Expected> = {
   'POST /account/verify': invalidForm,
   'POST /account/reset': invalidForm,
   'POST /account/logout': invalidForm,
+  // Signed out: to the sign-in page, whatever the form holds.
+  'POST /account/addresses': { ignores: 303 },
+  'POST /account/login/code': invalidForm,
 };
 
 /** Each method and path of the app, from Fastify's own route tree (HEAD, which GET implies, left out). */

@@ -17,6 +17,8 @@ import { apiError } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'sf_session';
+/** Where staff sign in; staff pages send a signed-out visitor there. */
+export const STAFF_LOGIN_PATH = '/config/login';
 /**
  * The xsrfToken again, readable by the page's scripts (like the crumb: another origin can read
  * neither), so that the browser code sends it on every write without keeping it anywhere.

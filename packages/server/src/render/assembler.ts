@@ -42,6 +42,8 @@ export interface Assembly {
   inner?: string | null;
   tagData: Map<string, TagData | undefined>;
   web: { script: string | null; stylesheets: readonly string[] };
+  /** `?format=main-content`: the inner template's HTML alone, without the layout. */
+  mainContentOnly?: boolean;
 }
 
 export class PageAssembler {
@@ -149,6 +151,7 @@ export class PageAssembler {
       templateRevision: site.template.revision,
       web,
       pageContext,
+      seo: plan.seo,
     });
     Object.assign(ctx.squarespace as Json, { headers, footers });
     ctx['squarespace-headers'] = headers;
@@ -161,6 +164,7 @@ export class PageAssembler {
     if (a.inner === undefined)
       a.inner = 'html' in plan.inner ? null : this.renderTemplate(plan.inner.template, ctx, plan.inner.file);
     const inner = a.inner === null ? ('html' in plan.inner ? plan.inner.html : '') : expand(a.inner);
+    if (a.mainContentOnly) return { html: inner, missing };
     const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file));
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }

@@ -3,6 +3,7 @@
  * request. Two renderers on two connections to one database stand for two instances: a content
  * sync through one is seen by the other at its next request, and so is a sale.
  */
+import type { FastifyRequest } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +14,17 @@ import { loadSite } from '../site/loader.ts';
 import type { ItemContent } from '../site/types.ts';
 import { DATABASES, DEMO_SITE } from '../testing/databases.ts';
 import { createTemplateEngine, type Compiled } from './engine.ts';
+import { PageCache } from './page-cache.ts';
 import { PageRenderer } from './pages.ts';
 import { TagBodies } from './platform-tags.ts';
 
 class StatementCounter implements KyselyPlugin {
   statements = 0;
+  /** Reads of the change versions (db/change-version.ts). */
+  versionReads = 0;
   transformQuery(args: PluginTransformQueryArgs) {
     this.statements++;
+    if (JSON.stringify(args.node).includes('"change_versions"')) this.versionReads++;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs) {
@@ -82,6 +87,31 @@ for (const database of DATABASES) {
       const warm = await productPage(1);
       expect(warm.html).toBe(cold.html);
       expect(warm.statements).toBeLessThan(cold.statements);
+    });
+
+    it(`[${database.name}] a page the page cache renders reads the change versions once`, async () => {
+      const { renderer, counter, handle } = instances[0] as (typeof instances)[number];
+      const pageCache = new PageCache({
+        db: handle.db.withPlugin(counter),
+        webBundle: { current: () => ({ script: null, stylesheets: [] }) },
+        perVisitorCookies: [],
+      });
+      // An anonymous visitor's request, as the page route hands it over (URL and cookies).
+      const request = { url: '/shop?page=2', cookies: {} } as unknown as FastifyRequest;
+      counter.versionReads = 0;
+      await pageCache.page(request, (versions) =>
+        renderer.render({
+          path: '/shop',
+          query: { page: '2' },
+          cartToken: undefined,
+          contentVersion: versions.content,
+        }),
+      );
+      expect(counter.versionReads).toBe(1);
+      // A visitor the cache does not serve: the render reads them itself, once.
+      counter.versionReads = 0;
+      await renderer.render({ path: '/shop', query: {}, cartToken: 'a-cart' });
+      expect(counter.versionReads).toBe(1);
     });
 
     it(`[${database.name}] a content sync through one instance is seen by the other at its next request`, async () => {

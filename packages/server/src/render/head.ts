@@ -2,6 +2,7 @@
 import { escapeHtml, escapeHtmlAttr, PageType, type PageContext } from '@storefront/core';
 import { scriptJson } from './context.ts';
 import { STYLE_NONCE_MARKER } from './nonce-markers.ts';
+import { jsonLdScripts, type PageSeo } from '../seo/json-ld.ts';
 
 export interface HeadInput {
   /** The page's absolute URL (SITE_URL + path): canonical and og:url. */
@@ -16,10 +17,16 @@ export interface HeadInput {
   web: { script: string | null; stylesheets: readonly string[] };
   /** The browser's page context, complete (the page's products and those of its tags). */
   pageContext: PageContext;
+  /** Share image and structured data (seo/json-ld.ts), from the page's loaded data. */
+  seo?: PageSeo | undefined;
 }
+
+/** Pages no search engine should list: a visitor's own (cart, checkout, account) and search results. */
+const NOINDEX_PATHS = /^\/(search|cart|checkout|account|commerce)(\/|$)/;
 
 export function documentHead(input: HeadInput): { headers: string; footers: string } {
   const ogType = input.pageType === PageType.ITEM ? (input.isProduct ? 'product' : 'article') : 'website';
+  const image = input.seo?.image;
   const headers = [
     '<meta charset="utf-8">',
     `<title>${escapeHtml(input.title)}</title>`,
@@ -29,7 +36,20 @@ export function documentHead(input: HeadInput): { headers: string; footers: stri
     `<meta property="og:site_name" content="${escapeHtmlAttr(input.siteTitle)}">`,
     `<meta property="og:title" content="${escapeHtmlAttr(input.title)}">`,
     `<meta property="og:type" content="${ogType}">`,
-    input.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    input.description
+      ? `<meta property="og:description" content="${escapeHtmlAttr(input.description)}">`
+      : '',
+    image ? `<meta property="og:image" content="${escapeHtmlAttr(image)}">` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtmlAttr(input.title)}">`,
+    input.description
+      ? `<meta name="twitter:description" content="${escapeHtmlAttr(input.description)}">`
+      : '',
+    image ? `<meta name="twitter:image" content="${escapeHtmlAttr(image)}">` : '',
+    input.status === 404 || NOINDEX_PATHS.test(new URL(input.url).pathname)
+      ? '<meta name="robots" content="noindex">'
+      : '',
+    jsonLdScripts(input.seo?.structuredData ?? []),
     `<link rel="stylesheet" href="/site.css?v=${input.templateRevision}">`,
     ...input.web.stylesheets.map((file) => `<link rel="stylesheet" href="/_storefront/${file}">`),
     `<script id="storefront-context" type="application/json">${scriptJson(input.pageContext)}</script>`,

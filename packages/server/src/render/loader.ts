@@ -6,7 +6,7 @@
  * holds, stock always live.
  */
 import type { CatalogueReads } from '../db/catalogue-cache.ts';
-import type { ItemWhere, TermFilter } from '../db/catalogue.ts';
+import { PRODUCT_SORTS, type ItemWhere, type ProductSort, type TermFilter } from '../db/catalogue.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { itemView } from './context.ts';
 import { listFilters, stampOf } from './list-filters.ts';
@@ -96,15 +96,19 @@ async function loadList(
   { site, timeZone }: LoadOptions,
 ): Promise<ListData> {
   const conf = (site.template.collections[collection.typeName]?.conf ?? {}) as Json;
-  const chronological = conf.ordering === 'chronological' || collection.typeName === 'blog';
-  const order = chronological ? 'newest' : 'position';
+  const sort = collection.typeName === 'products' ? productSortOf(query.sort) : undefined;
+  // A sorted list pages by position in its sort (LIMIT/OFFSET), not by time.
+  const chronological =
+    sort === undefined && (conf.ordering === 'chronological' || collection.typeName === 'blog');
+  const filterOrder = chronological ? 'newest' : 'position';
+  const order = sort ?? filterOrder;
   const pageSize = Number(collection.pageSize ?? conf.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
   const requested = Number.parseInt(query.offset ?? '', 10);
   const offset = Number.isFinite(requested) && requested > 0 ? requested : undefined;
   const view = (i: ItemContent) => itemView(collection, i);
 
   const { where, echo, params } = LIST_FILTERS.some((key) => query[key])
-    ? await listFilters(catalogue, collection.id, query, { timeZone, order })
+    ? await listFilters(catalogue, collection.id, query, { timeZone, order: filterOrder })
     : { where: {}, echo: {}, params: new URLSearchParams() };
   const filtered = params.size > 0;
   const total = await catalogue.countItems(collection.id);
@@ -130,7 +134,19 @@ async function loadList(
         )[0]
       : undefined;
   const paging = pagingOf(start, pageSize, count, chronological, views, () => before);
+  if (sort) {
+    params.set('sort', sort);
+    echo.productSort = sort;
+  }
   return { items: views, total, echo, filters: params, pageSize, ...paging };
+}
+
+/**
+ * A product list's `?sort=` (docs/seo.md): one of PRODUCT_SORTS, else none. Like the list filters,
+ * a value the list does not offer is ignored rather than refused, so the URL still shows the list.
+ */
+function productSortOf(value: string | undefined): ProductSort | undefined {
+  return PRODUCT_SORTS.find((sort) => sort === value);
 }
 
 function pagingOf(

@@ -9,6 +9,7 @@ import { collectionUrl, collectionView, isProduct, itemView } from './context.ts
 import type { Compiled } from './engine.ts';
 import type { ListData, PageData } from './loader.ts';
 import { noJsCart } from './no-js-cart.ts';
+import type { PageSeo } from '../seo/json-ld.ts';
 
 export type TitleBits = { collection?: string; item?: string; homepage?: boolean; description?: string };
 
@@ -28,6 +29,8 @@ export interface PagePlan {
   confirmedOrder?: ConfirmedCheckoutOrder | undefined;
   /** The signed-in customer's account id: the page context says `authenticated` (issue 14). */
   memberId?: string | undefined;
+  /** Share image and structured data for the head (seo/json-ld.ts). */
+  seo?: PageSeo | undefined;
 }
 
 export interface Builtins {

@@ -3,20 +3,22 @@
  * data its platform tags declare) -> plan (page-plan.ts: the JSON context) -> assemble
  * (assembler.ts: pure rendering, no I/O).
  */
-import type { ConfirmedCheckoutOrder } from '@storefront/core';
+import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
-import type { CollectionContent, Site } from '../site/types.ts';
+import type { CollectionContent, Json, Site } from '../site/types.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
-import { collectionView } from './context.ts';
+import { collectionUrl, collectionView, itemUrl } from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
-import { loadPage, loadTagData, type Query } from './loader.ts';
-import { baseContext, planPage, platformPage, type Builtins, type PagePlan } from './page-plan.ts';
+import { loadPage, loadTagData, type PageData, type Query } from './loader.ts';
+import { baseContext, planPage, platformPage, stripTags, type Builtins, type PagePlan } from './page-plan.ts';
 import type { TagBodies } from './platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
+import { pageSeo, type SeoPage, type SeoSite } from '../seo/json-ld.ts';
+import { FEED_TYPES, imageEnclosures, RSS_CONTENT_TYPE, rssFeed } from '../seo/rss.ts';
 
 export interface PageRequest {
   /** URL path without query. */
@@ -25,6 +27,8 @@ export interface PageRequest {
   cartToken: string | undefined;
   /** The signed-in customer's account id (issue 14), when there is one. */
   memberId?: string | undefined;
+  /** The content version, when the request has read it already (db/change-version.ts). */
+  contentVersion?: string | undefined;
 }
 
 export interface PageResult {
@@ -102,7 +106,7 @@ export class PageRenderer {
   async render(req: PageRequest): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
-    const catalogue = await this.catalogue.reads(db);
+    const catalogue = await this.catalogue.reads(db, req.contentVersion);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
     const route = routePage(path, collections, site);
@@ -111,6 +115,7 @@ export class PageRenderer {
     const plan = {
       ...planPage(data, { site, builtins: this.builtins, collections, cart }),
       memberId: req.memberId,
+      seo: pageSeo(seoPage(data), this.seoSite()),
     };
     if (req.query.format === 'json' || req.query.format === 'json-pretty') {
       const pretty = req.query.format === 'json-pretty';
@@ -121,8 +126,37 @@ export class PageRenderer {
         body: JSON.stringify(plan.context, null, pretty ? 2 : 0),
       };
     }
-    const body = await this.renderPlan(path, plan, catalogue, collections);
+    if (req.query.format === 'rss' && data.kind === 'collection' && FEED_TYPES.has(data.collection.typeName))
+      return this.feed(data.collection, data.list.items);
+    const mainContentOnly = req.query.format === 'main-content';
+    const body = await this.renderPlan(path, plan, catalogue, collections, mainContentOnly);
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
+  }
+
+  private seoSite(): SeoSite {
+    const { website } = this.deps.site.content;
+    return {
+      siteUrl: this.deps.siteUrl,
+      siteTitle: String(website.siteTitle ?? ''),
+      logoImageUrl: typeof website.logoImageUrl === 'string' ? website.logoImageUrl : undefined,
+      currency: this.deps.cart.currency,
+    };
+  }
+
+  /** A blog's or events collection's page of items as RSS 2.0 (seo/rss.ts). */
+  private async feed(collection: CollectionContent, items: Json[]): Promise<PageResult> {
+    const { site, siteUrl } = this.deps;
+    const { website } = site.content;
+    const body = rssFeed({
+      siteUrl,
+      title: `${collection.title} — ${String(website.siteTitle ?? '')}`,
+      path: collectionUrl(collection),
+      description: typeof collection.description === 'string' ? stripTags(collection.description) : '',
+      language: typeof website.language === 'string' ? website.language : undefined,
+      items,
+      enclosures: await imageEnclosures(site.dir, siteUrl, items),
+    });
+    return { status: 200, pageType: PageType.COLLECTION, contentType: RSS_CONTENT_TYPE, body };
   }
 
   /**
@@ -139,6 +173,11 @@ export class PageRenderer {
     /** The order-confirmation page's order, for the browser's purchase events. */
     confirmedOrder?: ConfirmedCheckoutOrder;
     memberId?: string | undefined;
+    /**
+     * The template's own page for it (pages/<name>.page, e.g. `search`), rendered with `context`
+     * added to the page's; `html` is used when the template has none.
+     */
+    templatePage?: { name: string; context: Json } | undefined;
   }): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
@@ -149,6 +188,7 @@ export class PageRenderer {
       path.split('/').filter(Boolean).join('-') || 'system',
       req.title,
     );
+    const own = req.templatePage && site.template.pages[req.templatePage.name];
     const plan: PagePlan = {
       status: req.status,
       pageType: req.pageType,
@@ -157,8 +197,11 @@ export class PageRenderer {
         ...baseContext(site, cart, collections),
         collection: collectionView(collection, 0),
         showCart: false,
+        ...(own ? req.templatePage?.context : {}),
       },
-      inner: { html: req.html },
+      inner: own
+        ? { template: own.template.compiled, file: own.template.file, source: own.template.source }
+        : { html: req.html },
       products: [],
       itemId: null,
       title: { collection: req.title },
@@ -176,18 +219,43 @@ export class PageRenderer {
     plan: PagePlan,
     catalogue: CatalogueReads,
     collections: CollectionContent[],
+    mainContentOnly = false,
   ): Promise<string> {
     const { webBundle } = this.deps;
     const layout = this.assembler.prepare(plan);
     const activeCollectionId = plan.collection.id;
     const declared = this.assembler.declaredTags(plan, layout);
     const tagData = await loadTagData(catalogue, collections, declared, activeCollectionId);
-    const assembly: Assembly = { plan, path, collections, tagData, web: webBundle.current() };
+    const assembly: Assembly = {
+      plan,
+      path,
+      collections,
+      tagData,
+      web: webBundle.current(),
+      mainContentOnly,
+    };
     for (let round = 1; ; round++) {
       const { html, missing } = this.assembler.assemble(assembly);
       if (missing.length === 0 || round >= MAX_TAG_ROUNDS) return html;
       for (const [key, value] of await loadTagData(catalogue, collections, missing, activeCollectionId))
         tagData.set(key, value);
     }
+  }
+}
+
+/** What the head describes of a page (seo/json-ld.ts). */
+function seoPage(data: PageData): SeoPage {
+  switch (data.kind) {
+    case 'collection':
+      return data.homepage ? { kind: 'home' } : { kind: 'collection', collection: data.collection };
+    case 'item':
+      return {
+        kind: 'item',
+        collection: data.collection,
+        item: data.item,
+        url: itemUrl(data.collection, data.item),
+      };
+    default:
+      return { kind: 'other' };
   }
 }

@@ -13,15 +13,35 @@
  * The captcha (ALTCHA, the site forms' provider and challenge route) is asked for when the site
  * has `website.captchaSettings.siteKey`, the same condition under which the helper renders its
  * container.
+ *
+ * The staff's calls (spec section 7; issue 15), under the same path, each needing `stock.manage`
+ * (401 signed out, 403 without it):
+ * - `GET …/restock/groups?cursor=` -> `{ signUpGroups: [{ productId, variantId, productTitle, sku,
+ *   attributes, waiting, sent, inStock, readyToSend }], hasNextPage, nextPageCursor }`;
+ * - `GET …/restock?productId=&variantId=&cursor=` -> `{ signUps: [{ id, siteVisitorEmail,
+ *   isJoinMailingList, created, notifiedAt }], hasNextPage, nextPageCursor }`;
+ * - `POST …/restock/send` `{ productId, variantId }` -> `{ sent }`, the sign-ups mailed now (each
+ *   sign-up is mailed once, ever: signups.ts `sendGroup`);
+ * - `POST …/restock/send/all` `{ sendRequests: [{ productId, variantId }] }` -> `{ sent, results:
+ *   [{ productId, variantId, sent }] }`.
  */
-import { validateRestockEmail } from '@storefront/core';
+import { message, validateRestockEmail } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../http/captcha.ts';
 import { apiError, coreRefusal } from '../http/errors.ts';
+import { requirePermission } from '../http/guards.ts';
+import { decodeCursor } from '../http/cursor.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
-import { signUp, signUpTargetProblem } from './signups.ts';
+import {
+  sendGroup,
+  signUp,
+  signUpGroups,
+  signUpsOf,
+  signUpTargetProblem,
+  type RestockMail,
+} from './signups.ts';
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
@@ -32,6 +52,9 @@ export interface RestockOptions {
   limit?: { max: number; windowMs: number };
   /** Replaces the ALTCHA provider (reCAPTCHA). */
   captcha?: CaptchaProvider;
+  /** For the restock mail: the site's name and absolute address (SITE_URL). */
+  siteTitle: string;
+  siteUrl: string;
 }
 
 export const DEFAULT_RESTOCK_LIMIT = { max: 30, windowMs: 10 * 60_000 };
@@ -46,6 +69,12 @@ const body = z
     captchaToken: z.string().max(20_000).nullable().optional(),
   })
   .strict();
+
+const PAGE_SIZE = 50;
+const target = z.object({ productId: ID, variantId: ID }).strict();
+const groupsQuery = z.object({ cursor: z.string().max(500).optional() }).strict();
+const signUpsQuery = target.extend({ cursor: z.string().max(500).optional() }).strict();
+const sendAllBody = z.object({ sendRequests: z.array(target).min(1).max(500) }).strict();
 
 export async function restockRoutes(plugin: FastifyInstance, options: RestockOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -101,6 +130,78 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
       });
       reply.header('cache-control', 'no-store');
       return { success: true, alreadySignedUp };
+    },
+  );
+  // ------------------------------------------------------------------ the staff's calls
+
+  const staff = { preValidation: requirePermission('stock.manage') };
+
+  app.get(
+    `${RESTOCK_PATH}/groups`,
+    { ...staff, schema: { querystring: groupsQuery } },
+    async (request, reply) => {
+      const after = request.query.cursor
+        ? decodeCursor(request.query.cursor, ['string', 'string'])
+        : undefined;
+      reply.header('cache-control', 'no-store');
+      return signUpGroups(db, after, PAGE_SIZE);
+    },
+  );
+
+  app.get(RESTOCK_PATH, { ...staff, schema: { querystring: signUpsQuery } }, async (request, reply) => {
+    const { productId, variantId, cursor } = request.query;
+    const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
+    reply.header('cache-control', 'no-store');
+    return signUpsOf(db, productId, variantId, after, PAGE_SIZE);
+  });
+
+  /** Mails a variant's waiting sign-ups; 404 when the product or variant is not the shop's. */
+  const send = async (productId: string, variantId: string): Promise<number> => {
+    const problem = await signUpTargetProblem(db, productId, variantId);
+    if (problem) throw apiError(problem);
+    const mailIds = await sendGroup(db, productId, variantId, await restockMail(productId));
+    for (const id of mailIds) app.mailer.deliverLater(id);
+    return mailIds.length;
+  };
+  const restockMail = async (productId: string): Promise<RestockMail> => {
+    const item = await db
+      .selectFrom('items')
+      .innerJoin('collections', 'collections.id', 'items.collection_id')
+      .select(['items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
+      .where('items.id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const params = { product: item.title, site: options.siteTitle };
+    return {
+      subject: message('restock.mail-subject', params, ls),
+      body: [
+        message('restock.mail', params, ls),
+        '',
+        `${options.siteUrl}/${item.collection_url_id}/${item.url_id}`,
+        '',
+        options.siteTitle,
+      ].join('\n'),
+    };
+  };
+
+  app.post(
+    `${RESTOCK_PATH}/send`,
+    { ...staff, config: { crumb: true }, schema: { body: target } },
+    async (request) => ({ sent: await send(request.body.productId, request.body.variantId) }),
+  );
+
+  app.post(
+    `${RESTOCK_PATH}/send/all`,
+    { ...staff, config: { crumb: true }, schema: { body: sendAllBody } },
+    async (request) => {
+      // Every request is checked before any is sent: a refusal sends nothing.
+      for (const { productId, variantId } of request.body.sendRequests) {
+        const problem = await signUpTargetProblem(db, productId, variantId);
+        if (problem) throw apiError(problem);
+      }
+      const results = [];
+      for (const { productId, variantId } of request.body.sendRequests)
+        results.push({ productId, variantId, sent: await send(productId, variantId) });
+      return { sent: results.reduce((n, r) => n + r.sent, 0), results };
     },
   );
 }

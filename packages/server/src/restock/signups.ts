@@ -1,6 +1,8 @@
 /** Restock sign-ups' storage: what a sign-up names, and one row per email and variant. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { encodeCursor } from '../http/cursor.ts';
+import { queueMail } from '../http/mail.ts';
 
 /**
  * Why a sign-up's product and variant cannot be signed up for: `product-not-found` (no such item,
@@ -69,4 +71,191 @@ export async function signUp(
       .where('email_key', '=', emailKey)
       .execute();
   return { alreadySignedUp };
+}
+
+// ------------------------------------------------------------------ the staff's calls (spec section 7)
+
+export interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  sku: string;
+  /** The variant's attributes ("Size": "M"). */
+  attributes: Record<string, string>;
+  /** Sign-ups not mailed yet. */
+  waiting: number;
+  sent: number;
+  inStock: boolean;
+  /** Waiting sign-ups whose variant is back in stock. */
+  readyToSend: boolean;
+}
+
+/** Groups of sign-ups per product and variant, ordered by product then variant. */
+export async function signUpGroups(
+  db: Db,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+  let query = db
+    .selectFrom('restock_signups')
+    .select((eb) => [
+      'product_id',
+      'variant_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('notified_at').as('sent'),
+    ])
+    .groupBy(['product_id', 'variant_id']);
+  if (after)
+    query = query.where((eb) =>
+      eb(eb.refTuple('product_id', 'variant_id'), '>', eb.tuple(after[0], after[1])),
+    );
+  const rows = await query
+    .orderBy('product_id')
+    .orderBy('variant_id')
+    .limit(limit + 1)
+    .execute();
+  const shown = rows.slice(0, limit);
+  const variants = shown.length
+    ? await db
+        .selectFrom('variants')
+        .innerJoin('items', 'items.id', 'variants.item_id')
+        .select([
+          'variants.id',
+          'variants.sku',
+          'variants.unlimited',
+          'variants.qty_in_stock',
+          'variants.data',
+          'items.title',
+        ])
+        .where(
+          'variants.id',
+          'in',
+          shown.map((r) => r.variant_id),
+        )
+        .execute()
+    : [];
+  const last = shown[shown.length - 1];
+  const hasNextPage = rows.length > limit;
+  return {
+    signUpGroups: shown.map((r) => {
+      const v = variants.find((x) => x.id === r.variant_id);
+      const inStock = v ? v.unlimited === 1 || v.qty_in_stock > 0 : false;
+      const waiting = Number(r.total) - Number(r.sent);
+      const attributes = v
+        ? ((JSON.parse(v.data) as { attributes?: Record<string, string> }).attributes ?? {})
+        : {};
+      return {
+        productId: r.product_id,
+        variantId: r.variant_id,
+        productTitle: v?.title ?? '',
+        sku: v?.sku ?? '',
+        attributes,
+        waiting,
+        sent: Number(r.sent),
+        inStock,
+        readyToSend: inStock && waiting > 0,
+      };
+    }),
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor([last.product_id, last.variant_id]) : null,
+  };
+}
+
+export interface SignUpView {
+  id: string;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  created: number;
+  notifiedAt: number | null;
+}
+
+/** One variant's sign-ups, oldest first. */
+export async function signUpsOf(
+  db: Db,
+  productId: string,
+  variantId: string,
+  after: readonly [number, string] | undefined,
+  limit: number,
+): Promise<{ signUps: SignUpView[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+  let query = db
+    .selectFrom('restock_signups')
+    .select(['id', 'email', 'join_mailing_list', 'created', 'notified_at'])
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId);
+  if (after) query = query.where((eb) => eb(eb.refTuple('created', 'id'), '>', eb.tuple(after[0], after[1])));
+  const rows = await query
+    .orderBy('created')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  const hasNextPage = rows.length > limit;
+  return {
+    signUps: shown.map((r) => ({
+      id: r.id,
+      siteVisitorEmail: r.email,
+      isJoinMailingList: r.join_mailing_list === 1,
+      created: Number(r.created),
+      notifiedAt: r.notified_at === null ? null : Number(r.notified_at),
+    })),
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor([Number(last.created), last.id]) : null,
+  };
+}
+
+export interface RestockMail {
+  subject: string;
+  body: string;
+}
+
+const SEND_BATCH = 100;
+
+/**
+ * Mails every waiting sign-up of a variant once. Each batch is one transaction that claims its
+ * sign-ups (`notified_at` set only where it is still null) and queues their mail in the outbox
+ * together: a sign-up is claimed exactly when its mail is queued. Two sends at once cannot both
+ * claim a row (the second's conditional update finds it claimed, on PostgreSQL after waiting for
+ * the first's row lock); a process that dies mid-send leaves every committed batch's mail in the
+ * outbox (sent at the next start) and every other sign-up waiting, for the next send.
+ * Answers the ids of the outbox mails to deliver once committed.
+ */
+export async function sendGroup(
+  db: Db,
+  productId: string,
+  variantId: string,
+  mail: RestockMail,
+  now = Date.now(),
+): Promise<string[]> {
+  const mailIds: string[] = [];
+  for (;;) {
+    const waiting = await db
+      .selectFrom('restock_signups')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('variant_id', '=', variantId)
+      .where('notified_at', 'is', null)
+      .orderBy('created')
+      .orderBy('id')
+      .limit(SEND_BATCH)
+      .execute();
+    if (waiting.length === 0) return mailIds;
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('restock_signups')
+        .set({ notified_at: now })
+        .where(
+          'id',
+          'in',
+          waiting.map((w) => w.id),
+        )
+        .where('notified_at', 'is', null)
+        .returning(['id', 'email'])
+        .execute();
+      for (const signup of claimed)
+        mailIds.push(
+          await queueMail(trx, { kind: 'restock', refId: signup.id, to: signup.email, ...mail }, now),
+        );
+    });
+  }
 }

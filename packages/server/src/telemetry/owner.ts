@@ -1,40 +1,28 @@
 /**
  * `GET /config/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD`: the owner's telemetry page, server-rendered
- * (issue 8). There are no owner accounts yet: the page is behind the `OWNER_TOKEN` setting. Opened
- * once with `?token=`, it sets a session cookie and redirects to the same address without the
- * token (owner-session.ts); scripts send an `X-Owner-Token` header or `Authorization: Bearer`.
- * Without the setting the page answers 403 saying so. `GET /config/analytics.json` answers the same
- * figures as JSON.
+ * (issue 8), for staff whose roles grant `reports.read` (owner-access.ts). Signed out, the page
+ * sends the browser to /config/login, which comes back here once signed in; a staff member without
+ * the permission gets 403. `GET /config/analytics.json` answers the same figures as JSON (401 or
+ * 403 as the other staff calls); automation may send the API key instead (owner-access.ts).
  */
 import { escapeHtml, HEADLINE_METRICS } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requirePermission } from '../http/guards.ts';
+import { STAFF_LOGIN_PATH } from '../http/session.ts';
 import type { Db } from '../db/index.ts';
-import {
-  isOwnerSession,
-  OWNER_COOKIE,
-  OWNER_SESSION_MS,
-  ownerSessionValue,
-  sameSecret,
-} from './owner-session.ts';
+import { ApiError } from '../http/errors.ts';
+import { hasOwnerKey } from './owner-access.ts';
 import { telemetrySummary, type TelemetrySummary } from './summary.ts';
 
 export interface OwnerOptions {
   db: Db;
-  ownerToken: () => string | undefined;
+  /** The automation key's SHA-256 digest (owner-access.ts), or undefined for none. */
+  ownerKeyDigest: Buffer | undefined;
   now: () => number;
 }
 
 const DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The token a script sends in a header. */
-function headerToken(request: FastifyRequest): string | undefined {
-  const h = request.headers['x-owner-token'];
-  if (typeof h === 'string' && h) return h;
-  const auth = request.headers.authorization;
-  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7);
-  return undefined;
-}
 
 /** The range from the query: `from` and `to` are UTC days, both included; default the last 7 days. */
 export function rangeOf(query: Record<string, unknown>, now: number): { from: number; to: number } | string {
@@ -162,35 +150,10 @@ ${s.configViews ? `<p>Owner pages (/config) viewed ${s.configViews} times; not c
 }
 
 export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): Promise<void> {
-  /**
-   * The owner (undefined), a refusal, or, for the right `?token=`, a session cookie set and the
-   * address to redirect to: the same without the token.
-   */
-  const guard = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): { status: number; text: string } | { redirect: string } | undefined => {
-    const expected = options.ownerToken();
-    if (!expected)
-      return { status: 403, text: 'Owner access is not configured: set OWNER_TOKEN and pass it as ?token=.' };
-    const refused = { status: 401, text: 'A valid owner token is required.' };
-    const inQuery = (request.query as Record<string, unknown>).token;
-    if (inQuery !== undefined) {
-      if (typeof inQuery !== 'string' || !sameSecret(inQuery, expected)) return refused;
-      reply.setCookie(OWNER_COOKIE, ownerSessionValue(expected, options.now()), {
-        path: '/config',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: OWNER_SESSION_MS / 1000,
-      });
-      const url = new URL(request.url, 'http://localhost');
-      url.searchParams.delete('token');
-      return { redirect: url.pathname + url.search };
-    }
-    if (isOwnerSession(request.cookies[OWNER_COOKIE], expected, options.now())) return undefined;
-    const given = headerToken(request);
-    return given !== undefined && sameSecret(given, expected) ? undefined : refused;
+  const mayRead = requirePermission('reports.read');
+  /** Lets through the API key or a staff session with the permission; throws the guard's refusal. */
+  const guard = async (request: FastifyRequest) => {
+    if (!hasOwnerKey(request, options.ownerKeyDigest)) await mayRead(request);
   };
 
   const load = async (request: FastifyRequest) => {
@@ -199,21 +162,33 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
     return telemetrySummary(options.db, range.from, range.to);
   };
 
+  /** Signed out, a person is sent to sign in and brought back (without any `token` in the address). */
+  const toSignIn = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    url.searchParams.delete('token');
+    const next = encodeURIComponent(url.pathname + url.search);
+    return reply.code(303).header('location', `${STAFF_LOGIN_PATH}?next=${next}`).send();
+  };
+
   app.get('/config/analytics', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-    const auth = guard(request, reply);
-    if (auth && 'redirect' in auth) return reply.code(303).header('location', auth.redirect).send();
-    if (auth) return reply.code(auth.status).type('text/plain; charset=utf-8').send(auth.text);
+    try {
+      await guard(request);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.statusCode === 401) return toSignIn(request, reply);
+      return reply
+        .code(error.statusCode)
+        .type('text/plain; charset=utf-8')
+        .send(error.body().message as string);
+    }
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).type('text/plain; charset=utf-8').send(summary);
     return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary));
   });
 
-  app.get('/config/analytics.json', async (request, reply) => {
+  app.get('/config/analytics.json', { preValidation: guard }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const auth = guard(request, reply);
-    if (auth && 'redirect' in auth) return reply.code(303).header('location', auth.redirect).send();
-    if (auth) return reply.code(auth.status).send({ code: 'owner-only', message: auth.text });
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).send({ code: 'invalid-range', message: summary });
     return reply.send(summary);

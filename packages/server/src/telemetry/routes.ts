@@ -24,6 +24,7 @@ import { isTrackedPageView, type PerformanceSettings } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { ownerRoutes } from './owner.ts';
+import { ownerKeyDigest } from './owner-access.ts';
 import { storeErrors, storeEvent, storeHit, storePerformance, type Hit } from './store.ts';
 import {
   censusBody,
@@ -44,8 +45,8 @@ export interface TelemetryOptions {
   performanceRollout: PerformanceSettings['rollout'];
   /** Site setting `websiteSettings.cookiePolicy`: under 'restrictive' the browser tracks only after consent. */
   cookiePolicy?: CookiePolicy;
-  /** The owner page's token; read from `OWNER_TOKEN` at each request when not given. */
-  ownerToken?: () => string | undefined;
+  /** The analytics API key's digest (owner-access.ts); from the environment at start when not given. */
+  ownerKeyDigest?: Buffer | undefined;
   now?: () => number;
   /** Per client, over every ingest call: `max` per `windowMs` (default 1200 per minute). */
   ingestLimit?: { max: number; windowMs: number };
@@ -99,6 +100,10 @@ function bodyJson(request: FastifyRequest): unknown {
 const isForm = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
+/** The signed-in customer's account id (spec section 3 `memberAccountId`), or null. */
+const memberIdOf = (request: FastifyRequest): string | null =>
+  request.member?.kind === 'customer' ? request.member.accountId : null;
+
 export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { db } = app.database;
   const now = options.now ?? Date.now;
@@ -119,8 +124,18 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     const body = parseInput(recordHitBody, bodyJson(request), 'body', 'invalid-payload');
     const data = body.data;
     // The browser applies the same rule; a hit for an excluded page is answered but not kept.
-    const tracked = isTrackedPageView({ path: data.pagePath, pageType: data.pageType ?? 0 });
+    // Signed-in staff are not counted unless their only role is viewer (spec section 6), whatever
+    // the page says: the session decides.
+    const staff = request.member?.kind === 'staff' ? request.member : undefined;
+    const tracked = isTrackedPageView({
+      path: data.pagePath,
+      pageType: data.pageType ?? 0,
+      signedIn: staff !== undefined,
+      roles: staff?.roles ?? [],
+    });
     if (!tracked) return reply.code(202).send({ stored: false });
+    // The member id comes from the session, never from what the page sends.
+    data.memberAccountId = memberIdOf(request);
     await hit({
       kind: 'page-view',
       event: body.event,
@@ -226,13 +241,15 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
 
   app.post('/api/1/performance/records', ingest, async (request, reply) => {
     const records = parseInput(performanceBody, bodyJson(request), 'body', 'invalid-payload');
+    // Spec section 6: the member id of performance data is read from the signed-in account.
+    for (const record of records) record.data.context.memberId = memberIdOf(request);
     await storePerformance(db, records, now());
     return reply.code(204).send();
   });
 
   await app.register(ownerRoutes, {
     db,
-    ownerToken: options.ownerToken ?? (() => process.env.OWNER_TOKEN),
+    ownerKeyDigest: 'ownerKeyDigest' in options ? options.ownerKeyDigest : ownerKeyDigest(),
     now,
   });
 }

@@ -138,6 +138,8 @@ export const performanceRecord = z.object({
         pageType: z.number().int().min(0).max(999),
         websiteId: text(100),
         path: text(2048).optional(),
+        /** Set from the session by the server (spec section 6), whatever the page sends. */
+        memberId: text(100).nullable().optional(),
       })
       .passthrough()
       .refine((o) => JSON.stringify(o).length <= 4096, 'at most 4096 characters'),

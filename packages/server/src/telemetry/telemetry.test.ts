@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -72,7 +73,7 @@ for (const database of DATABASES) {
       await app.register(formbody);
       await app.register(telemetryRoutes, {
         performanceRollout: DEFAULT_ROLLOUT,
-        ownerToken: () => TOKEN,
+        ownerKeyDigest: createHash('sha256').update(TOKEN).digest(),
         now: () => clock,
       });
       await app.ready();
@@ -371,7 +372,7 @@ for (const database of DATABASES) {
       expect(JSON.parse(rows[0]!.metrics)).toEqual(perfRecord().data.metrics);
     });
 
-    it(`[${database.name}] the owner page: token required, figures equal to the stored rows`, async () => {
+    it(`[${database.name}] the owner page: staff or the key required, figures equal to the stored rows`, async () => {
       // Two visitors: one with two sessions (3 views), one with one (1 view); a /config view; a 404 refused.
       const view = (pagePath: string, ss_cvr: string, pageType = 2) =>
         post('/api/census/RecordHit', { event: 'page-view', data: { pagePath, pageType }, ss_cvr });
@@ -406,10 +407,12 @@ for (const database of DATABASES) {
       await view('/old', 'c|1|1|1|1');
       clock = NOW;
 
-      expect((await app.inject({ method: 'GET', url: '/config/analytics' })).statusCode).toBe(401);
+      // Without a staff session or the key: sent to sign in (owner-access.test.ts has the rest).
+      expect((await app.inject({ method: 'GET', url: '/config/analytics' })).statusCode).toBe(303);
       expect((await app.inject({ method: 'GET', url: '/config/analytics?token=wrong' })).statusCode).toBe(
-        401,
+        303,
       );
+      expect((await app.inject({ method: 'GET', url: '/config/analytics.json' })).statusCode).toBe(401);
       expect(
         (
           await app.inject({
@@ -514,15 +517,21 @@ for (const database of DATABASES) {
       await limited.close();
     });
 
-    it(`[${database.name}] without OWNER_TOKEN the owner page says how to turn it on`, async () => {
+    it(`[${database.name}] without the key, a token in the address opens nothing: the page asks to sign in`, async () => {
       const bare = bareApp(handle);
       await bare.register(telemetryRoutes, {
         performanceRollout: DEFAULT_ROLLOUT,
-        ownerToken: () => undefined,
+        ownerKeyDigest: undefined,
       });
       const res = await bare.inject({ method: 'GET', url: '/config/analytics?token=x' });
-      expect(res.statusCode).toBe(403);
-      expect(res.body).toContain('OWNER_TOKEN');
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/config/login?next=%2Fconfig%2Fanalytics');
+      const json = await bare.inject({
+        method: 'GET',
+        url: '/config/analytics.json',
+        headers: { authorization: 'Bearer x' },
+      });
+      expect(json.statusCode).toBe(401);
       await bare.close();
     });
   });

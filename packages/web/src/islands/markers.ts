@@ -14,3 +14,5 @@ export const QUICK_VIEW_SELECTOR = '.sqs-product-quick-view-button[data-id]';
 export const SITE_FORM_SELECTOR = '.sf-form[data-form-id]';
 /** The root of the full-page cart (`/cart`, cart-page.tsx). */
 export const CART_ROOT_ID = 'sqs-cart-root';
+/** The header's search form (a plain GET form to /search), enhanced with predictive results. */
+export const SEARCH_FORM_SELECTOR = 'form[data-search-island]';

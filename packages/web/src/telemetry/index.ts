@@ -298,6 +298,8 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
       pageType: ctx.pageType,
       websiteId: ctx.websiteId,
       path: win.location.pathname,
+      // Spec section 6: the member id in performance data (the server sets it from the session).
+      memberId: ctx.memberId ?? null,
       language: doc.documentElement.lang || 'en-US',
       collectionType: null,
       platform: 'storefront',

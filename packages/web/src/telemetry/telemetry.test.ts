@@ -95,6 +95,15 @@ describe('visit cookies', () => {
     expect((calls[1]!.body as { ss_cvr: string }).ss_cvr).toMatch(/\|1000\|1000\|1000\|1$/);
   });
 
+  test("a signed-in customer's page view carries their member id (spec section 3); an anonymous one null", async () => {
+    const { fetch, calls } = fakeFetch();
+    await trackPageView(document, ctx({ authenticated: true, memberId: 'member-7' }), env({ fetch }), 1000);
+    await trackPageView(document, ctx(), env({ fetch }), 2000);
+    expect(calls.map((c) => (c.body as { data: { memberAccountId: unknown } }).data.memberAccountId)).toEqual(
+      ['member-7', null],
+    );
+  });
+
   test.each([
     [100, '/x'],
     [103, '/x'],

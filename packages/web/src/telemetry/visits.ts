@@ -61,6 +61,8 @@ export function pageViewPayload(doc: Document, ctx: PageContext, visit: VisitTra
       pagePath: loc?.pathname ?? ctx.path,
       pageHash: loc?.hash ?? '',
       websiteId: ctx.websiteId,
+      // Spec section 3: the signed-in customer (the server reads it from the session too).
+      memberAccountId: ctx.memberId ?? null,
       pageType: ctx.pageType,
       ...(typeof permissionType === 'number' ? { permissionType } : {}),
       website_locale: doc.documentElement.lang || 'en-US',

@@ -8,10 +8,10 @@
  * kind): 403 `account.forbidden` (entries of http/errors.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { apiError } from '../http/errors.ts';
-import type { Member } from '../http/session.ts';
-import { hasPermission, type Permission } from './roles.ts';
-import type { AccountKind } from './tables.ts';
+import { apiError } from './errors.ts';
+import type { Member } from './session.ts';
+import { hasPermission, type Permission } from '@storefront/core';
+import type { AccountKind } from '../accounts/tables.ts';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 

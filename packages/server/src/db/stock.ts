@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Stock changes: each is one conditional UPDATE, run inside the caller's transaction, so two

@@ -1,0 +1,193 @@
+/**
+ * The signed-in customer's own pages (issue 14), built-in, inside the site's layout, working
+ * without JavaScript:
+ *
+ *   /account                 who is signed in, a link to the orders, the saved addresses
+ *   /account/addresses       POST `action=save|delete|default` (save: `id` to edit, none to add)
+ *   /account/orders          their orders, newest first, `?page=` of ORDERS_PER_PAGE
+ *   /account/orders/:number  one order: lines (download links), totals, status, address
+ *
+ * An order number that is not the customer's answers the same 404 as one that does not exist.
+ * Without a session every page redirects to /account/login.
+ */
+import { escapeHtml as h, message } from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ensureCrumb } from '../http/crumb.ts';
+import { apiError } from '../http/errors.ts';
+import { accountOrder, accountOrders } from '../db/orders.ts';
+import { checkAddress, deleteAddress, listAddresses, saveAddress, setDefault } from './addresses.ts';
+import type { AccountFlows, SignedIn } from './flows.ts';
+import {
+  ORDER_PAGES,
+  addressesSection,
+  orderNotFoundPage,
+  orderPage,
+  ordersPage,
+  type AddressFormState,
+} from './order-views.ts';
+import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
+import { ACCOUNT_PAGES, profilePage } from './pages.ts';
+import type { AccountPageOptions } from './page-routes.ts';
+
+export const ORDERS_PER_PAGE = 20;
+
+/** Where a page sign-in goes: /account, saying so when the cart merge could not keep everything. */
+export const afterSignIn = (signedIn: SignedIn) =>
+  signedIn.cartNotices.length > 0 ? `${ACCOUNT_PAGES.account}?cart=changed` : ACCOUNT_PAGES.account;
+
+const PART = z.string().max(200).optional();
+const addressForm = z
+  .object({
+    action: z.enum(['save', 'delete', 'default']),
+    id: z.string().max(100).optional(),
+    'address.line1': PART,
+    'address.line2': PART,
+    'address.city': PART,
+    'address.state': PART,
+    'address.zip': PART,
+    'address.country': PART,
+    makeDefault: z.literal('on').optional(),
+    crumb: z.string().max(200).optional(),
+  })
+  .strict();
+const profileQuery = z.object({ cart: z.literal('changed').optional().catch(undefined) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).optional() });
+const orderParams = z.object({ number: z.string().regex(/^\d{1,12}$/) });
+
+export function customerPageRoutes(
+  app: FastifyInstance,
+  options: AccountPageOptions,
+  flows: AccountFlows,
+): void {
+  const { db, localizedStrings: ls } = options;
+  const { send, post } = accountPageKit(options.renderer, ls);
+  const accountTitle = message('account.title', {}, ls);
+
+  /** /account: the profile with the orders link and the addresses (a refused address post shows here). */
+  const profile = async (request: FastifyRequest, crumb: string, refused?: RefusedForm) => {
+    const account = await flows.signedInAccount(request);
+    const state: AddressFormState = { crumb };
+    // A refused save opens its form again with what was typed.
+    if (refused?.values.action === 'save')
+      state.refused = {
+        id: refused.values.id ?? '',
+        values: refused.values,
+        fieldErrors: refused.fieldErrors ?? {},
+      };
+    const cartChanged = profileQuery.parse(request.query ?? {}).cart === 'changed';
+    const sections =
+      (cartChanged ? `<p role="status">${h(message('account.cart-changed', {}, ls))}</p>` : '') +
+      `<p><a href="${ORDER_PAGES.orders}">${h(message('account.my-orders', {}, ls))}</a></p>` +
+      addressesSection(await listAddresses(db, account.id), state, ls);
+    return {
+      path: ACCOUNT_PAGES.account,
+      title: accountTitle,
+      html: profilePage(
+        account,
+        crumb,
+        ls,
+        sections,
+        refused ? { error: refused.error } : {},
+        options.webBundle.current().passkeyScript ?? null,
+      ),
+    };
+  };
+
+  /** Signed-in pages: anyone else goes to the sign-in page. */
+  const signedIn =
+    (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) =>
+    async (request: FastifyRequest, reply: FastifyReply) =>
+      isCustomer(request) ? handler(request, reply) : redirect(reply, ACCOUNT_PAGES.login);
+
+  app.get(
+    ACCOUNT_PAGES.account,
+    signedIn(async (request, reply) =>
+      send(request, reply, { ...(await profile(request, ensureCrumb(request, reply))), status: 200 }),
+    ),
+  );
+
+  app.post(
+    ORDER_PAGES.addresses,
+    FORM_ROUTE,
+    signedIn(
+      post(
+        addressForm,
+        (state, request) => profile(request, state.crumb, state),
+        async (input, request, reply) => {
+          const account = await flows.signedInAccount(request);
+          if (input.action === 'delete' || input.action === 'default') {
+            if (!input.id) throw apiError('account.address-not-found');
+            if (input.action === 'delete') await deleteAddress(db, account.id, input.id);
+            else await setDefault(db, account.id, input.id);
+            return redirect(reply, ACCOUNT_PAGES.account);
+          }
+          const parts = Object.fromEntries(
+            (['line1', 'line2', 'city', 'state', 'zip', 'country'] as const).map((p) => [
+              p,
+              input[`address.${p}`],
+            ]),
+          );
+          const checked = checkAddress(account, parts, ls);
+          if (!checked.ok)
+            throw apiError('invalid-customer', {
+              refusal: { message: checked.message },
+              extra: { errors: checked.errors },
+            });
+          await saveAddress(db, account.id, {
+            id: input.id,
+            address: checked.address,
+            makeDefault: input.makeDefault === 'on',
+          });
+          return redirect(reply, ACCOUNT_PAGES.account);
+        },
+      ),
+    ),
+  );
+
+  app.get(
+    ORDER_PAGES.orders,
+    signedIn(async (request, reply) => {
+      const page = pageQuery.parse(request.query).page ?? 1;
+      const account = await flows.signedInAccount(request);
+      const list = await accountOrders(db, account.id, {
+        offset: (page - 1) * ORDERS_PER_PAGE,
+        limit: ORDERS_PER_PAGE,
+      });
+      return send(request, reply, {
+        path: ORDER_PAGES.orders,
+        title: message('account.orders-title', {}, ls),
+        status: 200,
+        html: ordersPage(list, page, ls),
+      });
+    }),
+  );
+
+  app.get(
+    `${ORDER_PAGES.orders}/:number`,
+    signedIn(async (request, reply) => {
+      const account = await flows.signedInAccount(request);
+      const params = orderParams.safeParse(request.params);
+      const order = params.success
+        ? await accountOrder(db, account.id, Number(params.data.number))
+        : undefined;
+      const path = new URL(request.url, 'http://localhost').pathname;
+      if (!order) {
+        const refusal = apiError('account.order-not-found');
+        const text = String(refusal.body(ls).message);
+        return send(request, reply, {
+          path,
+          title: text,
+          status: refusal.statusCode,
+          html: orderNotFoundPage(text, ls),
+        });
+      }
+      return send(request, reply, {
+        path,
+        title: message('account.order-title', { number: order.orderNumber }, ls),
+        status: 200,
+        html: orderPage(order, ls),
+      });
+    }),
+  );
+}

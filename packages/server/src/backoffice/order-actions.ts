@@ -1,0 +1,459 @@
+/**
+ * What staff do to an order, each in one transaction that first locks the order's row (an UPDATE
+ * that changes nothing: a row lock on PostgreSQL, the write lock on SQLite), so two staff members
+ * acting at once are serialised and the second sees what the first did. Each action is written to
+ * the order's timeline with who did it, and the customer's mail (payment received, shipped,
+ * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
+ */
+import { randomUUID } from 'node:crypto';
+import { message, type LocalizedStrings } from '@storefront/core';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import { returnStock } from '../db/stock.ts';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { apiError } from '../http/errors.ts';
+import { queueMail } from '../http/mail.ts';
+
+type Trx = Transaction<Database>;
+
+export interface ShopIdentity {
+  siteTitle: string;
+  siteUrl: string;
+  localizedStrings: LocalizedStrings;
+}
+
+export interface Actor {
+  accountId: string;
+}
+
+const conflict = (problem: string) => apiError('backoffice.order-conflict', { params: { problem } });
+
+export const fulfilBody = z
+  .object({
+    /** The lines and quantities shipped; without it, everything not shipped yet. */
+    lines: z
+      .array(z.object({ lineId: z.string().min(1).max(100), quantity: z.number().int().min(1) }).strict())
+      .min(1)
+      .max(500)
+      .optional(),
+    trackingNumber: z.string().trim().min(1).max(100).optional(),
+    trackingUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
+  })
+  .strict();
+export const cancelBody = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
+export const refundBody = z
+  .object({
+    amountCents: z.number().int().min(1),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .strict();
+export const noteBody = z.object({ text: z.string().trim().min(1).max(4000) }).strict();
+export const markPaidBody = z.object({ reference: z.string().trim().min(1).max(200).optional() }).strict();
+
+// ------------------------------------------------------------------ reading one order
+
+async function orderRow(db: Db, number: number) {
+  return db.selectFrom('orders').selectAll().where('order_number', '=', number).executeTakeFirst();
+}
+
+/** Everything the order's page shows, or undefined when there is no such order. */
+export async function orderDetail(db: Db, number: number) {
+  const order = await orderRow(db, number);
+  if (!order) return undefined;
+  const [lines, shipped, fulfilments, refunds, events] = await Promise.all([
+    db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
+    db
+      .selectFrom('order_fulfilment_lines')
+      .select(['fulfilment_id', 'line_id', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute(),
+    db
+      .selectFrom('order_fulfilments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('created')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('order_refunds').selectAll().where('order_id', '=', order.id).orderBy('created').execute(),
+    db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('created')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const fulfilledOf = (lineId: string) =>
+    shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
+  const refundedCents = refunds.reduce((n, r) => n + r.amount_cents, 0);
+  return {
+    id: order.id,
+    number: Number(order.order_number),
+    created: Number(order.created),
+    status: order.status,
+    kind: order.kind,
+    customer: { email: order.email, name: order.customer_name, accountId: order.account_id ?? null },
+    address: order.address ? (JSON.parse(order.address) as Record<string, string>) : null,
+    currency: order.currency,
+    totals: {
+      subtotalCents: order.subtotal_cents,
+      taxCents: order.tax_cents,
+      shippingCents: order.shipping_cents,
+      discountCents: order.discount_cents,
+      grandTotalCents: order.grand_total_cents,
+      refundedCents,
+    },
+    payment: { provider: order.payment_provider, reference: order.payment_reference },
+    lines: lines.map((l) => ({
+      id: l.id,
+      itemId: l.item_id,
+      variantId: l.variant_id,
+      sku: l.sku,
+      title: l.title,
+      attributes: JSON.parse(l.attributes) as Record<string, string>,
+      quantity: l.quantity,
+      fulfilledQuantity: fulfilledOf(l.id),
+      unitPriceCents: l.unit_price_cents,
+    })),
+    fulfilments: fulfilments.map((f) => ({
+      id: f.id,
+      created: Number(f.created),
+      trackingNumber: f.tracking_number,
+      trackingUrl: f.tracking_url,
+      lines: shipped
+        .filter((s) => s.fulfilment_id === f.id)
+        .map((s) => ({ lineId: s.line_id, quantity: s.quantity })),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      created: Number(r.created),
+      amountCents: r.amount_cents,
+      reason: r.reason,
+    })),
+    timeline: events.map((e) => ({
+      id: e.id,
+      created: Number(e.created),
+      kind: e.kind,
+      by: e.actor_email,
+      detail: e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : null,
+    })),
+  };
+}
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+
+// ------------------------------------------------------------------ acting on one
+
+interface Acted {
+  /** Outbox mail to send once the transaction has committed. */
+  mailId?: string;
+}
+
+/**
+ * Runs `act` in a transaction holding the order's lock, with the order as it is now; writes the
+ * timeline event it returns. Unknown order: 404.
+ */
+async function onOrder(
+  db: Db,
+  number: number,
+  actor: Actor,
+  act: (
+    trx: Trx,
+    order: NonNullable<Awaited<ReturnType<typeof orderRow>>>,
+  ) => Promise<{ kind: string; detail?: Record<string, unknown>; mailId?: string }>,
+): Promise<Acted> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('orders')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('order_number', '=', number)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) === 0) throw apiError('backoffice.order-not-found');
+    const order = await orderRow(trx, number);
+    if (!order) throw apiError('backoffice.order-not-found');
+    const event = await act(trx, order);
+    const staff = await trx
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', actor.accountId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('order_events')
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        created: Date.now(),
+        kind: event.kind,
+        actor_id: actor.accountId,
+        actor_email: staff?.email ?? null,
+        detail: event.detail ? JSON.stringify(event.detail) : null,
+      })
+      .execute();
+    return event.mailId ? { mailId: event.mailId } : {};
+  });
+}
+
+type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
+
+function customerMail(
+  trx: Trx,
+  order: OrderRowOf,
+  shop: ShopIdentity,
+  kind: 'paid' | 'shipped' | 'cancelled',
+  extra: string[] = [],
+): Promise<string> {
+  const ls = shop.localizedStrings;
+  const params = { number: Number(order.order_number), site: shop.siteTitle };
+  const body = [
+    message(`order.mail-${kind}`, params, ls),
+    ...(extra.length ? ['', ...extra] : []),
+    '',
+    `${shop.siteUrl}/checkout/order-confirmed/${order.id}`,
+    '',
+    shop.siteTitle,
+  ].join('\n');
+  return queueMail(trx, {
+    kind: `order-${kind}`,
+    refId: order.id,
+    to: order.email,
+    subject: message(`order.mail-${kind}-subject`, params, ls),
+    body,
+  });
+}
+
+export function markPaid(
+  db: Db,
+  number: number,
+  actor: Actor,
+  shop: ShopIdentity,
+  input: z.infer<typeof markPaidBody>,
+): Promise<Acted> {
+  return onOrder(db, number, actor, async (trx, order) => {
+    if (order.status === 'paid') throw conflict(`Order #${number} is already paid.`);
+    if (order.status !== 'awaiting-payment') throw conflict(`Order #${number} is ${order.status}.`);
+    await trx
+      .updateTable('orders')
+      .set({ status: 'paid', ...(input.reference ? { payment_reference: input.reference } : {}) })
+      .where('id', '=', order.id)
+      .execute();
+    const mailId = await customerMail(trx, order, shop, 'paid');
+    return { kind: 'paid', detail: input.reference ? { reference: input.reference } : {}, mailId };
+  });
+}
+
+export function fulfil(
+  db: Db,
+  number: number,
+  actor: Actor,
+  shop: ShopIdentity,
+  input: z.infer<typeof fulfilBody>,
+): Promise<Acted> {
+  return onOrder(db, number, actor, async (trx, order) => {
+    if (order.status === 'cancelled') throw conflict(`Order #${number} is cancelled.`);
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['id', 'quantity', 'title'])
+      .where('order_id', '=', order.id)
+      .orderBy('position')
+      .execute();
+    const shipped = await trx
+      .selectFrom('order_fulfilment_lines')
+      .select(['line_id', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute();
+    const remaining = new Map(
+      lines.map((l) => [
+        l.id,
+        l.quantity - shipped.filter((s) => s.line_id === l.id).reduce((n, s) => n + s.quantity, 0),
+      ]),
+    );
+    const wanted = input.lines
+      ? input.lines
+      : [...remaining].filter(([, left]) => left > 0).map(([lineId, quantity]) => ({ lineId, quantity }));
+    if (wanted.length === 0) throw conflict(`Order #${number} is already fulfilled.`);
+    const seen = new Set<string>();
+    for (const { lineId, quantity } of wanted) {
+      const left = remaining.get(lineId);
+      if (left === undefined || seen.has(lineId))
+        throw apiError('backoffice.invalid-action', {
+          params: { problem: `lines: ${lineId} is not a line of order #${number}, or is named twice.` },
+        });
+      seen.add(lineId);
+      if (quantity > left)
+        throw conflict(`Only ${left} of line ${lineId} remain to fulfil on order #${number}.`);
+    }
+    const fulfilmentId = randomUUID();
+    await trx
+      .insertInto('order_fulfilments')
+      .values({
+        id: fulfilmentId,
+        order_id: order.id,
+        created: Date.now(),
+        tracking_number: input.trackingNumber ?? null,
+        tracking_url: input.trackingUrl ?? null,
+      })
+      .execute();
+    await trx
+      .insertInto('order_fulfilment_lines')
+      .values(
+        wanted.map((w) => ({
+          fulfilment_id: fulfilmentId,
+          order_id: order.id,
+          line_id: w.lineId,
+          quantity: w.quantity,
+        })),
+      )
+      .execute();
+    const ls = shop.localizedStrings;
+    const titled = wanted.map(
+      (w) => `- ${lines.find((l) => l.id === w.lineId)?.title ?? ''} x ${w.quantity}`,
+    );
+    const mailId = await customerMail(trx, order, shop, 'shipped', [
+      ...titled,
+      ...(input.trackingNumber
+        ? ['', message('order.mail-tracking-number', { tracking: input.trackingNumber }, ls)]
+        : []),
+      ...(input.trackingUrl ? [message('order.mail-tracking-link', { url: input.trackingUrl }, ls)] : []),
+    ]);
+    return {
+      kind: 'fulfilled',
+      detail: {
+        fulfilmentId,
+        lines: wanted,
+        ...(input.trackingNumber ? { trackingNumber: input.trackingNumber } : {}),
+        ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
+      },
+      mailId,
+    };
+  });
+}
+
+/** Cancels an order nothing of which has shipped; its stock goes back in the same transaction. */
+export function cancel(
+  db: Db,
+  number: number,
+  actor: Actor,
+  shop: ShopIdentity,
+  input: z.infer<typeof cancelBody>,
+): Promise<Acted> {
+  return onOrder(db, number, actor, async (trx, order) => {
+    if (order.status === 'cancelled') throw conflict(`Order #${number} is already cancelled.`);
+    const shipped = await trx
+      .selectFrom('order_fulfilment_lines')
+      .select('line_id')
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
+    if (shipped) throw conflict(`Order #${number} has shipped lines: it cannot be cancelled.`);
+    await trx.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['variant_id', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute();
+    const now = Date.now();
+    for (const line of lines) {
+      await returnStock(trx, line.variant_id, line.quantity);
+      await trx
+        .insertInto('stock_ledger')
+        .values({
+          id: randomUUID(),
+          created: now,
+          variant_id: line.variant_id,
+          change: line.quantity,
+          reason: 'cancellation',
+          ref_id: order.id,
+          actor_id: actor.accountId,
+          note: input.reason ?? null,
+        })
+        .execute();
+    }
+    const mailId = await customerMail(trx, order, shop, 'cancelled');
+    return {
+      kind: 'cancelled',
+      detail: { wasPaid: order.status === 'paid', ...(input.reason ? { reason: input.reason } : {}) },
+      mailId,
+    };
+  });
+}
+
+/** Records money given back (the payment provider's refund is made there); at most what was paid. */
+export function refund(
+  db: Db,
+  number: number,
+  actor: Actor,
+  input: z.infer<typeof refundBody>,
+): Promise<Acted> {
+  return onOrder(db, number, actor, async (trx, order) => {
+    const paid =
+      order.status === 'paid' ||
+      (order.status === 'cancelled' &&
+        (
+          await trx
+            .selectFrom('order_events')
+            .select('detail')
+            .where('order_id', '=', order.id)
+            .where('kind', '=', 'cancelled')
+            .execute()
+        ).some((e) => e.detail !== null && (JSON.parse(e.detail) as { wasPaid?: boolean }).wasPaid));
+    if (!paid) throw conflict(`Order #${number} has not been paid: there is nothing to refund.`);
+    const refunded = await trx
+      .selectFrom('order_refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const left = order.grand_total_cents - Number(refunded.total);
+    if (input.amountCents > left)
+      throw conflict(
+        `Order #${number} has ${left} (minor units) left to refund, less than ${input.amountCents}.`,
+      );
+    await trx
+      .insertInto('order_refunds')
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        created: Date.now(),
+        amount_cents: input.amountCents,
+        reason: input.reason ?? null,
+      })
+      .execute();
+    return {
+      kind: 'refunded',
+      detail: { amountCents: input.amountCents, ...(input.reason ? { reason: input.reason } : {}) },
+    };
+  });
+}
+
+/** Queues the order's confirmation again, as it was first sent. */
+export function resendConfirmation(db: Db, number: number, actor: Actor): Promise<Acted> {
+  return onOrder(db, number, actor, async (trx, order) => {
+    const sent = await trx
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body'])
+      .where('ref_id', '=', order.id)
+      .where('kind', '=', 'order-confirmation')
+      .orderBy('created')
+      .executeTakeFirst();
+    if (!sent) throw conflict(`Order #${number} has no confirmation mail to send again.`);
+    const mailId = await queueMail(trx, {
+      kind: 'order-confirmation',
+      refId: order.id,
+      to: order.email,
+      subject: sent.subject,
+      body: sent.body,
+    });
+    return { kind: 'confirmation-resent', detail: { to: order.email }, mailId };
+  });
+}
+
+/** A private note on the timeline (never mailed). */
+export function addNote(
+  db: Db,
+  number: number,
+  actor: Actor,
+  input: z.infer<typeof noteBody>,
+): Promise<Acted> {
+  return onOrder(db, number, actor, async () => ({ kind: 'note', detail: { text: input.text } }));
+}

@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Customer, makeAccount } from '../accounts/testing.ts';
+import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
+import type { RoleCode } from '@storefront/core';
+import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
+import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+
+const API = '/api/config/orders';
+
+/** RFC 4180 rows (quoted fields, doubled quotes, CRLF), enough to read an export back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
+
+for (const database of DATABASES) {
+  describe(`[${database.name}] back office: orders`, () => {
+    let t: TestApp;
+    let site: ReturnType<typeof makeCheckoutSite>;
+    const staff: Partial<Record<string, Customer>> = {};
+
+    beforeAll(async () => {
+      site = makeCheckoutSite({ stock: { 'v-tee-s': 20, 'v-club': 10 } });
+      t = await startApp(database, { siteDir: site.dir });
+    });
+    afterAll(async () => {
+      await t?.close();
+      site?.cleanup();
+    });
+
+    const db = () => t.app.database.db;
+
+    /** A staff member holding these roles, signed in. */
+    async function staffWith(...roles: RoleCode[]): Promise<Customer> {
+      const key = roles.join(',');
+      const known = staff[key];
+      if (known) return known;
+      const email = `staff-${roles.join('-') || 'none'}@example.test`;
+      await makeAccount(db(), email, { kind: 'staff', roles });
+      const browser = new Customer(t);
+      expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
+      staff[key] = browser;
+      return browser;
+    }
+    const manager = () => staffWith(8);
+
+    async function placeOrder(
+      lines: { sku: string; itemId: string; quantity: number }[],
+      email = CUSTOMER.email,
+    ) {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      for (const line of lines) expect((await shopper.add(line)).statusCode).toBe(200);
+      const res = await shopper.order({ ...CUSTOMER, email });
+      expect(res.statusCode).toBe(200);
+      return res.json().order as { id: string; orderNumber: number };
+    }
+    const stockOf = async (variantId: string) =>
+      (
+        await db()
+          .selectFrom('variants')
+          .select('qty_in_stock')
+          .where('id', '=', variantId)
+          .executeTakeFirstOrThrow()
+      ).qty_in_stock;
+    const mailsTo = (to: string, kind: string) =>
+      db()
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', to)
+        .where('kind', '=', kind)
+        .execute();
+
+    it('lists, searches and filters orders, a page at a time', async () => {
+      const m = await manager();
+      const a = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'grace@example.test');
+      const b = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }], 'linus@example.test');
+      const c = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }], 'grace.h@example.test');
+
+      const byNumber = (await m.request('GET', `${API}?q=%23${b.orderNumber}`)).json();
+      expect(byNumber.orders.map((o: { number: number }) => o.number)).toEqual([b.orderNumber]);
+      const byEmail = (await m.request('GET', `${API}?q=GRACE`)).json();
+      expect(byEmail.orders.map((o: { number: number }) => o.number)).toEqual([c.orderNumber, a.orderNumber]);
+      // A LIKE wildcard typed in the search box is a character, not a wildcard.
+      expect((await m.request('GET', `${API}?q=%25`)).json().orders).toEqual([]);
+      const byProduct = (await m.request('GET', `${API}?productId=p-club`)).json();
+      expect(byProduct.orders.map((o: { number: number }) => o.number)).toEqual([b.orderNumber]);
+      expect(byProduct.orders[0]).toMatchObject({
+        email: 'linus@example.test',
+        customerName: CUSTOMER.name,
+        status: 'awaiting-payment',
+        fulfilment: 'unfulfilled',
+        items: 1,
+        currency: 'USD',
+      });
+      const today = new Date().toISOString().slice(0, 10);
+      expect(
+        (await m.request('GET', `${API}?from=${today}&to=${today}&status=awaiting-payment`)).json().orders
+          .length,
+      ).toBeGreaterThanOrEqual(3);
+      expect((await m.request('GET', `${API}?from=2999-01-01`)).json().orders).toEqual([]);
+
+      // Keyset paging: two pages of two hold the three orders once each, newest first.
+      const first = (await m.request('GET', `${API}?q=example.test&limit=2`)).json();
+      expect(first.hasNextPage).toBe(true);
+      const second = (
+        await m.request(
+          'GET',
+          `${API}?q=example.test&limit=2&cursor=${encodeURIComponent(first.nextPageCursor)}`,
+        )
+      ).json();
+      const numbers = [...first.orders, ...second.orders].map((o: { number: number }) => o.number);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(numbers).toEqual(expect.arrayContaining([a.orderNumber, b.orderNumber, c.orderNumber]));
+
+      const badCursor = await m.request('GET', `${API}?cursor=not-a-cursor`);
+      expect(badCursor.statusCode).toBe(400);
+      expect(badCursor.json()).toEqual({
+        code: 'invalid-cursor',
+        message: 'The cursor is not one this list handed out.',
+      });
+      const badStatus = await m.request('GET', `${API}?status=shipped`);
+      expect(badStatus.statusCode).toBe(400);
+      expect(badStatus.json().code).toBe('invalid-request');
+      const missing = await m.request('GET', `${API}/999999`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ code: 'not-found', message: 'That order does not exist.' });
+    });
+
+    it('marks an order paid and fulfils it in two shipments with tracking: mails, timeline with who did it', async () => {
+      const m = await manager();
+      const order = await placeOrder(
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 2 },
+          { itemId: 'p-club', sku: 'CLUB', quantity: 1 },
+        ],
+        'paid@example.test',
+      );
+      const url = `${API}/${order.orderNumber}`;
+      const paid = await m.request('POST', `${url}/mark-paid`, {});
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().status).toBe('paid');
+      const [paidMail] = await mailsTo('paid@example.test', 'order-paid');
+      expect(paidMail?.subject).toContain(`#${order.orderNumber}`);
+      const again = await m.request('POST', `${url}/mark-paid`, {});
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        code: 'order-conflict',
+        message: `Order #${order.orderNumber} is already paid.`,
+      });
+
+      const detail = (await m.request('GET', url)).json();
+      const [tee, club] = detail.lines as { id: string; quantity: number }[];
+      const firstShipment = await m.request('POST', `${url}/fulfil`, {
+        lines: [{ lineId: tee?.id, quantity: 1 }],
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://track.example/1Z999AA10123456784',
+      });
+      expect(firstShipment.statusCode).toBe(200);
+      expect(
+        firstShipment.json().lines.map((l: { fulfilledQuantity: number }) => l.fulfilledQuantity),
+      ).toEqual([1, 0]);
+      const shipped = await mailsTo('paid@example.test', 'order-shipped');
+      expect(shipped).toHaveLength(1);
+      expect(shipped[0]?.body).toContain('Tracking number: 1Z999AA10123456784');
+      expect(shipped[0]?.body).toContain('https://track.example/1Z999AA10123456784');
+
+      const tooMany = await m.request('POST', `${url}/fulfil`, { lines: [{ lineId: tee?.id, quantity: 2 }] });
+      expect(tooMany.statusCode).toBe(409);
+      const notALine = await m.request('POST', `${url}/fulfil`, { lines: [{ lineId: 'nope', quantity: 1 }] });
+      expect(notALine.statusCode).toBe(400);
+      const badLink = await m.request('POST', `${url}/fulfil`, { trackingUrl: 'javascript:alert(1)' });
+      expect(badLink.statusCode).toBe(400);
+
+      // Without lines: whatever is left.
+      const rest = await m.request('POST', `${url}/fulfil`, {});
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json().lines.map((l: { fulfilledQuantity: number }) => l.fulfilledQuantity)).toEqual([
+        2, 1,
+      ]);
+      expect(club?.quantity).toBe(1);
+      expect((await m.request('POST', `${url}/fulfil`, {})).statusCode).toBe(409);
+      const list = (await m.request('GET', `${API}?q=%23${order.orderNumber}`)).json();
+      expect(list.orders[0]).toMatchObject({ status: 'paid', fulfilment: 'fulfilled' });
+
+      // A shipped order is not cancelled.
+      const cancel = await m.request('POST', `${url}/cancel`, {});
+      expect(cancel.statusCode).toBe(409);
+
+      const timeline = rest.json().timeline as { kind: string; by: string }[];
+      expect(timeline.map((e) => [e.kind, e.by])).toEqual([
+        ['paid', 'staff-8@example.test'],
+        ['fulfilled', 'staff-8@example.test'],
+        ['fulfilled', 'staff-8@example.test'],
+      ]);
+    });
+
+    it('cancels an order: its stock comes back with a ledger entry, the customer is mailed, once', async () => {
+      const m = await manager();
+      const before = await stockOf('v-tee-s');
+      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 3 }], 'cancel@example.test');
+      expect(await stockOf('v-tee-s')).toBe(before - 3);
+      const url = `${API}/${order.orderNumber}`;
+      const res = await m.request('POST', `${url}/cancel`, { reason: 'customer asked' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('cancelled');
+      expect(await stockOf('v-tee-s')).toBe(before);
+      const ledger = await db()
+        .selectFrom('stock_ledger')
+        .selectAll()
+        .where('ref_id', '=', order.id)
+        .execute();
+      expect(ledger).toMatchObject([
+        { variant_id: 'v-tee-s', change: 3, reason: 'cancellation', note: 'customer asked' },
+      ]);
+      expect(await mailsTo('cancel@example.test', 'order-cancelled')).toHaveLength(1);
+
+      const again = await m.request('POST', `${url}/cancel`, {});
+      expect(again.statusCode).toBe(409);
+      expect(await stockOf('v-tee-s')).toBe(before);
+      expect((await m.request('POST', `${url}/mark-paid`, {})).statusCode).toBe(409);
+      // Never paid: nothing to refund.
+      expect((await m.request('POST', `${url}/refund`, { amountCents: 100 })).statusCode).toBe(409);
+    });
+
+    it('two cancels at once give the stock back once', async () => {
+      const m = await manager();
+      const other = await staffWith(1);
+      const before = await stockOf('v-club');
+      const order = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 2 }], 'race@example.test');
+      const url = `${API}/${order.orderNumber}/cancel`;
+      const answers = await Promise.all([m.request('POST', url, {}), other.request('POST', url, {})]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(await stockOf('v-club')).toBe(before);
+      expect(await mailsTo('race@example.test', 'order-cancelled')).toHaveLength(1);
+    });
+
+    it('an Idempotency-Key replays the first answer: one event, one mail', async () => {
+      const m = await manager();
+      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'idem@example.test');
+      const key = { 'idempotency-key': randomUUID() };
+      const url = `${API}/${order.orderNumber}/mark-paid`;
+      const first = await m.request('POST', url, {}, key);
+      const second = await m.request('POST', url, {}, key);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.json()).toEqual(first.json());
+      expect(await mailsTo('idem@example.test', 'order-paid')).toHaveLength(1);
+      expect(first.json().timeline).toHaveLength(1);
+    });
+
+    it('records refunds up to the total, notes, and resends the confirmation', async () => {
+      const m = await manager();
+      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }], 'refund@example.test');
+      const url = `${API}/${order.orderNumber}`;
+      await m.request('POST', `${url}/mark-paid`, {});
+      const part = await m.request('POST', `${url}/refund`, { amountCents: 1000, reason: 'late' });
+      expect(part.statusCode).toBe(200);
+      expect(part.json().totals).toMatchObject({ grandTotalCents: 5000, refundedCents: 1000 });
+      const over = await m.request('POST', `${url}/refund`, { amountCents: 4001 });
+      expect(over.statusCode).toBe(409);
+      expect((await m.request('POST', `${url}/refund`, { amountCents: 4000 })).statusCode).toBe(200);
+      expect((await m.request('POST', `${url}/refund`, { amountCents: -5 })).statusCode).toBe(400);
+
+      const note = await m.request('POST', `${url}/notes`, { text: 'Gift wrap, please.' });
+      expect(note.json().timeline.at(-1)).toMatchObject({
+        kind: 'note',
+        detail: { text: 'Gift wrap, please.' },
+      });
+      expect((await m.request('POST', `${url}/notes`, { text: '  ' })).statusCode).toBe(400);
+
+      const resent = await m.request('POST', `${url}/resend-confirmation`);
+      expect(resent.statusCode).toBe(200);
+      const confirmations = await mailsTo('refund@example.test', 'order-confirmation');
+      expect(confirmations).toHaveLength(2);
+      expect(confirmations[1]?.body).toBe(confirmations[0]?.body);
+    });
+
+    it('exports the filtered list as CSV, in batches, and it reads back', async () => {
+      const m = await manager();
+      // More orders than one batch, written straight to the table.
+      const base = Date.parse('2020-03-01T12:00:00Z');
+      const rows = Array.from({ length: 1234 }, (_, i) => ({
+        id: randomUUID(),
+        order_number: 500_000 + i,
+        created: base + i * 1000,
+        email: `bulk${i}@example.test`,
+        customer_name: i === 7 ? '=HYPERLINK("x"), "Quoted"\nName' : `Bulk ${i}`,
+        address: null,
+        subtotal_cents: 1000 + i,
+        tax_cents: 0,
+        shipping_cents: 0,
+        discount_cents: 0,
+        grand_total_cents: 1000 + i,
+        currency: 'USD',
+        status: i % 2 ? 'paid' : 'awaiting-payment',
+        payment_provider: 'manual',
+        payment_reference: null,
+        cart_id: null,
+        kind: 'cart',
+        extra: null,
+      }));
+      for (let i = 0; i < rows.length; i += 200)
+        await db()
+          .insertInto('orders')
+          .values(rows.slice(i, i + 200))
+          .execute();
+
+      const res = await m.request('GET', `${API}/export?from=2020-03-01&to=2020-03-01`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toContain('orders.csv');
+      const [header, ...records] = parseCsv(res.body);
+      expect(header).toEqual([
+        'number',
+        'created',
+        'status',
+        'fulfilment',
+        'email',
+        'customer_name',
+        'items',
+        'grand_total',
+        'currency',
+      ]);
+      expect(records).toHaveLength(1234);
+      expect(new Set(records.map((r) => r[0])).size).toBe(1234);
+      const seventh = records.find((r) => r[0] === '500007');
+      expect(seventh).toEqual([
+        '500007',
+        new Date(base + 7000).toISOString(),
+        'paid',
+        'unfulfilled',
+        'bulk7@example.test',
+        `'=HYPERLINK("x"), "Quoted"\nName`,
+        '0',
+        '10.07',
+        'USD',
+      ]);
+      const paidOnly = parseCsv(
+        (await m.request('GET', `${API}/export?from=2020-03-01&to=2020-03-01&status=paid`)).body,
+      );
+      expect(paidOnly).toHaveLength(1 + 617);
+    });
+
+    it('answers by permission: 401 signed out, 403 without the role, for every call', async () => {
+      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'perm@example.test');
+      const url = `${API}/${order.orderNumber}`;
+      const reads = [API, `${API}/export`, url];
+      const acts = ['mark-paid', 'fulfil', 'cancel', 'refund', 'resend-confirmation', 'notes'].map(
+        (a) => `${url}/${a}`,
+      );
+      const forbidden = { code: 'account.forbidden', message: 'You do not have permission to do this.' };
+      // Viewer and reporting: neither reads nor acts; billing reads only; store manager and admin do both.
+      const cases: [RoleCode[], boolean, boolean][] = [
+        [[10], false, false],
+        [[3], false, false],
+        [[4], false, false],
+        [[2], true, false],
+        [[8], true, true],
+        [[1], true, true],
+      ];
+      for (const [roles, mayRead, mayAct] of cases) {
+        const s = await staffWith(...roles);
+        for (const path of reads) {
+          const res = await s.request('GET', path);
+          expect(res.statusCode, `${roles} GET ${path}`).toBe(mayRead ? 200 : 403);
+          if (!mayRead) expect(res.json()).toEqual(forbidden);
+        }
+        if (mayAct) continue;
+        for (const path of acts) {
+          const res = await s.request('POST', path, { text: 'x', amountCents: 1 });
+          expect(res.statusCode, `${roles} POST ${path}`).toBe(403);
+          expect(res.json()).toEqual(forbidden);
+        }
+      }
+      // A customer's session is not staff.
+      await makeAccount(db(), 'shopper@example.test');
+      const customer = new Customer(t);
+      expect((await customer.signIn('shopper@example.test')).statusCode).toBe(200);
+      expect((await customer.request('GET', API)).statusCode).toBe(403);
+      const anonymous = new Shopper(t);
+      await anonymous.start();
+      const signedOut = await anonymous.request('POST', `${url}/mark-paid`, {});
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json().code).toBe('account.sign-in-required');
+      expect(
+        (
+          await db()
+            .selectFrom('orders')
+            .select('status')
+            .where('id', '=', order.id)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe('awaiting-payment');
+    });
+
+    it('serves the back office to staff only, with its own bundle', async () => {
+      const anonymous = new Shopper(t);
+      const away = await anonymous.request('GET', '/config/orders');
+      expect(away.statusCode).toBe(303);
+      expect(away.headers.location).toBe('/config/login');
+      const viewer = await staffWith(10);
+      const shell = await viewer.request('GET', '/config/orders/12');
+      expect(shell.statusCode).toBe(200);
+      expect(shell.headers['content-type']).toContain('text/html');
+      const data = JSON.parse(
+        /<script type="application\/json" id="config-data">(.*?)<\/script>/.exec(shell.body)?.[1] ?? '{}',
+      );
+      expect(data).toMatchObject({ email: 'staff-10@example.test', permissions: ['backoffice.read'] });
+    });
+  });
+}

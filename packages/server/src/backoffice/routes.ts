@@ -1,0 +1,202 @@
+/**
+ * The back office (issue 15): its screens under `/config/*` (one HTML shell; the screens are the
+ * back-office bundle's) and its calls under `/api/config/…`, every one for signed-in staff whose
+ * roles grant its permission (docs/accounts.md): signed out, a screen redirects to `/config/login`
+ * and a call answers 401; without the permission a call answers 403 `account.forbidden`.
+ *
+ * Orders (`orders.read` to read, `orders.manage` to act):
+ * - `GET /api/config/orders?q=&status=&from=&to=&productId=&cursor=&limit=` -> `{ orders,
+ *   hasNextPage, nextPageCursor }`, newest first;
+ * - `GET /api/config/orders/export?<the same filters>` -> the filtered list as CSV, streamed;
+ * - `GET /api/config/orders/:number` -> the order's lines, customer, address, totals, payment,
+ *   fulfilments, refunds and timeline;
+ * - `POST /api/config/orders/:number/{mark-paid,fulfil,cancel,refund,resend-confirmation,notes}`
+ *   -> the order as `GET` answers it after the action. Each takes an `Idempotency-Key`
+ *   (http/idempotency.ts); an action the order's state does not allow answers 409 `order-conflict`.
+ *
+ * Stock (`stock.manage`; backoffice/stock.ts):
+ * - `GET /api/config/stock?q=&filter=low|sold-out&cursor=` -> `{ variants, hasNextPage, nextPageCursor }`;
+ * - `POST /api/config/stock/:variantId` `{ adjust | set + expected, reason, note? }` -> `{ variantId,
+ *   qtyInStock }`; 409 `stock-conflict` below zero or when the level changed since it was read;
+ * - `GET /api/config/stock/ledger?variantId=&cursor=` -> `{ entries, hasNextPage, nextPageCursor }`.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requirePermission } from '../http/guards.ts';
+import { hasPermission, PERMISSIONS } from '@storefront/core';
+import { ensureCrumb } from '../http/crumb.ts';
+import { apiError } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
+import type { WebBundle } from '../web-bundle.ts';
+import {
+  addNote,
+  cancel,
+  cancelBody,
+  fulfil,
+  fulfilBody,
+  markPaid,
+  markPaidBody,
+  noteBody,
+  orderDetail,
+  refund,
+  refundBody,
+  resendConfirmation,
+  type Actor,
+  type ShopIdentity,
+} from './order-actions.ts';
+import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
+import { shellHtml } from './shell.ts';
+import { changeStock, ledgerQuery, listStock, stockChangeBody, stockLedger, stockQuery } from './stock.ts';
+
+export const CONFIG_API = '/api/config';
+const LOGIN_PATH = '/config/login';
+
+export interface BackofficeOptions {
+  siteTitle: string;
+  siteUrl: string;
+  webBundle: WebBundle;
+}
+
+const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
+const noBody = z.undefined().or(z.object({}).strict());
+
+export async function backofficeRoutes(plugin: FastifyInstance, options: BackofficeOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const shop: ShopIdentity = {
+    siteTitle: options.siteTitle,
+    siteUrl: options.siteUrl,
+    localizedStrings: app.localizedStrings,
+  };
+  const actorOf = (request: FastifyRequest): Actor => ({
+    accountId: (request.member as { accountId: string }).accountId,
+  });
+
+  // ------------------------------------------------------------------ the screens
+
+  const screen = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const member = request.member;
+    if (!member || member.kind !== 'staff') return reply.code(303).header('location', LOGIN_PATH).send();
+    // The crumb cookie the screens' calls send back as their header.
+    ensureCrumb(request, reply);
+    const account = await db
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', member.accountId)
+      .executeTakeFirst();
+    const html = shellHtml(
+      {
+        email: account?.email ?? '',
+        permissions: PERMISSIONS.filter((p) => hasPermission(member.roles, p)),
+        siteTitle: options.siteTitle,
+      },
+      options.webBundle.current().configScript ?? null,
+      reply.cspNonce,
+    );
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/config', screen);
+  app.get('/config/*', screen);
+
+  // ------------------------------------------------------------------ orders
+
+  const read = { preValidation: requirePermission('orders.read') };
+  const manage = { preValidation: requirePermission('orders.manage') };
+
+  app.get(
+    `${CONFIG_API}/orders`,
+    { ...read, schema: { querystring: orderListQuery } },
+    async (request, reply) => {
+      const { cursor, limit, ...filter } = request.query;
+      reply.header('cache-control', 'no-store');
+      return listOrders(db, filter, cursor, limit);
+    },
+  );
+
+  app.get(
+    `${CONFIG_API}/orders/export`,
+    { ...read, schema: { querystring: orderFilter } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .type('text/csv; charset=utf-8')
+        .send(Readable.from(ordersCsv(db, request.query))),
+  );
+
+  const detailOf = async (number: number) => {
+    const detail = await orderDetail(db, number);
+    if (!detail) throw apiError('backoffice.order-not-found');
+    return detail;
+  };
+
+  app.get(
+    `${CONFIG_API}/orders/:number`,
+    { ...read, schema: { params: orderParams } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return detailOf(Number(request.params.number));
+    },
+  );
+
+  /** An action's route: idempotent, then the mail it queued is sent, and the order answered. */
+  const action = <S extends z.ZodType>(
+    name: string,
+    body: S,
+    run: (number: number, actor: Actor, input: z.infer<S>) => Promise<{ mailId?: string }>,
+  ) =>
+    app.post(
+      `${CONFIG_API}/orders/:number/${name}`,
+      { ...manage, config: { crumb: true }, schema: { params: orderParams, body } },
+      async (request, reply) =>
+        idempotent(db, request, reply, `backoffice-order-${name}`, async () => {
+          const number = Number(request.params.number);
+          const acted = await run(number, actorOf(request), request.body as z.infer<S>);
+          if (acted.mailId) app.mailer.deliverLater(acted.mailId);
+          return { status: 200, body: await detailOf(number) };
+        }),
+    );
+
+  action('mark-paid', markPaidBody.optional(), (n, actor, input) =>
+    markPaid(db, n, actor, shop, input ?? {}),
+  );
+  action('fulfil', fulfilBody.optional(), (n, actor, input) => fulfil(db, n, actor, shop, input ?? {}));
+  action('cancel', cancelBody.optional(), (n, actor, input) => cancel(db, n, actor, shop, input ?? {}));
+  action('refund', refundBody, (n, actor, input) => refund(db, n, actor, input));
+  action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor));
+  action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
+
+  // ------------------------------------------------------------------ stock
+
+  const stock = { preValidation: requirePermission('stock.manage') };
+  const variantParams = z.object({ variantId: z.string().min(1).max(100) }).strict();
+
+  app.get(
+    `${CONFIG_API}/stock`,
+    { ...stock, schema: { querystring: stockQuery } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listStock(db, request.query);
+    },
+  );
+  app.get(
+    `${CONFIG_API}/stock/ledger`,
+    { ...stock, schema: { querystring: ledgerQuery } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return stockLedger(db, request.query);
+    },
+  );
+  app.post(
+    `${CONFIG_API}/stock/:variantId`,
+    { ...stock, config: { crumb: true }, schema: { params: variantParams, body: stockChangeBody } },
+    async (request, reply) =>
+      idempotent(db, request, reply, 'backoffice-stock', async () => ({
+        status: 200,
+        body: await changeStock(db, request.params.variantId, request.body, actorOf(request).accountId),
+      })),
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The HTML every back-office screen starts from: the back office's own bundle (never loaded by a
+ * storefront page) and what it needs to know before its first request (who is signed in and
+ * what they may do), as a JSON data block. Screens are drawn by the bundle
+ * (packages/web/src/config/main.tsx).
+ */
+import { escapeHtml as e } from '@storefront/core';
+
+export interface ShellData {
+  email: string;
+  permissions: string[];
+  siteTitle: string;
+}
+
+/** JSON safe inside a `<script>` element: no `<` can close it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function shellHtml(
+  data: ShellData,
+  script: string | null,
+  nonces: { script: string; style: string },
+): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<meta name="csp-nonce" content="${e(nonces.style)}">
+<title>${e(data.siteTitle ? `${data.siteTitle}: back office` : 'Back office')}</title>
+${script ? `<script type="module" nonce="${e(nonces.script)}" src="/_storefront/${e(script)}"></script>` : ''}
+</head><body>
+<div id="config-root"><main><h1>Back office</h1><p>${script ? 'Loading…' : 'The back office is not built: run npm run build:web.'}</p></main></div>
+<script type="application/json" id="config-data">${scriptJson(data)}</script>
+</body></html>`;
+}

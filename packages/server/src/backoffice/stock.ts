@@ -1,0 +1,250 @@
+/**
+ * Stock in the back office: the variants with their stock (low-stock and sold-out filters), and
+ * changes by staff, each one conditional UPDATE that orders running at the same time cannot undo:
+ * an adjustment adds to whatever the stock is when it runs (never below zero), and setting a level
+ * applies only if the stock is still what the staff member saw (409 otherwise, with the new level).
+ * Every change is written to the permanent stock ledger in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { apiError } from '../http/errors.ts';
+
+/** At or below this, a limited variant is low on stock. */
+export const LOW_STOCK = 5;
+const MAX_STOCK = 1_000_000_000;
+
+export const stockQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    filter: z.enum(['low', 'sold-out']).optional(),
+    cursor: z.string().max(500).optional(),
+  })
+  .strict();
+
+export const STOCK_REASONS = ['received', 'correction', 'damaged', 'returned', 'other'] as const;
+
+export const stockChangeBody = z
+  .object({
+    /** Units to add (positive) or take (negative). */
+    adjust: z
+      .number()
+      .int()
+      .min(-MAX_STOCK)
+      .max(MAX_STOCK)
+      .refine((n) => n !== 0, 'must not be 0')
+      .optional(),
+    /** The new level; needs `expected`, the level the staff member saw. */
+    set: z.number().int().min(0).max(MAX_STOCK).optional(),
+    expected: z.number().int().min(0).max(MAX_STOCK).optional(),
+    reason: z.enum(STOCK_REASONS),
+    note: z.string().trim().max(1000).optional(),
+  })
+  .strict()
+  .refine((b) => (b.adjust === undefined) !== (b.set === undefined), 'give either adjust or set')
+  .refine((b) => b.set === undefined || b.expected !== undefined, 'set needs expected, the level you saw');
+export type StockChange = z.infer<typeof stockChangeBody>;
+
+const PAGE = 50;
+
+export interface StockRow {
+  variantId: string;
+  productId: string;
+  productTitle: string;
+  sku: string;
+  attributes: Record<string, string>;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+/** Variants of products with their stock, by product title, a page at a time. */
+export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
+  let q = db
+    .selectFrom('variants')
+    .innerJoin('items', 'items.id', 'variants.item_id')
+    .select([
+      'variants.id',
+      'variants.sku',
+      'variants.unlimited',
+      'variants.qty_in_stock',
+      'variants.data',
+      'items.id as item_id',
+      'items.title',
+    ])
+    .where('items.product_type', 'is not', null);
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(items.title)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(variants.sku)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.filter === 'sold-out')
+    q = q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '<=', 0);
+  if (query.filter === 'low')
+    q = q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '<=', LOW_STOCK);
+  if (query.cursor) {
+    const [title, id] = decodeCursor(query.cursor, ['string', 'string']);
+    q = q.where((eb) =>
+      eb.or([
+        eb('items.title', '>', title),
+        eb.and([eb('items.title', '=', title), eb('variants.id', '>', id)]),
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy('items.title')
+    .orderBy('variants.id')
+    .limit(PAGE + 1)
+    .execute();
+  const shown = rows.slice(0, PAGE);
+  const last = shown[shown.length - 1];
+  const hasNextPage = rows.length > PAGE;
+  return {
+    variants: shown.map((r): StockRow => ({
+      variantId: r.id,
+      productId: r.item_id,
+      productTitle: r.title,
+      sku: r.sku,
+      attributes: (JSON.parse(r.data) as { attributes?: Record<string, string> }).attributes ?? {},
+      unlimited: r.unlimited === 1,
+      qtyInStock: Number(r.qty_in_stock),
+    })),
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor([last.title, last.id]) : null,
+  };
+}
+
+const conflict = (problem: string) => apiError('backoffice.stock-conflict', { params: { problem } });
+
+/** Applies a staff member's change; answers the new level. */
+export async function changeStock(
+  db: Db,
+  variantId: string,
+  change: StockChange,
+  actorId: string,
+): Promise<{ variantId: string; qtyInStock: number }> {
+  return db.transaction().execute(async (trx) => {
+    const variant = await trx
+      .selectFrom('variants')
+      .select(['unlimited', 'qty_in_stock'])
+      .where('id', '=', variantId)
+      .executeTakeFirst();
+    if (!variant) throw apiError('variant-not-found');
+    if (variant.unlimited === 1) throw conflict('This variant has unlimited stock.');
+    let units: number;
+    if (change.adjust !== undefined) {
+      units = change.adjust;
+      const adjust = units;
+      const updated = await trx
+        .updateTable('variants')
+        .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', adjust) }))
+        .where('id', '=', variantId)
+        .where('unlimited', '=', 0)
+        .where((eb) => eb(eb('qty_in_stock', '+', adjust), '>=', 0))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        const now = await currentLevel(trx, variantId);
+        throw conflict(`Only ${now} in stock: taking ${-adjust} would go below zero.`);
+      }
+    } else {
+      const target = change.set as number;
+      const expected = change.expected as number;
+      units = target - expected;
+      const updated = await trx
+        .updateTable('variants')
+        .set({ qty_in_stock: target })
+        .where('id', '=', variantId)
+        .where('unlimited', '=', 0)
+        .where('qty_in_stock', '=', expected)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        const now = await currentLevel(trx, variantId);
+        throw conflict(`The stock changed to ${now} since you looked: check it and set it again.`);
+      }
+    }
+    await trx
+      .insertInto('stock_ledger')
+      .values({
+        id: randomUUID(),
+        created: Date.now(),
+        variant_id: variantId,
+        change: units,
+        reason: change.reason,
+        ref_id: null,
+        actor_id: actorId,
+        note: change.note ?? null,
+      })
+      .execute();
+    return { variantId, qtyInStock: await currentLevel(trx, variantId) };
+  });
+}
+
+async function currentLevel(db: Db, variantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('variants')
+    .select('qty_in_stock')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.qty_in_stock);
+}
+
+export const ledgerQuery = z
+  .object({ variantId: z.string().min(1).max(100).optional(), cursor: z.string().max(500).optional() })
+  .strict();
+
+/** The stock ledger, newest first, for one variant or the whole store. */
+export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
+  let q = db
+    .selectFrom('stock_ledger')
+    .leftJoin('accounts', 'accounts.id', 'stock_ledger.actor_id')
+    .leftJoin('variants', 'variants.id', 'stock_ledger.variant_id')
+    .leftJoin('items', 'items.id', 'variants.item_id')
+    .select([
+      'variants.sku',
+      'items.title',
+      'stock_ledger.id',
+      'stock_ledger.created',
+      'stock_ledger.variant_id',
+      'stock_ledger.change',
+      'stock_ledger.reason',
+      'stock_ledger.ref_id',
+      'stock_ledger.note',
+      'accounts.email',
+    ]);
+  if (query.variantId) q = q.where('stock_ledger.variant_id', '=', query.variantId);
+  if (query.cursor) {
+    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
+    q = q.where((eb) =>
+      eb(eb.refTuple('stock_ledger.created', 'stock_ledger.id'), '<', eb.tuple(created, id)),
+    );
+  }
+  const rows = await q
+    .orderBy('stock_ledger.created', 'desc')
+    .orderBy('stock_ledger.id', 'desc')
+    .limit(PAGE + 1)
+    .execute();
+  const shown = rows.slice(0, PAGE);
+  const last = shown[shown.length - 1];
+  const hasNextPage = rows.length > PAGE;
+  return {
+    entries: shown.map((r) => ({
+      id: r.id,
+      created: Number(r.created),
+      variantId: r.variant_id,
+      sku: r.sku ?? null,
+      productTitle: r.title ?? null,
+      change: r.change,
+      reason: r.reason,
+      orderId: r.ref_id,
+      note: r.note,
+      by: r.email ?? null,
+    })),
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor([Number(last.created), last.id]) : null,
+  };
+}

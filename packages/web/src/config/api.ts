@@ -1,0 +1,54 @@
+/**
+ * The back office's calls: JSON in and out, the crumb and the session's xsrfToken on every write
+ * (cookies.ts), and an Idempotency-Key per action so that a retried click is never done twice.
+ * A refusal becomes a ConfigError carrying the server's message, which the screens show as is.
+ */
+import { writeHeaders } from '../cookies.ts';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  if (!response.ok)
+    throw new ConfigError(
+      response.status,
+      typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`,
+    );
+  return body as T;
+}
+
+export async function getJson<T>(path: string): Promise<T> {
+  return answer<T>(
+    await fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' }),
+  );
+}
+
+export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
+  return answer<T>(
+    await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+        ...writeHeaders(document.cookie),
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** A query string of the non-empty values. */
+export function queryOf(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

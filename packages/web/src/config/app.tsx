@@ -1,0 +1,106 @@
+/**
+ * The back office's frame: who is signed in, the navigation (only the screens the staff member's
+ * permissions grant), and the screen of the current path. A path whose screen needs a permission
+ * the member lacks says so instead.
+ */
+import type { ReactNode } from 'react';
+import { OrderScreen, OrdersScreen } from './orders.tsx';
+import { RestockScreen } from './restock.tsx';
+import { Link, useLocation } from './router.tsx';
+import { StockScreen } from './stock.tsx';
+
+export interface Boot {
+  email: string;
+  permissions: string[];
+  siteTitle: string;
+}
+
+interface Section {
+  path: string;
+  label: string;
+  permission: string;
+}
+
+const SECTIONS: Section[] = [
+  { path: '/config/orders', label: 'Orders', permission: 'orders.read' },
+  { path: '/config/stock', label: 'Stock', permission: 'stock.manage' },
+  { path: '/config/restock', label: 'Restock notifications', permission: 'stock.manage' },
+];
+
+function Forbidden() {
+  return (
+    <>
+      <h1>Not allowed</h1>
+      <p role="alert">You do not have permission to see this page.</p>
+    </>
+  );
+}
+
+function Home({ sections }: { sections: Section[] }) {
+  return (
+    <>
+      <h1>Back office</h1>
+      {sections.length ? (
+        <ul className="cfg-cards">
+          {sections.map((s) => (
+            <li key={s.path}>
+              <Link href={s.path}>{s.label}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Your roles give you no back-office screen yet. Ask an administrator for one.</p>
+      )}
+    </>
+  );
+}
+
+function screenOf(path: string, can: (permission: string) => boolean, sections: Section[]): ReactNode {
+  const order = /^\/config\/orders\/(\d{1,9})$/.exec(path);
+  if (order) return can('orders.read') ? <OrderScreen number={Number(order[1])} can={can} /> : <Forbidden />;
+  if (path === '/config/orders') return can('orders.read') ? <OrdersScreen /> : <Forbidden />;
+  if (path === '/config/stock') return can('stock.manage') ? <StockScreen /> : <Forbidden />;
+  if (path === '/config/restock') return can('stock.manage') ? <RestockScreen /> : <Forbidden />;
+  if (path === '/config' || path === '/config/') return <Home sections={sections} />;
+  return (
+    <>
+      <h1>Not found</h1>
+      <p>There is no back-office page here.</p>
+    </>
+  );
+}
+
+export function App({ boot }: { boot: Boot }) {
+  const { path } = useLocation();
+  const can = (permission: string) => boot.permissions.includes(permission);
+  const sections = SECTIONS.filter((s) => can(s.permission));
+  return (
+    <>
+      <a className="cfg-skip" href="#cfg-main">
+        Skip to content
+      </a>
+      <header className="cfg-header">
+        <p className="cfg-brand">
+          <Link href="/config">{boot.siteTitle || 'Storefront'}</Link> <span>back office</span>
+        </p>
+        <p className="cfg-who">Signed in as {boot.email}</p>
+      </header>
+      <div className="cfg-body">
+        <nav className="cfg-nav" aria-label="Back office">
+          <ul>
+            {sections.map((s) => (
+              <li key={s.path}>
+                <Link href={s.path} aria-current={path.startsWith(s.path) ? 'page' : undefined}>
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="cfg-main" className="cfg-main">
+          {screenOf(path, can, sections)}
+        </main>
+      </div>
+    </>
+  );
+}
