@@ -1,7 +1,6 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
-import { failOnPageErrors } from './support.ts';
+import { failOnPageErrors, serverDatabase } from './support.ts';
 
 /**
  * Customer accounts in Chromium against the demo server, without touching the database except to
@@ -10,15 +9,7 @@ import { failOnPageErrors } from './support.ts';
  * /account/orders, sign-out with cloneCart=true keeping the cart, a password reset from the mail.
  */
 
-let handle: DatabaseHandle;
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/playwright.config.ts');
-  handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: undefined });
-});
-test.afterAll(async () => {
-  await handle?.destroy();
-});
+const handle = serverDatabase();
 
 failOnPageErrors();
 

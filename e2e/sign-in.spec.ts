@@ -4,8 +4,7 @@ import { createAccount, parseEmail } from '../packages/server/src/accounts/accou
 import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
 import { ROLES, type RoleCode } from '@storefront/core';
 import { currentTotpCode } from '../packages/server/src/accounts/totp.ts';
-import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
-import { failOnPageErrors } from './support.ts';
+import { failOnPageErrors, serverDatabase } from './support.ts';
 
 /**
  * Signing in beyond passwords (issue 14) in Chromium against the demo server: a code mailed to a
@@ -21,15 +20,7 @@ const PASSWORD = 'a long e2e passphrase';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const SITE = `http://localhost:${port}`;
 
-let handle: DatabaseHandle;
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/playwright.config.ts');
-  handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: undefined });
-});
-test.afterAll(async () => {
-  await handle?.destroy();
-});
+const handle = serverDatabase();
 
 /** An account made in the server's database (as `npm run users -- add` does); answers its address. */
 async function account(kind: 'customer' | 'staff', roles: RoleCode[] = []): Promise<string> {
@@ -110,7 +101,11 @@ test('a customer adds a passkey on their account page and signs in with it', asy
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${SITE}/account`);
 
+  // The page reloads once the passkey is kept; a navigation of the test's own must not cut that short.
+  const reloaded = page.waitForEvent('framenavigated');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await reloaded;
+  await page.waitForLoadState();
   await expect.poll(() => passkeysOf(email)).toBe(1);
   expect(await authenticator.credentials()).toBe(1);
 
@@ -132,7 +127,11 @@ test('a staff member adds a passkey on the staff page and signs in with it at /c
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 
+  // The page reloads once the passkey is kept; a navigation of the test's own must not cut that short.
+  const reloaded = page.waitForEvent('framenavigated');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await reloaded;
+  await page.waitForLoadState();
   await expect.poll(() => passkeysOf(email)).toBe(1);
   expect(await authenticator.credentials()).toBe(1);
 

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
 import { startServerProcess } from '../packages/server/src/testing/process.ts';
 
 /** Fails a test whose pages threw an uncaught error. Call once at the top of a spec. */
@@ -17,6 +18,32 @@ export function failOnPageErrors(): void {
   test.afterEach(({ page }) => {
     expect(pageErrors.get(page)?.map((e) => e.message) ?? []).toEqual([]);
   });
+}
+
+/**
+ * The database the config's server runs on (its data folder, or DATABASE_URL), opened before the
+ * spec's tests and closed after them. Call once at the top of a spec; read `.db` inside tests.
+ */
+export function serverDatabase(): { readonly db: DatabaseHandle['db'] } {
+  let handle: DatabaseHandle | undefined;
+  test.beforeAll(async () => {
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/playwright.config.ts');
+    handle = await openDatabase({
+      dataDir,
+      databaseUrl: process.env.DATABASE_URL,
+      databaseSchema: undefined,
+    });
+  });
+  test.afterAll(async () => {
+    await handle?.destroy();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('the server database is read before its beforeAll ran');
+      return handle.db;
+    },
+  };
 }
 
 export interface SiteServer {

@@ -1,10 +1,9 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { placeOrder } from './support.ts';
+import { placeOrder, serverDatabase } from './support.ts';
 import { createAccount, parseEmail } from '../packages/server/src/accounts/accounts.ts';
 import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
 import { ROLES } from '@storefront/core';
-import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
 
 /**
  * First-party telemetry (issue 8) in Chromium against the demo server: visit cookies and page
@@ -13,15 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/ind
  * config started it on).
  */
 
-let handle: DatabaseHandle;
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/playwright.config.ts');
-  handle = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: undefined });
-});
-test.afterAll(async () => {
-  await handle?.destroy();
-});
+const handle = serverDatabase();
 
 const STAFF_PASSWORD = 'a reporting passphrase';
 /** A staff member with the reporting role, made in the server's database; answers the address. */

@@ -166,6 +166,30 @@ export interface OrderAnswer {
   confirmationUrl: string;
 }
 
+// ------------------------------------------------------------------ restock notifications (staff)
+
+/** A page of a keyset-paged list (spec section 7's paging): the rows under `K`, and where the next page starts. */
+export type CursorPage<K extends string, T> = { [P in K]: T[] } & {
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+};
+
+/** One product variant's restock sign-ups, as the staff's list of groups answers it. */
+export interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  sku: string;
+  /** The variant's attributes ("Size": "M"). */
+  attributes: Record<string, string>;
+  /** Sign-ups not mailed yet. */
+  waiting: number;
+  sent: number;
+  inStock: boolean;
+  /** Waiting sign-ups whose variant is back in stock. */
+  readyToSend: boolean;
+}
+
 // ------------------------------------------------------------------ the page context
 
 /** Each product of the page context, as the islands receive and use it: core's parsed product. */

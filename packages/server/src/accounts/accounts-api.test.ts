@@ -1,23 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { CUSTOMER } from '../checkout/testing.ts';
-import { DATABASES, startApp, testConfig, type TestApp } from '../testing/app.ts';
+import { DATABASES, appForSuite, testConfig } from '../testing/app.ts';
 import { ACCOUNT_API, SESSION_PATH } from './routes.ts';
 import { Customer, lastMail, mailedToken, makeAccount, PASSWORD } from './testing.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
 describe.each(DATABASES)('customer accounts on $name', (database) => {
-  let t: TestApp;
-  let db: FastifyInstance['database']['db'];
-  beforeAll(async () => {
-    t = await startApp(database);
-    db = t.app.database.db;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   it('registers, refuses sign-in until the mailed link confirms the address, and the link signs in once', async () => {
     const visitor = new Customer(t);
@@ -31,7 +22,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(res.json()).toEqual({
       message: 'Check your email: we have sent you a link to confirm your address.',
     });
-    const mail = await lastMail(db, 'Mary@Example.test', 'account-verify');
+    const mail = await lastMail(t.db, 'Mary@Example.test', 'account-verify');
     expect(mail?.body).toContain('http://storefront.test/account/verify?token=');
 
     const early = await visitor.signIn('mary@example.test');
@@ -39,7 +30,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(early.json()).toMatchObject({ code: 'account.unverified' });
     // Refused sign-in sent a fresh link; the first one no longer works.
     const first = /token=([\w-]+)/.exec(mail?.body ?? '')?.[1] as string;
-    const token = await mailedToken(db, 'Mary@Example.test', 'account-verify');
+    const token = await mailedToken(t.db, 'Mary@Example.test', 'account-verify');
     expect(token).not.toBe(first);
     const stale = await visitor.request('POST', `${ACCOUNT_API}/verify`, { token: first });
     expect(stale.statusCode, stale.body).toBe(400);
@@ -66,7 +57,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
   });
 
   it('answers a registration for a taken address exactly like a new one, mailing the owner instead', async () => {
-    await makeAccount(db, 'taken@example.test');
+    await makeAccount(t.db, 'taken@example.test');
     const visitor = new Customer(t);
     await visitor.start();
     const fresh = await visitor.request('POST', ACCOUNT_API, {
@@ -81,7 +72,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     });
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(taken.body).toBe(fresh.body);
-    expect((await lastMail(db, 'taken@example.test'))?.kind).toBe('account-exists');
+    expect((await lastMail(t.db, 'taken@example.test'))?.kind).toBe('account-exists');
     // The existing account keeps its password.
     expect((await new Customer(t).signIn('taken@example.test')).statusCode).toBe(200);
   });
@@ -125,7 +116,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
   });
 
   it('resets a password through a single-use mailed link that expires, ending every session', async () => {
-    await makeAccount(db, 'reset@example.test');
+    await makeAccount(t.db, 'reset@example.test');
     const signedIn = new Customer(t);
     expect((await signedIn.signIn('reset@example.test')).statusCode).toBe(200);
 
@@ -136,9 +127,9 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     const unknown = await ask('nobody-here@example.test');
     expect(known.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
-    expect(await lastMail(db, 'nobody-here@example.test')).toBeUndefined();
-    const token = await mailedToken(db, 'reset@example.test', 'account-reset');
-    expect((await lastMail(db, 'reset@example.test', 'account-reset'))?.body).toContain(
+    expect(await lastMail(t.db, 'nobody-here@example.test')).toBeUndefined();
+    const token = await mailedToken(t.db, 'reset@example.test', 'account-reset');
+    expect((await lastMail(t.db, 'reset@example.test', 'account-reset'))?.body).toContain(
       'http://storefront.test/account/reset?token=',
     );
 
@@ -157,8 +148,8 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
 
     // An expired link is refused.
     await ask('reset@example.test');
-    const late = await mailedToken(db, 'reset@example.test', 'account-reset');
-    await db
+    const late = await mailedToken(t.db, 'reset@example.test', 'account-reset');
+    await t.db
       .updateTable('account_tokens')
       .set({ expires_at: Date.now() - 1 })
       .where('purpose', '=', 'reset')
@@ -168,7 +159,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
   });
 
   it('changes the password (new session id, other sessions end) and the email (after the mailed link)', async () => {
-    await makeAccount(db, 'change@example.test');
+    await makeAccount(t.db, 'change@example.test');
     const laptop = new Customer(t);
     const phone = new Customer(t);
     await laptop.signIn('change@example.test');
@@ -198,7 +189,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(email.statusCode).toBe(202);
     // Nothing changes until the new address confirms.
     expect((await laptop.request('GET', ACCOUNT_API)).json().email).toBe('change@example.test');
-    const token = await mailedToken(db, 'moved@example.test', 'account-verify');
+    const token = await mailedToken(t.db, 'moved@example.test', 'account-verify');
     const confirmed = await laptop.request('POST', `${ACCOUNT_API}/verify`, { token });
     expect(confirmed.statusCode).toBe(200);
     laptop.xsrfToken = confirmed.json().xsrfToken;
@@ -208,7 +199,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
   });
 
   it('deletes the account: sessions, tokens and addresses go; its orders stay, without personal data', async () => {
-    const id = await makeAccount(db, 'leaving@example.test');
+    const id = await makeAccount(t.db, 'leaving@example.test');
     const customer = new Customer(t);
     await customer.signIn('leaving@example.test');
     expect((await customer.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
@@ -216,7 +207,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(placed.statusCode).toBe(200);
     const orderId = placed.json().order.id as string;
     // Checkout links the order to the signed-in account.
-    const linked = await db
+    const linked = await t.db
       .selectFrom('orders')
       .select('account_id')
       .where('id', '=', orderId)
@@ -224,7 +215,7 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     expect(linked?.account_id).toBe(id);
     // A cart of theirs is open again (the cart follows the customer).
     expect((await customer.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
-    await db
+    await t.db
       .insertInto('addresses')
       .values({
         id: 'addr-1',
@@ -242,21 +233,21 @@ describe.each(DATABASES)('customer accounts on $name', (database) => {
     const deleted = await customer.request('DELETE', ACCOUNT_API, { password: PASSWORD });
     expect(deleted.statusCode).toBe(200);
 
-    const order = await db
+    const order = await t.db
       .selectFrom('orders')
       .selectAll()
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ account_id: null, email: '', customer_name: '', address: null });
     expect(Number(order.grand_total_cents)).toBeGreaterThan(0);
-    const lines = await db.selectFrom('order_lines').select('id').where('order_id', '=', orderId).execute();
+    const lines = await t.db.selectFrom('order_lines').select('id').where('order_id', '=', orderId).execute();
     expect(lines.length).toBe(1);
     for (const table of ['sessions', 'account_tokens', 'addresses', 'account_roles', 'carts'] as const)
-      expect(await db.selectFrom(table).select('account_id').where('account_id', '=', id).execute()).toEqual(
-        [],
-      );
+      expect(
+        await t.db.selectFrom(table).select('account_id').where('account_id', '=', id).execute(),
+      ).toEqual([]);
     expect(
-      await db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst(),
+      await t.db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
     expect((await customer.request('GET', ACCOUNT_API)).statusCode).toBe(401);
     expect((await new Customer(t).signIn('leaving@example.test')).statusCode).toBe(401);

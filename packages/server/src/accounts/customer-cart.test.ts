@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { SESSION_PATH } from './routes.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
@@ -9,16 +9,10 @@ const lines = (cart: Cart) =>
   Object.fromEntries(cart.entries.map((e) => [e.chosenVariant.sku, e.quantity] as const));
 
 describe.each(DATABASES)('the cart follows the customer on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   it('merges the anonymous cart at sign-in, capped by stock with the spec message, and shares it across devices', async () => {
-    await makeAccount(t.app.database.db, 'merge@example.test');
+    await makeAccount(t.db, 'merge@example.test');
     const laptop = new Customer(t);
     expect((await laptop.signIn('merge@example.test')).statusCode).toBe(200);
     // Signed in with no cart yet: the cart the add makes is the customer's.
@@ -48,7 +42,7 @@ describe.each(DATABASES)('the cart follows the customer on $name', (database) =>
   });
 
   it('the sign-in page says so when the merge could not keep everything', async () => {
-    await makeAccount(t.app.database.db, 'page-merge@example.test');
+    await makeAccount(t.db, 'page-merge@example.test');
     const laptop = new Customer(t);
     await laptop.signIn('page-merge@example.test');
     await laptop.add({ itemId: 'p-last', sku: 'MUG-1', quantity: 1 });
@@ -69,7 +63,7 @@ describe.each(DATABASES)('the cart follows the customer on $name', (database) =>
   });
 
   it('signing out with cloneCart=true leaves a copy of the cart in the browser; without it the cart is cleared', async () => {
-    await makeAccount(t.app.database.db, 'clone@example.test');
+    await makeAccount(t.db, 'clone@example.test');
     const browser = new Customer(t);
     await browser.signIn('clone@example.test');
     await browser.add({ itemId: 'p-club', sku: 'CLUB', quantity: 2 });
@@ -95,8 +89,8 @@ describe.each(DATABASES)('the cart follows the customer on $name', (database) =>
   });
 
   it("never merges another customer's cart left in the browser", async () => {
-    await makeAccount(t.app.database.db, 'first@example.test');
-    await makeAccount(t.app.database.db, 'second@example.test');
+    await makeAccount(t.db, 'first@example.test');
+    await makeAccount(t.db, 'second@example.test');
     const shared = new Customer(t);
     await shared.signIn('first@example.test');
     await shared.add({ itemId: 'p-club', sku: 'CLUB', quantity: 1 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CUSTOMER } from '../checkout/testing.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { ORDERS_PER_PAGE } from './customer-pages.ts';
 import { ORDER_PAGES } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
-import { Customer, makeAccount } from './testing.ts';
+import { ACCOUNT_API } from './routes.ts';
+import { Customer, lastMail, mailedToken, makeAccount, PASSWORD } from './testing.ts';
 
 /** A browser without scripts: form posts carry the crumb field, never the header. */
 const NO_HEADER = { 'x-csrf-token': '' };
@@ -23,16 +24,10 @@ const HOME = {
 };
 
 describe.each(DATABASES)("the customer's orders and addresses on $name", (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   async function signedIn(email: string) {
-    await makeAccount(t.app.database.db, email);
+    await makeAccount(t.db, email);
     const browser = new Customer(t);
     expect((await browser.signIn(email)).statusCode).toBe(200);
     return browser;
@@ -81,7 +76,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
   });
 
   it('pages the order list, newest first', async () => {
-    const db = t.app.database.db;
+    const db = t.db;
     const pager = await signedIn('pager@example.test');
     const accountId = (
       await db
@@ -177,5 +172,92 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     for (const id of new Set(ids))
       expect((await post(mary, ORDER_PAGES.addresses, { action: 'delete', id })).statusCode).toBe(303);
     expect((await mary.request('GET', ACCOUNT_PAGES.account)).body).toContain('No saved addresses yet.');
+  });
+  it("shows order statuses in the catalogue's words on the list and the detail, not their codes", async () => {
+    const ada = await signedIn('statuses@example.test');
+    await ada.add({ itemId: 'p-club', sku: 'CLUB', quantity: 1 });
+    const placed = await ada.order({ ...CUSTOMER, email: 'statuses@example.test' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const number = placed.json().order.orderNumber as number;
+    const statusCell = async () =>
+      new RegExp(`>#${number}</a></th><td>[^<]*</td><td>([^<]*)</td>`).exec(
+        (await ada.request('GET', ORDER_PAGES.orders)).body,
+      )?.[1];
+    const detailStatus = async () =>
+      /Status: ([^<]*)\./.exec((await ada.request('GET', ORDER_PAGES.order(number))).body)?.[1];
+
+    const texts = { 'awaiting-payment': 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' };
+    for (const [code, text] of Object.entries(texts)) {
+      await t.db.updateTable('orders').set({ status: code }).where('order_number', '=', number).execute();
+      expect(await statusCell(), code).toBe(text);
+      expect(await detailStatus(), code).toBe(text);
+    }
+  });
+
+  it('changes the email address from /account without scripts: the password, then the mailed link', async () => {
+    const grace = await signedIn('grace@example.test');
+    const page = await grace.request('GET', ACCOUNT_PAGES.account);
+    expect(page.body).toContain(`action="${ACCOUNT_PAGES.email}"`);
+
+    const wrong = await post(grace, ACCOUNT_PAGES.email, {
+      email: 'hopper@example.test',
+      password: 'not it',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain('Your current password is incorrect.');
+    expect(wrong.body).toContain('value="hopper@example.test"'); // what was typed, shown again
+    expect(await lastMail(t.db, 'hopper@example.test')).toBeUndefined();
+
+    const asked = await post(grace, ACCOUNT_PAGES.email, {
+      email: 'hopper@example.test',
+      password: PASSWORD,
+    });
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(`${ACCOUNT_PAGES.account}?done=email`);
+    expect((await grace.request('GET', asked.headers.location as string)).body).toContain(
+      'Check your email at the new address',
+    );
+    // Nothing changes until the link is used.
+    expect((await grace.request('GET', ACCOUNT_API)).json().email).toBe('grace@example.test');
+    const token = await mailedToken(t.db, 'hopper@example.test', 'account-verify');
+    expect((await post(grace, ACCOUNT_PAGES.verify, { token })).statusCode).toBe(303);
+    expect((await grace.request('GET', ACCOUNT_API)).json().email).toBe('hopper@example.test');
+  });
+
+  it('changes the password from /account without scripts: the current one first; other devices are signed out', async () => {
+    const linus = await signedIn('linus@example.test');
+    const laptop = new Customer(t);
+    expect((await laptop.signIn('linus@example.test')).statusCode).toBe(200);
+    expect((await linus.request('GET', ACCOUNT_PAGES.account)).body).toContain(
+      `action="${ACCOUNT_PAGES.password}"`,
+    );
+
+    const wrong = await post(linus, ACCOUNT_PAGES.password, {
+      currentPassword: 'not it',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain('Your current password is incorrect.');
+    const short = await post(linus, ACCOUNT_PAGES.password, {
+      currentPassword: PASSWORD,
+      newPassword: 'short',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Your password must be at least');
+
+    const changed = await post(linus, ACCOUNT_PAGES.password, {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(changed.statusCode).toBe(303);
+    expect(changed.headers.location).toBe(`${ACCOUNT_PAGES.account}?done=password`);
+    const after = await linus.request('GET', changed.headers.location as string);
+    expect(after.statusCode).toBe(200); // still signed in here, on a new session
+    expect(after.body).toContain('Your password has been changed.');
+    expect((await laptop.request('GET', ACCOUNT_PAGES.account)).statusCode).toBe(303);
+    expect((await new Customer(t).signIn('linus@example.test')).statusCode).toBe(401);
+    expect((await new Customer(t).signIn('linus@example.test', 'a brand new passphrase')).statusCode).toBe(
+      200,
+    );
   });
 });

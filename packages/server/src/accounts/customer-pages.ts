@@ -4,13 +4,15 @@
  *
  *   /account                 who is signed in, a link to the orders, the saved addresses
  *   /account/addresses       POST `action=save|delete|default` (save: `id` to edit, none to add)
+ *   /account/email           POST `email`, `password`: mails a link to the new address
+ *   /account/password        POST `currentPassword`, `newPassword`: a new session, every other ends
  *   /account/orders          their orders, newest first, `?page=` of ORDERS_PER_PAGE
  *   /account/orders/:number  one order: lines (download links), totals, status, address
  *
  * An order number that is not the customer's answers the same 404 as one that does not exist.
  * Without a session every page redirects to /account/login.
  */
-import { escapeHtml as h, message } from '@storefront/core';
+import { escapeHtml as h, message, type MessageCode } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../http/crumb.ts';
@@ -27,7 +29,7 @@ import {
   type AddressFormState,
 } from './order-views.ts';
 import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
-import { ACCOUNT_PAGES, profilePage } from './pages.ts';
+import { ACCOUNT_PAGES, credentialForms, profilePage } from './pages.ts';
 import type { AccountPageOptions } from './page-routes.ts';
 
 export const ORDERS_PER_PAGE = 20;
@@ -51,7 +53,26 @@ const addressForm = z
     crumb: z.string().max(200).optional(),
   })
   .strict();
-const profileQuery = z.object({ cart: z.literal('changed').optional().catch(undefined) });
+const emailForm = z
+  .object({
+    email: z.string().max(1000),
+    password: z.string().max(4000),
+    crumb: z.string().max(200).optional(),
+  })
+  .strict();
+const passwordForm = z
+  .object({
+    currentPassword: z.string().max(4000),
+    newPassword: z.string().max(4000),
+    crumb: z.string().max(200).optional(),
+  })
+  .strict();
+const profileQuery = z.object({
+  cart: z.literal('changed').optional().catch(undefined),
+  /** What the last form post did (its notice): `email` mailed a link, `password` changed it. */
+  done: z.enum(['email', 'password']).optional().catch(undefined),
+});
+const DONE_TEXTS = { email: 'account.email-change-sent', password: 'account.password-updated' } as const;
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).optional() });
 const orderParams = z.object({ number: z.string().regex(/^\d{1,12}$/) });
 
@@ -64,8 +85,16 @@ export function customerPageRoutes(
   const { send, post } = accountPageKit(options.renderer, ls);
   const accountTitle = message('account.title', {}, ls);
 
-  /** /account: the profile with the orders link and the addresses (a refused address post shows here). */
-  const profile = async (request: FastifyRequest, crumb: string, refused?: RefusedForm) => {
+  /**
+   * /account: the profile with the orders link, the addresses and the email and password forms
+   * (a refused post of one of them shows here; `form` names it).
+   */
+  const profile = async (
+    request: FastifyRequest,
+    crumb: string,
+    refused?: RefusedForm,
+    form?: 'email' | 'password',
+  ) => {
     const account = await flows.signedInAccount(request);
     const state: AddressFormState = { crumb };
     // A refused save opens its form again with what was typed.
@@ -75,11 +104,14 @@ export function customerPageRoutes(
         values: refused.values,
         fieldErrors: refused.fieldErrors ?? {},
       };
-    const cartChanged = profileQuery.parse(request.query ?? {}).cart === 'changed';
+    const query = profileQuery.parse(request.query ?? {});
+    const notice = (code: MessageCode) => `<p role="status">${h(message(code, {}, ls))}</p>`;
     const sections =
-      (cartChanged ? `<p role="status">${h(message('account.cart-changed', {}, ls))}</p>` : '') +
+      (query.cart === 'changed' ? notice('account.cart-changed') : '') +
+      (query.done && !refused ? notice(DONE_TEXTS[query.done]) : '') +
       `<p><a href="${ORDER_PAGES.orders}">${h(message('account.my-orders', {}, ls))}</a></p>` +
-      addressesSection(await listAddresses(db, account.id), state, ls);
+      addressesSection(await listAddresses(db, account.id), state, ls) +
+      credentialForms(crumb, ls, refused && form ? { form, values: refused.values } : undefined);
     return {
       path: ACCOUNT_PAGES.account,
       title: accountTitle,
@@ -140,6 +172,36 @@ export function customerPageRoutes(
             makeDefault: input.makeDefault === 'on',
           });
           return redirect(reply, ACCOUNT_PAGES.account);
+        },
+      ),
+    ),
+  );
+
+  app.post(
+    ACCOUNT_PAGES.email,
+    FORM_ROUTE,
+    signedIn(
+      post(
+        emailForm,
+        (state, request) => profile(request, state.crumb, state, 'email'),
+        async (input, request, reply) => {
+          await flows.requestEmailChange(input, request);
+          return redirect(reply, `${ACCOUNT_PAGES.account}?done=email`);
+        },
+      ),
+    ),
+  );
+
+  app.post(
+    ACCOUNT_PAGES.password,
+    FORM_ROUTE,
+    signedIn(
+      post(
+        passwordForm,
+        (state, request) => profile(request, state.crumb, state, 'password'),
+        async (input, request, reply) => {
+          await flows.changePassword(input, request, reply);
+          return redirect(reply, `${ACCOUNT_PAGES.account}?done=password`);
         },
       ),
     ),

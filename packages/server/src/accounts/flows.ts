@@ -24,7 +24,7 @@ import {
 import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from './customer-cart.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
-import { decoyHash, hashPassword } from './passwords.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { AccountKind } from './tables.ts';
 import { secondFactorRefusal } from './totp.ts';
 import { issueToken, spendToken } from './tokens.ts';
@@ -142,6 +142,12 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
     setCartCookie(request, reply, merged.token);
     return { xsrfToken, cartNotices: merged.notices };
+  };
+
+  const signedInAccount = async (request: FastifyRequest): Promise<AccountRow> => {
+    const account = request.member ? await accountById(db, request.member.accountId) : undefined;
+    if (!account) throw apiError('account.sign-in-required');
+    return account;
   };
 
   return {
@@ -273,10 +279,41 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
       await endAllSessions(db, spent.accountId);
     },
 
-    async signedInAccount(request: FastifyRequest): Promise<AccountRow> {
-      const account = request.member ? await accountById(db, request.member.accountId) : undefined;
-      if (!account) throw apiError('account.sign-in-required');
-      return account;
+    /**
+     * The signed-in customer's new password, given the current one: every session of the account
+     * ends and this browser gets a new one (answers its xsrfToken).
+     */
+    async changePassword(
+      input: { currentPassword: string; newPassword: string },
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<{ xsrfToken: string }> {
+      const account = await signedInAccount(request);
+      if (!(await verifyPassword(input.currentPassword, account.password_hash)))
+        throw apiError('account.password-wrong');
+      const password = checkPassword(input.newPassword, ls);
+      if (!password.ok) throw coreRefusal(password.error);
+      await setPassword(db, account.id, await hashPassword(password.value));
+      await endAllSessions(db, account.id);
+      const { xsrfToken } = await startSession(db, request, reply, account, false);
+      return { xsrfToken };
     },
+
+    /**
+     * Mails a confirmation link to the new address, given the password; the address changes when
+     * the link is used (`verify`). Answers the message shown.
+     */
+    async requestEmailChange(input: { password: string; email: string }, request: FastifyRequest) {
+      const account = await signedInAccount(request);
+      if (!(await verifyPassword(input.password, account.password_hash)))
+        throw apiError('account.password-wrong');
+      const email = parseEmail(input.email, ls);
+      if (!email.ok) throw coreRefusal(email.error);
+      const token = await issueToken(db, account.id, 'verify', email.value.value);
+      await send(verifyMail(email.value.value, token, site, ls), account.id);
+      return message('account.email-change-sent', {}, ls);
+    },
+
+    signedInAccount,
   };
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/session.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { CODE_ATTEMPTS } from './one-time-code.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { ACCOUNT_API } from './routes.ts';
@@ -12,18 +11,10 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const crumbOf = (html: string) => /name="crumb" value="([\w-]+)"/.exec(html)?.[1] as string;
 
 describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
-  let t: TestApp;
-  let db: FastifyInstance['database']['db'];
-  beforeAll(async () => {
-    t = await startApp(database);
-    db = t.app.database.db;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   const mailedCode = async (to: string) => {
-    const mail = await lastMail(db, to, 'account-code');
+    const mail = await lastMail(t.db, to, 'account-code');
     const code = /code is (\d{6})/.exec(mail?.body ?? '')?.[1];
     if (!code) throw new Error(`no code mailed to ${to}`);
     return { code, body: mail?.body ?? '' };
@@ -36,7 +27,7 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('mails six digits, kept only as a digest, that sign in once; an unknown address gets the same answer', async () => {
-    await makeAccount(db, 'ada@example.test');
+    await makeAccount(t.db, 'ada@example.test');
     const visitor = new Customer(t);
     await visitor.start();
     const known = await askCode(visitor, 'Ada@Example.test');
@@ -45,11 +36,11 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
     expect(known.message).toBe(
       'If an account uses this address, we have sent it a sign-in code. Enter it below.',
     );
-    expect(await lastMail(db, 'nobody@example.test')).toBeUndefined();
+    expect(await lastMail(t.db, 'nobody@example.test')).toBeUndefined();
 
     const { code, body } = await mailedCode('ada@example.test');
     expect(body).toContain('http://storefront.test/account/login/code?email=ada%40example.test');
-    const stored = await db
+    const stored = await t.db
       .selectFrom('account_tokens')
       .selectAll()
       .where('purpose', '=', 'sign-in-code')
@@ -80,7 +71,7 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
   });
 
   it(`burns the code after ${CODE_ATTEMPTS} wrong tries, refuses an expired one, and a new code replaces the last`, async () => {
-    await makeAccount(db, 'grace@example.test');
+    await makeAccount(t.db, 'grace@example.test');
     const visitor = new Customer(t);
     await visitor.start();
     await askCode(visitor, 'grace@example.test');
@@ -107,7 +98,7 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
       });
       expect(replaced.statusCode).toBe(400);
     }
-    await db
+    await t.db
       .updateTable('account_tokens')
       .set({ expires_at: Date.now() - 1 })
       .execute();
@@ -119,7 +110,7 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
   });
 
   it('signs in without scripts from /account/login; opening the mailed link spends nothing', async () => {
-    await makeAccount(db, 'emmy@example.test', { verified: false });
+    await makeAccount(t.db, 'emmy@example.test', { verified: false });
     const browser = new Customer(t);
     const login = await browser.request('GET', ACCOUNT_PAGES.login);
     expect(login.body).toContain(`<a href="${ACCOUNT_PAGES.code}">Email me a code</a>`);
@@ -163,7 +154,7 @@ describe.each(DATABASES)('sign-in by a mailed code on $name', (database) => {
       'Signed in as emmy@example.test.',
     );
     // The code arrived in the mailbox: the address is confirmed.
-    const account = await db
+    const account = await t.db
       .selectFrom('accounts')
       .select('email_verified_at')
       .where('email_key', '=', 'emmy@example.test')

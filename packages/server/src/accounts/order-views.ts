@@ -25,6 +25,17 @@ export const ORDER_PAGES = {
 
 const t = (code: MessageCode, ls?: LocalizedStrings, params: Record<string, string | number> = {}) =>
   h(message(code, params, ls));
+const STATUS_TEXTS = new Map<string, MessageCode>([
+  ['awaiting-payment', 'account.status.awaiting-payment'],
+  ['paid', 'account.status.paid'],
+  ['payment-failed', 'account.status.payment-failed'],
+  ['cancelled', 'account.status.cancelled'],
+]);
+/** An order's status in the catalogue's words; one it has no words for shows as stored. */
+export function orderStatusText(status: string, ls?: LocalizedStrings): string {
+  const code = STATUS_TEXTS.get(status);
+  return code ? message(code, {}, ls) : status;
+}
 /** A day as the ISO calendar date (UTC): unambiguous in every language. */
 const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
 const backLink = (href: string, text: MessageCode, ls?: LocalizedStrings) =>
@@ -40,7 +51,7 @@ export function ordersPage(
     .map(
       (o) =>
         `<tr><th scope="row"><a href="${ORDER_PAGES.order(o.orderNumber)}">#${o.orderNumber}</a></th>` +
-        `<td>${day(o.created)}</td><td>${h(o.status)}</td>` +
+        `<td>${day(o.created)}</td><td>${h(orderStatusText(o.status, ls))}</td>` +
         `<td class="sf-checkout__price">${h(formatMoney(o.grandTotalCents, o.currency))}</td></tr>`,
     )
     .join('');
@@ -92,7 +103,7 @@ const addressLines = (address: Address) =>
 export function orderPage(order: Order, ls?: LocalizedStrings): string {
   const body =
     `<p>${t('account.order-placed', ls, { date: day(order.created) })} ` +
-    `${t('account.order-status', ls, { status: order.status })}</p>` +
+    `${t('account.order-status', ls, { status: orderStatusText(order.status, ls) })}</p>` +
     orderSummaryHtml(order, ls) +
     (order.address
       ? `<h2>${t('account.order-address', ls)}</h2><address>${addressLines(order.address)}</address>`

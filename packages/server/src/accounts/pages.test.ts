@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/session.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { ROLES } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
@@ -11,13 +11,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const NO_HEADER = { 'x-csrf-token': '' };
 
 describe.each(DATABASES)('the account pages on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   const post = (browser: Customer, path: string, fields: Record<string, string>) =>
     browser.request('POST', path, form({ crumb: browser.cookies.crumb as string, ...fields }), NO_HEADER);
@@ -48,7 +42,7 @@ describe.each(DATABASES)('the account pages on $name', (database) => {
     expect(created.statusCode).toBe(200);
     expect(created.body).toContain('Check your email: we have sent you a link to confirm your address.');
 
-    const token = await mailedToken(t.app.database.db, 'ann@example.test', 'account-verify');
+    const token = await mailedToken(t.db, 'ann@example.test', 'account-verify');
     // Opening the link (or a mail scanner fetching it) spends nothing.
     const verify = await browser.request('GET', `${ACCOUNT_PAGES.verify}?token=${token}`);
     expect(verify.statusCode).toBe(200);
@@ -98,7 +92,7 @@ describe.each(DATABASES)('the account pages on $name', (database) => {
       password: 'first password here',
     });
     await post(browser, ACCOUNT_PAGES.verify, {
-      token: await mailedToken(t.app.database.db, 'bo@example.test', 'account-verify'),
+      token: await mailedToken(t.db, 'bo@example.test', 'account-verify'),
     });
 
     const other = new Customer(t);
@@ -107,7 +101,7 @@ describe.each(DATABASES)('the account pages on $name', (database) => {
     const sent = await post(other, ACCOUNT_PAGES.reset, { email: 'bo@example.test' });
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('If an account uses this address, we have sent it a link');
-    const token = await mailedToken(t.app.database.db, 'bo@example.test', 'account-reset');
+    const token = await mailedToken(t.db, 'bo@example.test', 'account-reset');
     const page = await other.request('GET', `${ACCOUNT_PAGES.reset}?token=${token}`);
     expect(page.body).toContain('<label for="sf-account-password">New password</label>');
     const set = await post(other, ACCOUNT_PAGES.reset, { token, password: 'second password here' });
@@ -119,8 +113,8 @@ describe.each(DATABASES)('the account pages on $name', (database) => {
   });
 
   it('tells the page context who is signed in (spec section 6): authenticated and the member id', async () => {
-    const id = await makeAccount(t.app.database.db, 'ctx@example.test');
-    await makeAccount(t.app.database.db, 'staff-ctx@example.test', { kind: 'staff', roles: [ROLES.viewer] });
+    const id = await makeAccount(t.db, 'ctx@example.test');
+    await makeAccount(t.db, 'staff-ctx@example.test', { kind: 'staff', roles: [ROLES.viewer] });
     const contextOf = async (browser: Customer, path: string) => {
       const page = await browser.request('GET', path);
       expect(page.statusCode, path).toBe(200);

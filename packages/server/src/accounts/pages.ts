@@ -21,6 +21,9 @@ export const ACCOUNT_PAGES = {
   verify: '/account/verify',
   account: '/account',
   logout: '/account/logout',
+  /** The signed-in customer's forms for a new address (mailed a link) and a new password. */
+  email: '/account/email',
+  password: '/account/password',
   /** Sign-in by a mailed code (one-time-code.ts); the mail links here with `?email=`. */
   code: '/account/login/code',
 } as const;
@@ -224,6 +227,49 @@ export function noticePage(
   ls?: LocalizedStrings,
 ) {
   return accountPage(title, `<p role="status">${h(text)}</p>${link(next, nextText, ls)}`, {}, ls);
+}
+
+/**
+ * The signed-in customer's forms to change the address (the password and the new address; a link
+ * is mailed there) and the password (the current one and the new one). `refused`: the form a
+ * refusal was about, whose typed values (never a password) are shown again.
+ */
+export function credentialForms(
+  crumb: string,
+  ls?: LocalizedStrings,
+  refused?: { form: 'email' | 'password'; values: Record<string, string> },
+): string {
+  const state = (name: 'email' | 'password'): FormState => ({
+    crumb,
+    ...(refused?.form === name ? { values: refused.values } : {}),
+  });
+  const current = (name: string): Field => ({
+    name,
+    label: 'account.current-password-label',
+    type: 'password',
+    autocomplete: 'current-password',
+  });
+  const email =
+    field({ ...EMAIL, label: 'account.new-email-label' }, state('email'), ls) +
+    field(current('password'), state('email'), ls);
+  const password =
+    field(current('currentPassword'), state('password'), ls) +
+    field(
+      {
+        name: 'newPassword',
+        label: 'account.new-password-label',
+        type: 'password',
+        autocomplete: 'new-password',
+      },
+      state('password'),
+      ls,
+    );
+  return (
+    `<h2>${h(message('account.change-email-title', {}, ls))}</h2>` +
+    form(ACCOUNT_PAGES.email, email, 'account.change-email', state('email'), ls) +
+    `<h2>${h(message('account.change-password-title', {}, ls))}</h2>` +
+    form(ACCOUNT_PAGES.password, password, 'account.change-password', state('password'), ls)
+  );
 }
 
 /** Who is signed in, `sections` (orders, addresses: order-views.ts), and sign-out. */

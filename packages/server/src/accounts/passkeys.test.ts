@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/session.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { PASSKEY_API } from './passkeys.ts';
 import { ROLES } from '@storefront/core';
 import { ACCOUNT_API, STAFF_SESSION_PATH } from './routes.ts';
@@ -9,15 +8,7 @@ import { Customer, makeAccount } from './testing.ts';
 import { Authenticator, b64u } from './webauthn-testing.ts';
 
 describe.each(DATABASES)('passkeys on $name', (database) => {
-  let t: TestApp;
-  let db: FastifyInstance['database']['db'];
-  beforeAll(async () => {
-    t = await startApp(database);
-    db = t.app.database.db;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   /** Signs in with the password and registers a new passkey; answers the authenticator. */
   const enrol = async (email: string, kind: 'customer' | 'staff', authenticator = new Authenticator()) => {
@@ -52,10 +43,10 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
   };
 
   it('registers a passkey for a signed-in customer, which then signs in without a password, once per challenge', async () => {
-    await makeAccount(db, 'pat@example.test');
+    await makeAccount(t.db, 'pat@example.test');
     const { registered, authenticator } = await enrol('pat@example.test', 'customer');
     expect(registered.statusCode, registered.body).toBe(200);
-    const stored = await db.selectFrom('passkeys').selectAll().execute();
+    const stored = await t.db.selectFrom('passkeys').selectAll().execute();
     expect(stored.map((p) => p.id)).toContain(b64u(authenticator.credentialId));
 
     const { browser, res, options } = await signInWith(authenticator, 'customer');
@@ -81,13 +72,13 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
     const stranger = await signInWith(new Authenticator(), 'customer');
     expect(stranger.res.statusCode).toBe(401);
 
-    await makeAccount(db, 'lin@example.test');
+    await makeAccount(t.db, 'lin@example.test');
     const { authenticator } = await enrol('lin@example.test', 'customer');
     // A customer's passkey does not open the staff side.
     const asStaff = await signInWith(authenticator, 'staff');
     expect(asStaff.res.statusCode).toBe(401);
 
-    await makeAccount(db, 'mo@example.test');
+    await makeAccount(t.db, 'mo@example.test');
     const phished = await enrol('mo@example.test', 'customer', new Authenticator('https://evil.example'));
     expect(phished.registered.statusCode).toBe(400);
     expect(phished.registered.json()).toMatchObject({ code: 'account.passkey-invalid' });
@@ -99,8 +90,8 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
   });
 
   it("lists a customer's own passkeys; only their owner removes one, which then signs in no more", async () => {
-    await makeAccount(db, 'kim@example.test');
-    await makeAccount(db, 'other@example.test');
+    await makeAccount(t.db, 'kim@example.test');
+    await makeAccount(t.db, 'other@example.test');
     const { authenticator } = await enrol('kim@example.test', 'customer');
     const owner = new Customer(t);
     await owner.signIn('kim@example.test');
@@ -150,7 +141,7 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
   });
 
   it('registers and signs in a staff member with a passkey', async () => {
-    await makeAccount(db, 'ops@example.test', { kind: 'staff', roles: [ROLES.reporting] });
+    await makeAccount(t.db, 'ops@example.test', { kind: 'staff', roles: [ROLES.reporting] });
     const { registered, authenticator } = await enrol('ops@example.test', 'staff');
     expect(registered.statusCode, registered.body).toBe(200);
     const { browser, res } = await signInWith(authenticator, 'staff');

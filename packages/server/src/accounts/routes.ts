@@ -24,26 +24,24 @@
  * Staff: `POST /api/config/session` `{ email, password }` -> `{ xsrfToken }`; `GET` -> `{ authenticated,
  * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out.
  */
-import { message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
-import { ApiError, apiError, coreRefusal, parseInput } from '../http/errors.ts';
-import { currentXsrfToken, endAllSessions, endSession, startSession } from '../http/session.ts';
-import { accountById, checkPassword, deleteAccount, parseEmail, setPassword } from './accounts.ts';
+import { ApiError, apiError, parseInput } from '../http/errors.ts';
+import { currentXsrfToken, endAllSessions, endSession } from '../http/session.ts';
+import { accountById, deleteAccount } from './accounts.ts';
 import { cloneAsAnonymousCart, setCartCookie } from './customer-cart.ts';
 import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';
 import { requireMember } from '../http/guards.ts';
 import { sendLoginPage, STAFF_LOGIN_PATH, staffNext } from './login-page.ts';
-import { deletedMail, verifyMail } from './mail.ts';
+import { deletedMail } from './mail.ts';
 import { signInCodes } from './one-time-code.ts';
 import { passkeyRoutes, relyingParty } from './passkeys.ts';
 import { totpRoutes, totpState } from './totp.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
 import type { AccountKind } from './tables.ts';
-import { issueToken } from './tokens.ts';
 
 export { DEFAULT_SIGN_IN_LIMITS, type AccountOptions } from './flows.ts';
 
@@ -250,27 +248,13 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   app.put(`${ACCOUNT_API}/password`, { config: crumbed, preHandler: customer }, async (request, reply) => {
     const input = parseInput(passwordBody, request.body, 'body');
-    const account = await flows.signedInAccount(request);
-    if (!(await verifyPassword(input.currentPassword, account.password_hash)))
-      throw apiError('account.password-wrong');
-    const password = checkPassword(input.newPassword, ls);
-    if (!password.ok) throw coreRefusal(password.error);
-    await setPassword(db, account.id, await hashPassword(password.value));
-    await endAllSessions(db, account.id);
-    const { xsrfToken } = await startSession(db, request, reply, account, false);
+    const { xsrfToken } = await flows.changePassword(input, request, reply);
     return reply.header('cache-control', 'no-store').send({ xsrfToken });
   });
 
   app.put(`${ACCOUNT_API}/email`, { config: crumbed, preHandler: customer }, async (request, reply) => {
     const input = parseInput(emailBody, request.body, 'body');
-    const account = await flows.signedInAccount(request);
-    if (!(await verifyPassword(input.password, account.password_hash)))
-      throw apiError('account.password-wrong');
-    const email = parseEmail(input.email, ls);
-    if (!email.ok) throw coreRefusal(email.error);
-    const token = await issueToken(db, account.id, 'verify', email.value.value);
-    await flows.send(verifyMail(email.value.value, token, flows.site, ls), account.id);
-    return reply.code(202).send({ message: message('account.email-change-sent', {}, ls) });
+    return reply.code(202).send({ message: await flows.requestEmailChange(input, request) });
   });
 
   app.delete(ACCOUNT_API, { config: crumbed, preHandler: customer }, async (request, reply) => {

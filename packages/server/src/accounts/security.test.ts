@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { digest, SESSION_COOKIE } from '../http/session.ts';
-import { DATABASES, startApp, testConfig, type TestApp } from '../testing/app.ts';
+import { appRoutes, DATABASES, startApp, testConfig, type TestApp } from '../testing/app.ts';
 import { STAFF_LOGIN_PATH } from './login-page.ts';
 import { PASSKEY_API } from './passkeys.ts';
 import { hasPermission, ROLES, type Permission, type RoleCode } from '@storefront/core';
@@ -71,22 +71,6 @@ const SIGN_IN_ROUTES = new Set([
 /** The staff side of the app: its addresses, and restock's staff calls (spec section 7). */
 const isStaffSide = (key: string) => / \/(api\/)?config(\/|$)/.test(key) || key in STAFF_ROUTES;
 
-/** Each method and path of the app, from Fastify's own route tree (as http/every-route.test.ts). */
-function routesOf(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const paths: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    paths.length = depth;
-    const url = (paths[depth - 1] ?? '') + match[2];
-    paths[depth] = url;
-    for (const method of (match[3] ?? '').split(', ')) if (method !== 'HEAD') routes.push(`${method} ${url}`);
-  }
-  return routes;
-}
-
 describe.each(DATABASES)('every staff route, for each role, on $name', (database) => {
   let t: TestApp;
   let staffRoutes: string[];
@@ -95,7 +79,9 @@ describe.each(DATABASES)('every staff route, for each role, on $name', (database
   beforeAll(async () => {
     t = await startApp(database);
     const db = t.app.database.db;
-    staffRoutes = routesOf(t.app).filter((key) => isStaffSide(key) && !SIGN_IN_ROUTES.has(key));
+    staffRoutes = appRoutes(t.app)
+      .map(({ method, url }) => `${method} ${url}`)
+      .filter((key) => isStaffSide(key) && !SIGN_IN_ROUTES.has(key));
     for (const [name, role] of Object.entries(ROLES)) {
       await makeAccount(db, `${name}@staff.test`, { kind: 'staff', roles: [role] });
       const browser = new Customer(t);

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/session.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { STAFF_LOGIN_PATH, STAFF_TOTP_PATH } from './login-page.ts';
 import { ROLES } from '@storefront/core';
 import { SESSION_PATH, STAFF_SESSION_PATH } from './routes.ts';
@@ -13,15 +12,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const crumbOf = (html: string) => /name="crumb" value="([\w-]+)"/.exec(html)?.[1] as string;
 
 describe.each(DATABASES)('staff TOTP on $name', (database) => {
-  let t: TestApp;
-  let db: FastifyInstance['database']['db'];
-  beforeAll(async () => {
-    t = await startApp(database);
-    db = t.app.database.db;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   const staffSignIn = async (browser: Customer, email: string, code?: string) => {
     if (!browser.cookies.crumb) await browser.start();
@@ -38,7 +29,7 @@ describe.each(DATABASES)('staff TOTP on $name', (database) => {
   };
 
   it('enrols with a code from the app; sign-in then needs a current code, each code once', async () => {
-    await makeAccount(db, 'ada@staff.test', { kind: 'staff', roles: [ROLES.admin] });
+    await makeAccount(t.db, 'ada@staff.test', { kind: 'staff', roles: [ROLES.admin] });
     const browser = await signedInStaff('ada@staff.test');
     const started = await browser.request('POST', TOTP_API, {});
     expect(started.statusCode, started.body).toBe(200);
@@ -81,7 +72,7 @@ describe.each(DATABASES)('staff TOTP on $name', (database) => {
   });
 
   it('sets up and turns off the app from the staff page, without scripts', async () => {
-    await makeAccount(db, 'bo@staff.test', { kind: 'staff', roles: [ROLES.editor] });
+    await makeAccount(t.db, 'bo@staff.test', { kind: 'staff', roles: [ROLES.editor] });
     const browser = new Customer(t);
     const page = await browser.request('GET', STAFF_LOGIN_PATH);
     const signedIn = await browser.request(
@@ -142,14 +133,10 @@ describe.each(DATABASES)('staff TOTP on $name', (database) => {
 });
 
 describe.each(DATABASES)('STAFF_SECOND_FACTOR=required on $name', (database) => {
-  let t: TestApp;
+  const t = appForSuite(database, { staffSecondFactorRequired: true });
   beforeAll(async () => {
-    t = await startApp(database, { staffSecondFactorRequired: true });
-    await makeAccount(t.app.database.db, 'cy@staff.test', { kind: 'staff', roles: [ROLES.viewer] });
-    await makeAccount(t.app.database.db, 'cy@example.test');
-  });
-  afterAll(async () => {
-    await t?.close();
+    await makeAccount(t.db, 'cy@staff.test', { kind: 'staff', roles: [ROLES.viewer] });
+    await makeAccount(t.db, 'cy@example.test');
   });
 
   it('refuses a staff password alone; customers are not concerned', async () => {

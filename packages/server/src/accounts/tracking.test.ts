@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, DATABASES } from '../testing/app.ts';
 import { ROLES, type RoleCode } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
@@ -22,18 +22,12 @@ const performanceRecord = (memberId?: string) => [
 ];
 
 describe.each(DATABASES)('spec section 6 tracking rules for signed-in visitors on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   const lastHit = async () =>
     JSON.parse(
       (
-        await t.app.database.db
+        await t.db
           .selectFrom('telemetry_hits')
           .select(['data', 'created'])
           .orderBy('created', 'desc')
@@ -42,7 +36,7 @@ describe.each(DATABASES)('spec section 6 tracking rules for signed-in visitors o
     ) as Record<string, unknown>;
 
   it("records the signed-in customer's member id from the session in page views and performance records", async () => {
-    const accountId = await makeAccount(t.app.database.db, 'tracked@example.test');
+    const accountId = await makeAccount(t.db, 'tracked@example.test');
     const customer = new Customer(t);
     await customer.signIn('tracked@example.test');
     const hit = await customer.request('POST', '/api/census/RecordHit', pageView('someone-else'));
@@ -51,10 +45,7 @@ describe.each(DATABASES)('spec section 6 tracking rules for signed-in visitors o
 
     const perf = await customer.request('POST', '/api/1/performance/records', performanceRecord('forged'));
     expect(perf.statusCode, perf.body).toBe(204);
-    const row = await t.app.database.db
-      .selectFrom('telemetry_performance')
-      .select('context')
-      .executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('telemetry_performance').select('context').executeTakeFirstOrThrow();
     expect(JSON.parse(row.context)).toMatchObject({ memberId: accountId });
 
     const anonymous = new Customer(t);
@@ -72,7 +63,7 @@ describe.each(DATABASES)('spec section 6 tracking rules for signed-in visitors o
     'counts the page views of signed-in staff who are %s only when their only role is viewer',
     async (_, roles, stored) => {
       const email = `staff-${roles.join('-')}@example.test`;
-      await makeAccount(t.app.database.db, email, { kind: 'staff', roles });
+      await makeAccount(t.db, email, { kind: 'staff', roles });
       const staff = new Customer(t);
       expect((await staff.signIn(email, PASSWORD, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
       const hit = await staff.request('POST', '/api/census/RecordHit', pageView());

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, FIXTURE_SITE, startApp, type TestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, DATABASES, FIXTURE_SITE, startApp } from '../testing/app.ts';
 import { repoRoot } from '../testing/repo-root.ts';
 import { ROLES } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
@@ -10,17 +10,11 @@ import { runUsers } from './users.ts';
 const PASSWORD = 'first admin passphrase';
 
 describe.each(DATABASES)('the users command on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = appForSuite(database);
 
   const run = async (...argv: string[]) => {
     const out: string[] = [];
-    const code = await runUsers(t.app.database.db, argv, (line) => out.push(line));
+    const code = await runUsers(t.db, argv, (line) => out.push(line));
     return { code, out: out.join('\n') };
   };
 
@@ -75,7 +69,7 @@ describe.each(DATABASES)('the users command on $name', (database) => {
     expect((await run('add', '--email', 'x@example.test')).code).toBe(2);
     expect((await run('add', '--customer', '--role', 'admin', '--email', 'x@example.test')).code).toBe(2);
     expect((await run('frobnicate')).out).toContain('Usage:');
-    const rows = await t.app.database.db
+    const rows = await t.db
       .selectFrom('accounts')
       .select('email')
       .where('email_key', '=', 'x@example.test')

@@ -5,11 +5,12 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { minorToDecimal } from '@storefront/core';
+import type { CursorPage } from '@storefront/core/wire';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeCursor, pageOf } from '../http/cursor.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled'] as const;
 
@@ -152,16 +153,13 @@ export async function listOrders(
   filter: OrderFilter,
   cursor: string | undefined,
   limit: number,
-): Promise<{ orders: OrderSummary[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+): Promise<CursorPage<'orders', OrderSummary>> {
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
   const rows = await page(db, filter, after ? { created: after[0], id: after[1] } : undefined, limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  const hasNextPage = rows.length > limit;
+  const { shown, ...paging } = pageOf(rows, limit, (r) => [Number(r.created), r.id]);
   return {
     orders: shown.map(summary),
-    hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([Number(last.created), last.id]) : null,
+    ...paging,
   };
 }
 

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
 
 /** At or below this, a limited variant is low on stock. */
@@ -61,19 +62,7 @@ export interface StockRow {
 
 /** Variants of products with their stock, by product title, a page at a time. */
 export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
-  let q = db
-    .selectFrom('variants')
-    .innerJoin('items', 'items.id', 'variants.item_id')
-    .select([
-      'variants.id',
-      'variants.sku',
-      'variants.unlimited',
-      'variants.qty_in_stock',
-      'variants.data',
-      'items.id as item_id',
-      'items.title',
-    ])
-    .where('items.product_type', 'is not', null);
+  let q = variantsWithStock(db).select('items.id as item_id').where('items.product_type', 'is not', null);
   if (query.q) {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -101,21 +90,18 @@ export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
     .orderBy('variants.id')
     .limit(PAGE + 1)
     .execute();
-  const shown = rows.slice(0, PAGE);
-  const last = shown[shown.length - 1];
-  const hasNextPage = rows.length > PAGE;
+  const { shown, ...paging } = pageOf(rows, PAGE, (r) => [r.title, r.id]);
   return {
     variants: shown.map((r): StockRow => ({
       variantId: r.id,
       productId: r.item_id,
       productTitle: r.title,
       sku: r.sku,
-      attributes: (JSON.parse(r.data) as { attributes?: Record<string, string> }).attributes ?? {},
+      attributes: variantAttributes(r.data),
       unlimited: r.unlimited === 1,
       qtyInStock: Number(r.qty_in_stock),
     })),
-    hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([last.title, last.id]) : null,
+    ...paging,
   };
 }
 
@@ -228,9 +214,7 @@ export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
     .orderBy('stock_ledger.id', 'desc')
     .limit(PAGE + 1)
     .execute();
-  const shown = rows.slice(0, PAGE);
-  const last = shown[shown.length - 1];
-  const hasNextPage = rows.length > PAGE;
+  const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
   return {
     entries: shown.map((r) => ({
       id: r.id,
@@ -244,7 +228,6 @@ export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
       note: r.note,
       by: r.email ?? null,
     })),
-    hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([Number(last.created), last.id]) : null,
+    ...paging,
   };
 }

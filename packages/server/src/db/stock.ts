@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -45,4 +46,24 @@ export async function returnStock(
     .where('id', '=', variantId)
     .where('unlimited', '=', 0)
     .execute();
+}
+
+/** Variants joined to their item, with what a stock view shows of each (SKU, stock, stored data, title). */
+export function variantsWithStock(db: Db) {
+  return db
+    .selectFrom('variants')
+    .innerJoin('items', 'items.id', 'variants.item_id')
+    .select([
+      'variants.id',
+      'variants.sku',
+      'variants.unlimited',
+      'variants.qty_in_stock',
+      'variants.data',
+      'items.title',
+    ]);
+}
+
+/** A variant's attributes ("Size": "M") from its stored data. */
+export function variantAttributes(data: string): Record<string, string> {
+  return (JSON.parse(data) as { attributes?: Record<string, string> }).attributes ?? {};
 }

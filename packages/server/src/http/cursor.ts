@@ -25,3 +25,22 @@ export function decodeCursor<const T extends readonly KeyPart[]>(cursor: string,
   }
   throw apiError('invalid-cursor');
 }
+
+/**
+ * One page of rows asked for with `limit + 1`: the rows shown, whether more follow, and the cursor
+ * holding the last shown row's sort key when they do.
+ */
+export function pageOf<R>(
+  rows: readonly R[],
+  limit: number,
+  keyOf: (row: R) => readonly (string | number)[],
+) {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  const hasNextPage = rows.length > limit;
+  return {
+    shown,
+    hasNextPage,
+    nextPageCursor: hasNextPage && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
+}

@@ -95,6 +95,24 @@ export function navigationContext(
   };
 }
 
+/** The signed-in customer as templates see it: root `authenticatedAccount` (docs/accounts.md). */
+export interface AuthenticatedAccount {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The account's one name field split at its first space: "Ada King Lovelace" -> Ada, King Lovelace. */
+export function authenticatedAccount(account: {
+  id: string;
+  name: string;
+  email: string;
+}): AuthenticatedAccount {
+  const [firstName = '', ...rest] = account.name.trim().split(/\s+/);
+  return { id: account.id, firstName, lastName: rest.join(' '), email: account.email };
+}
+
 export interface PageContextInput {
   pageType: number;
   path: string;

@@ -5,7 +5,7 @@
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { ShoppingCart } from '../commerce/cart.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../site/types.ts';
-import { collectionUrl, collectionView, isProduct, itemView } from './context.ts';
+import { collectionUrl, collectionView, isProduct, itemView, type AuthenticatedAccount } from './context.ts';
 import type { Compiled } from './engine.ts';
 import type { ListData, PageData } from './loader.ts';
 import { noJsCart } from './no-js-cart.ts';
@@ -44,12 +44,15 @@ export interface PlanInput {
   builtins: Builtins;
   collections: CollectionContent[];
   cart: ShoppingCart;
+  /** The signed-in customer, when there is one. */
+  account?: AuthenticatedAccount | undefined;
 }
 
 export function baseContext(
   site: Site<Compiled>,
   cart: ShoppingCart,
   collections: CollectionContent[],
+  account?: AuthenticatedAccount,
 ): Json {
   const { content } = site;
   return {
@@ -60,7 +63,10 @@ export function baseContext(
     shoppingCart: cart,
     // The template's cart widget shows when the site sells something.
     showCart: collections.some((c) => c.typeName === 'products'),
-    userAccountsContext: { showSignInLink: false },
+    // Customer accounts are always on: templates may link to /account/login (template-format §3).
+    userAccountsContext: { showSignInLink: true },
+    // Only on a signed-in customer's page, which is rendered for them alone (never the shared page cache).
+    ...(account ? { authenticatedAccount: { ...account } } : {}),
     template: { mobileStylesEnabled: true },
     productMerchandisingContext: {},
     empty: false,
@@ -68,7 +74,7 @@ export function baseContext(
 }
 
 export function planPage(data: PageData, input: PlanInput): PagePlan {
-  const base = baseContext(input.site, input.cart, input.collections);
+  const base = baseContext(input.site, input.cart, input.collections, input.account);
   switch (data.kind) {
     case 'cart':
       return cartPlan(base, input);

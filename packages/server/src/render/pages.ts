@@ -11,7 +11,13 @@ import type { Db } from '../db/index.ts';
 import type { CollectionContent, Json, Site } from '../site/types.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
-import { collectionUrl, collectionView, itemUrl } from './context.ts';
+import {
+  authenticatedAccount,
+  collectionUrl,
+  collectionView,
+  itemUrl,
+  type AuthenticatedAccount,
+} from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
 import { loadPage, loadTagData, type PageData, type Query } from './loader.ts';
 import { baseContext, planPage, platformPage, stripTags, type Builtins, type PagePlan } from './page-plan.ts';
@@ -109,11 +115,12 @@ export class PageRenderer {
     const catalogue = await this.catalogue.reads(db, req.contentVersion);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
+    const account = await signedInAccount(db, req.memberId);
     const route = routePage(path, collections, site);
     const timeZone = this.assembler.renderOptions().timeZone as string;
     const data = await loadPage(catalogue, route, req.query, { site, timeZone });
     const plan = {
-      ...planPage(data, { site, builtins: this.builtins, collections, cart }),
+      ...planPage(data, { site, builtins: this.builtins, collections, cart, account }),
       memberId: req.memberId,
       seo: pageSeo(seoPage(data), this.seoSite()),
     };
@@ -184,6 +191,7 @@ export class PageRenderer {
     const catalogue = await this.catalogue.reads(db);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
+    const account = await signedInAccount(db, req.memberId);
     const collection: CollectionContent = platformPage(
       path.split('/').filter(Boolean).join('-') || 'system',
       req.title,
@@ -194,7 +202,7 @@ export class PageRenderer {
       pageType: req.pageType,
       collection,
       context: {
-        ...baseContext(site, cart, collections),
+        ...baseContext(site, cart, collections, account),
         collection: collectionView(collection, 0),
         showCart: false,
         ...(own ? req.templatePage?.context : {}),
@@ -241,6 +249,21 @@ export class PageRenderer {
         tagData.set(key, value);
     }
   }
+}
+
+/** The signed-in customer's name and address for `authenticatedAccount`; none when signed out. */
+async function signedInAccount(
+  db: Db,
+  memberId: string | undefined,
+): Promise<AuthenticatedAccount | undefined> {
+  if (memberId === undefined) return undefined;
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', memberId)
+    .where('kind', '=', 'customer')
+    .executeTakeFirst();
+  return row ? authenticatedAccount(row) : undefined;
 }
 
 /** What the head describes of a page (seo/json-ld.ts). */

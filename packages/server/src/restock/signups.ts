@@ -1,7 +1,9 @@
 /** Restock sign-ups' storage: what a sign-up names, and one row per email and variant. */
 import { randomUUID } from 'node:crypto';
+import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
 import type { Db } from '../db/index.ts';
-import { encodeCursor } from '../http/cursor.ts';
+import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { pageOf } from '../http/cursor.ts';
 import { queueMail } from '../http/mail.ts';
 
 /**
@@ -75,27 +77,12 @@ export async function signUp(
 
 // ------------------------------------------------------------------ the staff's calls (spec section 7)
 
-export interface SignUpGroup {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  sku: string;
-  /** The variant's attributes ("Size": "M"). */
-  attributes: Record<string, string>;
-  /** Sign-ups not mailed yet. */
-  waiting: number;
-  sent: number;
-  inStock: boolean;
-  /** Waiting sign-ups whose variant is back in stock. */
-  readyToSend: boolean;
-}
-
 /** Groups of sign-ups per product and variant, ordered by product then variant. */
 export async function signUpGroups(
   db: Db,
   after: readonly [string, string] | undefined,
   limit: number,
-): Promise<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+): Promise<CursorPage<'signUpGroups', SignUpGroup>> {
   let query = db
     .selectFrom('restock_signups')
     .select((eb) => [
@@ -114,19 +101,9 @@ export async function signUpGroups(
     .orderBy('variant_id')
     .limit(limit + 1)
     .execute();
-  const shown = rows.slice(0, limit);
+  const { shown, ...paging } = pageOf(rows, limit, (r) => [r.product_id, r.variant_id]);
   const variants = shown.length
-    ? await db
-        .selectFrom('variants')
-        .innerJoin('items', 'items.id', 'variants.item_id')
-        .select([
-          'variants.id',
-          'variants.sku',
-          'variants.unlimited',
-          'variants.qty_in_stock',
-          'variants.data',
-          'items.title',
-        ])
+    ? await variantsWithStock(db)
         .where(
           'variants.id',
           'in',
@@ -134,16 +111,12 @@ export async function signUpGroups(
         )
         .execute()
     : [];
-  const last = shown[shown.length - 1];
-  const hasNextPage = rows.length > limit;
   return {
     signUpGroups: shown.map((r) => {
       const v = variants.find((x) => x.id === r.variant_id);
       const inStock = v ? v.unlimited === 1 || v.qty_in_stock > 0 : false;
       const waiting = Number(r.total) - Number(r.sent);
-      const attributes = v
-        ? ((JSON.parse(v.data) as { attributes?: Record<string, string> }).attributes ?? {})
-        : {};
+      const attributes = v ? variantAttributes(v.data) : {};
       return {
         productId: r.product_id,
         variantId: r.variant_id,
@@ -156,8 +129,7 @@ export async function signUpGroups(
         readyToSend: inStock && waiting > 0,
       };
     }),
-    hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([last.product_id, last.variant_id]) : null,
+    ...paging,
   };
 }
 
@@ -176,7 +148,7 @@ export async function signUpsOf(
   variantId: string,
   after: readonly [number, string] | undefined,
   limit: number,
-): Promise<{ signUps: SignUpView[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+): Promise<CursorPage<'signUps', SignUpView>> {
   let query = db
     .selectFrom('restock_signups')
     .select(['id', 'email', 'join_mailing_list', 'created', 'notified_at'])
@@ -188,9 +160,7 @@ export async function signUpsOf(
     .orderBy('id')
     .limit(limit + 1)
     .execute();
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  const hasNextPage = rows.length > limit;
+  const { shown, ...paging } = pageOf(rows, limit, (r) => [Number(r.created), r.id]);
   return {
     signUps: shown.map((r) => ({
       id: r.id,
@@ -199,8 +169,7 @@ export async function signUpsOf(
       created: Number(r.created),
       notifiedAt: r.notified_at === null ? null : Number(r.notified_at),
     })),
-    hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor([Number(last.created), last.id]) : null,
+    ...paging,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { testConfig, type TestDatabase } from './databases.ts';
@@ -30,6 +31,57 @@ export async function startApp(database: TestDatabase, overrides: Partial<Config
       await fresh.cleanup();
     },
   };
+}
+
+export interface SuiteApp extends TestApp {
+  /** The app's database handle. */
+  readonly db: FastifyInstance['database']['db'];
+}
+
+/**
+ * An app on a fresh database for the enclosing describe block: started before its tests and closed
+ * after them. Its fields are read through getters, so the tests use it as they would a started app.
+ */
+export function appForSuite(database: TestDatabase, overrides: Partial<Config> = {}): SuiteApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startApp(database, overrides);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): TestApp => {
+    if (!started) throw new Error('the suite app is used before its beforeAll ran');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get db() {
+      return current().app.database.db;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** Each method and path of the app, from Fastify's own route tree (HEAD, which GET implies, left out). */
+export function appRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const paths: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    paths.length = depth;
+    const url = (paths[depth - 1] ?? '') + match[2];
+    paths[depth] = url;
+    for (const method of (match[3] ?? '').split(', ')) if (method !== 'HEAD') routes.push({ method, url });
+  }
+  return routes;
 }
 
 /** Cookies from a response's set-cookie headers, as name -> value. */

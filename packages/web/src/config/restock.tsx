@@ -1,26 +1,12 @@
 /** Restock notifications: the groups of sign-ups per product and variant, and sending them. */
 import { useEffect, useState } from 'react';
+import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { AttributeValues, CursorPager, Outcome } from './parts.tsx';
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
 
-interface Group {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  sku: string;
-  attributes: Record<string, string>;
-  waiting: number;
-  sent: number;
-  inStock: boolean;
-  readyToSend: boolean;
-}
-
-interface GroupPage {
-  signUpGroups: Group[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
+type GroupPage = CursorPage<'signUpGroups', SignUpGroup>;
 
 export function RestockScreen() {
   const [cursor, setCursor] = useState('');
@@ -56,14 +42,7 @@ export function RestockScreen() {
     <>
       <h1>Restock notifications</h1>
       <p>Visitors who asked to be told when a sold-out variant is back. Each is mailed once, ever.</p>
-      <div role="status" aria-live="polite" className="cfg-done">
-        {message}
-      </div>
-      {error && (
-        <p role="alert" className="cfg-error">
-          {error}
-        </p>
-      )}
+      <Outcome done={message} error={error} />
       {ready.length > 0 && (
         <p>
           <button
@@ -106,9 +85,7 @@ export function RestockScreen() {
                 <th scope="row">{g.productTitle || g.productId}</th>
                 <td>
                   {g.sku}
-                  {Object.keys(g.attributes).length > 0 && (
-                    <span className="cfg-muted"> ({Object.values(g.attributes).join(', ')})</span>
-                  )}
+                  <AttributeValues attributes={g.attributes} />
                 </td>
                 <td className="cfg-num">{g.waiting}</td>
                 <td className="cfg-num">{g.sent}</td>
@@ -141,22 +118,7 @@ export function RestockScreen() {
           </tbody>
         </table>
       )}
-      <p className="cfg-pager">
-        {cursor && (
-          <button type="button" className="cfg-button-secondary" onClick={() => setCursor('')}>
-            First page
-          </button>
-        )}
-        {page?.hasNextPage && page.nextPageCursor && (
-          <button
-            type="button"
-            className="cfg-button-secondary"
-            onClick={() => setCursor(page.nextPageCursor ?? '')}
-          >
-            Next page
-          </button>
-        )}
-      </p>
+      <CursorPager cursor={cursor} page={page} onCursor={setCursor} />
     </>
   );
 }

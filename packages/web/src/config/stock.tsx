@@ -1,6 +1,8 @@
 /** Stock: every variant's level (low-stock and sold-out filters), changes with a reason, and the ledger. */
 import { useEffect, useState, type FormEvent } from 'react';
+import type { CursorPage } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { AttributeValues, CursorPager, Outcome } from './parts.tsx';
 
 interface Variant {
   variantId: string;
@@ -94,11 +96,7 @@ export function StockScreen() {
   const [filter, setFilter] = useState('');
   const [q, setQ] = useState('');
   const [cursor, setCursor] = useState('');
-  const [variants, setVariants] = useState<{
-    variants: Variant[];
-    hasNextPage: boolean;
-    nextPageCursor: string | null;
-  }>();
+  const [variants, setVariants] = useState<CursorPage<'variants', Variant>>();
   const [ledger, setLedger] = useState<Entry[]>([]);
   const [editing, setEditing] = useState('');
   const [done, setDone] = useState('');
@@ -145,14 +143,7 @@ export function StockScreen() {
           <button type="submit">Show</button>
         </p>
       </form>
-      <div role="status" aria-live="polite" className="cfg-done">
-        {done}
-      </div>
-      {error && (
-        <p role="alert" className="cfg-error">
-          {error}
-        </p>
-      )}
+      <Outcome done={done} error={error} />
       {variants && (
         <table className="cfg-table">
           <caption>{variants.variants.length ? 'Variants by product' : 'No variant matches.'}</caption>
@@ -173,9 +164,7 @@ export function StockScreen() {
               <tr key={v.variantId}>
                 <th scope="row">
                   {v.productTitle}
-                  {Object.keys(v.attributes).length > 0 && (
-                    <span className="cfg-muted"> ({Object.values(v.attributes).join(', ')})</span>
-                  )}
+                  <AttributeValues attributes={v.attributes} />
                 </th>
                 <td>{v.sku}</td>
                 <td className="cfg-num">{v.unlimited ? 'Unlimited' : v.qtyInStock}</td>
@@ -206,22 +195,7 @@ export function StockScreen() {
           </tbody>
         </table>
       )}
-      <p className="cfg-pager">
-        {cursor && (
-          <button type="button" className="cfg-button-secondary" onClick={() => setCursor('')}>
-            First page
-          </button>
-        )}
-        {variants?.hasNextPage && variants.nextPageCursor && (
-          <button
-            type="button"
-            className="cfg-button-secondary"
-            onClick={() => setCursor(variants.nextPageCursor ?? '')}
-          >
-            Next page
-          </button>
-        )}
-      </p>
+      <CursorPager cursor={cursor} page={variants} onCursor={setCursor} />
       <section className="cfg-panel" aria-labelledby="ledger-title">
         <h2 id="ledger-title">Stock ledger</h2>
         {ledger.length ? (
