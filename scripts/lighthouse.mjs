@@ -108,12 +108,21 @@ try {
   );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  // A run that failed (e.g. the page never painted) has null scores: say why rather than print a 0.
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not measure the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   console.log(
     `Lighthouse ${lhr.lighthouseVersion} on ${path} (${desktop ? 'desktop' : 'mobile, simulated throttling'})`,
   );
   for (const [id, category] of Object.entries(lhr.categories)) {
-    const score = Math.round((category.score ?? 0) * 100);
     const goal = id === 'performance' ? 95 : 100;
+    if (category.score === null) {
+      console.log(`  ${category.title.padEnd(14)} not measured (goal ${goal}): see the audits below`);
+      continue;
+    }
+    const score = Math.round(category.score * 100);
     console.log(
       `  ${category.title.padEnd(14)} ${String(score).padStart(3)}  (goal ${goal})${score >= goal ? '' : '  BELOW GOAL'}`,
     );
