@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProductStore } from '../product-store.ts';
 import { browserProduct } from '../testing/dom.ts';
 import { mountInstalments } from './instalments.ts';
+import { mountRestock } from './restock-mount.ts';
 import { RESTOCK_PATH, wireRestockForm } from './restock.ts';
 
 let server: Server;
@@ -98,6 +99,31 @@ describe('restock sign-up', () => {
     gone.submit();
     await expect.poll(() => gone.error()?.textContent).toBe('No such variant.');
     expect(gone.root.querySelector('form')).not.toBeNull();
+  });
+});
+
+describe('restock form before its code has loaded', () => {
+  it('holds a submit made meanwhile and sends it once the form is wired', async () => {
+    document.body.innerHTML = `<div class="product-restock-notification" data-product-id="p1" data-variant-id="v1">
+  <form class="product-restock-form" action="#"><input type="text" name="email"><input type="submit" value="Notify Me"></form></div>`;
+    document.cookie = 'crumb=crumb-value';
+    const root = document.querySelector<HTMLElement>('.product-restock-notification') as HTMLElement;
+    let wired = false;
+    const stop = mountRestock(document, {
+      ctx: { merchandising: {} } as unknown as Parameters<typeof mountRestock>[1]['ctx'],
+      fetch: (url, init) => fetch(`${base}${String(url)}`, init),
+      onWired: () => (wired = true),
+    });
+    (root.querySelector('input[name=email]') as HTMLInputElement).value = 'early@example.com';
+    const early = new Event('submit', { cancelable: true });
+    root.querySelector('form')?.dispatchEvent(early);
+    expect(wired).toBe(false);
+    expect(early.defaultPrevented).toBe(true);
+    await expect.poll(() => root.querySelector('.product-restock-success')?.textContent).toBe('Signed up!');
+    expect(bodies).toEqual([
+      { productId: 'p1', variantId: 'v1', siteVisitorEmail: 'early@example.com', isJoinMailingList: false },
+    ]);
+    stop();
   });
 });
 

@@ -25,8 +25,18 @@ export function mountRestock(doc: Document, options: RestockMountOptions): () =>
   const wire = (root: HTMLElement) => {
     if (wired.has(root) || root.hidden) return;
     wired.add(root);
+    // A visitor may press Enter before the form's code arrives; the form's own action would only
+    // reload the page with their address in it. Hold that submit and send it once the form is wired.
+    const form = root.querySelector('form');
+    let held = false;
+    const hold = (event: Event) => {
+      event.preventDefault();
+      held = true;
+    };
+    form?.addEventListener('submit', hold);
     import('./restock.ts')
       .then((m) => {
+        form?.removeEventListener('submit', hold);
         if (stopped) return;
         cleanups.push(
           m.wireRestockForm(root, {
@@ -37,8 +47,12 @@ export function mountRestock(doc: Document, options: RestockMountOptions): () =>
           }),
         );
         options.onWired?.(root);
+        if (held) form?.requestSubmit();
       })
-      .catch((error: unknown) => console.warn('storefront: the restock form did not load', error));
+      .catch((error: unknown) => {
+        form?.removeEventListener('submit', hold);
+        console.warn('storefront: the restock form did not load', error);
+      });
   };
   for (const root of roots) {
     const input = root.querySelector<HTMLInputElement>('input[name=email]');
