@@ -29,6 +29,7 @@ const FEATURES = [
   'restock',
   'search',
   'seo',
+  'sitecontent',
   'telemetry',
 ];
 const FEATURE_DEBTS = { checkout: { commerce: true }, accounts: { checkout: ['./pages.ts'] } };

@@ -1,6 +1,6 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { failOnPageErrors, serverDatabase } from './support.ts';
+import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
 
 /**
  * Customer accounts in Chromium against the demo server, without touching the database except to
@@ -143,4 +143,58 @@ test('register, verify, sign out and in, the cart on a second device, an order i
     page.getByText('Your password has been changed. Please sign in with the new one.'),
   ).toBeVisible();
   await signIn(page, email, NEW_PASSWORD);
+});
+
+const cleanAxe = async (page: Page, what: string) =>
+  expect(await seriousAxeViolations(page), what).toEqual([]);
+
+test('the signed-out account forms, and one showing a refusal, have no serious or critical axe violation', async ({
+  page,
+}) => {
+  for (const path of ['/account/login', '/account/register', '/account/reset', '/account/login/code']) {
+    await page.goto(path);
+    await cleanAxe(page, path);
+  }
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('not the password at all');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.locator('.sf-checkout__error')).toBeVisible();
+  await cleanAxe(page, '/account/login refused');
+});
+
+test('the signed-in account pages (profile with an address, orders, one order) have no serious or critical axe violation', async ({
+  page,
+}) => {
+  // The machine's other work can make the sign-up, address and order steps slow; nothing here is timed.
+  test.setTimeout(90_000);
+  const email = `axe-${randomBytes(4).toString('hex')}@example.com`;
+  await page.goto('/account/register');
+  await page.getByLabel('Name').fill('Ada Axe');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.goto(await mailedLink(email, 'account-verify'));
+  await cleanAxe(page, '/account/verify');
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+
+  await page.getByText('Add an address').click();
+  await page.getByLabel('Address', { exact: true }).fill('1 Analytical Row');
+  await page.getByLabel('City').fill('Marylebone');
+  await page.getByLabel('Postal code').fill('W1U 6AA');
+  await page.getByLabel('Country').fill('GB');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Default address', { exact: true })).toBeVisible();
+  await cleanAxe(page, '/account');
+
+  await addPrints(page);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  const number = (await page.locator('.sf-order__number').innerText()).replace(/\D/g, '');
+  await page.goto('/account/orders');
+  await cleanAxe(page, '/account/orders');
+  await page.goto(`/account/orders/${number}`);
+  await cleanAxe(page, '/account/orders/{number}');
 });

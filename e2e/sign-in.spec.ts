@@ -4,7 +4,7 @@ import { createAccount, parseEmail } from '../packages/server/src/accounts/accou
 import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
 import { ROLES, type RoleCode } from '@storefront/core';
 import { currentTotpCode } from '../packages/server/src/accounts/totp.ts';
-import { failOnPageErrors, serverDatabase } from './support.ts';
+import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
 
 /**
  * Signing in beyond passwords (issue 14) in Chromium against the demo server: a code mailed to a
@@ -114,6 +114,16 @@ test('a customer adds a passkey on their account page and signs in with it', asy
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(`${SITE}/account`);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+
+  // The account page lists it (added and last used today) and removes it.
+  const today = new Date().toISOString().slice(0, 10);
+  const row = page.getByRole('row', { name: `Passkey added on ${today}` });
+  await expect(row.getByRole('cell')).toHaveText([today, today, /Remove/]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: /Remove/ }).click();
+  await expect(page.getByText('The passkey was removed.')).toBeVisible();
+  await expect.poll(() => passkeysOf(email)).toBe(0);
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
 });
 
 test('a staff member adds a passkey on the staff page and signs in with it at /config/login', async ({
@@ -125,6 +135,9 @@ test('a staff member adds a passkey on the staff page and signs in with it at /c
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Signed in, to the back office's home; passkeys are kept on the sign-in page.
+  await expect(page).toHaveURL(`${SITE}/config`);
+  await page.goto(`${SITE}/config/login`);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 
   // The page reloads once the passkey is kept; a navigation of the test's own must not cut that short.
@@ -148,6 +161,8 @@ test('a staff member sets up an authenticator app, which sign-in then asks for',
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/config$/);
+  await page.goto('/config/login');
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await page.locator('#totp-secret').textContent()) as string;
   await page.getByLabel('Code from the app').fill(currentTotpCode(secret, Date.now() - 30_000));

@@ -357,8 +357,15 @@ test('a purchase stores the commerce events in order, and a reload of the confir
     currency_code: 'USD',
     product_types_list: ['PHYSICAL'],
   });
-  expect(purchase.cart_value).toBe(added.item_price);
   expect(rows[5]!.cart_id).toBe(rows[2]!.cart_id);
+  // A purchase is worth what the shopper paid: the order's grand total, shipping and tax included.
+  const order = await handle.db
+    .selectFrom('orders')
+    .select(['subtotal_cents', 'grand_total_cents'])
+    .where('cart_id', '=', rows[2]!.cart_id)
+    .executeTakeFirstOrThrow();
+  expect((order.subtotal_cents / 100).toFixed(2)).toBe(added.item_price);
+  expect(purchase.cart_value).toBe((order.grand_total_cents / 100).toFixed(2));
 
   await page.reload();
   await ready(page);

@@ -47,6 +47,11 @@ const SCHEDULE = [
     when: "first focus or pointer on the header's search form",
   },
   {
+    module: 'src/islands/gallery.tsx',
+    loads: 'later',
+    when: 'a gallery block near the viewport (never on a product page)',
+  },
+  {
     module: /\/node_modules\/altcha\//,
     loads: 'sold-out',
     when: 'on idle, once a restock form shows on a site with a captcha',

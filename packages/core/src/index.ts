@@ -187,6 +187,7 @@ export {
   FIELD_TYPES,
   LIKERT_ANSWERS,
   MULTI_PART_TYPES,
+  answerText,
   SINGLE_VALUE_TYPES,
   characterCount,
   isEmptyAnswer,
@@ -234,3 +235,6 @@ export {
   hasPermission,
   onlyViewer,
 } from './roles.ts';
+
+// Discount codes, shipping and tax (issue 17; docs/commerce.md).
+export * from './pricing/index.ts';

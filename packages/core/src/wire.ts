@@ -4,6 +4,13 @@
  * nothing for them; the server's zod schemas are checked against the request bodies here.
  */
 import type { Customer } from './checkout.ts';
+import type {
+  AppliedDiscount,
+  AppliedTaxRule,
+  InvalidCoupon,
+  ShippingLocation,
+  ShippingOption,
+} from './pricing/index.ts';
 
 /** A price as the content and the API carry it (a decimal string in the currency's minor unit). */
 export interface WireMoney {
@@ -49,13 +56,15 @@ export interface ShoppingCart {
   created: number;
   isPurchased: boolean;
   entries: CartEntry[];
-  shippingOptions: unknown[];
-  selectedShippingOption: unknown;
-  shippingLocation: unknown;
-  applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
+  /** Empty until the address is known (`shippingLocation`), and when nothing ships. */
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  shippingLocation: ShippingLocation | null;
+  applicableTaxRules: AppliedTaxRule[];
+  /** The codes on the cart as typed; each is in `validCoupons` or in `invalidCoupons` (with why). */
+  coupons: string[];
+  validCoupons: AppliedDiscount[];
+  invalidCoupons: InvalidCoupon[];
   subtotalCents: number;
   taxCents: number;
   shippingCostCents: number;
@@ -99,6 +108,24 @@ export interface SubscriptionRequest {
   sku?: string | null;
   qty?: unknown;
   additionalFields?: string | null;
+}
+
+/** `POST /api/commerce/shopping-cart/coupons` (the cart holds one code: a new one replaces it). */
+export interface ApplyCouponRequest {
+  code: string;
+}
+
+/** `PUT /api/commerce/shopping-cart/shipping-location`: where the estimate is for. */
+export interface ShippingLocationRequest {
+  /** ISO 3166-1 alpha-2 (`US`). */
+  country: string;
+  region?: string;
+  postalCode?: string;
+}
+
+/** `PUT /api/commerce/shopping-cart/shipping-option`: one of the cart's `shippingOptions`. */
+export interface ShippingOptionRequest {
+  optionId: string;
 }
 
 // ------------------------------------------------------------------ answers
@@ -215,3 +242,36 @@ export interface CrumbFailure extends Partial<Refusal> {
 }
 
 export type RefusalBody = Refusal | FieldRefusal | CrumbFailure;
+
+// ------------------------------------------------------------------ site header and footer
+
+/** The social services a footer link may name (docs/site-content.md). */
+export const SOCIAL_SERVICES = [
+  'instagram',
+  'facebook',
+  'x',
+  'pinterest',
+  'tiktok',
+  'youtube',
+  'linkedin',
+  'mastodon',
+  'threads',
+  'bluesky',
+] as const;
+export type SocialService = (typeof SOCIAL_SERVICES)[number];
+
+/** `PUT /api/site-header-footer`'s body, and what pages see as `siteHeaderFooter`. */
+export interface SiteHeaderFooter {
+  header: {
+    announcementText: string;
+    announcementUrl: string;
+    navigationLinks: { title: string; url: string; newWindow: boolean }[];
+  };
+  footer: { text: string; socialLinks: { service: SocialService; url: string }[] };
+}
+
+/** `GET /api/site-header-footer`: `updated` null when never saved. */
+export interface SavedSiteHeaderFooter extends SiteHeaderFooter {
+  updated: number | null;
+  updatedBy: string | null;
+}

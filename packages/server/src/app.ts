@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import {
+  escapeHtml,
   HELPER_INLINE_SCRIPTS,
   message,
   minimumSubtotalCents,
@@ -12,10 +13,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './accounts/page-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import { backofficeRoutes } from './backoffice/routes.ts';
+import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
+import { loadCommercePricing } from './commerce/pricing.ts';
 import { CART_COOKIE } from './http/cookies.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
 import { apiError, registerErrorHandler, sendApiError, sendUnavailable } from './http/errors.ts';
@@ -25,7 +27,8 @@ import { timeoutOptions } from './http/timeouts.ts';
 import { registerSecurityHeaders, routerErrorHeaders } from './http/security-headers.ts';
 import { safeLoggerOptions } from './http/log.ts';
 import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './http/mail.ts';
-import { registerSessions, SESSION_COOKIE } from './http/session.ts';
+import { registerSessions, SESSION_COOKIE, signedInCustomer } from './http/session.ts';
+import { trackInFlight } from './http/drain.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './http/crumb.ts';
 import type { Config } from './config.ts';
@@ -37,9 +40,11 @@ import { mediaRoutes } from './media/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
 import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './render/page-cache.ts';
 import { PageRenderer, sendPageResult } from './render/pages.ts';
+import { PLATFORM_GLOBALS_SCRIPT } from './render/platform-script.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { siteContentRoutes } from './sitecontent/routes.ts';
 import { loadSite } from './site/loader.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
 import { SEARCH_CSS } from './search/page.ts';
@@ -60,6 +65,8 @@ declare module 'fastify' {
 
 /** How long readiness waits for the database's answer to a trivial query. */
 const READY_TIMEOUT_MS = 2_000;
+/** How long closing waits for requests still being worked on (main.ts gives up on the whole close at 10 s). */
+const DRAIN_BOUND_MS = 8_000;
 
 const noRoute = (request: FastifyRequest) =>
   apiError('no-route', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
@@ -119,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The one error handler (http/errors.ts), then the hooks every route shares: first the input
     // guard, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
     registerErrorHandler(app, site.content.localizedStrings);
+    // First of every request's hooks: shutting down waits for the requests being worked on.
+    const inFlight = trackInFlight(app);
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
     registerCrumbCheck(app);
@@ -155,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.addHook('onClose', async () => {
       if (sweeper) clearInterval(sweeper);
+      // The server has closed its connections; a handler whose client left may still be working.
+      await inFlight.drained(DRAIN_BOUND_MS);
       await database.destroy();
     });
     // One mailer for every feature; added after the database's hook, so it closes first (LIFO).
@@ -165,13 +176,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ),
     );
 
-    const cartSettings = { websiteId: site.content.website.id, currency: storeCurrency(site.content) };
+    const currency = storeCurrency(site.content);
+    const cartSettings = {
+      websiteId: site.content.website.id,
+      currency,
+      pricing: loadCommercePricing(config.siteDir, site.content, currency),
+    };
     const log = app.log;
 
     // Before compression: the security headers fill in each page's nonces as it is sent.
     await registerSecurityHeaders(app, {
       siteUrl: config.siteUrl,
-      inlineScripts: HELPER_INLINE_SCRIPTS,
+      inlineScripts: [...HELPER_INLINE_SCRIPTS, PLATFORM_GLOBALS_SCRIPT],
       inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS],
     });
     await app.register(cspReportRoutes);
@@ -219,6 +235,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(telemetryRoutes, {
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
       cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
+      staffScreen: backofficeScreen({
+        siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+        webBundle,
+      }),
     });
     await staticRoutes(app, site, config.webDistDir);
     await mediaRoutes(app, { site, root: mediaRootOf(site), dataDir: config.dataDir });
@@ -251,7 +271,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
       webBundle,
+      forms: site.content.forms,
     });
+    await app.register(siteContentRoutes, { site });
     await app.register(searchRoutes, {
       db: database.db,
       renderer,
@@ -274,12 +296,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) throw noRoute(request);
-      // A missing static file is a plain 404, not a rendered page.
+      // A missing static file is a short 404, not a rendered page. Typed as the error page it is,
+      // as web servers answer, never as the asset asked for (a .js path gets no script type).
       if (/^\/(assets|scripts|media|_storefront)\//.test(request.url))
         return reply
           .code(404)
-          .type('text/plain; charset=utf-8')
-          .send(message('ui.file-not-found', {}, site.content.localizedStrings));
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(escapeHtml(message('ui.file-not-found', {}, site.content.localizedStrings)));
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
@@ -289,7 +313,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           path: url.pathname,
           query,
           cartToken: request.cookies[CART_COOKIE],
-          memberId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
+          member: signedInCustomer(request),
           contentVersion: versions?.content,
         });
       if (!pageCache.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');

@@ -7,6 +7,7 @@ import { type LocalizedStrings, message } from './core.ts';
 import type {
   AddEntryAnswer,
   AddEntryRequest as WireAddEntryRequest,
+  ApplyCouponRequest,
   CartAnswer,
   QuantityRequest,
   ShoppingCart,
@@ -63,6 +64,9 @@ export interface CartApi {
   updateAdditionalFields(entryId: string, req: UpdateFieldsRequest): Promise<UpdateFieldsAnswer>;
   /** Subscription items (spec section 7): answers the cart token for the subscription page. */
   createSubscriptionCart(req: SubscriptionRequest): Promise<SubscriptionAnswer>;
+  /** A discount code on the cart (issue 17): refused with the reason in the shopper's words. */
+  applyCoupon(code: string): Promise<ShoppingCart>;
+  removeCoupon(code: string): Promise<ShoppingCart>;
 }
 
 export interface CartApiOptions {
@@ -138,5 +142,10 @@ export function createCartApi(options: CartApiOptions): CartApi {
     updateAdditionalFields: (entryId, req) =>
       call<UpdateFieldsAnswer>('PUT', `${entryPath(entryId)}/additionalFields`, req),
     createSubscriptionCart: (req) => call<SubscriptionAnswer>('POST', SUBSCRIPTION_PATH, req),
+    applyCoupon: async (code) =>
+      (await call<CartAnswer>('POST', `${CART_PATH}/coupons`, { code } satisfies ApplyCouponRequest))
+        .shoppingCart,
+    removeCoupon: async (code) =>
+      (await call<CartAnswer>('DELETE', `${CART_PATH}/coupons/${encodeURIComponent(code)}`)).shoppingCart,
   };
 }

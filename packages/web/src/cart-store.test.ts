@@ -36,6 +36,8 @@ function fakeApi() {
     setQuantity: vi.fn(async () => cart('after-put', 2)),
     removeEntry: vi.fn(async () => cart('after-delete', 0)),
     createSubscriptionCart: vi.fn(async () => ({ cartToken: 't' })),
+    applyCoupon: vi.fn(async () => cart('after-coupon', 1)),
+    removeCoupon: vi.fn(async () => cart('after-coupon-removed', 1)),
     updateAdditionalFields: vi.fn(() => {
       const d = deferred<ShoppingCart>();
       updates.push(d);

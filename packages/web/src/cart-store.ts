@@ -146,6 +146,19 @@ export class CartStore {
     return cart;
   }
 
+  /** Puts a discount code on the cart; the answer's cart (with the discount) replaces it. */
+  async applyCoupon(code: string): Promise<ShoppingCart> {
+    const cart = await this.api.applyCoupon(code);
+    this.accept(cart);
+    return cart;
+  }
+
+  async removeCoupon(code: string): Promise<ShoppingCart> {
+    const cart = await this.api.removeCoupon(code);
+    this.accept(cart);
+    return cart;
+  }
+
   async remove(entryId: string): Promise<ShoppingCart> {
     const before = this.entry(entryId);
     const cart = await this.api.removeEntry(entryId);

@@ -5,12 +5,15 @@
  * Telemetry loads after the page, when the browser is idle.
  */
 import './styles.css';
+import './blocks.css';
+import { startFacades } from './facade.ts';
 import { whenIdle } from './idle.ts';
 import { loadImages } from './images.ts';
 import { loadOnInteraction, loadWhenVisible } from './island-loader.ts';
 import {
   ADD_TO_CART_SELECTOR,
   CART_ROOT_ID,
+  GALLERY_SELECTOR,
   QUICK_VIEW_SELECTOR,
   SEARCH_FORM_SELECTOR,
   SITE_FORM_SELECTOR,
@@ -38,6 +41,14 @@ function begin(doc: Document) {
   loadOnInteraction(doc, SEARCH_FORM_SELECTOR, loadSearch, { keepActivations: false });
   // The buttons answer from now on: a click before their island is mounted is kept for it.
   for (const button of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR)) button.dataset.state = 'idle';
+  // Video and embed blocks: their players load on the visitor's click, never before.
+  startFacades(doc, runtime.ls);
+  // Galleries: their own chunk, once one comes near the viewport (the grid shows meanwhile).
+  loadWhenVisible([...doc.querySelectorAll(GALLERY_SELECTOR)], () => {
+    import('./islands/gallery.tsx')
+      .then((m) => m.mountGalleries(doc, runtime.ls))
+      .catch((error: unknown) => console.warn('storefront: the gallery did not load', error));
+  });
   loadWhenVisible([...doc.querySelectorAll(`#${CART_ROOT_ID}, ${SITE_FORM_SELECTOR}`)], () => {
     mountIslands().catch((error: unknown) => console.warn('storefront: the islands did not load', error));
   });

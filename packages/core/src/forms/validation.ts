@@ -115,6 +115,19 @@ export function shapeProblem(
   return undefined;
 }
 
+/** An answer as one line of text: choices joined, the parts of a name or address named. */
+export const answerText = (value: unknown): string =>
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.join(', ')
+        : Object.entries(value as Record<string, string>)
+            .filter(([, v]) => v !== '')
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ');
+
 /** The summary-form-field objects (type, value, values, rawTitle) of a stored submission, in form order. */
 export function summaryFields(
   form: FormDefinition,

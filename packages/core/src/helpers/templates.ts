@@ -128,16 +128,19 @@ export const SUMMARY_VALUE: Readonly<Record<string, string>> = {
  * The fixed inline scripts the helpers emit (as the reference does). Fixed, so that a
  * Content-Security-Policy can allow each by its hash instead of allowing inline scripts.
  */
-export const AUDIO_PLAYER_SCRIPT = "Y.use('squarespace-audio-player-frontend');";
 export const FOLLOW_BUTTONS_SCRIPT =
   "Y.use('squarespace-follow-buttons', function(Y) { " +
   "Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });";
-export const HELPER_INLINE_SCRIPTS: readonly string[] = [AUDIO_PLAYER_SCRIPT, FOLLOW_BUTTONS_SCRIPT];
+export const HELPER_INLINE_SCRIPTS: readonly string[] = [FOLLOW_BUTTONS_SCRIPT];
 
-/** View: { audioAssetUrl, id }. */
+/**
+ * View: { audioAssetUrl, id }. The browser's own player, which needs no script: the reference's
+ * `<script>Y.use('squarespace-audio-player-frontend')</script>` threw on every page without YUI
+ * (issue 16), so it is not written.
+ */
 export const AUDIO_PLAYER =
-  `<script>${AUDIO_PLAYER_SCRIPT}</script>\n` +
-  '<div class="squarespace-audio-player" data-audio-asset-url="{audioAssetUrl}" data-item-id="{id}" id="audio-player-{id}"></div>';
+  '<div class="squarespace-audio-player" data-audio-asset-url="{audioAssetUrl}" data-item-id="{id}" id="audio-player-{id}">' +
+  '<audio controls preload="none" src="{audioAssetUrl|htmlattr}"></audio></div>';
 
 /** View: { disqus, fullUrl, id, countLine, commentWord }. */
 export const COMMENT_LINK =

@@ -54,6 +54,21 @@ export function checkAddress(
   return { ok: true, address: checked.value.address as Address };
 }
 
+/** The cleaned address, or the refusal naming its fields' problems (400 `invalid-customer`). */
+export function requireAddress(
+  account: Pick<AccountRow, 'email' | 'name'>,
+  input: Record<string, unknown>,
+  ls?: LocalizedStrings,
+): Address {
+  const checked = checkAddress(account, input, ls);
+  if (!checked.ok)
+    throw apiError('invalid-customer', {
+      refusal: { message: checked.message },
+      extra: { errors: checked.errors },
+    });
+  return checked.address;
+}
+
 /**
  * Adds (no `id`) or replaces an address; the first one, or one saved with `makeDefault`, becomes
  * the default. Refuses past MAX_ADDRESSES and for an id that is not the account's.

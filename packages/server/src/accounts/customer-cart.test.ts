@@ -41,6 +41,32 @@ describe.each(DATABASES)('the cart follows the customer on $name', (database) =>
     expect((await stale.cart()).entries).toEqual([]);
   });
 
+  it('two devices signing in at once both land their anonymous carts in one customer cart, losing nothing', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = `race-${round}@example.test`;
+      await makeAccount(t.db, email);
+      const laptop = new Customer(t);
+      const phone = new Customer(t);
+      await Promise.all([laptop.start(), phone.start()]);
+      expect((await laptop.add({ itemId: 'p-club', sku: 'CLUB', quantity: 1 })).statusCode).toBe(200);
+      expect((await phone.add({ itemId: 'p-ebook', sku: 'EBOOK', quantity: 2 })).statusCode).toBe(200);
+
+      const [a, b] = await Promise.all([laptop.signIn(email), phone.signIn(email)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const open = await t.db
+        .selectFrom('carts')
+        .innerJoin('accounts', 'accounts.id', 'carts.account_id')
+        .select('carts.token')
+        .where('accounts.email_key', '=', email)
+        .where('carts.is_purchased', '=', 0)
+        .execute();
+      expect(open, `round ${round}: one open cart for the customer`).toHaveLength(1);
+      expect(laptop.cookies.CART).toBe(open[0]?.token);
+      expect(phone.cookies.CART).toBe(open[0]?.token);
+      expect(lines(await laptop.cart())).toEqual({ CLUB: 1, EBOOK: 2 });
+    }
+  });
+
   it('the sign-in page says so when the merge could not keep everything', async () => {
     await makeAccount(t.db, 'page-merge@example.test');
     const laptop = new Customer(t);

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findVariantBySku, message, productOf, variantStock, type LocalizedStrings } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { getItemsByIds } from '../db/catalogue.ts';
 import type { Database, Db } from '../db/index.ts';
 import type { CartRow } from '../db/schema.ts';
@@ -60,6 +60,14 @@ export async function mergeIntoCustomerCart(
 ): Promise<MergedCart> {
   return db.transaction().execute(async (trx): Promise<MergedCart> => {
     const now = Date.now();
+    // Two devices signing in at once: the account's row lock makes their merges take turns, so the
+    // second finds the cart the first adopted instead of adopting its own beside it (which no later
+    // sign-in would ever merge: its entries would be lost).
+    await trx
+      .updateTable('accounts')
+      .set({ updated: sql<number>`updated` })
+      .where('id', '=', accountId)
+      .execute();
     const own = await openCartOf(trx, accountId);
     const found = await openCartByToken(trx, anonymousToken);
     const anonymous = found && found.account_id === null && found.id !== own?.id ? found : undefined;

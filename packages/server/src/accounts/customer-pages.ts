@@ -6,19 +6,20 @@
  *   /account/addresses       POST `action=save|delete|default` (save: `id` to edit, none to add)
  *   /account/email           POST `email`, `password`: mails a link to the new address
  *   /account/password        POST `currentPassword`, `newPassword`: a new session, every other ends
+ *   /account/passkeys        POST `id`: removes one of the customer's own passkeys
  *   /account/orders          their orders, newest first, `?page=` of ORDERS_PER_PAGE
  *   /account/orders/:number  one order: lines (download links), totals, status, address
  *
  * An order number that is not the customer's answers the same 404 as one that does not exist.
  * Without a session every page redirects to /account/login.
  */
-import { escapeHtml as h, message, type MessageCode } from '@storefront/core';
+import { escapeHtml as h, message } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../http/crumb.ts';
 import { apiError } from '../http/errors.ts';
 import { accountOrder, accountOrders } from '../db/orders.ts';
-import { checkAddress, deleteAddress, listAddresses, saveAddress, setDefault } from './addresses.ts';
+import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import {
   ORDER_PAGES,
@@ -29,7 +30,9 @@ import {
   type AddressFormState,
 } from './order-views.ts';
 import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
-import { ACCOUNT_PAGES, credentialForms, profilePage } from './pages.ts';
+import { ACCOUNT_PAGES, credentialForms, passkeyName, passkeysSection, profilePage } from './pages.ts';
+import { passkeyList, removePasskey } from './passkeys.ts';
+import { accountTemplatePage, type AccountPageData } from './template-pages.ts';
 import type { AccountPageOptions } from './page-routes.ts';
 
 export const ORDERS_PER_PAGE = 20;
@@ -60,6 +63,7 @@ const emailForm = z
     crumb: z.string().max(200).optional(),
   })
   .strict();
+const passkeyForm = z.object({ id: z.string().max(1400), crumb: z.string().max(200).optional() }).strict();
 const passwordForm = z
   .object({
     currentPassword: z.string().max(4000),
@@ -70,9 +74,13 @@ const passwordForm = z
 const profileQuery = z.object({
   cart: z.literal('changed').optional().catch(undefined),
   /** What the last form post did (its notice): `email` mailed a link, `password` changed it. */
-  done: z.enum(['email', 'password']).optional().catch(undefined),
+  done: z.enum(['email', 'password', 'passkey']).optional().catch(undefined),
 });
-const DONE_TEXTS = { email: 'account.email-change-sent', password: 'account.password-updated' } as const;
+const DONE_TEXTS = {
+  email: 'account.email-change-sent',
+  password: 'account.password-updated',
+  passkey: 'account.passkey-removed',
+} as const;
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).optional() });
 const orderParams = z.object({ number: z.string().regex(/^\d{1,12}$/) });
 
@@ -105,16 +113,32 @@ export function customerPageRoutes(
         fieldErrors: refused.fieldErrors ?? {},
       };
     const query = profileQuery.parse(request.query ?? {});
-    const notice = (code: MessageCode) => `<p role="status">${h(message(code, {}, ls))}</p>`;
+    const notices = [
+      query.cart === 'changed' ? message('account.cart-changed', {}, ls) : '',
+      query.done && !refused ? message(DONE_TEXTS[query.done], {}, ls) : '',
+    ].filter(Boolean);
+    const addresses = await listAddresses(db, account.id);
+    const passkeys = await passkeyList(db, account.id);
     const sections =
-      (query.cart === 'changed' ? notice('account.cart-changed') : '') +
-      (query.done && !refused ? notice(DONE_TEXTS[query.done]) : '') +
+      notices.map((text) => `<p role="status">${h(text)}</p>`).join('') +
       `<p><a href="${ORDER_PAGES.orders}">${h(message('account.my-orders', {}, ls))}</a></p>` +
-      addressesSection(await listAddresses(db, account.id), state, ls) +
+      addressesSection(addresses, state, ls) +
+      passkeysSection(passkeys, crumb, ls) +
       credentialForms(crumb, ls, refused && form ? { form, values: refused.values } : undefined);
+    const data: AccountPageData = {
+      crumb,
+      error: refused?.error,
+      notice: notices.join(' ') || undefined,
+      values: refused?.values,
+      fieldErrors: refused?.fieldErrors,
+      profile: account,
+      addresses,
+      passkeys: passkeys.map((key) => ({ ...key, name: passkeyName(key, ls) })),
+    };
     return {
       path: ACCOUNT_PAGES.account,
       title: accountTitle,
+      templatePage: accountTemplatePage('account', data, ls),
       html: profilePage(
         account,
         crumb,
@@ -160,18 +184,27 @@ export function customerPageRoutes(
               input[`address.${p}`],
             ]),
           );
-          const checked = checkAddress(account, parts, ls);
-          if (!checked.ok)
-            throw apiError('invalid-customer', {
-              refusal: { message: checked.message },
-              extra: { errors: checked.errors },
-            });
           await saveAddress(db, account.id, {
             id: input.id,
-            address: checked.address,
+            address: requireAddress(account, parts, ls),
             makeDefault: input.makeDefault === 'on',
           });
           return redirect(reply, ACCOUNT_PAGES.account);
+        },
+      ),
+    ),
+  );
+
+  app.post(
+    ACCOUNT_PAGES.passkeys,
+    FORM_ROUTE,
+    signedIn(
+      post(
+        passkeyForm,
+        (state, request) => profile(request, state.crumb, state),
+        async (input, request, reply) => {
+          await removePasskey(db, (await flows.signedInAccount(request)).id, input.id);
+          return redirect(reply, `${ACCOUNT_PAGES.account}?done=passkey`);
         },
       ),
     ),
@@ -221,6 +254,7 @@ export function customerPageRoutes(
         title: message('account.orders-title', {}, ls),
         status: 200,
         html: ordersPage(list, page, ls),
+        templatePage: accountTemplatePage('orders', { orders: { list, page } }, ls),
       });
     }),
   );
@@ -242,6 +276,7 @@ export function customerPageRoutes(
           title: text,
           status: refusal.statusCode,
           html: orderNotFoundPage(text, ls),
+          templatePage: accountTemplatePage('order', { error: text }, ls),
         });
       }
       return send(request, reply, {
@@ -249,6 +284,7 @@ export function customerPageRoutes(
         title: message('account.order-title', { number: order.orderNumber }, ls),
         status: 200,
         html: orderPage(order, ls),
+        templatePage: accountTemplatePage('order', { order }, ls),
       });
     }),
   );

@@ -52,7 +52,8 @@ describe.each(DATABASES)('the staff sign-in page on $name', (database) => {
       form({ email: 'editor@example.test', password: PASSWORD, crumb }),
     );
     expect(right.statusCode).toBe(303);
-    expect(right.headers.location).toBe(STAFF_LOGIN_PATH);
+    // Signed in, to the back office's home (its dashboard).
+    expect(right.headers.location).toBe('/config');
     expect(browser.cookies[SESSION_COOKIE]).toMatch(/^[\w-]{43}$/);
     expect((await browser.request('GET', STAFF_LOGIN_PATH)).body).toContain(
       'Signed in as editor@example.test.',

@@ -15,9 +15,12 @@ import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 /** The authenticator app's form posts (`action`: start, confirm or off). */
 export const STAFF_TOTP_PATH = '/config/login/totp';
 
+/** The back office's home (its dashboard): where a sign-in without a `next` leads. */
+export const BACKOFFICE_HOME = '/config';
+
 /** Where to go after signing in: a back-office address only (never another site). */
 export const staffNext = (next: unknown): string =>
-  typeof next === 'string' && /^\/config\/[\w\-/.]*(\?[\w\-.=&%]*)?$/.test(next) ? next : STAFF_LOGIN_PATH;
+  typeof next === 'string' && /^\/config\/[\w\-/.]*(\?[\w\-.=&%]*)?$/.test(next) ? next : BACKOFFICE_HOME;
 
 export type TotpState =
   { state: 'off' } | { state: 'pending'; secret: string; uri: string } | { state: 'on' };
@@ -59,6 +62,7 @@ export function loginPageHtml(page: LoginPage): string {
   const alert = page.error ? `<p role="alert">${e(page.error)}</p>` : '';
   const body = page.signedInAs
     ? `<p role="status">Signed in as ${e(page.signedInAs)}.</p>${status}${alert}
+<p><a href="${BACKOFFICE_HOME}">Go to the back office</a></p>
 <h2>Passkeys</h2>
 ${passkeyButton('register', PASSKEY_API.staff.register, STAFF_LOGIN_PATH, 'Add a passkey', page.passkeyScript)}
 <h2>Authenticator app</h2>
@@ -71,7 +75,7 @@ ${crumbField(page.crumb)}${page.next ? `<input type="hidden" name="next" value="
 ${codeField('Authenticator code (if you set one up)', false)}
 <p><button type="submit">Sign in</button></p>
 </form>
-${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? STAFF_LOGIN_PATH, 'Sign in with a passkey', page.passkeyScript)}`;
+${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? BACKOFFICE_HOME, 'Sign in with a passkey', page.passkeyScript)}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title></head>
 <body><main><h1>Staff sign-in</h1>
 ${body}

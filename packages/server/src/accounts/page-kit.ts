@@ -8,9 +8,11 @@ import { PageType, type LocalizedStrings } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CART_COOKIE } from '../http/cookies.ts';
+import { signedInCustomer } from '../http/session.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, invalidInput } from '../http/errors.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
+import type { Json } from '../site/types.ts';
 
 /** What a refused form post shows again: a fresh crumb, what was typed (never a password), the message. */
 export interface RefusedForm {
@@ -25,7 +27,10 @@ export interface PageContent {
   path: string;
   title: string;
   status: number;
+  /** The built-in page's main content. */
   html: string;
+  /** The template's own page for it, when the template has one (template-pages.ts). */
+  templatePage?: { name: string; context: Json } | undefined;
 }
 
 /** Form posts carry the crumb as a field; a signed-in form post needs no header (http/session.ts). */
@@ -42,11 +47,12 @@ export function accountPageKit(renderer: PageRenderer, ls?: LocalizedStrings) {
       await renderer.renderSystemPage({
         path: page.path,
         cartToken: request.cookies[CART_COOKIE],
-        memberId: isCustomer(request) ? request.member?.accountId : undefined,
+        member: signedInCustomer(request),
         status: page.status,
         pageType: PageType.PAGE,
         title: page.title,
         html: page.html,
+        templatePage: page.templatePage,
       }),
       'no-store',
     );

@@ -29,6 +29,7 @@ import {
   resetPage,
   verifyPage,
 } from './pages.ts';
+import { accountTemplatePage, type AccountPageData, type AccountTemplatePage } from './template-pages.ts';
 
 export interface AccountPageOptions extends AccountOptions {
   renderer: PageRenderer;
@@ -58,10 +59,24 @@ const resetForm = z
   .strict();
 const logoutForm = z.object({ crumb: CRUMB }).strict();
 const tokenQuery = z.object({ token: TEXT.optional() });
+/** `email` typed on the page, or `pending`: the mailed link's token (one-time-code.ts). */
 const codeForm = z
-  .object({ email: TEXT, code: TEXT.optional(), rememberMe: z.literal('on').optional(), crumb: CRUMB })
+  .object({
+    email: TEXT.optional(),
+    pending: TEXT.optional(),
+    code: TEXT.optional(),
+    rememberMe: z.literal('on').optional(),
+    crumb: CRUMB,
+  })
   .strict();
-const emailQuery = z.object({ email: TEXT.optional() });
+const pendingQuery = z.object({ pending: TEXT.optional() });
+
+/** The pages here a template may have its own of (template-pages.ts). */
+const TEMPLATE_PAGES: Record<string, AccountTemplatePage> = {
+  [ACCOUNT_PAGES.login]: 'login',
+  [ACCOUNT_PAGES.register]: 'register',
+  [ACCOUNT_PAGES.reset]: 'reset',
+};
 
 const TITLES: Record<string, MessageCode> = {
   [ACCOUNT_PAGES.login]: 'account.login-title',
@@ -80,15 +95,39 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
 
   // The pages here are titled by their path (TITLES).
   const kit = accountPageKit(renderer, ls);
-  const send = (request: FastifyRequest, reply: FastifyReply, path: string, status: number, html: string) =>
-    kit.send(request, reply, { path, title: title(path), status, html });
+  const templatePage = (path: string, data: AccountPageData) => {
+    const page = TEMPLATE_PAGES[path];
+    return page ? accountTemplatePage(page, data, ls) : undefined;
+  };
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    status: number,
+    html: string,
+    data: AccountPageData = {},
+  ) =>
+    kit.send(request, reply, {
+      path,
+      title: title(path),
+      status,
+      html,
+      templatePage: templatePage(path, data),
+    });
   const post = <T extends { crumb?: string | undefined }>(
     schema: z.ZodType<T>,
     path: string,
     page: (state: RefusedForm) => string,
     act: (input: T, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
-  ) => kit.post(schema, (state) => ({ path, title: title(path), html: page(state) }), act);
+  ) =>
+    kit.post(
+      schema,
+      (state) => ({ path, title: title(path), html: page(state), templatePage: templatePage(path, state) }),
+      act,
+    );
   const formRoute = FORM_ROUTE;
+
+  const tokenOf = (request: FastifyRequest) => tokenQuery.safeParse(request.query).data?.token;
 
   /**
    * A form page's GET: `render` gets a crumb (set as a cookie when new) and the request; a
@@ -101,7 +140,8 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
   ) =>
     app.get(path, async (request, reply) => {
       if (signedOutOnly && isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
-      return send(request, reply, path, 200, render(ensureCrumb(request, reply), request));
+      const crumb = ensureCrumb(request, reply);
+      return send(request, reply, path, 200, render(crumb, request), { crumb, token: tokenOf(request) });
     });
   /** What a successful post says (mail sent, password set), under the page's title, and a way to sign in. */
   const notice = (request: FastifyRequest, reply: FastifyReply, path: string, text: string) =>
@@ -111,9 +151,8 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       path,
       200,
       noticePage(TITLES[path] ?? 'account.title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
+      { notice: text },
     );
-  const tokenOf = (request: FastifyRequest) => tokenQuery.safeParse(request.query).data?.token;
-
   formPage(ACCOUNT_PAGES.login, (crumb) => loginPage({ crumb }, ls, passkeyScript()), true);
   app.post(
     ACCOUNT_PAGES.login,
@@ -138,14 +177,14 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
   const codes = signInCodes(options.db, flows, ls);
   app.get(ACCOUNT_PAGES.code, async (request, reply) => {
     if (isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
-    const email = emailQuery.safeParse(request.query).data?.email;
+    const pending = pendingQuery.safeParse(request.query).data?.pending;
     const crumb = ensureCrumb(request, reply);
     return send(
       request,
       reply,
       ACCOUNT_PAGES.code,
       200,
-      codePage({ crumb, ...(email ? { values: { email } } : {}) }, ls),
+      codePage({ crumb, ...(pending ? { values: { pending } } : {}) }, ls),
     );
   });
   // Without a code: mail one and ask for it. With one: spend it and sign in.
@@ -158,18 +197,19 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       (state) => codePage({ ...state, askEmail: state.values.code === undefined }, ls),
       async (input, request, reply) => {
         if (input.code === undefined) {
-          const notice = await codes.request(input.email, request, reply);
+          const notice = await codes.request(input.email ?? '', request, reply);
           const crumb = ensureCrumb(request, reply);
           return send(
             request,
             reply,
             ACCOUNT_PAGES.code,
             200,
-            codePage({ crumb, notice, values: { email: input.email } }, ls),
+            codePage({ crumb, notice, values: { email: input.email ?? '' } }, ls),
           );
         }
         const rememberMe = input.rememberMe === 'on';
-        await codes.verify({ email: input.email, code: input.code, rememberMe }, request, reply);
+        const who = input.pending !== undefined ? { pending: input.pending } : { email: input.email ?? '' };
+        await codes.verify({ ...who, code: input.code, rememberMe }, request, reply);
         return redirect(reply, ACCOUNT_PAGES.account);
       },
     ),

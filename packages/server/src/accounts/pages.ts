@@ -24,7 +24,9 @@ export const ACCOUNT_PAGES = {
   /** The signed-in customer's forms for a new address (mailed a link) and a new password. */
   email: '/account/email',
   password: '/account/password',
-  /** Sign-in by a mailed code (one-time-code.ts); the mail links here with `?email=`. */
+  /** The signed-in customer's form removing one of their passkeys. */
+  passkeys: '/account/passkeys',
+  /** Sign-in by a mailed code (one-time-code.ts); the mail links here with `?pending=`. */
   code: '/account/login/code',
 } as const;
 
@@ -183,19 +185,21 @@ export function verifyPage(state: FormState & { token: string }, ls?: LocalizedS
 }
 
 /**
- * Sign-in by a mailed code. Without an address: ask for it. With one (after asking, or from the
- * mail's link): the code's field; only this form's button spends the code.
+ * Sign-in by a mailed code. Without an address: ask for it. With one (after asking), or with the
+ * pending sign-in the mail's link names (`values.pending`): the code's field; only this form's
+ * button spends the code.
  */
 export function codePage(
   state: FormState & { notice?: string; askEmail?: boolean },
   ls?: LocalizedStrings,
 ): string {
   const email = state.values?.email;
+  const pending = state.values?.pending;
   const notice = state.notice ? `<p role="status">${h(state.notice)}</p>` : '';
   const body =
-    email && !state.askEmail
+    (email || pending) && !state.askEmail
       ? notice +
-        `<p>${h(email)}</p>` +
+        (email ? `<p>${h(email)}</p>` : '') +
         form(
           ACCOUNT_PAGES.code,
           field(
@@ -206,7 +210,7 @@ export function codePage(
           'account.sign-in',
           state,
           ls,
-          { email },
+          pending ? { pending } : { email: email ?? '' },
         ) +
         link(ACCOUNT_PAGES.code, 'account.email-code', ls)
       : form(ACCOUNT_PAGES.code, field(EMAIL, state, ls), 'account.email-code', state, ls);
@@ -269,6 +273,50 @@ export function credentialForms(
     form(ACCOUNT_PAGES.email, email, 'account.change-email', state('email'), ls) +
     `<h2>${h(message('account.change-password-title', {}, ls))}</h2>` +
     form(ACCOUNT_PAGES.password, password, 'account.change-password', state('password'), ls)
+  );
+}
+
+/** The day of a time, as the ISO calendar date (UTC): unambiguous in every language. */
+const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+
+/** What a passkey is called on the page: its name, or the day it was added. */
+export const passkeyName = (key: { name: string | null; created: number }, ls?: LocalizedStrings) =>
+  key.name ?? message('account.passkey-unnamed', { date: day(key.created) }, ls);
+
+/** The signed-in customer's passkeys (name, added, last used), each with a form removing it. */
+export function passkeysSection(
+  passkeys: readonly { id: string; name: string | null; created: number; lastUsed: number | null }[],
+  crumb: string,
+  ls?: LocalizedStrings,
+): string {
+  const t = (code: MessageCode) => h(message(code, {}, ls));
+  const rows = passkeys
+    .map((key) => {
+      const name = passkeyName(key, ls);
+      return (
+        `<tr><th scope="row">${h(name)}</th><td>${day(key.created)}</td>` +
+        `<td>${key.lastUsed === null ? t('account.passkey-never-used') : day(key.lastUsed)}</td>` +
+        `<td><form method="post" action="${ACCOUNT_PAGES.passkeys}" class="sf-account__inline">` +
+        `<input type="hidden" name="crumb" value="${a(crumb)}"><input type="hidden" name="id" value="${a(key.id)}">` +
+        `<button type="submit">${t('account.passkey-remove')}<span class="sf-visually-hidden"> ${h(name)}</span></button></form></td></tr>`
+      );
+    })
+    .join('');
+  const columns = (
+    [
+      'account.passkey-name-column',
+      'account.passkey-created-column',
+      'account.passkey-last-used-column',
+    ] as const
+  )
+    .map((c) => `<th scope="col">${t(c)}</th>`)
+    .join('');
+  return (
+    `<section class="sf-account__passkeys"><h2>${t('account.passkeys-title')}</h2>` +
+    (rows
+      ? `<table class="sf-checkout__summary"><thead><tr>${columns}<td></td></tr></thead><tbody>${rows}</tbody></table>`
+      : `<p>${t('account.passkeys-empty')}</p>`) +
+    `</section>`
   );
 }
 

@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '../http/session.ts';
 import { appForSuite, DATABASES } from '../testing/app.ts';
 import { PASSKEY_API } from './passkeys.ts';
 import { ROLES } from '@storefront/core';
+import { ACCOUNT_PAGES } from './pages.ts';
 import { ACCOUNT_API, STAFF_SESSION_PATH } from './routes.ts';
 import { Customer, makeAccount } from './testing.ts';
 import { Authenticator, b64u } from './webauthn-testing.ts';
@@ -11,7 +12,12 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
   const t = appForSuite(database);
 
   /** Signs in with the password and registers a new passkey; answers the authenticator. */
-  const enrol = async (email: string, kind: 'customer' | 'staff', authenticator = new Authenticator()) => {
+  const enrol = async (
+    email: string,
+    kind: 'customer' | 'staff',
+    authenticator = new Authenticator(),
+    name?: string,
+  ) => {
     const browser = new Customer(t);
     const signedIn = await browser.signIn(
       email,
@@ -26,8 +32,9 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
     expect(body.rp.id).toBe('storefront.test');
     const registered = await browser.request('POST', PASSKEY_API[kind].register, {
       response: authenticator.register(body),
+      ...(name ? { name } : {}),
     });
-    return { registered, authenticator };
+    return { registered, authenticator, browser };
   };
 
   /** A new browser signing in with the authenticator's passkey. */
@@ -68,6 +75,58 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
     });
   });
 
+  it("lists the customer's passkeys on /account (name, added, last used) and removes only their own by its form", async () => {
+    await makeAccount(t.db, 'keys@example.test');
+    await makeAccount(t.db, 'other-keys@example.test');
+    const named = await enrol('keys@example.test', 'customer', new Authenticator(), 'Work <laptop>');
+    expect(named.registered.statusCode, named.registered.body).toBe(200);
+    const unnamed = await enrol('keys@example.test', 'customer');
+    const theirs = await enrol('other-keys@example.test', 'customer');
+    const used = await signInWith(named.authenticator, 'customer');
+    expect(used.res.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+
+    const browser = used.browser;
+    const page = await browser.request('GET', ACCOUNT_PAGES.account);
+    expect(page.statusCode).toBe(200);
+    const row = (name: string) =>
+      new RegExp(`<tr><th scope="row">${name}</th><td>${today}</td><td>([^<]+)</td>`).exec(page.body)?.[1];
+    expect(row('Work &lt;laptop&gt;')).toBe(today);
+    expect(row(`Passkey added on ${today}`)).toBe('Never');
+    expect(page.body.match(/<tr><th scope="row">/g)).toHaveLength(2); // not the other customer's
+    const listed = (await browser.request('GET', PASSKEY_API.customer.register)).json() as {
+      id: string;
+      name: string | null;
+    }[];
+    expect(listed.map((k) => k.name)).toEqual(['Work <laptop>', null]);
+
+    const NO_HEADER = { 'x-csrf-token': '' };
+    const remove = (id: string, crumb = browser.cookies.crumb as string) =>
+      browser.request('POST', ACCOUNT_PAGES.passkeys, new URLSearchParams({ crumb, id }), NO_HEADER);
+    const otherId = b64u(theirs.authenticator.credentialId);
+    const refused = await remove(otherId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain('This passkey is not one of yours.');
+    expect(
+      await t.db.selectFrom('passkeys').select('id').where('id', '=', otherId).executeTakeFirst(),
+    ).toBeDefined();
+    expect((await remove(b64u(unnamed.authenticator.credentialId), 'not-the-crumb')).statusCode).toBe(403);
+
+    const removed = await remove(b64u(unnamed.authenticator.credentialId));
+    expect(removed.statusCode).toBe(303);
+    expect(removed.headers.location).toBe('/account?done=passkey');
+    const after = await browser.request('GET', removed.headers.location as string);
+    expect(after.body).toContain('The passkey was removed.');
+    expect(after.body).not.toContain(`Passkey added on ${today}`);
+    const left = await t.db
+      .selectFrom('passkeys')
+      .innerJoin('accounts', 'accounts.id', 'passkeys.account_id')
+      .select('passkeys.name')
+      .where('accounts.email', '=', 'keys@example.test')
+      .execute();
+    expect(left).toEqual([{ name: 'Work <laptop>' }]);
+  });
+
   it("refuses a passkey unknown here, one of the other kind of account, another site's, and registration without a session", async () => {
     const stranger = await signInWith(new Authenticator(), 'customer');
     expect(stranger.res.statusCode).toBe(401);
@@ -98,7 +157,7 @@ describe.each(DATABASES)('passkeys on $name', (database) => {
     const list = await owner.request('GET', PASSKEY_API.customer.register);
     expect(list.statusCode).toBe(200);
     const id = b64u(authenticator.credentialId);
-    expect(list.json()).toEqual([{ id, created: expect.any(Number), lastUsed: null }]);
+    expect(list.json()).toEqual([{ id, created: expect.any(Number), lastUsed: null, name: null }]);
 
     const other = new Customer(t);
     await other.signIn('other@example.test');

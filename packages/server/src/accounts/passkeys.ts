@@ -60,7 +60,10 @@ const credentialJson = z
     authenticatorAttachment: z.string().max(40).optional(),
   })
   .strict();
-const registerBody = z.object({ response: credentialJson }).strict();
+/** `name`: what the owner calls it (their list shows it); without one the list names it by its day. */
+const registerBody = z
+  .object({ response: credentialJson, name: z.string().trim().min(1).max(60).optional() })
+  .strict();
 const signInBody = z.object({ response: credentialJson, rememberMe: z.boolean().optional() }).strict();
 const passkeyParams = z.object({ id: z.string().max(1400) }).strict();
 
@@ -104,10 +107,29 @@ const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64
 export const passkeysOf = (db: Db, accountId: string) =>
   db
     .selectFrom('passkeys')
-    .select(['id', 'transports', 'created', 'last_used'])
+    .select(['id', 'name', 'transports', 'created', 'last_used'])
     .where('account_id', '=', accountId)
     .orderBy('created')
     .execute();
+
+/** One's own passkeys as the list call and the /account page show them. */
+export const passkeyList = async (db: Db, accountId: string) =>
+  (await passkeysOf(db, accountId)).map((key) => ({
+    id: key.id,
+    name: key.name,
+    created: Number(key.created),
+    lastUsed: key.last_used === null ? null : Number(key.last_used),
+  }));
+
+/** Removes one of the account's own passkeys; `account.passkey-not-found` for any other id. */
+export async function removePasskey(db: Db, accountId: string, id: string): Promise<void> {
+  const removed = await db
+    .deleteFrom('passkeys')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) !== 1) throw apiError('account.passkey-not-found');
+}
 
 export interface PasskeyOptions {
   db: Db;
@@ -172,7 +194,11 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
       return options;
     },
 
-    async register(member: { accountId: string; kind: AccountKind }, response: RegistrationResponseJSON) {
+    async register(
+      member: { accountId: string; kind: AccountKind },
+      response: RegistrationResponseJSON,
+      name?: string,
+    ) {
       const verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: spendChallenge('register', member.kind, member.accountId),
@@ -192,6 +218,7 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
           transports: credential.transports ? JSON.stringify(credential.transports) : null,
           created: Date.now(),
           last_used: null,
+          name: name ?? null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
@@ -278,26 +305,16 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyOption
       reply.header('cache-control', 'no-store').send(await keys.registrationOptions(memberOf(request))),
     );
     app.post(paths.register, signedIn, async (request) => {
-      const { response } = parseInput(registerBody, request.body, 'body');
-      return keys.register(memberOf(request), response as unknown as RegistrationResponseJSON);
+      const { response, name } = parseInput(registerBody, request.body, 'body');
+      return keys.register(memberOf(request), response as unknown as RegistrationResponseJSON, name);
     });
     app.get(paths.register, { preHandler: requireMember(kind) }, async (request, reply) => {
-      const stored = await passkeysOf(options.db, memberOf(request).accountId);
       reply.header('cache-control', 'no-store');
-      return stored.map((key) => ({
-        id: key.id,
-        created: Number(key.created),
-        lastUsed: key.last_used === null ? null : Number(key.last_used),
-      }));
+      return passkeyList(options.db, memberOf(request).accountId);
     });
     app.delete(`${paths.register}/:id`, signedIn, async (request) => {
       const { id } = parseInput(passkeyParams, request.params, 'path');
-      const removed = await options.db
-        .deleteFrom('passkeys')
-        .where('id', '=', id)
-        .where('account_id', '=', memberOf(request).accountId)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) !== 1) throw apiError('account.passkey-not-found');
+      await removePasskey(options.db, memberOf(request).accountId, id);
       return { deleted: true };
     });
     app.post(`${paths.signIn}/options`, open, async (request, reply) =>

@@ -21,6 +21,8 @@
  *   new session; every other one ends); `PUT /email` `{ password, email }` mails a link to the new
  *   address; `DELETE /` `{ password }` deletes the account, keeping its orders detached.
  *
+ * The customer's addresses and orders: customer-api.ts.
+ *
  * Staff: `POST /api/config/session` `{ email, password }` -> `{ xsrfToken }`; `GET` -> `{ authenticated,
  * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out.
  */
@@ -31,6 +33,7 @@ import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, apiError, parseInput } from '../http/errors.ts';
 import { currentXsrfToken, endAllSessions, endSession } from '../http/session.ts';
 import { accountById, deleteAccount } from './accounts.ts';
+import { customerApiRoutes } from './customer-api.ts';
 import { cloneAsAnonymousCart, setCartCookie } from './customer-cart.ts';
 import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';
 import { requireMember } from '../http/guards.ts';
@@ -245,6 +248,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       emailVerified: account.email_verified_at !== null,
     };
   });
+
+  customerApiRoutes(app, { db, flows, localizedStrings: ls, base: ACCOUNT_API });
 
   app.put(`${ACCOUNT_API}/password`, { config: crumbed, preHandler: customer }, async (request, reply) => {
     const input = parseInput(passwordBody, request.body, 'body');

@@ -61,7 +61,10 @@ export interface AccountTokensTable {
   id_hash: string;
   account_id: string;
   purpose: TokenPurpose;
-  /** For a verify token that changes the address: the new address. */
+  /**
+   * For a verify token that changes the address: the new address. For a sign-in code: the SHA-256
+   * of its mailed link's opaque token (one-time-code.ts).
+   */
   data: string | null;
   created: Millis;
   expires_at: Millis;
@@ -91,6 +94,8 @@ export interface PasskeysTable {
   transports: string | null;
   created: Millis;
   last_used: Millis | null;
+  /** What the owner called it (migration 016), or null. */
+  name: string | null;
 }
 
 /** A WebAuthn challenge handed out and not yet answered (passkeys.ts). */

@@ -120,12 +120,17 @@ export function totpState(account: AccountRow, issuer: string): TotpState {
 /** Turns TOTP off with a current code. */
 async function stopTotp(db: Db, account: AccountRow, code: string): Promise<boolean> {
   if (!(await spendTotpCode(db, account, code))) return false;
+  await clearTotp(db, account.id);
+  return true;
+}
+
+/** Forgets the account's authenticator app (turned off, or reset by the users command). */
+export async function clearTotp(db: Db, accountId: string): Promise<void> {
   await db
     .updateTable('accounts')
     .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated: Date.now() })
-    .where('id', '=', account.id)
+    .where('id', '=', accountId)
     .execute();
-  return true;
 }
 
 const codeBody = z.object({ code: z.string().max(20) }).strict();

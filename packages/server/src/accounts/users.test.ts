@@ -5,6 +5,7 @@ import { repoRoot } from '../testing/repo-root.ts';
 import { ROLES } from '@storefront/core';
 import { STAFF_SESSION_PATH } from './routes.ts';
 import { Customer } from './testing.ts';
+import { currentTotpCode, TOTP_API } from './totp.ts';
 import { runUsers } from './users.ts';
 
 const PASSWORD = 'first admin passphrase';
@@ -58,6 +59,43 @@ describe.each(DATABASES)('the users command on $name', (database) => {
     const password = /Password \(shown once\): (\S+)/.exec(added.out)?.[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect((await new Customer(t).signIn('shopper@example.test', password)).statusCode).toBe(200);
+  });
+
+  it("resets a staff member's authenticator app: a password signs in again, their sessions end, they enrol again", async () => {
+    expect(
+      (await run('add', '--role', 'editor', '--email', 'lost@example.test', '--password', PASSWORD)).code,
+    ).toBe(0);
+    const staff = new Customer(t);
+    expect((await staff.signIn('lost@example.test', PASSWORD, false, STAFF_SESSION_PATH)).statusCode).toBe(
+      200,
+    );
+    const { secret } = (await staff.request('POST', TOTP_API, {})).json() as { secret: string };
+    const confirmed = await staff.request('POST', `${TOTP_API}/confirm`, { code: currentTotpCode(secret) });
+    expect(confirmed.json()).toEqual({ enabled: true });
+    const withoutCode = await new Customer(t).signIn(
+      'lost@example.test',
+      PASSWORD,
+      false,
+      STAFF_SESSION_PATH,
+    );
+    expect(withoutCode.json()).toMatchObject({ code: 'account.totp-required' });
+
+    expect(await run('reset-totp', '--email', 'Lost@Example.test')).toEqual({
+      code: 0,
+      out: 'Reset the authenticator app of lost@example.test and ended their sessions; they set it up again at /config/login.',
+    });
+    expect((await staff.request('GET', STAFF_SESSION_PATH)).json()).toEqual({ authenticated: false });
+    const again = new Customer(t);
+    expect((await again.signIn('lost@example.test', PASSWORD, false, STAFF_SESSION_PATH)).statusCode).toBe(
+      200,
+    );
+    expect((await again.request('POST', TOTP_API, {})).statusCode).toBe(200);
+
+    expect(await run('reset-totp', 'nobody@example.test')).toEqual({
+      code: 1,
+      out: 'No staff account has nobody@example.test.',
+    });
+    expect((await run('reset-totp', '--email', 'nope')).code).toBe(2);
   });
 
   it('refuses unknown roles, bad addresses, short passwords and a missing kind, creating nothing', async () => {

@@ -5,6 +5,8 @@
  *   add --role admin --email owner@example.com [--name "Ada"] [--password ...]   a staff member
  *   add --customer --email ada@example.com [--name "Ada"] [--password ...]      a (verified) customer
  *   list                                                                          every account
+ *   reset-totp --email staff@example.com                                          forgets a staff
+ *        member's authenticator app (a lost phone) and ends their sessions; they enrol again
  *
  * `--role` takes a name or a code of spec section 6 (core/roles.ts), repeated or comma-separated. Without
  * `--password` (or STOREFRONT_PASSWORD) a random one is made and printed once.
@@ -12,8 +14,10 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/index.ts';
-import { checkPassword, createAccount, parseEmail, rolesOf } from './accounts.ts';
+import { endAllSessions } from '../http/session.ts';
+import { checkPassword, createAccount, findAccount, parseEmail, rolesOf } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
+import { clearTotp } from './totp.ts';
 import { ROLES, parseRole, type RoleCode } from '@storefront/core';
 
 export const USAGE = [
@@ -21,6 +25,7 @@ export const USAGE = [
   '  npm run users -- add --role admin --email owner@example.com [--name NAME] [--password PASSWORD]',
   '  npm run users -- add --customer --email ada@example.com [--name NAME] [--password PASSWORD]',
   '  npm run users -- list',
+  '  npm run users -- reset-totp --email staff@example.com',
   `Roles: ${Object.entries(ROLES)
     .map(([name, code]) => `${name} (${code})`)
     .join(', ')}`,
@@ -53,6 +58,7 @@ export async function runUsers(
   const { values, positionals } = parsed;
   const [command] = positionals;
   if (command === 'list') return list(db, print);
+  if (command === 'reset-totp') return resetTotp(db, values.email ?? positionals[1] ?? '', print);
   if (command !== 'add') {
     print(USAGE);
     return 2;
@@ -101,6 +107,34 @@ export async function runUsers(
     `Created ${kind} ${email.value.value}${roles.length ? ` (roles ${roles.join(', ')})` : ''}; sign in ${where}.`,
   );
   if (given === undefined) print(`Password (shown once): ${password}`);
+  return 0;
+}
+
+/**
+ * A staff member who lost their authenticator app: the app is forgotten and every session of theirs
+ * ends (a lost phone may be a stolen one). They sign in with the password (or a passkey) and set
+ * up an app again.
+ */
+async function resetTotp(db: Db, emailInput: string, print: (line: string) => void): Promise<number> {
+  const email = parseEmail(emailInput);
+  if (!email.ok) {
+    print(`--email: ${email.error.message}\n${USAGE}`);
+    return 2;
+  }
+  const account = await findAccount(db, 'staff', email.value.key);
+  if (!account) {
+    print(`No staff account has ${email.value.value}.`);
+    return 1;
+  }
+  if (account.totp_secret === null) {
+    print(`${account.email} has no authenticator app; nothing to reset.`);
+    return 0;
+  }
+  await clearTotp(db, account.id);
+  await endAllSessions(db, account.id);
+  print(
+    `Reset the authenticator app of ${account.email} and ended their sessions; they set it up again at /config/login.`,
+  );
   return 0;
 }
 

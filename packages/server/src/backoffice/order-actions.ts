@@ -353,23 +353,13 @@ export function cancel(
       .select(['variant_id', 'quantity'])
       .where('order_id', '=', order.id)
       .execute();
-    const now = Date.now();
-    for (const line of lines) {
-      await returnStock(trx, line.variant_id, line.quantity);
-      await trx
-        .insertInto('stock_ledger')
-        .values({
-          id: randomUUID(),
-          created: now,
-          variant_id: line.variant_id,
-          change: line.quantity,
-          reason: 'cancellation',
-          ref_id: order.id,
-          actor_id: actor.accountId,
-          note: input.reason ?? null,
-        })
-        .execute();
-    }
+    for (const line of lines)
+      await returnStock(trx, line.variant_id, line.quantity, {
+        reason: 'cancellation',
+        refId: order.id,
+        actorId: actor.accountId,
+        note: input.reason ?? null,
+      });
     const mailId = await customerMail(trx, order, shop, 'cancelled');
     return {
       kind: 'cancelled',

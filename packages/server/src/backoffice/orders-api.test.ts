@@ -4,43 +4,10 @@ import { Customer, makeAccount } from '../accounts/testing.ts';
 import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import type { RoleCode } from '@storefront/core';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
+import { parseCsv } from '../testing/csv.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
 
 const API = '/api/config/orders';
-
-/** RFC 4180 rows (quoted fields, doubled quotes, CRLF), enough to read an export back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\r' && text[i + 1] === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
 
 for (const database of DATABASES) {
   describe(`[${database.name}] back office: orders`, () => {
@@ -238,8 +205,10 @@ for (const database of DATABASES) {
         .selectFrom('stock_ledger')
         .selectAll()
         .where('ref_id', '=', order.id)
+        .orderBy('change')
         .execute();
       expect(ledger).toMatchObject([
+        { variant_id: 'v-tee-s', change: -3, reason: 'order' },
         { variant_id: 'v-tee-s', change: 3, reason: 'cancellation', note: 'customer asked' },
       ]);
       expect(await mailsTo('cancel@example.test', 'order-cancelled')).toHaveLength(1);

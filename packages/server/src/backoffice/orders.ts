@@ -3,7 +3,6 @@
  * everything staff see on its page, and the filtered list as CSV, read in batches so that any
  * number of orders exports in constant memory while other requests go on being served.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { minorToDecimal } from '@storefront/core';
 import type { CursorPage } from '@storefront/core/wire';
 import { sql, type SelectQueryBuilder } from 'kysely';
@@ -11,6 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { batchedCsv } from './csv.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled'] as const;
 
@@ -175,31 +175,18 @@ export const CSV_COLUMNS = [
   'currency',
 ] as const;
 
-/** A CSV field (RFC 4180); a leading =, +, - or @ is quoted away so a spreadsheet never runs it. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvRow = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
-const EXPORT_BATCH = 500;
-
 /**
  * The filtered list as CSV, a batch of rows at a time (keyset paging: each batch is one indexed
  * query, and no more than one batch is in memory). The event loop gets a turn between batches.
  */
-export async function* ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<string> {
-  yield csvRow([...CSV_COLUMNS]);
-  let after: Position | undefined;
-  for (;;) {
-    const rows = await page(db, filter, after, EXPORT_BATCH);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) {
+export function ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<string> {
+  return batchedCsv(
+    CSV_COLUMNS,
+    (after: OrderRow | undefined, size) =>
+      page(db, filter, after && { created: Number(after.created), id: after.id }, size),
+    (row) => {
       const s = summary(row);
-      chunk += csvRow([
+      return [
         s.number,
         new Date(s.created).toISOString(),
         s.status,
@@ -209,12 +196,7 @@ export async function* ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<st
         s.items,
         minorToDecimal(s.grandTotalCents, s.currency),
         s.currency,
-      ]);
-    }
-    yield chunk;
-    const last = rows[rows.length - 1] as OrderRow;
-    after = { created: Number(last.created), id: last.id };
-    if (rows.length < EXPORT_BATCH) return;
-    await nextTurn();
-  }
+      ];
+    },
+  );
 }

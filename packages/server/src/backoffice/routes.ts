@@ -18,9 +18,11 @@
  * - `GET /api/config/stock?q=&filter=low|sold-out&cursor=` -> `{ variants, hasNextPage, nextPageCursor }`;
  * - `POST /api/config/stock/:variantId` `{ adjust | set + expected, reason, note? }` -> `{ variantId,
  *   qtyInStock }`; 409 `stock-conflict` below zero or when the level changed since it was read;
- * - `GET /api/config/stock/ledger?variantId=&cursor=` -> `{ entries, hasNextPage, nextPageCursor }`.
+ * - `GET /api/config/stock/ledger?variantId=&reason=&cursor=` -> `{ entries, hasNextPage, nextPageCursor }`;
+ * - `GET /api/config/stock/ledger/export?variantId=&reason=` -> the filtered ledger as CSV, streamed.
+ *
+ * Form submissions, the mail outbox and the dashboard: records-routes.ts.
  */
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../http/guards.ts';
@@ -46,9 +48,20 @@ import {
   type Actor,
   type ShopIdentity,
 } from './order-actions.ts';
+import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
+import { recordsRoutes } from './records-routes.ts';
 import { shellHtml } from './shell.ts';
-import { changeStock, ledgerQuery, listStock, stockChangeBody, stockLedger, stockQuery } from './stock.ts';
+import {
+  changeStock,
+  ledgerCsv,
+  ledgerFilter,
+  ledgerQuery,
+  listStock,
+  stockChangeBody,
+  stockLedger,
+  stockQuery,
+} from './stock.ts';
 
 export const CONFIG_API = '/api/config';
 const LOGIN_PATH = '/config/login';
@@ -57,32 +70,26 @@ export interface BackofficeOptions {
   siteTitle: string;
   siteUrl: string;
   webBundle: WebBundle;
+  /** The site's `content/forms/<formId>.json`, as loaded (the submissions' field titles). */
+  forms?: Record<string, unknown>;
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
 const noBody = z.undefined().or(z.object({}).strict());
 
-export async function backofficeRoutes(plugin: FastifyInstance, options: BackofficeOptions): Promise<void> {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
-  const shop: ShopIdentity = {
-    siteTitle: options.siteTitle,
-    siteUrl: options.siteUrl,
-    localizedStrings: app.localizedStrings,
-  };
-  const actorOf = (request: FastifyRequest): Actor => ({
-    accountId: (request.member as { accountId: string }).accountId,
-  });
-
-  // ------------------------------------------------------------------ the screens
-
-  const screen = async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * The handler answering a back-office screen: the shell (the bundle draws the screen of the path),
+ * or, signed out, the way to the sign-in page. Also given to screens another feature routes
+ * (`/config/analytics`, telemetry/owner.ts), through app.ts.
+ */
+export function backofficeScreen(options: Pick<BackofficeOptions, 'siteTitle' | 'webBundle'>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const member = request.member;
     if (!member || member.kind !== 'staff') return reply.code(303).header('location', LOGIN_PATH).send();
     // The crumb cookie the screens' calls send back as their header.
     ensureCrumb(request, reply);
-    const account = await db
+    const account = await request.server.database.db
       .selectFrom('accounts')
       .select('email')
       .where('id', '=', member.accountId)
@@ -98,6 +105,23 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     );
     return reply.type('text/html; charset=utf-8').send(html);
   };
+}
+
+export async function backofficeRoutes(plugin: FastifyInstance, options: BackofficeOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const shop: ShopIdentity = {
+    siteTitle: options.siteTitle,
+    siteUrl: options.siteUrl,
+    localizedStrings: app.localizedStrings,
+  };
+  const actorOf = (request: FastifyRequest): Actor => ({
+    accountId: (request.member as { accountId: string }).accountId,
+  });
+
+  // ------------------------------------------------------------------ the screens
+
+  const screen = backofficeScreen(options);
   app.get('/config', screen);
   app.get('/config/*', screen);
 
@@ -119,12 +143,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   app.get(
     `${CONFIG_API}/orders/export`,
     { ...read, schema: { querystring: orderFilter } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="orders.csv"')
-        .type('text/csv; charset=utf-8')
-        .send(Readable.from(ordersCsv(db, request.query))),
+    async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(db, request.query)),
   );
 
   const detailOf = async (number: number) => {
@@ -169,6 +188,8 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor));
   action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
 
+  await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
+
   // ------------------------------------------------------------------ stock
 
   const stock = { preValidation: requirePermission('stock.manage') };
@@ -189,6 +210,11 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       reply.header('cache-control', 'no-store');
       return stockLedger(db, request.query);
     },
+  );
+  app.get(
+    `${CONFIG_API}/stock/ledger/export`,
+    { ...stock, schema: { querystring: ledgerFilter } },
+    async (request, reply) => sendCsv(reply, 'stock-ledger.csv', ledgerCsv(db, request.query)),
   );
   app.post(
     `${CONFIG_API}/stock/:variantId`,

@@ -113,6 +113,8 @@ for (const database of DATABASES) {
       expect(ledger.entries.map((e: { change: number; reason: string }) => [e.change, e.reason])).toEqual([
         [-5, 'correction'],
         [3, 'received'],
+        // The starting stock, from the content.
+        [4, 'sync'],
       ]);
       expect(ledger.entries[1]).toMatchObject({ note: 'delivery 42', by: 'stock-staff-2@example.test' });
     });

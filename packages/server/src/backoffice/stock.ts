@@ -5,13 +5,13 @@
  * applies only if the stock is still what the staff member saw (409 otherwise, with the new level).
  * Every change is written to the permanent stock ledger in the same transaction.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { LEDGER_REASONS, recordStockChanges, variantAttributes, variantsWithStock } from '../db/stock.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
+import { batchedCsv } from './csv.ts';
 
 /** At or below this, a limited variant is low on stock. */
 export const LOW_STOCK = 5;
@@ -153,19 +153,9 @@ export async function changeStock(
         throw conflict(`The stock changed to ${now} since you looked: check it and set it again.`);
       }
     }
-    await trx
-      .insertInto('stock_ledger')
-      .values({
-        id: randomUUID(),
-        created: Date.now(),
-        variant_id: variantId,
-        change: units,
-        reason: change.reason,
-        ref_id: null,
-        actor_id: actorId,
-        note: change.note ?? null,
-      })
-      .execute();
+    await recordStockChanges(trx, [
+      { variantId, change: units, reason: change.reason, actorId, note: change.note ?? null },
+    ]);
     return { variantId, qtyInStock: await currentLevel(trx, variantId) };
   });
 }
@@ -179,12 +169,22 @@ async function currentLevel(db: Db, variantId: string): Promise<number> {
   return Number(row.qty_in_stock);
 }
 
-export const ledgerQuery = z
-  .object({ variantId: z.string().min(1).max(100).optional(), cursor: z.string().max(500).optional() })
+export const ledgerFilter = z
+  .object({
+    variantId: z.string().min(1).max(100).optional(),
+    reason: z.enum(LEDGER_REASONS).optional(),
+  })
   .strict();
+export type LedgerFilter = z.infer<typeof ledgerFilter>;
+export const ledgerQuery = ledgerFilter.extend({ cursor: z.string().max(500).optional() });
 
-/** The stock ledger, newest first, for one variant or the whole store. */
-export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
+/** Where the next page starts: the last entry's (created, id), newest first. */
+interface LedgerPosition {
+  created: number | string;
+  id: string;
+}
+
+function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefined, limit: number) {
   let q = db
     .selectFrom('stock_ledger')
     .leftJoin('accounts', 'accounts.id', 'stock_ledger.actor_id')
@@ -202,32 +202,73 @@ export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
       'stock_ledger.note',
       'accounts.email',
     ]);
-  if (query.variantId) q = q.where('stock_ledger.variant_id', '=', query.variantId);
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
+  if (filter.variantId) q = q.where('stock_ledger.variant_id', '=', filter.variantId);
+  if (filter.reason) q = q.where('stock_ledger.reason', '=', filter.reason);
+  if (after)
     q = q.where((eb) =>
-      eb(eb.refTuple('stock_ledger.created', 'stock_ledger.id'), '<', eb.tuple(created, id)),
+      eb(
+        eb.refTuple('stock_ledger.created', 'stock_ledger.id'),
+        '<',
+        eb.tuple(Number(after.created), after.id),
+      ),
     );
-  }
-  const rows = await q
-    .orderBy('stock_ledger.created', 'desc')
-    .orderBy('stock_ledger.id', 'desc')
-    .limit(PAGE + 1)
-    .execute();
+  return q.orderBy('stock_ledger.created', 'desc').orderBy('stock_ledger.id', 'desc').limit(limit).execute();
+}
+
+type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>[number];
+
+const entryOf = (r: LedgerRow) => ({
+  id: r.id,
+  created: Number(r.created),
+  variantId: r.variant_id,
+  sku: r.sku ?? null,
+  productTitle: r.title ?? null,
+  change: r.change,
+  reason: r.reason,
+  orderId: r.ref_id,
+  note: r.note,
+  by: r.email ?? null,
+});
+
+/** The stock ledger, newest first, for one variant or the whole store, of one reason or all. */
+export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
+  const { cursor, ...filter } = query;
+  const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
+  const rows = await ledgerPage(db, filter, after && { created: after[0], id: after[1] }, PAGE + 1);
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
-  return {
-    entries: shown.map((r) => ({
-      id: r.id,
-      created: Number(r.created),
-      variantId: r.variant_id,
-      sku: r.sku ?? null,
-      productTitle: r.title ?? null,
-      change: r.change,
-      reason: r.reason,
-      orderId: r.ref_id,
-      note: r.note,
-      by: r.email ?? null,
-    })),
-    ...paging,
-  };
+  return { entries: shown.map(entryOf), ...paging };
+}
+
+export const LEDGER_CSV_COLUMNS = [
+  'created',
+  'variant_id',
+  'sku',
+  'product',
+  'change',
+  'reason',
+  'order_id',
+  'note',
+  'by',
+] as const;
+
+/** The filtered ledger as CSV, newest first, streamed a batch at a time (csv.ts). */
+export function ledgerCsv(db: Db, filter: LedgerFilter): AsyncGenerator<string> {
+  return batchedCsv(
+    LEDGER_CSV_COLUMNS,
+    (after: LedgerRow | undefined, size) => ledgerPage(db, filter, after, size),
+    (row) => {
+      const e = entryOf(row);
+      return [
+        new Date(e.created).toISOString(),
+        e.variantId,
+        e.sku,
+        e.productTitle,
+        e.change,
+        e.reason,
+        e.orderId,
+        e.note,
+        e.by,
+      ];
+    },
+  );
 }

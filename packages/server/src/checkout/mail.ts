@@ -5,6 +5,12 @@
 import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 
+/** The code the order's discount came from (stored with its pricing). */
+const couponOf = (order: Order): string => {
+  const pricing = order.extra?.pricing as { coupons?: unknown[] } | undefined;
+  return String(pricing?.coupons?.[0] ?? '');
+};
+
 export function confirmationMail(
   order: Order,
   site: { siteTitle: string; origin: string },
@@ -27,6 +33,14 @@ export function confirmationMail(
     ...lines,
     '',
     `${message('cart.subtotal', {}, ls)}: ${money(order.subtotalCents)}`,
+    // Only what the order charged beyond the subtotal (issue 17): an order without them reads as before.
+    ...(order.discountCents > 0
+      ? [`${message('discount.line', { code: couponOf(order) }, ls)}: −${money(order.discountCents)}`]
+      : []),
+    ...(order.shippingCents > 0
+      ? [`${message('shipping.line', {}, ls)}: ${money(order.shippingCents)}`]
+      : []),
+    ...(order.taxCents > 0 ? [`${message('tax.line', {}, ls)}: ${money(order.taxCents)}`] : []),
     `${message('checkout.total', {}, ls)}: ${money(order.grandTotalCents)}`,
     '',
     message('checkout.awaiting-payment', {}, ls),

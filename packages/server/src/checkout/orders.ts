@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  centsToMoney,
   checkMinimumSubtotal,
+  findDiscountCode,
+  message,
+  priceCart,
+  shippingLocationOf,
   findVariantBySku,
   lineNeeds,
   minorToDecimal,
@@ -21,6 +26,16 @@ import {
 import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { findCart } from '../commerce/cart.ts';
+import {
+  cartChoices,
+  claimDiscount,
+  customerKey,
+  discountUsage,
+  NO_PRICING,
+  pricingLines,
+  type CommercePricing,
+} from '../commerce/pricing.ts';
+import type { CartRow } from '../db/schema.ts';
 import type { Checked } from '../commerce/rules.ts';
 import { takeStock } from '../db/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
@@ -50,6 +65,8 @@ export interface PlaceOrderRequest {
   origin: string;
   /** The signed-in customer placing it: the order shows in their account. */
   accountId?: string | undefined;
+  /** The shipping option chosen on the checkout form (else the cart's, else the cheapest). */
+  shippingOptionId?: string | undefined;
 }
 
 export interface OrderSettings {
@@ -57,6 +74,8 @@ export interface OrderSettings {
   minimumSubtotalCents: number;
   siteTitle: string;
   localizedStrings?: LocalizedStrings;
+  /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
+  pricing?: CommercePricing | undefined;
 }
 
 /** An order line and an order as the API answers them (core's wire contract). */
@@ -162,6 +181,7 @@ async function placeIn(
   const now = Date.now();
   const { source } = req;
   let cartId: string | null = null;
+  let cartRow: CartRow | undefined;
   let drafts: DraftLine[];
 
   if ('token' in source) {
@@ -176,6 +196,7 @@ async function placeIn(
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) throw apiError('cart-purchased');
     cartId = cart.id;
+    cartRow = cart;
     const entries = await trx
       .selectFrom('cart_entries')
       .selectAll()
@@ -236,13 +257,60 @@ async function placeIn(
   );
   if (!minimum.ok) throw coreRefusal(minimum.error);
 
+  const c = customer.value;
+  const pricing = settings.pricing ?? NO_PRICING;
+  const choices = cartChoices(cartRow);
+  const address = c.address;
+  const location = address
+    ? shippingLocationOf({ country: address.country, region: address.state, postalCode: address.zip })
+    : (choices.location ?? undefined);
+  const code = choices.couponCodes[0]
+    ? findDiscountCode(pricing.config.discountCodes, choices.couponCodes[0])
+    : undefined;
+  const buyer = customerKey(c.email);
+  const usage = code ? await discountUsage(trx, code.code, buyer) : undefined;
+  const priced = priceCart({
+    lines: pricingLines(
+      drafts.map((d) => ({ ...d, itemId: d.item.id })),
+      pricing,
+    ),
+    config: pricing.config,
+    currency: settings.currency,
+    couponCodes: choices.couponCodes,
+    location: location ?? null,
+    chosenShippingOptionId: req.shippingOptionId ?? choices.shippingOptionId,
+    now,
+    usageOf: () => usage,
+    ...(ls ? { localizedStrings: ls } : {}),
+  });
+  const refusedCoupon = priced.invalidCoupons[0];
+  if (refusedCoupon) throw coreRefusal({ code: refusedCoupon.reason, message: refusedCoupon.message });
+  const shipsByRates = pricing.config.shippingZones.length > 0 || pricing.config.pickup.length > 0;
+  if (priced.requiresShipping && shipsByRates) {
+    if (!location) {
+      const text = message('shipping.country-invalid', {}, ls);
+      throw apiError('shipping-country-invalid', {
+        extra: { field: 'address.country', errors: { 'address.country': text } },
+      });
+    }
+    if (!priced.selectedShippingOption) throw apiError('shipping-unavailable');
+  }
+  // The code's use is claimed here, before any stock: exactly its limit of orders get past this.
+  if (code && priced.validCoupons.length > 0) {
+    const refused = await claimDiscount(trx, code, buyer);
+    if (refused) throw coreRefusal({ code: refused, message: message(refused, { code: code.code }, ls) });
+  }
+
   // Stock: one conditional update per variant, in id order; any short line refuses the whole order.
   const wanted = new Map<string, number>();
   for (const d of drafts)
     if (lineNeeds(d.productType).takesStock)
       wanted.set(d.variantId, (wanted.get(d.variantId) ?? 0) + d.quantity);
+  const orderId = randomUUID();
+  const taker = { orderId, actorId: req.accountId ?? null };
   for (const variantId of [...wanted.keys()].sort()) {
-    if (!(await takeStock(trx, variantId, wanted.get(variantId) as number))) throw apiError('out-of-stock');
+    if (!(await takeStock(trx, variantId, wanted.get(variantId) as number, taker)))
+      throw apiError('out-of-stock');
   }
 
   const counter = await trx
@@ -252,14 +320,25 @@ async function placeIn(
     .returning('value')
     .executeTakeFirstOrThrow();
   const orderNumber = Number(counter.value);
-  const orderId = randomUUID();
-  const c = customer.value;
-  const extra =
+  const kindExtra =
     source.kind === 'subscription'
       ? { subscriptionPlan: subscriptionPlanOf(drafts[0]?.item) }
       : types.includes(ProductType.GIFT_CARD)
         ? { recipientEmail: c.recipientEmail, giftMessage: c.giftMessage }
         : null;
+  // What the amounts came from, for the confirmation and the back office.
+  const pricingExtra =
+    priced.validCoupons.length > 0 || priced.selectedShippingOption || priced.applicableTaxRules.length > 0
+      ? {
+          pricing: {
+            coupons: priced.validCoupons.map((v) => v.code),
+            shippingOption: priced.selectedShippingOption,
+            taxRules: priced.applicableTaxRules,
+            pricesIncludeTax: priced.pricesIncludeTax,
+          },
+        }
+      : null;
+  const extra = kindExtra || pricingExtra ? { ...kindExtra, ...pricingExtra } : null;
   const order: OrderView = {
     id: orderId,
     orderNumber,
@@ -271,11 +350,11 @@ async function placeIn(
     address: c.address,
     currency: settings.currency,
     subtotalCents: totals.subtotalCents,
-    taxCents: totals.taxCents,
-    shippingCents: totals.shippingCents,
-    discountCents: totals.discountCents,
-    grandTotalCents: totals.grandTotalCents,
-    grandTotal: totals.grandTotal,
+    taxCents: priced.taxCents,
+    shippingCents: priced.shippingCostCents,
+    discountCents: priced.discountCents,
+    grandTotalCents: priced.grandTotalCents,
+    grandTotal: centsToMoney(priced.grandTotalCents, settings.currency),
     paymentProvider: payment.name,
     paymentReference: null,
     cartId,
@@ -340,6 +419,17 @@ async function placeIn(
       })),
     )
     .execute();
+  if (code && priced.validCoupons.length > 0)
+    await trx
+      .insertInto('discount_redemptions')
+      .values({
+        order_id: orderId,
+        code: code.code,
+        customer: buyer,
+        discount_cents: priced.discountCents,
+        created: now,
+      })
+      .execute();
   if (cartId)
     await trx
       .updateTable('carts')

@@ -10,7 +10,7 @@ import {
   message,
   type LocalizedStrings,
 } from '@storefront/core';
-import type { OrderNeeds } from '@storefront/core';
+import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import type { OrderView } from './orders.ts';
 
 /**
@@ -70,9 +70,25 @@ export interface CheckoutFormPage {
   error?: string;
   /** Field path -> problem. */
   fieldErrors?: Record<string, string>;
+  /** The cart's discount, shipping and tax once its address is known (cart checkout only). */
+  pricing?: CheckoutPricing;
   /** Gift card denominations to choose from (sku -> label). */
   denominations?: { sku: string; label: string }[];
   note?: string;
+}
+
+export interface CheckoutPricing {
+  couponCode: string | null;
+  discountCents: number;
+  /** Empty until the address is known (or when nothing ships). */
+  shippingOptions: readonly ShippingOption[];
+  selectedShippingOptionId: string | null;
+  shippingCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  grandTotalCents: number;
+  /** The shipping and tax estimate has an address to go on. */
+  estimated: boolean;
 }
 
 const variantText = (attributes: Record<string, string>) =>
@@ -80,7 +96,51 @@ const variantText = (attributes: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
 
-function summary(lines: SummaryLine[], currency: string, subtotalCents: number, ls?: LocalizedStrings) {
+/** Discount, shipping, tax and total rows under the subtotal (what the order will charge). */
+function pricingRows(
+  money: (cents: number) => string,
+  p: {
+    couponCode?: string | null;
+    discountCents: number;
+    shippingCents: number;
+    taxCents: number;
+    pricesIncludeTax: boolean;
+    grandTotalCents: number;
+    estimated: boolean;
+  },
+  ls?: LocalizedStrings,
+): string {
+  const row = (cls: string, label: string, value: string) =>
+    `<tr><th scope="row" colspan="2">${h(label)}</th><td class="${cls}">${h(value)}</td></tr>`;
+  return (
+    (p.discountCents > 0
+      ? row(
+          'sf-order__discount',
+          message('discount.line', { code: p.couponCode ?? '' }, ls),
+          `−${money(p.discountCents)}`,
+        )
+      : '') +
+    (p.estimated ? row('sf-order__shipping', message('shipping.line', {}, ls), money(p.shippingCents)) : '') +
+    (p.taxCents > 0
+      ? p.pricesIncludeTax
+        ? row(
+            'sf-order__tax',
+            message('tax.line', {}, ls),
+            message('tax.included', { tax: money(p.taxCents) }, ls),
+          )
+        : row('sf-order__tax', message('tax.line', {}, ls), money(p.taxCents))
+      : '') +
+    row('sf-order__total', message('checkout.total', {}, ls), money(p.grandTotalCents))
+  );
+}
+
+function summary(
+  lines: SummaryLine[],
+  currency: string,
+  subtotalCents: number,
+  ls?: LocalizedStrings,
+  pricing?: CheckoutPricing,
+) {
   const rows = lines
     .map((l) => {
       const variant = variantText(l.attributes);
@@ -91,7 +151,9 @@ function summary(lines: SummaryLine[], currency: string, subtotalCents: number, 
   return (
     `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
     `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
-    `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr></tfoot></table>`
+    `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr>` +
+    (pricing ? pricingRows((cents) => formatMoney(cents, currency), pricing, ls) : '') +
+    `</tfoot></table>`
   );
 }
 
@@ -145,6 +207,13 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
       }) +
       '</fieldset>'
     : '';
+  const pricing = page.pricing;
+  const estimate = pricing
+    ? (page.needs.shippingAddress
+        ? shippingChoice(page, pricing, ls) +
+          `<p><button type="submit" name="estimate" value="1" class="sf-checkout__estimate" formnovalidate>${h(t('shipping.estimate'))}</button></p>`
+        : '') + field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })
+    : '';
   const recipient = page.needs.recipient
     ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
       field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true })
@@ -153,14 +222,30 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
     `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
     (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
     (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
-    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls) : '') +
+    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls, page.pricing) : '') +
     `<form class="sf-checkout__form" method="post" action="/checkout" novalidate>${hidden}${denominations}` +
     field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }) +
     field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }) +
     address +
+    estimate +
     recipient +
     `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
   );
+}
+
+/** The shipping options of the estimate, as radio buttons (the chosen one checked). */
+function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings): string {
+  if (!pricing.estimated || pricing.shippingOptions.length === 0) return '';
+  const options = pricing.shippingOptions
+    .map((o) => {
+      const id = `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`;
+      const price =
+        o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency);
+      const checked = o.id === pricing.selectedShippingOptionId ? ' checked' : '';
+      return `<div><input type="radio" id="${id}" name="shippingOption" value="${a(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
+    })
+    .join('');
+  return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
 }
 
 /** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
@@ -185,10 +270,30 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
     `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
     `<tbody>${rows}</tbody><tfoot>` +
     `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
-    `<tr><th scope="row" colspan="2">${h(message('checkout.total', {}, ls))}</th><td class="sf-order__total">${h(money(order.grandTotalCents))}</td></tr>` +
+    pricingRows(
+      money,
+      {
+        couponCode: orderCoupon(order),
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+        taxCents: order.taxCents,
+        pricesIncludeTax:
+          order.grandTotalCents === order.subtotalCents - order.discountCents + order.shippingCents,
+        grandTotalCents: order.grandTotalCents,
+        estimated: order.shippingCents > 0 || Boolean(order.extra?.pricing),
+      },
+      ls,
+    ) +
     `</tfoot></table>`
   );
 }
+
+const orderCoupon = (order: OrderView): string | null => {
+  const pricing = order.extra?.pricing as { coupons?: unknown } | undefined;
+  return Array.isArray(pricing?.coupons) && typeof pricing.coupons[0] === 'string'
+    ? pricing.coupons[0]
+    : null;
+};
 
 /** The order confirmation (page type 202). */
 export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): string {

@@ -14,10 +14,12 @@ import type { OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
+import { applyCoupon, setShippingLocation, setShippingOption } from '../commerce/cart-choices.ts';
 import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
 import { CART_WRITES, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
-import { apiError, invalidInput, refusalAnswer } from '../http/errors.ts';
+import { signedInCustomer } from '../http/session.ts';
+import { apiError, invalidInput, refusalAnswer, type ApiError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
 import { customerDetails } from '../db/customer-details.ts';
@@ -114,6 +116,10 @@ const formBody = z
     'address.country': line(100).optional(),
     recipientEmail: line(320).optional(),
     giftMessage: freeText(1000).optional(),
+    // Issue 17: the estimate button, the chosen shipping option, a discount code typed here.
+    estimate: z.literal('1').optional(),
+    shippingOption: line(100).optional(),
+    discountCode: line(40).optional(),
   })
   .strict();
 
@@ -144,16 +150,22 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     minimumSubtotalCents: options.minimumSubtotalCents,
     siteTitle: options.siteTitle,
     ...(ls ? { localizedStrings: ls } : {}),
+    pricing: settings.pricing,
   };
 
   /** The signed-in customer's account id: their orders are linked to it and their details fill the form. */
   const customerId = (request: FastifyRequest) =>
     request.member?.kind === 'customer' ? request.member.accountId : undefined;
 
-  const place = async (request: FastifyRequest, source: OrderSource, customer: Record<string, unknown>) => {
+  const place = async (
+    request: FastifyRequest,
+    source: OrderSource,
+    customer: Record<string, unknown>,
+    shippingOptionId?: string,
+  ) => {
     const placed = await placeOrder(
       db,
-      { source, customer, origin: options.siteUrl, accountId: customerId(request) },
+      { source, customer, origin: options.siteUrl, accountId: customerId(request), shippingOptionId },
       orderSettings,
       payment,
     );
@@ -204,7 +216,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     const result = await renderer.renderSystemPage({
       path: url.pathname,
       cartToken: request.cookies[CART_COOKIE],
-      memberId: customerId(request),
+      member: signedInCustomer(request),
       ...page,
     });
     return sendPageResult(reply, result, 'no-store');
@@ -241,6 +253,17 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
           })),
           currency: settings.currency,
           subtotalCents: cart.subtotalCents,
+          pricing: {
+            couponCode: cart.coupons[0] ?? null,
+            discountCents: cart.discountCents,
+            shippingOptions: cart.shippingOptions,
+            selectedShippingOptionId: cart.selectedShippingOption?.id ?? null,
+            shippingCents: cart.shippingCostCents,
+            taxCents: cart.taxCents,
+            pricesIncludeTax: settings.pricing?.config.pricesIncludeTax ?? false,
+            grandTotalCents: cart.grandTotalCents,
+            estimated: cart.shippingLocation !== null && cart.requiresShipping,
+          },
           needs: orderNeeds(cart.entries.map((e) => e.item.productType ?? 0)),
           target: target.mode === 'subscription' ? target : { mode: 'cart' },
           crumb,
@@ -422,11 +445,21 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       recipientEmail: d.recipientEmail,
       giftMessage: d.giftMessage,
     };
+    if (mode === 'cart') {
+      // The cart's choices from the form first: the estimate's address, the option, a code.
+      const chosen = await saveCartChoices(cartCookie, d);
+      if (chosen)
+        return showForm(request, reply, target, chosen.statusCode, {
+          values,
+          error: String(chosen.body(ls).message),
+        });
+      if (d.estimate) return showForm(request, reply, target, 200, { values });
+    }
     const source: OrderSource =
       mode === 'express' || mode === 'gift-card'
         ? { kind: mode, itemId: d.itemId ?? '', sku: d.sku ?? null, quantity: d.quantity ?? '1' }
         : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
-    const placed = await place(request, source, customer);
+    const placed = await place(request, source, customer, d.shippingOption);
     if (placed.ok)
       return reply.code(303).header('location', `/checkout/order-confirmed/${placed.value.order.id}`).send();
     const refusal = placed.refusal.body(ls);
@@ -436,6 +469,39 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       ...(refusal.errors ? { fieldErrors: refusal.errors as Record<string, string> } : {}),
     });
   });
+
+  /**
+   * Keeps what the checkout form says about pricing on the cart: the address as the estimate's
+   * location (when its country is a code), the chosen option, and a newly typed discount code
+   * (checked like on /cart). Answers the refusal to show, if any.
+   */
+  async function saveCartChoices(
+    cartToken: string | undefined,
+    d: z.infer<typeof formBody>,
+  ): Promise<ApiError | undefined> {
+    const country = d['address.country']?.trim() ?? '';
+    if (/^[A-Za-z]{2}$/.test(country)) {
+      const located = await setShippingLocation(db, cartToken, {
+        country,
+        region: d['address.state'] ?? '',
+        postalCode: d['address.zip'] ?? '',
+      });
+      if (!located.ok) return located.refusal;
+    } else if (d.estimate) return apiError('shipping-country-invalid');
+    if (d.shippingOption && !d.estimate) {
+      const chosen = await setShippingOption(db, cartToken, d.shippingOption, settings);
+      if (!chosen.ok) return chosen.refusal;
+    }
+    const typed = d.discountCode?.trim();
+    if (typed) {
+      const cart = await findCart(db, cartToken);
+      if (!cart?.coupon_code || cart.coupon_code !== typed.toUpperCase()) {
+        const applied = await applyCoupon(db, cartToken, typed, settings, ls);
+        if (!applied.ok) return applied.refusal;
+      }
+    }
+    return undefined;
+  }
 
   app.get('/checkout/order-confirmed/:orderId', async (request, reply) => {
     const { orderId } = request.params as { orderId: string };

@@ -12,6 +12,8 @@ export interface SiteChanges {
   stock?: Record<string, number>;
   /** `storeSettings.minimumOrderSubtotal` value in the store currency ('30.00'). */
   minimum?: string;
+  /** `content/commerce.json`: discount codes, shipping and tax (docs/commerce.md). */
+  commerce?: unknown;
 }
 
 export function makeCheckoutSite(changes: SiteChanges = {}): { dir: string; cleanup: () => void } {
@@ -33,6 +35,8 @@ export function makeCheckoutSite(changes: SiteChanges = {}): { dir: string; clea
     website.websiteSettings.storeSettings.minimumOrderSubtotal = { value: changes.minimum, currency: 'USD' };
     writeFileSync(websiteFile, JSON.stringify(website, null, 2));
   }
+  if (changes.commerce !== undefined)
+    writeFileSync(join(dir, 'content/commerce.json'), JSON.stringify(changes.commerce, null, 2));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -4,12 +4,11 @@
  * the cart back), and sends a bounded number of statements (on PostgreSQL each is a round trip).
  * The limit still holds per client across two instances on one database, refused adds included.
  */
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import { Shopper } from '../testing/shopper.ts';
+import { outsideTransactions, recordStatements } from '../testing/statements.ts';
 
 const LESSON = { itemId: 'p-lesson', sku: 'LESSON', quantity: 1 };
 const CART = '/api/commerce/shopping-cart';
@@ -20,49 +19,6 @@ const CART = '/api/commerce/shopping-cart';
  * and collection URLs in one on both).
  */
 const STATEMENTS_PER_ADD: Record<string, number> = { sqlite: 7, postgres: 6 };
-
-/**
- * Records the text of every statement the database drivers send (better-sqlite3's statements and
- * node-postgres's queries, each a round trip), while the database itself stays real.
- */
-function recordStatements(): { statements: string[]; stop(): void } {
-  const statements: string[] = [];
-  const restore: (() => void)[] = [];
-  const watch = (
-    target: Record<string, unknown>,
-    method: string,
-    textOf: (self: unknown, args: unknown[]) => string,
-  ) => {
-    const original = target[method] as (...args: unknown[]) => unknown;
-    target[method] = function (this: unknown, ...args: unknown[]) {
-      statements.push(textOf(this, args));
-      return original.apply(this, args);
-    };
-    restore.push(() => (target[method] = original));
-  };
-  const probe = new SqliteDatabase(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>;
-  probe.close();
-  for (const method of ['run', 'all', 'get', 'iterate'])
-    watch(statement, method, (self) => (self as { source: string }).source);
-  watch(pg.Client.prototype as unknown as Record<string, unknown>, 'query', (_self, args) => {
-    const query = args[0];
-    return typeof query === 'string' ? query : String((query as { text?: unknown }).text);
-  });
-  return { statements, stop: () => restore.forEach((undo) => undo()) };
-}
-
-/** The statements sent outside a transaction (each commits on its own). */
-function outsideTransactions(statements: string[]): string[] {
-  let inside = false;
-  const outside: string[] = [];
-  for (const text of statements) {
-    if (/^\s*begin/i.test(text)) inside = true;
-    else if (/^\s*(commit|rollback)/i.test(text)) inside = false;
-    else if (!inside) outside.push(text);
-  }
-  return outside;
-}
 
 for (const database of DATABASES) {
   describe(`[${database.name}] cheaper cart writes`, () => {

@@ -11,19 +11,31 @@ import {
   variantIdOf,
   variantStock,
   variantUnitPrice,
+  findDiscountCode,
+  priceCart,
   type Cents,
+  type DiscountUsage,
   type LocalizedStrings,
   type Product,
 } from '@storefront/core';
 import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
 import { getItemsByIds, itemsWithCollectionUrls } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { CartRow, Database } from '../db/schema.ts';
 import { limitedTransaction, type CountedLimit, type LimitedWork } from '../http/rate-limit.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { ItemContent } from '../site/types.ts';
 import { apiError, coreRefusal, type ApiError } from '../http/errors.ts';
 import { fromCore, runRefusable, type Checked } from './rules.ts';
+import {
+  cartChoices,
+  discountUsage,
+  NO_PRICING,
+  NO_PRICING_CHOICES,
+  pricingLines,
+  type CommercePricing,
+} from './pricing.ts';
 
 type CartEntryRow = Selectable<Database['cart_entries']>;
 
@@ -33,6 +45,8 @@ export type { CartEntry, ShoppingCart } from '@storefront/core/wire';
 export interface CartSettings {
   websiteId: string;
   currency: string;
+  /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
+  pricing?: CommercePricing;
 }
 
 // ------------------------------------------------------------------ reads
@@ -66,16 +80,19 @@ export async function readCart(
     db,
     rows.map((r) => r.item_id),
   );
-  return buildCart(cart, pricedEntries(rows, items, collectionUrls), settings);
+  // The add's answer leaves usage out (one statement fewer on the hot path); the order claims it anyway.
+  const code =
+    cart.coupon_code && findDiscountCode(pricingOf(settings).config.discountCodes, cart.coupon_code);
+  const usage = code ? { [code.code]: await discountUsage(db, code.code) } : {};
+  return buildCart(cart, pricedEntries(rows, items, collectionUrls), settings, usage);
 }
 
+const cartEntryRowsQuery = preparedQuery((db, { cartId }: { cartId: string }) =>
+  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('position'),
+);
+
 function cartEntryRows(db: Db, cartId: string): Promise<CartEntryRow[]> {
-  return db
-    .selectFrom('cart_entries')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .orderBy('position')
-    .execute();
+  return cartEntryRowsQuery.run(db, { cartId });
 }
 
 /** The wire entries of `rows` (in their order), priced from `items`; rows whose product or variant is gone are left out. */
@@ -121,7 +138,29 @@ const wireMoney = (price: Cents): WireMoney => ({
   value: minorToDecimal(price.cents, price.currency),
 });
 
-function buildCart(cart: CartRow | undefined, entries: CartEntry[], settings: CartSettings): ShoppingCart {
+const pricingOf = (settings: CartSettings): CommercePricing => settings.pricing ?? NO_PRICING;
+
+function buildCart(
+  cart: CartRow | undefined,
+  entries: CartEntry[],
+  settings: CartSettings,
+  usage: Readonly<Record<string, DiscountUsage>> = {},
+): ShoppingCart {
+  const pricing = pricingOf(settings);
+  const choices = cartChoices(cart);
+  const priced = priceCart({
+    lines: pricingLines(
+      entries.map((e) => ({ ...e, sku: e.chosenVariant.sku, productType: e.item.productType })),
+      pricing,
+    ),
+    config: pricing.config,
+    currency: settings.currency,
+    couponCodes: choices.couponCodes,
+    location: choices.location,
+    chosenShippingOptionId: choices.shippingOptionId,
+    now: Date.now(),
+    usageOf: (code) => usage[code],
+  });
   const totals = cartTotals(
     entries.map((e) => ({
       quantity: e.quantity,
@@ -137,18 +176,18 @@ function buildCart(cart: CartRow | undefined, entries: CartEntry[], settings: Ca
     created: cart ? Number(cart.created) : 0,
     isPurchased: cart?.is_purchased === 1,
     entries,
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
+    shippingOptions: [...priced.shippingOptions],
+    selectedShippingOption: priced.selectedShippingOption,
+    shippingLocation: priced.shippingLocation,
+    applicableTaxRules: [...priced.applicableTaxRules],
+    coupons: [...priced.coupons],
+    validCoupons: [...priced.validCoupons],
+    invalidCoupons: [...priced.invalidCoupons],
     subtotalCents: totals.subtotalCents,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-    grandTotalCents: totals.subtotalCents,
+    taxCents: priced.taxCents,
+    shippingCostCents: priced.shippingCostCents,
+    discountCents: priced.discountCents,
+    grandTotalCents: priced.grandTotalCents,
     subtotalAmount: centsToMoney(totals.subtotalCents, settings.currency),
     totalQuantity: totals.totalQuantity,
     hasDigital: totals.hasDigital,
@@ -255,8 +294,9 @@ export async function addEntry(
           is_purchased: 0,
           order_id: null,
           account_id: req.accountId ?? null,
+          ...NO_PRICING_CHOICES,
         };
-        await trx.insertInto('carts').values(fresh).execute();
+        await insertCartQuery.run(trx, fresh);
         cart = fresh;
       }
       const fields = req.additionalFields ?? null;
@@ -275,8 +315,8 @@ export async function addEntry(
             position: entries.reduce((max, e) => Math.max(max, e.position), 0) + 1,
           };
       const lastWrite = same
-        ? trx.updateTable('cart_entries').set({ quantity: written.quantity }).where('id', '=', same.id)
-        : trx.insertInto('cart_entries').values({ ...written, created: now });
+        ? { query: setEntryQuantityQuery, values: { id: same.id, quantity: written.quantity } }
+        : { query: insertEntryQuery, values: { ...written, created: now } };
       // The new entry has the highest position, so appending keeps the cart's order.
       const rows = same ? entries.map((e) => (e.id === same.id ? written : e)) : [...entries, written];
       const shoppingCart = buildCart(cart, pricedEntries(rows, items, collectionUrls), settings);
@@ -288,14 +328,34 @@ export async function addEntry(
 /** The open cart named by `token`, its `updated` time set to `now` (which locks its row until commit). */
 async function touchCart(db: Db, token: string | undefined, now: number): Promise<CartRow | undefined> {
   if (!token || !CART_TOKEN.test(token)) return undefined;
-  return db
+  const [cart] = await touchCartQuery.run(db, { token, now });
+  return cart;
+}
+
+// The add's statements, built once (db/prepared.ts).
+const touchCartQuery = preparedQuery((db, { token, now }: { token: string; now: number }) =>
+  db
     .updateTable('carts')
     .set({ updated: now })
     .where('token', '=', token)
     .where('is_purchased', '=', 0)
-    .returningAll()
-    .executeTakeFirst();
-}
+    .returningAll(),
+);
+
+type NewCart = Pick<
+  Required<Insertable<Database['carts']>>,
+  'id' | 'token' | 'website_id' | 'created' | 'updated' | 'is_purchased' | 'order_id' | 'account_id'
+>;
+
+const insertCartQuery = preparedQuery((db, cart: NewCart) => db.insertInto('carts').values(cart));
+
+const insertEntryQuery = preparedQuery((db, entry: Required<Insertable<Database['cart_entries']>>) =>
+  db.insertInto('cart_entries').values(entry),
+);
+
+const setEntryQuantityQuery = preparedQuery((db, { id, quantity }: { id: string; quantity: number }) =>
+  db.updateTable('cart_entries').set({ quantity }).where('id', '=', id),
+);
 
 /** Sets an entry's quantity (0 removes it); core checks it against the stock the rest of the cart leaves. */
 export async function setEntryQuantity(
@@ -476,6 +536,7 @@ export async function createSubscriptionCart(
         is_purchased: 0,
         order_id: null,
         account_id: null,
+        ...NO_PRICING_CHOICES,
       };
       await trx.insertInto('carts').values(cart).execute();
       await trx

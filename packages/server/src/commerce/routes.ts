@@ -23,10 +23,15 @@ import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../http/cookies
 import { ensureCrumb } from '../http/crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { CART_WRITES, RateLimited, registerDatabaseRateLimit } from '../http/rate-limit.ts';
+import { applyCoupon, removeCoupon, setShippingLocation, setShippingOption } from './cart-choices.ts';
 import {
   addEntryBody,
   additionalFieldsBody,
   cartQuery,
+  couponBody,
+  couponParams,
+  shippingLocationBody,
+  shippingOptionBody,
   entryParams,
   quantityBody,
   stockQuery,
@@ -166,6 +171,51 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
       const shoppingCart = await readCart(db, result.value, settings);
       const updatedEntry = shoppingCart.entries.find((e) => e.id === entryId) ?? null;
       return { shoppingCart, updatedEntry } satisfies UpdateFieldsAnswer;
+    },
+  );
+
+  // Discount code, shipping location and option (issue 17): each answers the cart as it now prices.
+  app.post(
+    '/api/commerce/shopping-cart/coupons',
+    { config: writeConfig, schema: { body: couponBody } },
+    async (request, reply) => {
+      const result = await applyCoupon(db, token(request), request.body.code, settings, localizedStrings);
+      if (!result.ok) throw result.refusal;
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
+    },
+  );
+
+  app.delete(
+    '/api/commerce/shopping-cart/coupons/:code',
+    { config: writeConfig, schema: { params: couponParams } },
+    async (request, reply) => {
+      const result = await removeCoupon(db, token(request), request.params.code);
+      if (!result.ok) throw result.refusal;
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/shipping-location',
+    { config: writeConfig, schema: { body: shippingLocationBody } },
+    async (request, reply) => {
+      const result = await setShippingLocation(db, token(request), request.body);
+      if (!result.ok) throw result.refusal;
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/shipping-option',
+    { config: writeConfig, schema: { body: shippingOptionBody } },
+    async (request, reply) => {
+      const result = await setShippingOption(db, token(request), request.body.optionId, settings);
+      if (!result.ok) throw result.refusal;
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
     },
   );
 

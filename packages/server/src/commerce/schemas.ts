@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type {
   AddEntryRequest,
+  ApplyCouponRequest,
+  ShippingLocationRequest,
+  ShippingOptionRequest,
   QuantityRequest,
   SubscriptionRequest,
   UpdateFieldsRequest,
@@ -91,6 +94,23 @@ export const subscriptionBody = z
   })
   .strict();
 
+/** `POST .../coupons` and `DELETE .../coupons/{code}`: a discount code as a shopper types it. */
+const couponCode = z.string().trim().min(1, 'enter a discount code').max(40);
+export const couponBody = z.object({ code: couponCode }).strict();
+export const couponParams = z.object({ code: couponCode }).strict();
+
+/** `PUT .../shipping-location`: a two-letter country, then the region and postal code as given. */
+export const shippingLocationBody = z
+  .object({
+    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
+    region: id(40, 0).optional(),
+    postalCode: id(20, 0).optional(),
+  })
+  .strict();
+
+/** `PUT .../shipping-option`. */
+export const shippingOptionBody = z.object({ optionId: id(100) }).strict();
+
 /** True only when both types accept the same values. */
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -102,5 +122,8 @@ const bodiesMatchTheWire: [
   z.infer<typeof quantityBody> extends QuantityRequest ? true : false,
   SameShape<z.infer<typeof additionalFieldsBody>, UpdateFieldsRequest>,
   SameShape<z.infer<typeof subscriptionBody>, SubscriptionRequest>,
-] = [true, true, true, true];
+  SameShape<z.infer<typeof couponBody>, ApplyCouponRequest>,
+  SameShape<z.infer<typeof shippingLocationBody>, ShippingLocationRequest>,
+  SameShape<z.infer<typeof shippingOptionBody>, ShippingOptionRequest>,
+] = [true, true, true, true, true, true, true];
 void bodiesMatchTheWire;

@@ -3,6 +3,7 @@ import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { CollectionContent, ItemContent, VariantContent } from '../site/types.ts';
 import type { Db } from './index.ts';
+import { preparedQuery } from './prepared.ts';
 import type { TermKind } from './item-terms.ts';
 import type { CollectionRow, Database, ItemRow, VariantRow } from './schema.ts';
 
@@ -285,19 +286,7 @@ export async function itemsWithCollectionUrls(
   ids: readonly string[],
 ): Promise<{ items: Map<string, ItemContent>; collectionUrls: Map<string, string> }> {
   if (ids.length === 0) return { items: new Map(), collectionUrls: new Map() };
-  const rows = await db
-    .selectFrom('items')
-    .leftJoin('collections', 'collections.id', 'items.collection_id')
-    .leftJoin('variants', 'variants.item_id', 'items.id')
-    .selectAll('items')
-    .select([
-      'collections.url_id as collection_url_id',
-      'variants.id as variant_id',
-      'variants.qty_in_stock as variant_qty_in_stock',
-      'variants.unlimited as variant_unlimited',
-    ])
-    .where('items.id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await itemsWithUrlsQuery.run(db, { ids: [...new Set(ids)] });
   const contents = new Map<string, ItemContent>();
   const collectionUrls = new Map<string, string>();
   const stock: LiveStock[] = [];
@@ -315,6 +304,22 @@ export async function itemsWithCollectionUrls(
   const items = overlayStock([...contents.values()], stock);
   return { items: new Map(items.map((i) => [i.id, i])), collectionUrls };
 }
+
+// Prepared (db/prepared.ts): it runs in every add-to-cart.
+const itemsWithUrlsQuery = preparedQuery((db, { ids }: { ids: readonly string[] }) =>
+  db
+    .selectFrom('items')
+    .leftJoin('collections', 'collections.id', 'items.collection_id')
+    .leftJoin('variants', 'variants.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'collections.url_id as collection_url_id',
+      'variants.id as variant_id',
+      'variants.qty_in_stock as variant_qty_in_stock',
+      'variants.unlimited as variant_unlimited',
+    ])
+    .where('items.id', 'in', ids),
+);
 
 /** A row's content (shared parse: copy before changing), with its collection id. */
 function itemContent(row: ItemRow): ItemContent {

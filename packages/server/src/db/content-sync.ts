@@ -4,6 +4,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
 import { itemTerms } from './item-terms.ts';
+import { recordStockChanges } from './stock.ts';
 import { itemDocument, pageDocument } from '../search/documents.ts';
 import { writeSearchDocuments, type SearchSource } from './search-index.ts';
 
@@ -103,8 +104,10 @@ export async function syncContent(
     // A collection is removed only after its items have moved away, but its URL is freed first, so
     // that a collection the content gives another id (another site in the same database, or a
     // re-created collection) can take it.
-    for (const ids of chunks(variants.removed, batch))
+    for (const ids of chunks(variants.removed, batch)) {
+      await recordRemovedStock(transaction, ids, now);
       await trx.deleteFrom('variants').where('id', 'in', ids).execute();
+    }
     for (const ids of chunks(items.removed, batch)) {
       await transaction.deleteFrom('item_terms').where('item_id', 'in', ids).execute();
       await trx.deleteFrom('items').where('id', 'in', ids).execute();
@@ -120,6 +123,19 @@ export async function syncContent(
     await upsert(trx, 'items', items.toWrite, now, batch);
     await replaceTerms(transaction, items.toWrite, batch);
     await upsert(trx, 'variants', variants.toWrite, now, batch);
+    for (const rows of chunks(variants.addedRows, batch))
+      await recordStockChanges(
+        transaction,
+        rows
+          .filter((row) => row.fields.unlimited === 0 && Number(row.fields.qty_in_stock) !== 0)
+          .map((row) => ({
+            variantId: row.fields.id,
+            change: Number(row.fields.qty_in_stock),
+            reason: 'sync' as const,
+            note: 'starting stock from the content',
+          })),
+        now,
+      );
     // A database from before search (or one whose index was emptied) gets every document once.
     const searchEmpty = !(await transaction
       .selectFrom('search_documents')
@@ -160,6 +176,8 @@ interface Comparison {
   toWrite: Wanted[];
   /** How many of `toWrite` the database does not have yet. */
   added: number;
+  /** Those rows. */
+  addedRows: Wanted[];
   /** Ids in the database that the content no longer lists. */
   removed: string[];
 }
@@ -202,7 +220,29 @@ async function compare(
     after = (rows[rows.length - 1] as Row).id;
   }
   const toWrite = [...wanted.values()].filter((row) => !same.has(row.fields.id));
-  return { toWrite, added: toWrite.filter((row) => !existing.has(row.fields.id)).length, removed };
+  const addedRows = toWrite.filter((row) => !existing.has(row.fields.id));
+  return { toWrite, added: addedRows.length, addedRows, removed };
+}
+
+/** The stock of limited variants the content no longer lists leaves with them: the ledger says so. */
+async function recordRemovedStock(db: Db, ids: string[], now: number): Promise<void> {
+  const gone = await db
+    .selectFrom('variants')
+    .select(['id', 'sku', 'qty_in_stock'])
+    .where('id', 'in', ids)
+    .where('unlimited', '=', 0)
+    .where('qty_in_stock', '!=', 0)
+    .execute();
+  await recordStockChanges(
+    db,
+    gone.map((v) => ({
+      variantId: v.id,
+      change: -Number(v.qty_in_stock),
+      reason: 'sync' as const,
+      note: `variant ${v.sku} removed from the content`,
+    })),
+    now,
+  );
 }
 
 /** Inserts new rows and updates the content columns of known ones (never a variant's stock). */

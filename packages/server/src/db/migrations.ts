@@ -9,11 +9,16 @@ import { migration as cataloguePageIndexes } from './migrations/2026-11-23-007-c
 import { migration as itemTerms } from './migrations/2026-11-23-008-item-terms.ts';
 import { migration as accounts } from './migrations/2026-11-23-009-accounts.ts';
 import { migration as changeVersions } from './migrations/2026-11-23-010-change-versions.ts';
-import { migration as backoffice } from './migrations/2026-11-24-014-backoffice.ts';
 import { migration as accountOrders } from './migrations/2026-11-24-011-account-orders.ts';
-import { migration as search } from './migrations/2026-11-24-013-search.ts';
-import { migration as collectionSort } from './migrations/2026-11-24-015-collection-sort.ts';
 import { migration as passkeys } from './migrations/2026-11-24-012-passkeys.ts';
+import { migration as search } from './migrations/2026-11-24-013-search.ts';
+import { migration as backoffice } from './migrations/2026-11-24-014-backoffice.ts';
+import { migration as collectionSort } from './migrations/2026-11-24-015-collection-sort.ts';
+import { migration as passkeyNamesCodeLinks } from './migrations/2026-11-24-016-passkey-names-code-links.ts';
+import { migration as siteHeaderFooterLanguages } from './migrations/2026-11-24-017-site-header-footer-languages.ts';
+import { migration as backofficeRecords } from './migrations/2026-11-24-018-backoffice-records.ts';
+import { migration as cartPricing } from './migrations/2026-11-24-019-cart-pricing.ts';
+import { migration as discountRedemptions } from './migrations/2026-11-24-020-discount-redemptions.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -31,11 +36,16 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-008-item-terms': itemTerms,
   '2026-11-23-009-accounts': accounts,
   '2026-11-23-010-change-versions': changeVersions,
-  '2026-11-24-014-backoffice': backoffice,
   '2026-11-24-011-account-orders': accountOrders,
-  '2026-11-24-013-search': search,
-  '2026-11-24-015-collection-sort': collectionSort,
   '2026-11-24-012-passkeys': passkeys,
+  '2026-11-24-013-search': search,
+  '2026-11-24-014-backoffice': backoffice,
+  '2026-11-24-015-collection-sort': collectionSort,
+  '2026-11-24-016-passkey-names-code-links': passkeyNamesCodeLinks,
+  '2026-11-24-017-site-header-footer-languages': siteHeaderFooterLanguages,
+  '2026-11-24-018-backoffice-records': backofficeRecords,
+  '2026-11-24-019-cart-pricing': cartPricing,
+  '2026-11-24-020-discount-redemptions': discountRedemptions,
 };
 
 export const migrationProvider: MigrationProvider = {

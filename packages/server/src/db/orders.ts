@@ -67,24 +67,36 @@ export async function accountOrders(
   accountId: string,
   page: { offset: number; limit: number },
 ): Promise<{ orders: OrderSummary[]; more: boolean }> {
-  const rows = await db
+  const rows = await accountOrderRows(db, accountId, page);
+  return { orders: rows.slice(0, page.limit), more: rows.length > page.limit };
+}
+
+/**
+ * Up to `limit + 1` of the customer's orders, newest first, from `offset` or (keyset paging, for
+ * http/cursor.ts `pageOf`) below order number `before`.
+ */
+export async function accountOrderRows(
+  db: Db,
+  accountId: string,
+  page: { offset?: number; before?: number | undefined; limit: number },
+): Promise<OrderSummary[]> {
+  let query = db
     .selectFrom('orders')
     .select(['order_number', 'created', 'status', 'grand_total_cents', 'currency'])
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', accountId);
+  if (page.before !== undefined) query = query.where('order_number', '<', page.before);
+  const rows = await query
     .orderBy('order_number', 'desc')
     .limit(page.limit + 1)
-    .offset(page.offset)
+    .offset(page.offset ?? 0)
     .execute();
-  return {
-    orders: rows.slice(0, page.limit).map((r) => ({
-      orderNumber: Number(r.order_number),
-      created: Number(r.created),
-      status: r.status,
-      grandTotalCents: r.grand_total_cents,
-      currency: r.currency,
-    })),
-    more: rows.length > page.limit,
-  };
+  return rows.map((r) => ({
+    orderNumber: Number(r.order_number),
+    created: Number(r.created),
+    status: r.status,
+    grandTotalCents: r.grand_total_cents,
+    currency: r.currency,
+  }));
 }
 
 /** The customer's order of that number; undefined when there is none or it is someone else's. */

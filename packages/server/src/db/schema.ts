@@ -6,6 +6,7 @@ import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { RestockTables } from '../restock/tables.ts';
 import type { SearchTables } from '../search/tables.ts';
+import type { SiteContentTables } from '../sitecontent/tables.ts';
 import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
@@ -81,6 +82,12 @@ export interface CartsTable {
   order_id: string | null;
   /** The customer whose cart it is (one open cart per customer; accounts/customer-cart.ts). */
   account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The discount code on the cart, as typed (issue 17; commerce/pricing.ts). */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{ country, region, postalCode }`: where the shipping and tax estimate is for. */
+  shipping_location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chosen shipping option's id. */
+  shipping_option: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartEntriesTable {
@@ -119,7 +126,8 @@ export interface Database
     RestockTables,
     AccountTables,
     BackofficeTables,
-    SearchTables {
+    SearchTables,
+    SiteContentTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

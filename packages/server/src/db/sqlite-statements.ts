@@ -11,20 +11,22 @@ import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'ky
  */
 export function cachingSqlite(sqlite: SqliteDatabase.Database, max = 500): KyselySqliteDatabase {
   // Generated SQL has a bounded set of shapes; the cap only guards against unbounded `in (...)` lists.
-  const cache = new BoundedCache<string, SqliteDatabase.Statement>(max);
+  // The wrapper Kysely is handed is kept with the statement: one object per SQL text, not per run.
+  const cache = new BoundedCache<string, SqliteStatement>(max);
+  const wrapped = (sql: string): SqliteStatement => {
+    const shared = sqlite.prepare(sql);
+    return {
+      reader: shared.reader,
+      all: (parameters) => shared.all(parameters as unknown[]),
+      run: (parameters) => shared.run(parameters as unknown[]),
+      iterate: (parameters) => sqlite.prepare(sql).iterate(parameters as unknown[]),
+    };
+  };
   return {
     close: () => {
       cache.clear();
       sqlite.close();
     },
-    prepare(sql: string): SqliteStatement {
-      const shared = cache.getOrCreate(sql, () => sqlite.prepare(sql));
-      return {
-        reader: shared.reader,
-        all: (parameters) => shared.all(parameters as unknown[]),
-        run: (parameters) => shared.run(parameters as unknown[]),
-        iterate: (parameters) => sqlite.prepare(sql).iterate(parameters as unknown[]),
-      };
-    },
+    prepare: (sql: string): SqliteStatement => cache.getOrCreate(sql, () => wrapped(sql)),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
@@ -6,17 +7,72 @@ import type { Database } from './schema.ts';
  * Stock changes: each is one conditional UPDATE, run inside the caller's transaction, so two
  * shoppers can never both take the last unit (the database decides, not a read-then-write).
  * Checkout reserves with `takeStock` and compensates with `returnStock` when a later step fails.
+ * Every change of a limited variant's stock goes into the permanent stock ledger (`stock_ledger`)
+ * in the same transaction, with its reason and who or what made it (`recordStockChanges`).
  */
 
-/** Takes `quantity` units of a variant; false (and nothing changed) when there are not enough. */
+/** Why stock changed: staff's reasons, a cancelled order, a placed order, the content's sync. */
+export const LEDGER_REASONS = [
+  'received',
+  'correction',
+  'damaged',
+  'returned',
+  'other',
+  'cancellation',
+  'order',
+  'sync',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export interface StockChangeEntry {
+  variantId: string;
+  /** Units added (positive) or taken (negative). */
+  change: number;
+  reason: LedgerReason;
+  /** The order, for order and cancellation entries. */
+  refId?: string | null;
+  /** The account that made the change (staff, or the customer who ordered); null: the shop itself. */
+  actorId?: string | null;
+  note?: string | null;
+}
+
+/** Writes ledger entries (run inside the transaction that changed the stock). */
+export async function recordStockChanges(
+  db: Db,
+  entries: readonly StockChangeEntry[],
+  now = Date.now(),
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('stock_ledger')
+    .values(
+      entries.map((e) => ({
+        id: randomUUID(),
+        created: now,
+        variant_id: e.variantId,
+        change: e.change,
+        reason: e.reason,
+        ref_id: e.refId ?? null,
+        actor_id: e.actorId ?? null,
+        note: e.note ?? null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Takes `quantity` units of a variant; false (and nothing changed) when there are not enough.
+ * Given the order taking them, a limited variant's change is written to the ledger (reason `order`).
+ */
 export async function takeStock(
   trx: Transaction<Database>,
   variantId: string,
   quantity: number,
+  order?: { orderId: string; actorId: string | null },
 ): Promise<boolean> {
   if (!Number.isInteger(quantity) || quantity <= 0)
     throw new RangeError(`takeStock: quantity must be a positive integer, got ${quantity}`);
-  const result = await trx
+  const taken = await trx
     .updateTable('variants')
     .set((eb) => ({
       qty_in_stock: eb
@@ -28,24 +84,36 @@ export async function takeStock(
     }))
     .where('id', '=', variantId)
     .where((eb) => eb.or([eb('unlimited', '=', 1), eb('qty_in_stock', '>=', quantity)]))
+    .returning('unlimited')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (!taken) return false;
+  if (order && taken.unlimited === 0)
+    await recordStockChanges(trx, [
+      { variantId, change: -quantity, reason: 'order', refId: order.orderId, actorId: order.actorId },
+    ]);
+  return true;
 }
 
-/** Gives back units taken by `takeStock` (the compensation of a failed checkout step). */
+/**
+ * Gives back units taken by `takeStock` (the compensation of a failed checkout step, a cancelled
+ * order). Given why, a limited variant's change is written to the ledger.
+ */
 export async function returnStock(
   trx: Transaction<Database>,
   variantId: string,
   quantity: number,
+  why?: Omit<StockChangeEntry, 'variantId' | 'change'>,
 ): Promise<void> {
   if (!Number.isInteger(quantity) || quantity <= 0)
     throw new RangeError(`returnStock: quantity must be a positive integer, got ${quantity}`);
-  await trx
+  const returned = await trx
     .updateTable('variants')
     .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', quantity) }))
     .where('id', '=', variantId)
     .where('unlimited', '=', 0)
-    .execute();
+    .executeTakeFirst();
+  if (why && Number(returned.numUpdatedRows) === 1)
+    await recordStockChanges(trx, [{ ...why, variantId, change: quantity }]);
 }
 
 /** Variants joined to their item, with what a stock view shows of each (SKU, stock, stored data, title). */

@@ -18,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FIELD_TYPES,
   MULTI_PART_TYPES,
+  answerText,
   SINGLE_VALUE_TYPES,
   parseFormDefinition,
   partsOf,
@@ -106,18 +107,6 @@ export function loadForms(raw: Record<string, unknown>): Map<string, FormDefinit
   }
   return forms;
 }
-
-const answerText = (value: unknown): string =>
-  value === undefined || value === null
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : Array.isArray(value)
-        ? value.join(', ')
-        : Object.entries(value as Record<string, string>)
-            .filter(([, v]) => v !== '')
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
 
 export function notificationBody(
   form: FormDefinition,

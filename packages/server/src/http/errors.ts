@@ -134,6 +134,22 @@ export const ERRORS = {
   'backoffice.invalid-action': { code: 'invalid-request', status: 400, text: '{problem}' },
   /** A stock change that would go below zero, or set a level that changed since it was read. */
   'backoffice.stock-conflict': { code: 'stock-conflict', status: 409, text: '{problem}' },
+  'backoffice.submission-not-found': {
+    code: 'not-found',
+    status: 404,
+    text: 'There is no such submission of this form (it may have been deleted).',
+  },
+  'backoffice.mail-not-found': {
+    code: 'not-found',
+    status: 404,
+    text: 'There is no such mail in the outbox.',
+  },
+  /** Only a mail whose last attempt failed is retried; `{status}` is the mail's status now. */
+  'backoffice.mail-not-failed': {
+    code: 'mail-conflict',
+    status: 409,
+    text: 'This mail is {status}: only a failed mail is retried.',
+  },
   'invalid-cursor': { status: 400, text: 'The cursor is not one this list handed out.' },
 
   // The cart (commerce/cart.ts).
@@ -162,6 +178,13 @@ export const ERRORS = {
   'invalid-idempotency-key': { status: 400, key: 'idempotency.key-invalid' },
   'idempotency-key-reused': { status: 422, key: 'idempotency.key-reused' },
   'idempotency-in-progress': { status: 409, key: 'idempotency.in-progress' },
+
+  // Discount codes, shipping and tax (issue 17); a code's own refusals are core's (`refused`).
+  'cart-not-found': { status: 404, text: 'There is no cart: add something to it first.' },
+  'coupon-not-on-cart': { status: 404, text: 'That code is not on the cart.' },
+  'shipping-unavailable': { status: 400, key: 'shipping.unavailable' },
+  'shipping-option-unknown': { status: 400, key: 'shipping.option-unknown' },
+  'shipping-country-invalid': { status: 400, key: 'shipping.country-invalid' },
 
   /** Any other refusal of core's rules (the cart's, checkout's): its own code, worded by core. */
   refused: { status: 400 },

@@ -67,6 +67,15 @@ const EXPECTED: Record<string, Expected> = {
     message: 'That cart entry does not exist.',
   },
   'PUT /api/commerce/shopping-cart/entries/:entryId/quantity': invalidBody,
+  // Discount code, shipping location and option (issue 17).
+  'POST /api/commerce/shopping-cart/coupons': invalidBody,
+  'DELETE /api/commerce/shopping-cart/coupons/:code': {
+    status: 404,
+    code: 'cart-not-found',
+    message: 'There is no cart: add something to it first.',
+  },
+  'PUT /api/commerce/shopping-cart/shipping-location': invalidBody,
+  'PUT /api/commerce/shopping-cart/shipping-option': invalidBody,
   'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': invalidBody,
   'GET /api/commerce/inventory/stock': {
     status: 400,
@@ -144,6 +153,21 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/stock': signInRequired,
   'GET /api/config/stock/ledger': signInRequired,
   'POST /api/config/stock/:variantId': signInRequired,
+  'GET /api/config/stock/ledger/export': signInRequired,
+  'GET /api/config/forms': signInRequired,
+  'GET /api/config/forms/:formId/submissions': signInRequired,
+  'GET /api/config/forms/:formId/submissions/export': signInRequired,
+  'GET /api/config/forms/:formId/submissions/:id': signInRequired,
+  'DELETE /api/config/forms/:formId/submissions/:id': signInRequired,
+  'GET /api/config/mail': signInRequired,
+  'POST /api/config/mail/:id/retry': signInRequired,
+  'GET /api/config/dashboard': signInRequired,
+  // Site header and footer, languages (issue 15; spec section 7), likewise.
+  'GET /api/site-header-footer': signInRequired,
+  'PUT /api/site-header-footer': signInRequired,
+  'GET /api/multilingual/settings': signInRequired,
+  'GET /api/multilingual/status': signInRequired,
+  'PUT /api/multilingual/languages': signInRequired,
 
   // Accounts (issue 20): signed-out calls that need a session say so before reading the body.
   'POST /api/config/session': invalidBody,
@@ -153,6 +177,13 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/site-users/account': invalidBody,
   'GET /api/site-users/account': signInRequired,
   'DELETE /api/site-users/account': signInRequired,
+  'GET /api/site-users/account/addresses': signInRequired,
+  'POST /api/site-users/account/addresses': signInRequired,
+  'PUT /api/site-users/account/addresses/:id': signInRequired,
+  'PUT /api/site-users/account/addresses/:id/default': signInRequired,
+  'DELETE /api/site-users/account/addresses/:id': signInRequired,
+  'GET /api/site-users/account/orders': signInRequired,
+  'GET /api/site-users/account/orders/:number': signInRequired,
   'POST /api/site-users/account/session': invalidBody,
   'GET /api/site-users/account/session': { ignores: 200 },
   'DELETE /api/site-users/account/session': { ignores: 200 },
@@ -193,6 +224,7 @@ const EXPECTED: Record<string, Expected> = {
   // Signed out: to the sign-in page, whatever the form holds.
   'POST /account/addresses': { ignores: 303 },
   'POST /account/email': { ignores: 303 },
+  'POST /account/passkeys': { ignores: 303 },
   'POST /account/password': { ignores: 303 },
   'POST /account/login/code': invalidForm,
 };

@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { PostgresAdapter, sql, type Compilable, type OperationNodeSource } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { Db } from '../db/index.ts';
+import { preparedQuery, type BoundQuery, type PreparedQuery, type QueryValues } from '../db/prepared.ts';
 
 /**
  * Rate limits counted in the database, so every instance behind a load balancer counts against the
@@ -84,10 +85,10 @@ export class RateLimited extends Error {
   }
 }
 
-/** What a limited transaction's work hands back: its answer, and the transaction's last write. */
+/** What a limited transaction's work hands back: its answer, and the transaction's last write (not yet run). */
 export interface LimitedWork<T> {
   value: T;
-  lastWrite: Compilable & OperationNodeSource;
+  lastWrite: BoundQuery;
 }
 
 /**
@@ -122,21 +123,34 @@ export async function limitedTransaction<T>(
 
 async function writeAndHit(
   trx: Db,
-  write: Compilable & OperationNodeSource,
+  write: BoundQuery,
   limit: CountedLimit,
   now: number,
 ): Promise<IncrResult> {
-  const upsert = hitStatement(trx, limit.key, limit.windowMs, now);
+  const hitValues = hitValuesOf(limit.key, limit.windowMs, now);
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
-    await trx.executeQuery(write.compile());
-    return countOf(await upsert.executeTakeFirstOrThrow(), limit.windowMs, now);
+    await write.query.run(trx, write.values);
+    return countOf((await hitQuery.run(trx, hitValues))[0]!, limit.windowMs, now);
   }
-  // PostgreSQL runs a data-modifying CTE exactly once, whether or not the query reads it.
-  const { rows } =
-    await sql<HitRow>`with hit as (${upsert}), written as (${write}) select count, window_start from hit`.execute(
-      trx,
-    );
-  return countOf(rows[0]!, limit.windowMs, now);
+  const [row] = await withHit(write.query).run(trx, { ...write.values, ...hitValues });
+  return countOf(row!, limit.windowMs, now);
+}
+
+const withHits = new WeakMap<PreparedQuery<QueryValues, unknown>, PreparedQuery<QueryValues, HitRow>>();
+
+/** `write` and the hit as one statement: the upsert as a CTE, one round trip fewer (PostgreSQL). */
+function withHit(write: PreparedQuery<QueryValues, unknown>): PreparedQuery<QueryValues, HitRow> {
+  let combined = withHits.get(write);
+  if (!combined) {
+    // PostgreSQL runs a data-modifying CTE exactly once, whether or not the query reads it.
+    combined = preparedQuery((db, values: QueryValues & HitValues) => {
+      const { hitKey, hitNow, hitWindowEndedBy, ...written } = values;
+      const hit = hitQuery.build(db, { hitKey, hitNow, hitWindowEndedBy });
+      return sql<HitRow>`with hit as (${hit}), written as (${write.build(db, written)}) select count, window_start from hit`;
+    });
+    withHits.set(write, combined);
+  }
+  return combined;
 }
 
 function throwIfOver(count: IncrResult, limit: CountedLimit): void {
@@ -145,7 +159,8 @@ function throwIfOver(count: IncrResult, limit: CountedLimit): void {
 
 /** Counts one hit for `key`; returns the count in the current window and the time left in it. */
 export async function hit(db: Db, key: string, windowMs: number, now: number): Promise<IncrResult> {
-  return countOf(await hitStatement(db, key, windowMs, now).executeTakeFirstOrThrow(), windowMs, now);
+  const [row] = await hitQuery.run(db, hitValuesOf(key, windowMs, now));
+  return countOf(row!, windowMs, now);
 }
 
 interface HitRow {
@@ -158,31 +173,37 @@ const countOf = (row: HitRow, windowMs: number, now: number): IncrResult => {
   return { current: Number(row.count), ttl: Math.max(0, start + windowMs - now) };
 };
 
+type HitValues = { hitKey: string; hitNow: number; hitWindowEndedBy: number };
+
+const hitValuesOf = (key: string, windowMs: number, now: number): HitValues => ({
+  hitKey: key,
+  hitNow: now,
+  hitWindowEndedBy: now - windowMs,
+});
+
 /** The upsert counting one hit; it returns the count and the window's start. */
-function hitStatement(db: Db, key: string, windowMs: number, now: number) {
-  return db
+const hitQuery = preparedQuery((db, { hitKey, hitNow, hitWindowEndedBy }: HitValues) =>
+  db
     .insertInto('rate_limits')
-    .values({ key, window_start: now, count: 1 })
+    .values({ key: hitKey, window_start: hitNow, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         count: eb
           .case()
-          .when('rate_limits.window_start', '<=', now - windowMs)
+          .when('rate_limits.window_start', '<=', hitWindowEndedBy)
           .then(1)
           .else(eb('rate_limits.count', '+', 1))
           .end(),
         window_start: eb
           .case()
-          .when('rate_limits.window_start', '<=', now - windowMs)
-          // A bound value, not a literal (which Kysely inlines): the statement text stays the same, so
-          // SQLite's prepared statement is reused.
-          .then(eb.val(now))
+          .when('rate_limits.window_start', '<=', hitWindowEndedBy)
+          .then(eb.val(hitNow))
           .else(eb.ref('rate_limits.window_start'))
           .end(),
       })),
     )
-    .returning(['count', 'window_start']);
-}
+    .returning(['count', 'window_start']),
+);
 
 /** Removes counters whose window ended (housekeeping; safe to run any time). */
 export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {

@@ -31,6 +31,12 @@ export const CSP_REPORT_PATH = '/api/csp-report';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/** The players a video or embed block may load after the visitor's click (docs/blocks.md). */
+export const EMBED_PLAYER_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+] as const;
 
 interface Nonces {
   script: string;
@@ -99,6 +105,8 @@ export async function registerSecurityHeaders(
         'font-src': ["'self'", 'data:'],
         'form-action': ["'self'"],
         'frame-ancestors': ["'self'"],
+        // Video and embed blocks load their player only once the visitor asks (docs/blocks.md).
+        'frame-src': ["'self'", ...EMBED_PLAYER_ORIGINS],
         'img-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
         // 'report-sample': a report quotes the start of what was refused, so that it can be found.

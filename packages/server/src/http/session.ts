@@ -47,6 +47,9 @@ export interface Member {
   /** The digest the session is stored under (to end or replace this one session). */
   sessionHash: string;
   xsrfHash: string;
+  /** Read with the session (one query): what pages show of the signed-in person. */
+  name: string;
+  email: string;
 }
 
 declare module 'fastify' {
@@ -97,6 +100,10 @@ export function currentXsrfToken(request: FastifyRequest): string | undefined {
   return request.member && id ? xsrfFor(id) : undefined;
 }
 
+/** The request's signed-in customer (staff are not shoppers), as pages show them. */
+export const signedInCustomer = (request: FastifyRequest): Member | undefined =>
+  request.member?.kind === 'customer' ? request.member : undefined;
+
 /** True when the two digests are equal, in constant time. */
 function sameDigest(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -129,7 +136,9 @@ async function readSession(db: Db, id: string, now: number): Promise<Member | nu
   const sessionHash = digest(id);
   const row = await db
     .selectFrom('sessions')
-    .selectAll()
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('sessions')
+    .select(['accounts.name', 'accounts.email'])
     .where('id_hash', '=', sessionHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -150,7 +159,15 @@ async function readSession(db: Db, id: string, now: number): Promise<Member | nu
             .execute()
         ).map((r) => r.role)
       : [];
-  return { accountId: row.account_id, kind: row.kind, roles, sessionHash, xsrfHash: row.xsrf_hash };
+  return {
+    accountId: row.account_id,
+    kind: row.kind,
+    roles,
+    sessionHash,
+    xsrfHash: row.xsrf_hash,
+    name: row.name,
+    email: row.email,
+  };
 }
 
 export interface StartedSession {

@@ -30,7 +30,12 @@ function fixture() {
     siteUrl: 'https://shop.example',
   });
   const cart = emptyCart({ websiteId: site.content.website.id, currency: 'USD' });
-  const builtins = { list: engine.compile(''), item: engine.compile(''), notFound: engine.compile('') };
+  const builtins = {
+    list: engine.compile(''),
+    item: engine.compile(''),
+    notFound: engine.compile(''),
+    blocksPage: { compiled: engine.compile(''), source: '' },
+  };
   const home = byUrl('home');
   const plan = planPage(
     {

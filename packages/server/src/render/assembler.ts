@@ -10,9 +10,12 @@ import { escapeHtmlAttr, PageType } from '@storefront/core';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollectionContent, Json, Site, TemplateFile } from '../site/types.ts';
-import { browserContext, collectionView, isProduct, navigationContext, pageTitle } from './context.ts';
+import { blockDataTags, blocksOf, renderBlockField } from './blocks.ts';
+import { browserContext, collectionView, isProduct, pageTitle } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
 import { documentHead } from './head.ts';
+import { folderNavigationContext, navigationContext } from './navigation.ts';
+import { platformScript } from './platform-script.ts';
 import { tagDataKey, type TagData } from './loader.ts';
 import { stripTags, type PagePlan } from './page-plan.ts';
 import {
@@ -32,6 +35,8 @@ export interface AssemblerDeps {
   log: FastifyBaseLogger;
   currency: string;
   siteUrl: string;
+  /** The platform's partials (site/system/), under the template's own of the same name. */
+  systemPartials?: Readonly<Record<string, string>>;
 }
 
 export interface Assembly {
@@ -51,7 +56,11 @@ export class PageAssembler {
   /** Each template's tag skeleton, compiled once (null: the template writes no platform tag). */
   private readonly skeletons = new WeakMap<Compiled, Compiled | null>();
 
-  constructor(private readonly deps: AssemblerDeps) {}
+  private readonly partials: Readonly<Record<string, string>>;
+
+  constructor(private readonly deps: AssemblerDeps) {
+    this.partials = { ...deps.systemPartials, ...deps.site.template.partials };
+  }
 
   /** Layout, classes and title of the page, set on its context before anything renders. */
   prepare(plan: PagePlan): TemplateFile<Compiled> {
@@ -63,6 +72,8 @@ export class PageAssembler {
         : 'default';
     const title = this.title(plan);
     const classes = [
+      // Checkbox and dropdown tweaks first, as the platform lists them (site/tweaks.ts).
+      ...template.tweakClasses,
       `collection-${collection.id}`,
       `collection-type-${collection.typeName}`,
       `collection-layout-${regionName}`,
@@ -106,8 +117,11 @@ export class PageAssembler {
       }
       if (skeleton === null) continue;
       const { output } = this.deps.engine.render(skeleton, plan.context, this.renderOptions());
-      for (const { tag } of findPlatformTags(output, this.deps.bodies))
+      for (const { tag } of findPlatformTags(output, this.deps.bodies)) {
         if (tagDataKey(tag, null) !== undefined) tags.push(tag);
+        if (tag.name === 'block-field')
+          tags.push(...blockDataTags(blocksOf(plan.context, tag.attrs.id ?? '')));
+      }
     }
     return tags;
   }
@@ -127,7 +141,7 @@ export class PageAssembler {
     const pageContext = browserContext({
       pageType: plan.pageType,
       path,
-      content,
+      content: plan.language ? { ...content, localizedStrings: plan.language.localizedStrings } : content,
       collectionId: plan.collection.id,
       itemId: plan.itemId,
       products: [...products.values()],
@@ -152,6 +166,17 @@ export class PageAssembler {
       web,
       pageContext,
       seo: plan.seo,
+      alternates: plan.language?.alternates,
+      platformScript: platformScript({
+        website: content.website,
+        websiteSettings: content.websiteSettings,
+        collection: ctx.collection as Json,
+        item: ctx.item as Json | undefined,
+        pageType: plan.pageType,
+        templateName: site.template.conf.name,
+        templateRevision: site.template.revision,
+        authenticatedAccount: ctx.authenticatedAccount as Json | undefined,
+      }),
     });
     Object.assign(ctx.squarespace as Json, { headers, footers });
     ctx['squarespace-headers'] = headers;
@@ -165,7 +190,7 @@ export class PageAssembler {
       a.inner = 'html' in plan.inner ? null : this.renderTemplate(plan.inner.template, ctx, plan.inner.file);
     const inner = a.inner === null ? ('html' in plan.inner ? plan.inner.html : '') : expand(a.inner);
     if (a.mainContentOnly) return { html: inner, missing };
-    const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file));
+    const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file, layout.origin));
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }
 
@@ -180,26 +205,37 @@ export class PageAssembler {
   renderOptions(): RenderOptions {
     const { website } = this.deps.site.content;
     return {
-      partials: this.deps.site.template.partials,
+      partials: this.partials,
       locale: typeof website.language === 'string' ? website.language : 'en-US',
       timeZone: typeof website.timeZone === 'string' ? website.timeZone : DEFAULT_TIME_ZONE,
       now: Date.now(),
     };
   }
 
-  private renderTemplate(template: Compiled | string, context: Json, file: string): string {
+  /** Renders one template; its errors are logged once each, at the file (a layout's region) and line they come from. */
+  private renderTemplate(
+    template: Compiled | string,
+    context: Json,
+    file: string,
+    origin?: TemplateFile['origin'],
+  ): string {
     const { output, errors } = this.deps.engine.render(template, context, this.renderOptions());
+    const located = errors.map((e) => ({ ...e, ...(origin ? origin(e.line) : { file }) }));
     // Each distinct problem is logged once (a page with a bad helper would otherwise log on every view).
-    const fresh = errors.filter((e) => {
-      const key = `${file}:${e.line}:${e.column}:${e.code}`;
+    const fresh = located.filter((e) => {
+      const key = `${e.file}:${e.line}:${e.column}:${e.code}`;
       if (this.reported.has(key) || this.reported.size > 10_000) return false;
       this.reported.add(key);
       return true;
     });
     if (fresh.length > 0) {
+      const files = [...new Set(fresh.map((e) => e.file))].join(', ');
       this.deps.log.warn(
-        { file, errors: fresh.slice(0, 5) },
-        `template ${file}: ${fresh.length} render error(s)`,
+        { file: files, errors: fresh.slice(0, 5) },
+        `template ${files}: ${fresh.length} render error(s) (${fresh
+          .slice(0, 5)
+          .map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`)
+          .join('; ')})`,
       );
     }
     return output;
@@ -215,12 +251,13 @@ export class PageAssembler {
         return this.renderTemplate(tag.body, context as Json, `<squarespace:${tag.name}> body`);
       const name = tag.attrs.template;
       if (!name) return '';
-      const source = site.template.partials[name.endsWith('.block') ? name : `${name}.block`];
+      const block = name.endsWith('.block') ? name : `${name}.block`;
+      const source = site.template.partials[block];
       if (source === undefined) {
         this.deps.log.warn(`${what}: block "${name}" not found`);
         return '';
       }
-      return this.renderTemplate(source, context as Json, `blocks/${name}`);
+      return this.renderTemplate(source, context as Json, `template/blocks/${block}`);
     };
     switch (tag.name) {
       case 'navigation': {
@@ -235,7 +272,7 @@ export class PageAssembler {
       }
       case 'folder-navigation':
         return renderWith(
-          { items: [], active: false, folderActive: false, website: site.content.website },
+          folderNavigationContext(site.content, a.collections, a.path, activeCollectionId),
           '<squarespace:folder-navigation>',
         );
       case 'script': {
@@ -243,10 +280,19 @@ export class PageAssembler {
         return src ? `<script src="/scripts/${escapeHtmlAttr(src)}"></script>` : '';
       }
       case 'block-field': {
-        const classes = ['sqs-layout', 'sqs-grid-12', 'columns-12', tag.attrs.class ?? '']
-          .filter(Boolean)
-          .join(' ');
-        return `<div class="${escapeHtmlAttr(classes)}" data-type="block-field" id="${escapeHtmlAttr(tag.attrs.id ?? '')}"></div>`;
+        const id = tag.attrs.id ?? '';
+        const field = renderBlockField({ id, className: tag.attrs.class }, blocksOf(root, id), {
+          root,
+          render: (template, context) => this.renderTemplate(template, context, `block field "${id}"`),
+          items: (dataTag) => {
+            const key = tagDataKey(dataTag, activeCollectionId) as string;
+            if (!a.tagData.has(key)) return undefined;
+            const data = a.tagData.get(key);
+            return data?.name === 'query' ? data.items : [];
+          },
+        });
+        missing.push(...field.missing);
+        return field.html;
       }
     }
     const key = tagDataKey(tag, activeCollectionId) as string;

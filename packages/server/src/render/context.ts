@@ -4,7 +4,7 @@ import {
   type ConfirmedCheckoutOrder,
   type PageContext,
 } from '@storefront/core';
-import type { CollectionContent, ItemContent, Json, NavigationEntry, SiteContent } from '../site/types.ts';
+import type { CollectionContent, ItemContent, Json, SiteContent } from '../site/types.ts';
 
 /** Builds the JSON context a template sees (template-format §3). */
 
@@ -64,35 +64,6 @@ export function pageTitle(settings: Json, parts: TitleParts): string {
     .replace(/%i/g, parts.item ?? '')
     .replace(/^\s*[—-]\s*|\s*[—-]\s*$/g, '')
     .trim();
-}
-
-/** The navigation context (§3.7) for one navigation id. */
-export function navigationContext(
-  content: SiteContent,
-  collections: CollectionContent[],
-  navigationId: string,
-  activePath: string,
-  activeCollectionId: string | null,
-): Json {
-  const entries = content.navigation[navigationId] ?? [];
-  const byUrl = new Map(collections.map((c) => [c.urlId, c]));
-  const items: Json[] = [];
-  for (const entry of entries as NavigationEntry[]) {
-    if (typeof entry === 'string') {
-      const c = byUrl.get(entry);
-      if (!c) continue;
-      const active = c.id === activeCollectionId || activePath === collectionUrl(c);
-      items.push({ collection: collectionView(c, c.items?.length ?? 0), active, folderActive: false });
-    } else {
-      items.push({ externalLink: { newWindow: false, ...entry.externalLink }, active: false });
-    }
-  }
-  return {
-    items,
-    active: items.some((i) => i.active === true),
-    folderActive: false,
-    website: content.website,
-  };
 }
 
 /** The signed-in customer as templates see it: root `authenticatedAccount` (docs/accounts.md). */

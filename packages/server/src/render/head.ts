@@ -17,8 +17,12 @@ export interface HeadInput {
   web: { script: string | null; stylesheets: readonly string[] };
   /** The browser's page context, complete (the page's products and those of its tags). */
   pageContext: PageContext;
+  /** The platform's context and globals for template scripts (render/platform-script.ts). */
+  platformScript?: string | undefined;
   /** Share image and structured data (seo/json-ld.ts), from the page's loaded data. */
   seo?: PageSeo | undefined;
+  /** The page in the site's other languages, `x-default` included (sitecontent/languages.ts). */
+  alternates?: readonly { hreflang: string; href: string }[] | undefined;
 }
 
 /** Pages no search engine should list: a visitor's own (cart, checkout, account) and search results. */
@@ -32,6 +36,10 @@ export function documentHead(input: HeadInput): { headers: string; footers: stri
     `<title>${escapeHtml(input.title)}</title>`,
     input.description ? `<meta name="description" content="${escapeHtmlAttr(input.description)}">` : '',
     `<link rel="canonical" href="${escapeHtmlAttr(input.url)}">`,
+    ...(input.alternates ?? []).map(
+      (a) =>
+        `<link rel="alternate" hreflang="${escapeHtmlAttr(a.hreflang)}" href="${escapeHtmlAttr(a.href)}">`,
+    ),
     `<meta property="og:url" content="${escapeHtmlAttr(input.url)}">`,
     `<meta property="og:site_name" content="${escapeHtmlAttr(input.siteTitle)}">`,
     `<meta property="og:title" content="${escapeHtmlAttr(input.title)}">`,
@@ -53,6 +61,7 @@ export function documentHead(input: HeadInput): { headers: string; footers: stri
     `<link rel="stylesheet" href="/site.css?v=${input.templateRevision}">`,
     ...input.web.stylesheets.map((file) => `<link rel="stylesheet" href="/_storefront/${file}">`),
     `<script id="storefront-context" type="application/json">${scriptJson(input.pageContext)}</script>`,
+    input.platformScript ?? '',
     // The response's style nonce, for the <style> element ALTCHA adds (http/security-headers.ts).
     `<meta name="csp-nonce" content="${STYLE_NONCE_MARKER}">`,
   ]

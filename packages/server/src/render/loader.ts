@@ -220,6 +220,11 @@ async function loadTag(
     case 'query': {
       const target = byUrl(tag.attrs.collection);
       if (!target) return undefined;
+      // A product block's one product (render/blocks.ts), by its urlId.
+      if (tag.attrs.item !== undefined) {
+        const found = await catalogue.findItem(target.id, tag.attrs.item);
+        return { name: 'query', target, items: found ? [itemView(target, found.item)] : [] };
+      }
       const skip = Math.max(0, Number(tag.attrs.skip ?? 0) || 0);
       const limit = Math.min(QUERY_LIMIT_MAX, Math.max(0, Number(tag.attrs.limit ?? 100) || 100));
       const terms: TermFilter[] = [];

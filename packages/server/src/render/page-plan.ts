@@ -8,7 +8,9 @@ import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '.
 import { collectionUrl, collectionView, isProduct, itemView, type AuthenticatedAccount } from './context.ts';
 import type { Compiled } from './engine.ts';
 import type { ListData, PageData } from './loader.ts';
+import { collectionWithChildren } from './navigation.ts';
 import { noJsCart } from './no-js-cart.ts';
+import type { SystemTemplates } from '../site/system/index.ts';
 import type { PageSeo } from '../seo/json-ld.ts';
 
 export type TitleBits = { collection?: string; item?: string; homepage?: boolean; description?: string };
@@ -31,12 +33,33 @@ export interface PagePlan {
   memberId?: string | undefined;
   /** Share image and structured data for the head (seo/json-ld.ts). */
   seo?: PageSeo | undefined;
+  /** The page's language when the site has edited content (sitecontent/page-content.ts). */
+  language?: PlanLanguage | undefined;
+}
+
+/** A page's language: its strings (the browser's too) and its versions in the others. */
+export interface PlanLanguage {
+  tag: string;
+  localizedStrings: Record<string, string>;
+  /** `<link rel="alternate" hreflang>` of the page. */
+  alternates: readonly { hreflang: string; href: string }[];
 }
 
 export interface Builtins {
   list: Compiled;
   item: Compiled;
   notFound: Compiled;
+  /** A page made of blocks (no mainContent): its `main-content` block field (render/blocks.ts). */
+  blocksPage: { compiled: Compiled; source: string };
+  /** The platform's list and item templates, where the site's template has none (site/system/). */
+  system?: SystemTemplates<Compiled>['collections'];
+}
+
+/** The list and item a collection type renders with: the template's own, else the platform's. */
+function collectionTemplates(site: Site<Compiled>, builtins: Builtins, typeName: string) {
+  const own = site.template.collections[typeName];
+  const system = builtins.system?.[typeName];
+  return { list: own?.list ?? system?.list, item: own?.item ?? system?.item };
 }
 
 export interface PlanInput {
@@ -46,6 +69,8 @@ export interface PlanInput {
   cart: ShoppingCart;
   /** The signed-in customer, when there is one. */
   account?: AuthenticatedAccount | undefined;
+  /** Root keys of the content staff edit (`siteHeaderFooter`, `multilingual`; sitecontent/). */
+  edited?: Json | undefined;
 }
 
 export function baseContext(
@@ -53,6 +78,7 @@ export function baseContext(
   cart: ShoppingCart,
   collections: CollectionContent[],
   account?: AuthenticatedAccount,
+  edited?: Json,
 ): Json {
   const { content } = site;
   return {
@@ -70,11 +96,12 @@ export function baseContext(
     template: { mobileStylesEnabled: true },
     productMerchandisingContext: {},
     empty: false,
+    ...edited,
   };
 }
 
 export function planPage(data: PageData, input: PlanInput): PagePlan {
-  const base = baseContext(input.site, input.cart, input.collections, input.account);
+  const base = baseContext(input.site, input.cart, input.collections, input.account, input.edited);
   switch (data.kind) {
     case 'cart':
       return cartPlan(base, input);
@@ -96,13 +123,17 @@ export function platformPage(id: string, title: string): CollectionContent {
 
 function collectionPlan(
   base: Json,
-  { site, builtins }: PlanInput,
+  { site, builtins, collections }: PlanInput,
   collection: CollectionContent,
   homepage: boolean,
   list: ListData,
 ): PagePlan {
-  const tpl = site.template.collections[collection.typeName];
-  const context: Json = { ...base, collection: collectionView(collection, list.total), ...list.echo };
+  const tpl = collectionTemplates(site, builtins, collection.typeName);
+  const context: Json = {
+    ...base,
+    collection: collectionWithChildren(collection, collections, list.total),
+    ...list.echo,
+  };
   const pageUrl = (offset: number | undefined) => {
     const params = new URLSearchParams(list.filters);
     if (offset !== undefined) params.set('offset', String(offset));
@@ -140,7 +171,13 @@ function collectionPlan(
     inner: templatePage
       ? innerOf(templatePage.template)
       : isPage && !tpl?.list
-        ? { html: String(collection.mainContent ?? '') }
+        ? typeof collection.mainContent !== 'string' && collection.blockFields !== undefined
+          ? {
+              template: builtins.blocksPage.compiled,
+              file: '(built-in blocks page)',
+              source: builtins.blocksPage.source,
+            }
+          : { html: String(collection.mainContent ?? '') }
         : tpl?.list
           ? innerOf(tpl.list)
           : { template: builtins.list, file: '(built-in list)' },
@@ -161,7 +198,7 @@ function itemPlan(
   data: Extract<PageData, { kind: 'item' }>,
 ): PagePlan {
   const { collection, item } = data;
-  const tpl = site.template.collections[collection.typeName];
+  const tpl = collectionTemplates(site, builtins, collection.typeName);
   const small = (i: ItemContent | undefined) =>
     i
       ? {

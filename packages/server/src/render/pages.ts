@@ -8,9 +8,12 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
+import type { Member } from '../http/session.ts';
 import type { CollectionContent, Json, Site } from '../site/types.ts';
+import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
+import { blocksPageTemplate } from './blocks.ts';
 import {
   authenticatedAccount,
   collectionUrl,
@@ -20,10 +23,12 @@ import {
 } from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
 import { loadPage, loadTagData, type PageData, type Query } from './loader.ts';
+import { folderRedirect } from './navigation.ts';
 import { baseContext, planPage, platformPage, stripTags, type Builtins, type PagePlan } from './page-plan.ts';
 import type { TagBodies } from './platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
 import { pageSeo, type SeoPage, type SeoSite } from '../seo/json-ld.ts';
+import { SitePageContent, type PageLanguage } from '../sitecontent/page-content.ts';
 import { FEED_TYPES, imageEnclosures, RSS_CONTENT_TYPE, rssFeed } from '../seo/rss.ts';
 
 export interface PageRequest {
@@ -31,11 +36,14 @@ export interface PageRequest {
   path: string;
   query: Query;
   cartToken: string | undefined;
-  /** The signed-in customer's account id (issue 14), when there is one. */
-  memberId?: string | undefined;
+  /** The signed-in customer (issue 14), as the session read them, when there is one. */
+  member?: PageMember | undefined;
   /** The content version, when the request has read it already (db/change-version.ts). */
   contentVersion?: string | undefined;
 }
+
+/** What a page shows of the signed-in customer: read with the session, no query of its own. */
+export type PageMember = Pick<Member, 'accountId' | 'name' | 'email'>;
 
 export interface PageResult {
   status: number;
@@ -43,6 +51,8 @@ export interface PageResult {
   /** The HTML document, or the context JSON for `?format=json`. */
   body: string;
   contentType: string;
+  /** Where a redirect (a folder sending its visitors to its first child) points. */
+  location?: string;
 }
 
 /** Sends a rendered page, its page type in `x-page-type`. */
@@ -51,6 +61,7 @@ export function sendPageResult(
   result: PageResult,
   cacheControl: 'no-cache' | 'no-store' | 'private, no-cache',
 ) {
+  if (result.location !== undefined) reply.header('location', result.location);
   return reply
     .code(result.status)
     .header('content-type', result.contentType)
@@ -84,20 +95,21 @@ export class PageRenderer {
   private readonly builtins: Builtins;
   private readonly assembler: PageAssembler;
   private readonly catalogue: CatalogueCache;
+  private readonly edited: SitePageContent;
 
   constructor(private readonly deps: RendererDeps) {
     const { engine } = deps;
     this.catalogue = new CatalogueCache(deps.contentVersion);
+    this.edited = new SitePageContent(deps.site);
+    const system = systemTemplates<Compiled>((source) => engine.compile(source), deps.bodies);
     this.builtins = {
-      list: engine.compile(
-        '<ul class="sf-collection-list">{.repeated section items}<li><a href="{fullUrl}">{title}</a></li>{.end}</ul>',
-      ),
-      item: engine.compile(
-        '<article class="sf-item"><h1>{item.title}</h1>{.section item}{body}{.end}</article>',
-      ),
+      list: engine.compile(UNKNOWN_TYPE_LIST),
+      item: engine.compile(UNKNOWN_TYPE_ITEM),
       notFound: engine.compile(
         '<div class="sf-not-found"><h1>Page Not Found</h1><p>The page you are looking for does not exist.</p><p><a href="/">Home</a></p></div>',
       ),
+      blocksPage: blocksPageTemplate(engine, deps.bodies),
+      system: system.collections,
     };
     this.assembler = new PageAssembler({
       site: deps.site,
@@ -106,23 +118,54 @@ export class PageRenderer {
       log: deps.log,
       currency: deps.cart.currency,
       siteUrl: deps.siteUrl,
+      systemPartials: system.partials,
     });
   }
 
   async render(req: PageRequest): Promise<PageResult> {
-    const { db, site } = this.deps;
+    const { db } = this.deps;
     const path = normalizePath(req.path);
-    const catalogue = await this.catalogue.reads(db, req.contentVersion);
+    const version = await this.contentVersionOf(req.contentVersion);
+    const catalogue = await this.catalogue.reads(db, version);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
-    const account = await signedInAccount(db, req.memberId);
-    const route = routePage(path, collections, site);
+    const account = signedInAccount(req.member);
+    // A page in another language than the default is the default's page under its prefix.
+    const language = this.edited.pageLanguage(await this.edited.read(db, version), path, this.deps.siteUrl);
+    const site = siteInLanguage(this.deps.site, language);
+    const route = routePage(language.path, collections, site);
+    const redirect =
+      route.kind === 'collection' ? this.folderRedirect(route.collection, collections) : undefined;
+    if (redirect !== undefined) {
+      // In the language the visitor is reading (its path prefix, if any).
+      const prefix = path.slice(0, path.length - language.path.length);
+      return {
+        status: 302,
+        pageType: PageType.COLLECTION,
+        contentType: 'text/plain; charset=utf-8',
+        body: '',
+        location: prefix + redirect,
+      };
+    }
     const timeZone = this.assembler.renderOptions().timeZone as string;
     const data = await loadPage(catalogue, route, req.query, { site, timeZone });
+    const planned = planPage(data, {
+      site,
+      builtins: this.builtins,
+      collections,
+      cart,
+      account,
+      edited: language.context,
+    });
     const plan = {
-      ...planPage(data, { site, builtins: this.builtins, collections, cart, account }),
-      memberId: req.memberId,
+      ...planned,
+      memberId: req.member?.accountId,
       seo: pageSeo(seoPage(data), this.seoSite()),
+      language: {
+        tag: language.tag,
+        localizedStrings: language.localizedStrings,
+        alternates: planned.status === 200 ? language.alternates : [],
+      },
     };
     if (req.query.format === 'json' || req.query.format === 'json-pretty') {
       const pretty = req.query.format === 'json-pretty';
@@ -138,6 +181,20 @@ export class PageRenderer {
     const mainContentOnly = req.query.format === 'main-content';
     const body = await this.renderPlan(path, plan, catalogue, collections, mainContentOnly);
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
+  }
+
+  /** The request's content version, read once for the catalogue and the edited content alike. */
+  private async contentVersionOf(given: string | undefined): Promise<string | undefined> {
+    if (given !== undefined || !this.deps.contentVersion) return given;
+    return String(await this.deps.contentVersion(this.deps.db));
+  }
+
+  private folderRedirect(
+    collection: CollectionContent,
+    collections: CollectionContent[],
+  ): string | undefined {
+    const ownPage = this.deps.site.template.collections[collection.typeName]?.list !== undefined;
+    return folderRedirect(collection, collections, ownPage);
   }
 
   private seoSite(): SeoSite {
@@ -179,7 +236,7 @@ export class PageRenderer {
     html: string;
     /** The order-confirmation page's order, for the browser's purchase events. */
     confirmedOrder?: ConfirmedCheckoutOrder;
-    memberId?: string | undefined;
+    member?: PageMember | undefined;
     /**
      * The template's own page for it (pages/<name>.page, e.g. `search`), rendered with `context`
      * added to the page's; `html` is used when the template has none.
@@ -188,10 +245,17 @@ export class PageRenderer {
   }): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
-    const catalogue = await this.catalogue.reads(db);
+    const version = await this.contentVersionOf(undefined);
+    const catalogue = await this.catalogue.reads(db, version);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
-    const account = await signedInAccount(db, req.memberId);
+    const account = signedInAccount(req.member);
+    // Platform pages are in the default language: they show the header and footer alone.
+    const { siteHeaderFooter } = this.edited.pageLanguage(
+      await this.edited.read(db, version),
+      '/',
+      '',
+    ).context;
     const collection: CollectionContent = platformPage(
       path.split('/').filter(Boolean).join('-') || 'system',
       req.title,
@@ -202,7 +266,7 @@ export class PageRenderer {
       pageType: req.pageType,
       collection,
       context: {
-        ...baseContext(site, cart, collections, account),
+        ...baseContext(site, cart, collections, account, siteHeaderFooter ? { siteHeaderFooter } : {}),
         collection: collectionView(collection, 0),
         showCart: false,
         ...(own ? req.templatePage?.context : {}),
@@ -215,7 +279,7 @@ export class PageRenderer {
       title: { collection: req.title },
       viewClass: 'view-list',
       confirmedOrder: req.confirmedOrder,
-      memberId: req.memberId,
+      memberId: req.member?.accountId,
     };
     const body = await this.renderPlan(path, plan, catalogue, collections);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
@@ -251,19 +315,22 @@ export class PageRenderer {
   }
 }
 
+/** The site as a page in `language` sees it: that language's strings, and its tag as the site's. */
+function siteInLanguage(site: Site<Compiled>, language: PageLanguage): Site<Compiled> {
+  const { content } = site;
+  return {
+    ...site,
+    content: {
+      ...content,
+      website: { ...content.website, language: language.tag },
+      localizedStrings: language.localizedStrings,
+    },
+  };
+}
+
 /** The signed-in customer's name and address for `authenticatedAccount`; none when signed out. */
-async function signedInAccount(
-  db: Db,
-  memberId: string | undefined,
-): Promise<AuthenticatedAccount | undefined> {
-  if (memberId === undefined) return undefined;
-  const row = await db
-    .selectFrom('accounts')
-    .select(['id', 'name', 'email'])
-    .where('id', '=', memberId)
-    .where('kind', '=', 'customer')
-    .executeTakeFirst();
-  return row ? authenticatedAccount(row) : undefined;
+function signedInAccount(member: PageMember | undefined): AuthenticatedAccount | undefined {
+  return member && authenticatedAccount({ id: member.accountId, name: member.name, email: member.email });
 }
 
 /** What the head describes of a page (seo/json-ld.ts). */

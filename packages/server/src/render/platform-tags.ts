@@ -67,7 +67,10 @@ export function extractPlatformTags(source: string, bodies: TagBodies): string {
       }
     }
     const index = bodies.add(body === null ? '' : extractPlatformTags(body, bodies));
-    out += `<squarespace:${name}${attrs} data-sf-tag="${index}"${body === null ? '' : ' data-sf-body="1"'}/>`;
+    // The tag's line breaks (its body's too) stay inside the marker: every later line keeps its number.
+    const breaks = (text: string) => text.split('\n').length - 1;
+    const lineBreaks = '\n'.repeat(breaks(source.slice(m.index, end)) - breaks(attrs));
+    out += `<squarespace:${name}${attrs} data-sf-tag="${index}"${body === null ? '' : ' data-sf-body="1"'}${lineBreaks}/>`;
     last = end;
     tagOpen.lastIndex = end;
   }
@@ -90,7 +93,7 @@ export interface PlatformTag {
 }
 
 const MARKER = new RegExp(
-  `<squarespace:(${PLATFORM_TAGS.join('|')})((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*?)\\s+data-sf-tag="(\\d+)"( data-sf-body="1")?/>`,
+  `<squarespace:(${PLATFORM_TAGS.join('|')})((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*?)\\s+data-sf-tag="(\\d+)"( data-sf-body="1")?\\s*/>`,
   'g',
 );
 const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;

@@ -20,7 +20,7 @@ export function routePage(path: string, collections: CollectionContent[], site: 
   const collection = collections.find((c) => c.urlId === first);
   if (segments.length === 1) {
     if (collection) return { kind: 'collection', collection, homepage: false };
-    if (site.template.pages[first] && first !== 'not-found') return { kind: 'static', name: first };
+    if (site.template.pages[first] && !isPlatformPagePart(first)) return { kind: 'static', name: first };
     return { kind: 'not-found' };
   }
   const slug = segments.length === 2 ? second : segments.length === 3 && second === 'p' ? third : undefined;
@@ -28,6 +28,13 @@ export function routePage(path: string, collections: CollectionContent[], site: 
   if (collection && slug && !slug.includes('\0')) return { kind: 'item', collection, slug };
   return { kind: 'not-found' };
 }
+
+/**
+ * Template pages that platform pages render, never pages at `/<name>` of their own: not-found and
+ * the account pages (`account`, `account-login`, ...: accounts/template-pages.ts).
+ */
+export const isPlatformPagePart = (name: string) =>
+  name === 'not-found' || name === 'account' || name.startsWith('account-');
 
 export function normalizePath(path: string): string {
   const p = path.replace(/\/{2,}/g, '/');

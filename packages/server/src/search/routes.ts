@@ -9,11 +9,12 @@
  *       (the header's island), briefly cacheable.
  */
 import { escapeHtmlAttr, formatMoney, message, PageType, type LocalizedStrings } from '@storefront/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
+import { signedInCustomer } from '../http/session.ts';
 import { apiError, parseInput } from '../http/errors.ts';
 import type { PageRenderer } from '../render/pages.ts';
 import { sendPageResult } from '../render/pages.ts';
@@ -79,7 +80,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
     const result = await renderer.renderSystemPage({
       path: '/search',
       cartToken: request.cookies[CART_COOKIE],
-      memberId: memberOf(request),
+      member: signedInCustomer(request),
       status: error ? 400 : 200,
       pageType: PageType.SEARCH,
       title: message('search.title', {}, ls),
@@ -113,9 +114,6 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
     });
   });
 }
-
-const memberOf = (request: FastifyRequest) =>
-  request.member?.kind === 'customer' ? request.member.accountId : undefined;
 
 /** What a template's pages/search.page sees as `search` (docs/search.md). */
 function templateContext(

@@ -5,6 +5,7 @@
  * a large catalogue is never held in memory at once.
  */
 import type { Db } from '../db/index.ts';
+import { isPlatformPagePart } from '../render/router.ts';
 import { absoluteUrl } from './json-ld.ts';
 import { xmlText } from './rss.ts';
 
@@ -43,7 +44,7 @@ async function leadingUrls(source: SitemapSource): Promise<SitemapUrl[]> {
       lastModified: Number(row.updated_on),
     })),
     ...source.templatePages
-      .filter((name) => !UNLISTED_PAGES.has(name) && !urlIds.has(name))
+      .filter((name) => !UNLISTED_PAGES.has(name) && !isPlatformPagePart(name) && !urlIds.has(name))
       .map((name) => ({ path: `/${encodeURIComponent(name)}` })),
   ];
 }

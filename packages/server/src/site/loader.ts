@@ -4,7 +4,10 @@ import { basename, extname, join, relative } from 'node:path';
 import { z } from 'zod';
 import { stampTemplateNonces } from '../render/nonce-markers.ts';
 import { commentRanges, extractPlatformTags, type TagBodies } from '../render/platform-tags.ts';
+import { danglingBlockReference, parseBlockFields } from './blocks.ts';
 import { SiteError } from './errors.ts';
+import { compileStylesheets } from './stylesheets.ts';
+import { tweakSettingsSchema } from './tweaks.ts';
 import { parseLenientJson } from './lenient-json.ts';
 import type {
   CollectionContent,
@@ -45,11 +48,12 @@ export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBod
     typeof content.website.language === 'string' ? content.website.language : 'en-US',
   );
   content.localizedStrings = { ...strings, ...content.localizedStrings };
-  return { dir: siteDir, template, content, warnings: layoutWarnings(template) };
+  const styleWarnings = compileTemplateStyles(siteDir, template, content);
+  return { dir: siteDir, template, content, warnings: [...layoutWarnings(template), ...styleWarnings] };
 }
 
 /** `template/strings/template-<locale>.json` and `annotations-<locale>.json`, flattened (en-US when the locale has none). */
-function loadTemplateStrings(siteDir: string, locale: string): Record<string, string> {
+export function loadTemplateStrings(siteDir: string, locale: string): Record<string, string> {
   const dir = join(siteDir, 'template', 'strings');
   const out: Record<string, string> = {};
   for (const kind of ['template', 'annotations']) {
@@ -110,7 +114,7 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     const stamped = stampTemplateNonces(source);
     const extracted = extractPlatformTags(stamped, bodies);
     const compiled = extracted === source ? checked : compile(extracted);
-    return { file: rel(path), source: extracted, compiled };
+    return { file: rel(path), source: extracted, compiled, ...(lineMap ? { origin: lineMap } : {}) };
   };
 
   const layouts: Record<string, TemplateFile<C>> = {};
@@ -129,9 +133,11 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     const source = pieces.map((p) => p.source).join('');
     const lineMap = (line: number) => {
       let first = 1;
-      for (const piece of pieces) {
+      for (const [i, piece] of pieces.entries()) {
         const lines = piece.source.split('\n').length - 1;
-        if (line <= first + lines) return { file: piece.file, line: line - first + 1 };
+        // A region ending in a line break leaves its last joined line to the next region.
+        const last = first + lines - (piece.source.endsWith('\n') && i < pieces.length - 1 ? 1 : 0);
+        if (line <= last) return { file: piece.file, line: line - first + 1 };
         first += lines;
       }
       const lastPiece = pieces[pieces.length - 1] as { file: string };
@@ -168,9 +174,18 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     pages[name] = { template: compileFile(path, readText(path)), conf: pageConf };
   }
 
-  const css = loadStylesheets(siteDir, dir, conf);
-  hash.update(css);
-  return { dir, conf, layouts, collections, pages, partials, css, revision: hash.digest('hex').slice(0, 10) };
+  // The stylesheets compile with the content's tweak values (compileTemplateStyles).
+  return {
+    dir,
+    conf,
+    layouts,
+    collections,
+    pages,
+    partials,
+    css: '',
+    tweakClasses: [],
+    revision: hash.digest('hex'),
+  };
 }
 
 /** `template.conf` names a region with or without its extension (template-format §2.1). */
@@ -222,25 +237,32 @@ function layoutWarnings(template: SiteTemplate<unknown>): SiteWarning[] {
   return warnings;
 }
 
-function loadStylesheets(siteDir: string, dir: string, conf: TemplateConf): string {
-  const stylesDir = join(dir, 'styles');
-  const names =
-    conf.stylesheets ??
-    listFiles(stylesDir)
-      .map((p) => basename(p))
-      .filter((n) => /\.(css|less)$/.test(n));
-  const parts: string[] = [];
-  for (const name of names) {
-    const candidates = [name, `${name}.less`, `${name}.css`].map((n) => join(stylesDir, n));
-    const path = candidates.find((p) => existsSync(p));
-    if (!path)
-      throw new SiteError(
-        relative(siteDir, join(dir, 'template.conf')),
-        `stylesheet "${name}" not found in styles/`,
-      );
-    parts.push(`/* ${name} */\n${readText(path)}`);
+/**
+ * `/site.css` and the tweak classes, from the template's stylesheets and the site's tweak values
+ * (`websiteSettings.tweaks`, docs/templates.md); the revision then covers the compiled CSS too.
+ */
+function compileTemplateStyles(
+  siteDir: string,
+  template: SiteTemplate<unknown>,
+  content: SiteContent,
+): SiteWarning[] {
+  const settings = tweakSettingsSchema.safeParse(content.websiteSettings.tweaks ?? {});
+  if (!settings.success) {
+    const issue = settings.error.issues[0];
+    throw new SiteError(
+      'content/website.json',
+      `${issue?.message ?? 'invalid tweak values'} at websiteSettings.tweaks${issue?.path.length ? `.${issue.path.join('.')}` : ''}`,
+    );
   }
-  return parts.join('\n');
+  const styles = compileStylesheets(siteDir, template.dir, template.conf.stylesheets, settings.data);
+  template.css = styles.css;
+  template.tweakClasses = styles.tweakClasses;
+  template.revision = createHash('sha1')
+    .update(template.revision)
+    .update(styles.css)
+    .digest('hex')
+    .slice(0, 10);
+  return styles.warnings;
 }
 
 // ---------------------------------------------------------------- content
@@ -309,6 +331,7 @@ export function loadContent(siteDir: string): SiteContent {
     if (other)
       throw new SiteError(relative(siteDir, path), `urlId "${collection.urlId}" is already used by ${other}`);
     seenUrl.set(collection.urlId, relative(siteDir, path));
+    checkBlockFields(relative(siteDir, path), collection);
     collections.push(collection);
   }
 
@@ -317,6 +340,8 @@ export function loadContent(siteDir: string): SiteContent {
     if (extname(path) !== '.json') continue;
     forms[basename(path, '.json')] = parseJsonFile(siteDir, path, z.looseObject({})) as Json;
   }
+  const dangling = danglingBlockReference(collections, forms);
+  if (dangling) throw new SiteError(seenUrl.get(dangling.urlId) ?? 'content/collections', dangling.problem);
 
   return {
     website: websiteFile.website as SiteContent['website'],
@@ -326,6 +351,20 @@ export function loadContent(siteDir: string): SiteContent {
     collections,
     forms,
   };
+}
+
+/** Parses the layout blocks of a collection and its items in place (docs/blocks.md), or names the bad one. */
+function checkBlockFields(file: string, collection: CollectionContent): void {
+  const owners: [string, Json][] = [
+    [`collection "${collection.urlId}"`, collection],
+    ...(collection.items ?? []).map((item): [string, Json] => [`item "${item.urlId}"`, item]),
+  ];
+  for (const [owner, json] of owners) {
+    if (json.blockFields === undefined) continue;
+    const parsed = parseBlockFields(json.blockFields);
+    if (!parsed.ok) throw new SiteError(file, `${owner}: ${parsed.problem}`);
+    json.blockFields = parsed.fields;
+  }
 }
 
 // ---------------------------------------------------------------- helpers

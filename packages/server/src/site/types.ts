@@ -71,6 +71,8 @@ export interface TemplateFile<C = unknown> {
   file: string;
   source: string;
   compiled: C;
+  /** A layout joins its regions: where a line of the joined text comes from (region file and its line). */
+  origin?: (line: number) => { file: string; line: number };
 }
 
 export interface SiteTemplate<C = unknown> {
@@ -84,8 +86,10 @@ export interface SiteTemplate<C = unknown> {
   pages: Record<string, { template: TemplateFile<C>; conf: Json }>;
   /** partial name (`nav.block`) -> source, as the engine's `partials` option wants it. */
   partials: Record<string, string>;
-  /** `/site.css`: the stylesheets concatenated in `template.conf` order. */
+  /** `/site.css`: the stylesheets compiled in `template.conf` order (site/stylesheets.ts). */
   css: string;
+  /** `tweak-*` body classes from the tweak values (site/tweaks.ts). */
+  tweakClasses: string[];
   /** Revision used for cache busting (`squarespace.template-revision`). */
   revision: string;
 }

@@ -1,6 +1,8 @@
 /**
- * `GET /config/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD`: the owner's telemetry page, server-rendered
- * (issue 8), for staff whose roles grant `reports.read` (owner-access.ts). Signed out, the page
+ * `GET /config/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD`: the owner's telemetry page (issue 8), for
+ * staff whose roles grant `reports.read` (owner-access.ts). To staff it is the back office's
+ * analytics screen (issue 15: packages/web/src/config/analytics.tsx, given as `staffScreen`); to
+ * the automation key it is rendered here. Signed out, the page
  * sends the browser to /config/login, which comes back here once signed in; a staff member without
  * the permission gets 403. `GET /config/analytics.json` answers the same figures as JSON (401 or
  * 403 as the other staff calls); automation may send the API key instead (owner-access.ts).
@@ -19,6 +21,12 @@ export interface OwnerOptions {
   /** The automation key's SHA-256 digest (owner-access.ts), or undefined for none. */
   ownerKeyDigest: Buffer | undefined;
   now: () => number;
+  /**
+   * The back office's screen (its shell, whose bundle draws the analytics screen from
+   * `/config/analytics.json`), answered to staff; without it, or to the automation key, the page
+   * is rendered here.
+   */
+  staffScreen?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 const DAY = 86_400_000;
@@ -184,6 +192,7 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
     }
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).type('text/plain; charset=utf-8').send(summary);
+    if (options.staffScreen && request.member?.kind === 'staff') return options.staffScreen(request, reply);
     return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary));
   });
 

@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { isTrackedPageView, type PerformanceSettings } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
-import { ownerRoutes } from './owner.ts';
+import { ownerRoutes, type OwnerOptions } from './owner.ts';
 import { ownerKeyDigest } from './owner-access.ts';
 import { storeErrors, storeEvent, storeHit, storePerformance, type Hit } from './store.ts';
 import {
@@ -50,6 +50,8 @@ export interface TelemetryOptions {
   now?: () => number;
   /** Per client, over every ingest call: `max` per `windowMs` (default 1200 per minute). */
   ingestLimit?: { max: number; windowMs: number };
+  /** Answers the back office's screen to staff (owner.ts: the analytics screen is the back office's). */
+  staffScreen?: OwnerOptions['staffScreen'];
 }
 
 export const DEFAULT_INGEST_LIMIT = { max: 1200, windowMs: 60_000 };
@@ -251,5 +253,6 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     db,
     ownerKeyDigest: 'ownerKeyDigest' in options ? options.ownerKeyDigest : ownerKeyDigest(),
     now,
+    ...(options.staffScreen ? { staffScreen: options.staffScreen } : {}),
   });
 }

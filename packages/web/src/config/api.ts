@@ -31,9 +31,23 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
+  return writeJson<T>('POST', path, body);
+}
+
+/** A whole setting replaced (header and footer, languages): the same again changes nothing. */
+export async function putJson<T>(path: string, body: unknown): Promise<T> {
+  return writeJson<T>('PUT', path, body);
+}
+
+/** Something removed for good (a form submission). */
+export async function deleteJson<T>(path: string): Promise<T> {
+  return writeJson<T>('DELETE', path, {});
+}
+
+async function writeJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown): Promise<T> {
   return answer<T>(
     await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'same-origin',
       headers: {
         'content-type': 'application/json',

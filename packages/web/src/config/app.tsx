@@ -4,10 +4,16 @@
  * the member lacks says so instead.
  */
 import type { ReactNode } from 'react';
+import { AnalyticsScreen } from './analytics.tsx';
+import { DashboardScreen } from './dashboard.tsx';
+import { HeaderFooterScreen } from './header-footer.tsx';
+import { LanguagesScreen } from './languages.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
+import { OutboxScreen } from './outbox.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StockScreen } from './stock.tsx';
+import { FormsScreen, SubmissionsScreen } from './submissions.tsx';
 
 export interface Boot {
   email: string;
@@ -25,6 +31,12 @@ const SECTIONS: Section[] = [
   { path: '/config/orders', label: 'Orders', permission: 'orders.read' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage' },
   { path: '/config/restock', label: 'Restock notifications', permission: 'stock.manage' },
+  { path: '/config/forms', label: 'Form submissions', permission: 'content.edit' },
+  { path: '/config/mail', label: 'Mail outbox', permission: 'staff.manage' },
+  { path: '/config/analytics', label: 'Analytics', permission: 'reports.read' },
+  // Listed for those who edit them; every staff role may open them by address, to read.
+  { path: '/config/header-footer', label: 'Header and footer', permission: 'content.edit' },
+  { path: '/config/languages', label: 'Languages', permission: 'content.edit' },
 ];
 
 function Forbidden() {
@@ -36,32 +48,23 @@ function Forbidden() {
   );
 }
 
-function Home({ sections }: { sections: Section[] }) {
-  return (
-    <>
-      <h1>Back office</h1>
-      {sections.length ? (
-        <ul className="cfg-cards">
-          {sections.map((s) => (
-            <li key={s.path}>
-              <Link href={s.path}>{s.label}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>Your roles give you no back-office screen yet. Ask an administrator for one.</p>
-      )}
-    </>
-  );
-}
-
 function screenOf(path: string, can: (permission: string) => boolean, sections: Section[]): ReactNode {
   const order = /^\/config\/orders\/(\d{1,9})$/.exec(path);
   if (order) return can('orders.read') ? <OrderScreen number={Number(order[1])} can={can} /> : <Forbidden />;
   if (path === '/config/orders') return can('orders.read') ? <OrdersScreen /> : <Forbidden />;
   if (path === '/config/stock') return can('stock.manage') ? <StockScreen /> : <Forbidden />;
   if (path === '/config/restock') return can('stock.manage') ? <RestockScreen /> : <Forbidden />;
-  if (path === '/config' || path === '/config/') return <Home sections={sections} />;
+  const form = /^\/config\/forms\/([\w-]{1,100})$/.exec(path);
+  if (form) return can('content.edit') ? <SubmissionsScreen formId={form[1] as string} /> : <Forbidden />;
+  if (path === '/config/forms') return can('content.edit') ? <FormsScreen /> : <Forbidden />;
+  if (path === '/config/mail') return can('staff.manage') ? <OutboxScreen /> : <Forbidden />;
+  if (path === '/config/analytics') return can('reports.read') ? <AnalyticsScreen /> : <Forbidden />;
+  // Every staff role reads these; editing needs content.edit (the screens say so).
+  if (path === '/config/header-footer')
+    return can('backoffice.read') ? <HeaderFooterScreen canEdit={can('content.edit')} /> : <Forbidden />;
+  if (path === '/config/languages')
+    return can('backoffice.read') ? <LanguagesScreen canEdit={can('content.edit')} /> : <Forbidden />;
+  if (path === '/config' || path === '/config/') return <DashboardScreen links={sections} />;
   return (
     <>
       <h1>Not found</h1>
@@ -83,7 +86,9 @@ export function App({ boot }: { boot: Boot }) {
         <p className="cfg-brand">
           <Link href="/config">{boot.siteTitle || 'Storefront'}</Link> <span>back office</span>
         </p>
-        <p className="cfg-who">Signed in as {boot.email}</p>
+        <p className="cfg-who">
+          Signed in as {boot.email}. <a href="/config/login">Passkeys and authenticator app</a>
+        </p>
       </header>
       <div className="cfg-body">
         <nav className="cfg-nav" aria-label="Back office">

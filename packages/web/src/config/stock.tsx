@@ -198,6 +198,12 @@ export function StockScreen() {
       <CursorPager cursor={cursor} page={variants} onCursor={setCursor} />
       <section className="cfg-panel" aria-labelledby="ledger-title">
         <h2 id="ledger-title">Stock ledger</h2>
+        <p>
+          Every change: orders placed and cancelled, staff changes, content sync.{' '}
+          <a className="cfg-button-secondary" href="/api/config/stock/ledger/export" download>
+            Export the ledger as CSV
+          </a>
+        </p>
         {ledger.length ? (
           <ol className="cfg-timeline">
             {ledger.map((e) => (

@@ -13,7 +13,7 @@ import {
   message,
   validateQuantityChange,
 } from '../core.ts';
-import { CartApiError, type CartEntry } from '../api.ts';
+import { CartApiError, type CartEntry, type ShoppingCart } from '../api.ts';
 import type { CartStore } from '../cart-store.ts';
 import type { Dialogs } from '../dialogs.tsx';
 import { CHECKOUT_URL } from '../purchase.ts';
@@ -176,6 +176,7 @@ export function CartPage(props: CartPageProps) {
             <span>{message('cart.subtotal', {}, ls)}</span>
             <span className="sf-cart__subtotal-amount">{money(state.cart?.subtotalCents ?? 0)}</span>
           </div>
+          {state.cart && <CouponForm cart={cart} shoppingCart={state.cart} ls={ls} money={money} />}
           <div className="sf-cart__actions">
             <a className="sf-cart__continue" href={shopUrl}>
               {message('cart.continue-shopping', {}, ls)}
@@ -187,6 +188,95 @@ export function CartPage(props: CartPageProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The discount code (issue 17): apply one (the server checks it and says why it refuses), see the
+ * discount and the new total, remove it. A code the cart holds that no longer applies shows why.
+ */
+function CouponForm(props: {
+  cart: CartStore;
+  shoppingCart: ShoppingCart;
+  ls: LocalizedStrings;
+  money: (cents: number) => string;
+}) {
+  const { cart, shoppingCart, ls, money } = props;
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const applied = shoppingCart.coupons[0];
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      setProblem(null);
+      setCode('');
+    } catch (e) {
+      setProblem(messageOf(e, ls));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="sf-cart__coupon" aria-busy={busy}>
+      <form
+        className="sf-cart__coupon-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const typed = code.trim();
+          if (typed === '') setProblem(message('discount.code-blank', {}, ls));
+          else void run(() => cart.applyCoupon(typed));
+        }}
+      >
+        <label htmlFor={`${id}-code`}>{message('discount.code-label', {}, ls)}</label>
+        <input
+          id={`${id}-code`}
+          name="code"
+          autoComplete="off"
+          value={code}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button type="submit" disabled={busy}>
+          {message('discount.apply', {}, ls)}
+        </button>
+      </form>
+      {problem && (
+        <p className="sf-cart__coupon-problem" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      )}
+      {shoppingCart.invalidCoupons.map((c) => (
+        <p key={c.code} className="sf-cart__coupon-problem" role="alert">
+          {c.message}
+        </p>
+      ))}
+      <div aria-live="polite" aria-atomic="true">
+        {applied && (
+          <div className="sf-cart__discount">
+            <span>{message('discount.line', { code: applied }, ls)}</span>
+            <span className="sf-cart__discount-amount">−{money(shoppingCart.discountCents)}</span>
+            <button
+              type="button"
+              className="sf-cart__coupon-remove"
+              disabled={busy}
+              onClick={() => void run(() => cart.removeCoupon(applied))}
+            >
+              {message('discount.remove', { code: applied }, ls)}
+            </button>
+          </div>
+        )}
+        {shoppingCart.grandTotalCents !== shoppingCart.subtotalCents && (
+          <div className="sf-cart__total">
+            <span>{message('checkout.total', {}, ls)}</span>
+            <span className="sf-cart__total-amount">{money(shoppingCart.grandTotalCents)}</span>
+          </div>
+        )}
+      </div>
+    </div>
   );
 }
 

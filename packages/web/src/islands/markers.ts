@@ -16,3 +16,5 @@ export const SITE_FORM_SELECTOR = '.sf-form[data-form-id]';
 export const CART_ROOT_ID = 'sqs-cart-root';
 /** The header's search form (a plain GET form to /search), enhanced with predictive results. */
 export const SEARCH_FORM_SELECTOR = 'form[data-search-island]';
+/** A gallery block's grid (render/blocks.ts), which the gallery island turns into its design. */
+export const GALLERY_SELECTOR = '.gallery-block[data-block-json] .sf-gallery';

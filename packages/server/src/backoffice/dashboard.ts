@@ -1,0 +1,122 @@
+/**
+ * The back office's landing screen: today's and this week's orders and revenue, visitors and
+ * conversion (orders per visitor), the variants low on stock and the restock sign-ups waiting to be
+ * sent. Each part is answered only to a member whose permissions cover it (orders.read,
+ * reports.read, stock.manage); days are UTC, and a week starts on Monday.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { LOW_STOCK } from './stock.ts';
+
+const DAY = 86_400_000;
+
+/** The start of today and of this week (Monday), UTC. */
+export function periodStarts(now: number): { today: number; week: number } {
+  const today = Math.floor(now / DAY) * DAY;
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
+  return { today, week: today - sinceMonday * DAY };
+}
+
+interface Sales {
+  orders: number;
+  /** Revenue of the orders not cancelled, per currency. */
+  revenue: { currency: string; cents: number }[];
+}
+
+async function salesSince(db: Db, from: number): Promise<Sales> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      'currency',
+      sql<number | string>`count(*)`.as('n'),
+      sql<number | string>`sum(case when status = 'cancelled' then 0 else grand_total_cents end)`.as('cents'),
+    ])
+    .where('created', '>=', from)
+    .groupBy('currency')
+    .execute();
+  return {
+    orders: rows.reduce((n, r) => n + Number(r.n), 0),
+    revenue: rows
+      .map((r) => ({ currency: r.currency, cents: Number(r.cents ?? 0) }))
+      .filter((r) => r.cents > 0),
+  };
+}
+
+/** Distinct visitors of the storefront (back-office pages left out) since `from`. */
+async function visitorsSince(db: Db, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('telemetry_hits')
+    .select(sql<number | string>`count(distinct visitor_id)`.as('n'))
+    .where('kind', '=', 'page-view')
+    .where('is_config', '=', 0)
+    .where('created', '>=', from)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function lowStock(db: Db) {
+  const rows = await variantsWithStock(db)
+    .select('items.id as item_id')
+    .where('items.product_type', 'is not', null)
+    .where('variants.unlimited', '=', 0)
+    .where('variants.qty_in_stock', '<=', LOW_STOCK)
+    .orderBy('variants.qty_in_stock')
+    .orderBy('items.title')
+    .orderBy('variants.id')
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({
+    variantId: r.id,
+    productId: r.item_id,
+    productTitle: r.title,
+    sku: r.sku,
+    attributes: variantAttributes(r.data),
+    qtyInStock: Number(r.qty_in_stock),
+  }));
+}
+
+/** Sign-ups not mailed yet, and how many of them wait for a variant that is back in stock. */
+async function restockWaiting(db: Db) {
+  const row = await db
+    .selectFrom('restock_signups')
+    .leftJoin('variants', 'variants.id', 'restock_signups.variant_id')
+    .select([
+      sql<number | string>`count(*)`.as('waiting'),
+      sql<
+        number | string
+      >`sum(case when variants.unlimited = 1 or variants.qty_in_stock > 0 then 1 else 0 end)`.as('ready'),
+    ])
+    .where('restock_signups.notified_at', 'is', null)
+    .executeTakeFirst();
+  return { waiting: Number(row?.waiting ?? 0), readyToSend: Number(row?.ready ?? 0) };
+}
+
+export interface DashboardAccess {
+  orders: boolean;
+  reports: boolean;
+  stock: boolean;
+}
+
+/** The dashboard's figures, the parts the member may see only. */
+export async function dashboard(db: Db, access: DashboardAccess, now: number) {
+  const starts = periodStarts(now);
+  const period = async (from: number) => {
+    const sales = await salesSince(db, from);
+    const visitors = access.reports ? await visitorsSince(db, from) : 0;
+    return {
+      ...(access.orders ? sales : {}),
+      ...(access.reports
+        ? {
+            visitors,
+            conversion: visitors > 0 ? Math.round((sales.orders / visitors) * 10_000) / 10_000 : null,
+          }
+        : {}),
+    };
+  };
+  return {
+    today: await period(starts.today),
+    week: await period(starts.week),
+    ...(access.stock ? { lowStock: await lowStock(db), restock: await restockWaiting(db) } : {}),
+  };
+}

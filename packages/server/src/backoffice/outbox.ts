@@ -1,0 +1,92 @@
+/**
+ * The mail outbox in the back office (http/mail.ts writes it): every mail the shop queued, newest
+ * first, with its status (queued, sent, failed with the error), and the retry of a failed one. A
+ * retry puts the mail back in the queue with one conditional UPDATE (only while it is still
+ * failed), so two staff pressing retry at once send it once: the other gets 409.
+ */
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { apiError } from '../http/errors.ts';
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+export const outboxQuery = z
+  .object({ status: z.enum(MAIL_STATUSES).optional(), cursor: z.string().max(500).optional() })
+  .strict();
+export const mailParams = z.object({ id: z.string().uuid('expected a mail id') }).strict();
+
+const PAGE = 50;
+
+const COLUMNS = [
+  'id',
+  'created',
+  'kind',
+  'to_address',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'sent_at',
+] as const;
+
+interface MailRow {
+  id: string;
+  created: number | string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: number | string | null;
+}
+
+/** A mail as the back office lists it: no body (sign-in codes travel by mail). */
+const mailOf = (r: MailRow) => ({
+  id: r.id,
+  created: Number(r.created),
+  kind: r.kind,
+  to: r.to_address,
+  subject: r.subject,
+  status: r.status,
+  attempts: r.attempts,
+  error: r.last_error,
+  sentAt: r.sent_at === null ? null : Number(r.sent_at),
+});
+export type OutboxMailView = ReturnType<typeof mailOf>;
+
+export async function listOutbox(db: Db, query: z.infer<typeof outboxQuery>) {
+  let q = db.selectFrom('mail_outbox').select(COLUMNS);
+  if (query.status) q = q.where('status', '=', query.status);
+  if (query.cursor) {
+    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
+    q = q.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(created, id)));
+  }
+  const rows = await q
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAGE + 1)
+    .execute();
+  const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
+  return { mails: shown.map(mailOf), ...paging };
+}
+
+export async function outboxMail(db: Db, id: string): Promise<OutboxMailView> {
+  const row = await db.selectFrom('mail_outbox').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw apiError('backoffice.mail-not-found');
+  return mailOf(row);
+}
+
+/** Queues a failed mail again (the caller then hands it to the mailer); 409 when it is not failed. */
+export async function requeueFailedMail(db: Db, id: string): Promise<void> {
+  const requeued = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued' })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (Number(requeued.numUpdatedRows) === 1) return;
+  const now = await outboxMail(db, id);
+  throw apiError('backoffice.mail-not-failed', { params: { status: now.status } });
+}

@@ -1,0 +1,32 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The site's header and footer and its languages (issue 15; migration
+ * 2026-11-24-017-site-header-footer-languages). Times are epoch milliseconds (PostgreSQL returns
+ * bigint as a string: read them with `Number`).
+ */
+type Millis = ColumnType<number | string, number, number>;
+
+/** One row per language: '' is every language's; a BCP 47 tag, that language's own (later). */
+export interface SiteHeaderFooterTable {
+  language: string;
+  /** JSON: the header (sitecontent/header-footer.ts). */
+  header: string;
+  /** JSON: the footer. */
+  footer: string;
+  updated: Millis;
+  /** The staff member's address who saved it. */
+  updated_by: string | null;
+}
+
+/** The enabled languages; none: the content's own language alone. */
+export interface SiteLanguagesTable {
+  tag: string;
+  is_default: number;
+  position: number;
+}
+
+export interface SiteContentTables {
+  site_header_footer: SiteHeaderFooterTable;
+  site_languages: SiteLanguagesTable;
+}
