@@ -3,13 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { recordStockChanges } from '../packages/server/src/db/stock.ts';
 import { queueMail } from '../packages/server/src/http/mail.ts';
 import { parseCsv } from '../packages/server/src/testing/csv.ts';
 import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
 
 /**
  * The back office's landing dashboard, form submissions (exported as CSV and read back, deleted),
- * the mail outbox (a failed mail retried), analytics in the app, and axe on every back-office
+ * the mail outbox (a failed mail retried), analytics in the app, the orders' product filter, the
+ * ledger's dates, spam, a refund in a currency without minor digits, and axe on every back-office
  * screen, signed in as an admin (every screen) on the demo site; a staff member without the role
  * is told so.
  */
@@ -67,9 +69,10 @@ async function placeOrder(shopper: APIRequestContext, email: string) {
     },
   });
   expect(placed.ok()).toBe(true);
+  return ((await placed.json()) as { order: { id: string; orderNumber: number } }).order;
 }
 
-async function submitContact(visitor: APIRequestContext, message: string) {
+async function submitContact(visitor: APIRequestContext, message: string, firstName = 'Grace') {
   const headers = await crumbHeaders(visitor);
   const key = (
     (await (await visitor.post('/api/form/FormSubmissionKey', { headers, data: {} })).json()) as {
@@ -83,7 +86,7 @@ async function submitContact(visitor: APIRequestContext, message: string) {
       formId: 'contact',
       pagePath: '/contact',
       form: JSON.stringify({
-        'name-contact': { First: 'Grace', Last: 'Hopper' },
+        'name-contact': { First: firstName, Last: 'Hopper' },
         'email-contact': 'grace@example.test',
         'select-subject': 'Press',
         'textarea-message': message,
@@ -282,4 +285,119 @@ test('a staff member without the role is told so, on the screen and by the API',
   const analytics = await page.goto('/config/analytics');
   expect(analytics?.status()).toBe(403);
   await expect(page.locator('body')).toHaveText('You do not have permission to do this.');
+});
+
+test('orders: the product filter is picked by searching the product’s title', async ({ page, baseURL }) => {
+  const email = `picker-${randomUUID().slice(0, 8)}@example.test`;
+  const order = await placeOrder(await request.newContext({ baseURL }), email);
+  await signIn(page, addStaff('store-manager'));
+  await page.goto('/config/orders');
+  await page.getByLabel('Find a product').fill('speckled');
+  const product = page.getByLabel('Product', { exact: true });
+  await expect(product.locator('option', { hasText: 'Speckled Stoneware Mug' })).toHaveCount(1);
+  await expect(product.locator('option', { hasText: 'Linen' })).toHaveCount(0);
+  await product.selectOption({ label: 'Speckled Stoneware Mug' });
+  await page.getByLabel('Search').fill(email);
+  await page.getByRole('button', { name: 'Find orders' }).click();
+  await expect(page).toHaveURL(new RegExp(`productId=${MUG.itemId}`));
+  await expect(page.getByRole('link', { name: `#${order.orderNumber}` })).toBeVisible();
+  // The product picked stays picked, shown by its title, on the filtered list.
+  await expect(product.locator('option:checked')).toHaveText('Speckled Stoneware Mug');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('stock ledger: filtered by a range of days, and exported for the same days', async ({ page }) => {
+  const marker = `ledger-${randomUUID().slice(0, 8)}`;
+  const variant = await server.db
+    .selectFrom('variants')
+    .select('id')
+    .where('sku', '=', MUG.sku)
+    .executeTakeFirstOrThrow();
+  await recordStockChanges(
+    server.db,
+    [{ variantId: variant.id, change: 2, reason: 'received', note: marker }],
+    Date.parse('2001-02-03T10:00:00Z'),
+  );
+  await signIn(page, addStaff('store-manager'));
+  await page.goto('/config/stock');
+  const ledger = page.getByRole('region', { name: 'Stock ledger' });
+  await ledger.getByLabel('Changes from').fill('2001-02-03');
+  await ledger.getByLabel('Changes to').fill('2001-02-03');
+  await ledger.getByRole('button', { name: 'Show changes' }).click();
+  await expect(ledger.getByText(marker)).toBeVisible();
+  // Today's changes (the content's starting stock, at least) are outside these days.
+  await expect(ledger.getByRole('listitem')).toHaveCount(1);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await ledger.getByRole('link', { name: 'Export the ledger as CSV' }).click();
+  const [header, ...rows] = parseCsv(readFileSync(await (await download).path(), 'utf8'));
+  expect(header?.[0]).toBe('created');
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((r) => r[0]?.startsWith('2001-02-03'))).toBe(true);
+  expect(rows.map((r) => r[header?.indexOf('note') ?? -1])).toContain(marker);
+
+  await ledger.getByLabel('Changes from').fill('1990-01-01');
+  await ledger.getByLabel('Changes to').fill('1990-01-02');
+  await ledger.getByRole('button', { name: 'Show changes' }).click();
+  await expect(ledger.getByText('No change in these days.')).toBeVisible();
+});
+
+test('form submissions: one marked spam is kept apart, and marked not spam comes back', async ({
+  page,
+  baseURL,
+}) => {
+  const marker = `Spammy${randomUUID().slice(0, 6)}`;
+  await submitContact(await request.newContext({ baseURL }), 'Cheap pots', marker);
+  await signIn(page, addStaff('admin'));
+  await page.goto('/config/forms/contact');
+  const row = page.getByRole('row').filter({ hasText: marker });
+  await row.getByRole('button', { name: /^Mark as spam/ }).click();
+  await expect(page.getByRole('status')).toHaveText('The submission is marked as spam.');
+  await expect(page.getByRole('row').filter({ hasText: marker })).toHaveCount(0);
+
+  await page.getByLabel('Show', { exact: true }).selectOption('spam');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByRole('table')).toContainText('Spam, newest first');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: /^Not spam/ }).click();
+  await expect(page.getByRole('status')).toHaveText('The submission is back among the received ones.');
+  await expect(page.getByRole('row').filter({ hasText: marker })).toHaveCount(0);
+  const stored = await server.db
+    .selectFrom('form_submissions')
+    .select('status')
+    .where('answers', 'like', `%${marker}%`)
+    .executeTakeFirstOrThrow();
+  expect(stored.status).toBe('received');
+});
+
+test('a refund in yen is typed in yen: JPY has no minor digits', async ({ page, baseURL }) => {
+  const order = await placeOrder(
+    await request.newContext({ baseURL }),
+    `yen-${randomUUID().slice(0, 8)}@example.test`,
+  );
+  // A paid order in yen (the demo shop sells in dollars): ¥4,500.
+  await server.db
+    .updateTable('orders')
+    .set({ currency: 'JPY', grand_total_cents: 4500, status: 'paid' })
+    .where('id', '=', order.id)
+    .execute();
+  await signIn(page, addStaff('store-manager'));
+  await page.goto(`/config/orders/${order.orderNumber}`);
+  const amount = page.getByLabel('Amount (JPY)');
+  await amount.fill('1200');
+  await page.getByRole('button', { name: 'Record refund' }).click();
+  await expect(page.getByRole('status')).toHaveText('Refund recorded.');
+  await expect(page.locator('dt:has-text("Refunded") + dd')).toHaveText('¥1,200');
+  const refunds = await server.db
+    .selectFrom('order_refunds')
+    .select('amount_cents')
+    .where('order_id', '=', order.id)
+    .execute();
+  expect(refunds.map((r) => r.amount_cents)).toEqual([1200]);
+  // A fraction of a yen is refused before any call.
+  await amount.fill('12.5');
+  await page.getByRole('button', { name: 'Record refund' }).click();
+  expect(await amount.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

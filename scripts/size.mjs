@@ -52,6 +52,16 @@ const SCHEDULE = [
     when: 'a gallery block near the viewport (never on a product page)',
   },
   {
+    module: 'src/consent-banner.ts',
+    loads: 'later',
+    when: "the footer's cookie settings; on idle under a restrictive cookie policy until the visitor chose",
+  },
+  {
+    module: 'src/islands/popup-overlay.tsx',
+    loads: 'later',
+    when: "on idle on the popup overlay's pages, until closed or signed up (never the demo's product pages)",
+  },
+  {
     module: /\/node_modules\/altcha\//,
     loads: 'sold-out',
     when: 'on idle, once a restock form shows on a site with a captcha',

@@ -401,6 +401,36 @@ const entries = {
   'gallery.play': { text: 'Play slideshow' },
   'gallery.thumbnails': { text: 'Choose an image' },
 
+  // Cookie consent banner and popup overlay (issue 16; the wording is ours).
+  'consent.title': { text: 'Cookies' },
+  'consent.text': {
+    text: 'We use cookies to count visits and see how the shop is used. The cookies the cart and sign-in need are always on.',
+  },
+  'consent.accept': { text: 'Accept analytics cookies' },
+  'consent.decline': { text: 'Only necessary cookies' },
+  'consent.saved-accepted': { text: 'Analytics cookies are on.' },
+  'consent.saved-declined': { text: 'Only necessary cookies are used.' },
+  'popup.thanks': { text: 'Thank you for signing up.' },
+
+  // Gift cards (issue 17; the wording is ours).
+  'giftcard.code-label': { text: 'Gift card code' },
+  'giftcard.unknown': { text: 'That gift card code is not valid.' },
+  'giftcard.empty': { text: 'That gift card has no balance left.' },
+  'giftcard.code-blank': { text: 'Please enter a gift card code.' },
+  'giftcard.line': { text: 'Paid by gift card ({hint})' },
+  'giftcard.due': { text: 'Left to pay' },
+  'giftcard.remaining': { text: 'Left on the gift card: {balance}' },
+  'giftcard.send-on': { text: 'Send the gift card on (optional: today otherwise)' },
+  'giftcard.send-on-invalid': { text: 'Please choose a date from today to one year ahead.' },
+  'giftcard.issued': { text: 'Gift card {code}: {balance}' },
+  'giftcard.balance-title': { text: 'Gift card balance' },
+  'giftcard.balance-check': { text: 'Check balance' },
+  'giftcard.balance': { text: 'Balance of gift card {code}: {balance}' },
+  'giftcard.mail-subject': { text: 'A gift card for you from {site}' },
+  'giftcard.mail-body': {
+    text: 'You have received a gift card worth {balance} for {site}.\n\nYour code: {code}\n\nUse it at checkout. Check its balance at {url}',
+  },
+  'giftcard.mail-message': { text: 'Message from the sender:' },
   // Discount codes, shipping and tax (issue 17; the spec names the cart's fields, the wording is ours).
   'discount.code-label': { text: 'Discount code' },
   'discount.apply': { text: 'Apply' },
@@ -423,6 +453,37 @@ const entries = {
   'shipping.country-invalid': { text: 'Please enter the country as a two-letter code, such as US.' },
   'tax.line': { text: 'Tax' },
   'tax.included': { text: 'Including {tax} tax' },
+
+  // The platform's system templates and partials (issue 19; server site/system/). The wording is the
+  // platform's; the localizedStrings keys are ours, so a site translates them like the others.
+  'system.read-more': { text: 'Read More', localizedKey: 'blogReadMoreText' },
+  'system.newer': { text: 'Newer', localizedKey: 'blogNewerText' },
+  'system.older': { text: 'Older', localizedKey: 'blogOlderText' },
+  'system.no-posts': { text: 'No posts yet.', localizedKey: 'blogEmptyText' },
+  'system.previous': { text: 'Previous', localizedKey: 'paginationPreviousText' },
+  'system.next': { text: 'Next', localizedKey: 'paginationNextText' },
+  'system.pagination-label': { text: 'Pagination', localizedKey: 'paginationLabelText' },
+  'system.more-label': { text: 'More', localizedKey: 'itemPaginationLabelText' },
+  'system.breadcrumb-label': { text: 'Breadcrumb', localizedKey: 'breadcrumbLabelText' },
+  'system.categories-label': { text: 'Categories', localizedKey: 'categoriesLabelText' },
+  'system.all-categories': { text: 'All', localizedKey: 'productListAllText' },
+  'system.no-products': { text: 'No products yet.', localizedKey: 'productListEmptyText' },
+  'system.no-images': { text: 'No images yet.', localizedKey: 'galleryEmptyText' },
+  'system.index-empty': { text: 'This index has no pages yet.', localizedKey: 'indexEmptyText' },
+  'system.social-links-label': { text: 'Social links', localizedKey: 'socialLinksLabelText' },
+  'system.share-email': { text: 'Email', localizedKey: 'shareEmailText' },
+  'system.events-upcoming': { text: 'Upcoming events', localizedKey: 'eventsUpcomingText' },
+  'system.events-past': { text: 'Past events', localizedKey: 'eventsPastText' },
+  'system.events-none-upcoming': { text: 'There are no upcoming events.', localizedKey: 'eventsEmptyText' },
+  'system.events-none-this-month': {
+    text: 'There are no events this month.',
+    localizedKey: 'eventsCalendarEmptyText',
+  },
+  'system.events-views-label': { text: 'Event views', localizedKey: 'eventsViewsLabelText' },
+  'system.events-list': { text: 'List', localizedKey: 'eventsListText' },
+  'system.events-calendar': { text: 'Calendar', localizedKey: 'eventsCalendarText' },
+  'system.events-map': { text: '(map)', localizedKey: 'eventsMapText' },
+  'system.events-ics': { text: 'ICS', localizedKey: 'eventsIcsText' },
 
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },

@@ -16,6 +16,9 @@ import { accountRoutes } from './accounts/routes.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { giftCardRoutes } from './checkout/gift-card-routes.ts';
+import { stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
+import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
 import { commerceRoutes } from './commerce/routes.ts';
 import { loadCommercePricing } from './commerce/pricing.ts';
 import { CART_COOKIE } from './http/cookies.ts';
@@ -259,6 +262,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       webBundle,
       contentVersion,
     });
+    // Card payments (issue 17): Stripe when configured, else the manual provider.
+    const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
     await app.register(checkoutRoutes, {
       renderer,
       settings: cartSettings,
@@ -266,7 +271,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
       writeLimit: config.cartWriteLimit,
       siteUrl: config.siteUrl,
+      ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
     });
+    // Gift cards (issue 17): the balance check (its own counter: 10 checks a minute per client)
+    // and the sweep that mails cards on the day their buyer chose.
+    await app.register(giftCardRoutes, {
+      renderer,
+      balanceLimit: { max: 10, windowMs: 60_000 },
+      mail: {
+        siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+        origin: config.siteUrl,
+        localizedStrings: app.localizedStrings,
+      },
+      sweepMs: 60_000,
+    });
+    if (stripe && config.stripe)
+      await app.register(stripeWebhookRoutes, { stripe, webhookSecret: config.stripe.webhookSecret });
     await app.register(backofficeRoutes, {
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,

@@ -69,6 +69,9 @@ const envSchema = z.object({
   FORM_CAPTCHA_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   STAFF_SECOND_FACTOR: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.string().url().optional()),
   HEADERS_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.headersMs),
@@ -117,6 +120,8 @@ export interface Config {
   cartWriteLimit: { max: number; windowMs: number };
   /** `STAFF_SECOND_FACTOR=required`: staff sign in with a passkey or a TOTP code (docs/accounts.md). */
   staffSecondFactorRequired?: boolean;
+  /** Card payments through Stripe (docs/payments.md); absent: the manual provider. */
+  stripe?: StripeSettings | undefined;
   /** Site forms: limits, key lifetime, captcha cost (defaults in forms/routes.ts). */
   forms?: Partial<FormSettings>;
   /** Request, header, keep-alive and idle limits (http/timeouts.ts has the defaults). */
@@ -124,6 +129,28 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (`whsec_…`): events are trusted only when signed with it. */
+  webhookSecret: string;
+  /** `STRIPE_API_BASE`: another API origin (tests' local server); absent: api.stripe.com. */
+  apiBase?: string | undefined;
+}
+
+/** Stripe is on with both its key and its webhook secret; one without the other is a mistake to report. */
+function stripeSettings(
+  secretKey: string | undefined,
+  webhookSecret: string | undefined,
+  apiBase: string | undefined,
+): StripeSettings | undefined {
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret)
+    throw new ConfigError(
+      `Invalid environment: ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: required with ${secretKey ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`,
+    );
+  return { secretKey, webhookSecret, apiBase };
+}
 
 /**
  * Parses the environment (defaults per README) into a Config; throws ConfigError naming the variable.
@@ -158,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
     staffSecondFactorRequired: e.STAFF_SECOND_FACTOR === 'required',
+    stripe: stripeSettings(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_BASE),
     httpTimeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

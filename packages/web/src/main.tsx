@@ -6,6 +6,7 @@
  */
 import './styles.css';
 import './blocks.css';
+import { CONSENT_SETTINGS_SELECTOR } from './consent.ts';
 import { startFacades } from './facade.ts';
 import { whenIdle } from './idle.ts';
 import { loadImages } from './images.ts';
@@ -19,6 +20,13 @@ import {
   SITE_FORM_SELECTOR,
 } from './islands/markers.ts';
 import { startPage } from './page.ts';
+import {
+  POPUP_OVERLAY_SELECTOR,
+  popupOverlayConfigOf,
+  popupOverlayDue,
+  readPopupMemory,
+  storageOf,
+} from './popup-overlay.ts';
 
 function begin(doc: Document) {
   // First: the images in view are what the visitor waits for (the rest load lazily).
@@ -39,6 +47,10 @@ function begin(doc: Document) {
   // Predictive search: its own chunk, on the first focus or pointer on the header's form.
   const loadSearch = () => import('./islands/search.tsx').then((m) => m.mountSearch(doc));
   loadOnInteraction(doc, SEARCH_FORM_SELECTOR, loadSearch, { keepActivations: false });
+  // The footer's cookie settings: the banner's chunk, on first use.
+  loadOnInteraction(doc, CONSENT_SETTINGS_SELECTOR, () =>
+    import('./consent-banner.ts').then((m) => m.watchConsentSettings(doc)),
+  );
   // The buttons answer from now on: a click before their island is mounted is kept for it.
   for (const button of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR)) button.dataset.state = 'idle';
   // Video and embed blocks: their players load on the visitor's click, never before.
@@ -49,6 +61,22 @@ function begin(doc: Document) {
       .then((m) => m.mountGalleries(doc, runtime.ls))
       .catch((error: unknown) => console.warn('storefront: the gallery did not load', error));
   });
+  // The popup overlay: its chunk loads only when it is due (not closed lately, not signed up).
+  const popup = doc.querySelector<HTMLElement>(POPUP_OVERLAY_SELECTOR);
+  const popupConfig = popup ? popupOverlayConfigOf(popup) : undefined;
+  const win = doc.defaultView;
+  if (
+    popup &&
+    popupConfig &&
+    win &&
+    popupOverlayDue(popupConfig, readPopupMemory(storageOf(win)), Date.now(), win.location.pathname)
+  ) {
+    whenIdle(win, () => {
+      import('./islands/popup-overlay.tsx')
+        .then((m) => m.showPopupOverlay(doc, popup, runtime.ls))
+        .catch((error: unknown) => console.warn('storefront: the popup did not load', error));
+    });
+  }
   loadWhenVisible([...doc.querySelectorAll(`#${CART_ROOT_ID}, ${SITE_FORM_SELECTOR}`)], () => {
     mountIslands().catch((error: unknown) => console.warn('storefront: the islands did not load', error));
   });
@@ -62,8 +90,15 @@ if (document.readyState === 'loading') {
 
 // Telemetry (issue 8): its own chunk, loaded once the page has loaded and the browser is idle, so it
 // never delays the islands. A failure to load it leaves the page as it is.
+// Under a restrictive cookie policy it asks for consent first: the banner's chunk loads only then.
 const loadTelemetry = () => {
-  import('./telemetry/index.ts').then((m) => m.startTelemetry(document)).catch(() => undefined);
+  import('./telemetry/index.ts')
+    .then((m) => m.startTelemetry(document))
+    .then((telemetry) => telemetry.ready.then(() => telemetry.consentBannerNeeded()))
+    .then((ask) =>
+      ask ? import('./consent-banner.ts').then((m) => m.showConsentBanner(document)) : undefined,
+    )
+    .catch(() => undefined);
 };
 const scheduleTelemetry = () => whenIdle(window, loadTelemetry);
 if (document.readyState === 'complete') scheduleTelemetry();

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { message, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { restoreGiftCards } from '../db/gift-cards.ts';
 import { returnStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -360,10 +361,16 @@ export function cancel(
         actorId: actor.accountId,
         note: input.reason ?? null,
       });
+    // What a gift card paid goes back on it (issue 17), in this transaction.
+    const giftCardCents = await restoreGiftCards(trx, order.id);
     const mailId = await customerMail(trx, order, shop, 'cancelled');
     return {
       kind: 'cancelled',
-      detail: { wasPaid: order.status === 'paid', ...(input.reason ? { reason: input.reason } : {}) },
+      detail: {
+        wasPaid: order.status === 'paid',
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(giftCardCents > 0 ? { giftCardCents } : {}),
+      },
       mailId,
     };
   });
@@ -409,9 +416,15 @@ export function refund(
         reason: input.reason ?? null,
       })
       .execute();
+    // A refund gives back what a gift card paid first (issue 17), onto the card.
+    const giftCardCents = await restoreGiftCards(trx, order.id, input.amountCents);
     return {
       kind: 'refunded',
-      detail: { amountCents: input.amountCents, ...(input.reason ? { reason: input.reason } : {}) },
+      detail: {
+        amountCents: input.amountCents,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(giftCardCents > 0 ? { giftCardCents } : {}),
+      },
     };
   });
 }

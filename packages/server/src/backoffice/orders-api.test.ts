@@ -123,6 +123,33 @@ for (const database of DATABASES) {
       expect(missing.json()).toEqual({ code: 'not-found', message: 'That order does not exist.' });
     });
 
+    it('lists the products to filter orders by, searched by title, a few at a time', async () => {
+      const m = await manager();
+      const titles = async (query: string) => {
+        const res = await m.request('GET', `/api/config/products${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().products.map((p: { title: string }) => p.title) as string[];
+      };
+      expect((await m.request('GET', '/api/config/products?q=LINEN')).json()).toEqual({
+        products: [{ productId: 'p-tee', title: 'Linen Tee' }],
+      });
+      // Products only (no blog post), by title, at most `limit`.
+      expect(await titles('?q=o')).not.toContain('First post');
+      expect(await titles('?limit=2')).toEqual(['Candle Club', 'Field Guide (PDF)']);
+      expect(await titles('?q=%25')).toEqual([]);
+      for (const bad of ['?limit=0', '?limit=51', '?sort=title']) {
+        const res = await m.request('GET', `/api/config/products${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('invalid-request');
+      }
+      // The product picked filters the orders.
+      const picked = (await m.request('GET', '/api/config/products?q=candle')).json().products[0];
+      const order = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }], 'picker@example.test');
+      const byPicked = (await m.request('GET', `${API}?productId=${picked.productId}&q=picker`)).json();
+      expect(byPicked.orders.map((o: { number: number }) => o.number)).toEqual([order.orderNumber]);
+      expect((await m.request('GET', `${API}?from=2026-13-01`)).statusCode).toBe(400);
+    });
+
     it('marks an order paid and fulfils it in two shipments with tracking: mails, timeline with who did it', async () => {
       const m = await manager();
       const order = await placeOrder(

@@ -14,7 +14,11 @@ import { batchedCsv } from './csv.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled'] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** A UTC day, `YYYY-MM-DD`, as the list filters take it. */
+export const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), 'expected a date that exists');
 
 export const orderFilter = z
   .object({
@@ -45,7 +49,12 @@ interface Position {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The first millisecond of a UTC day. */
+export const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
+/** The first millisecond after a UTC day: a `to` day is included whole. */
+export const dayEnd = (date: string) => dayStart(date) + DAY_MS;
+/** A case-insensitive LIKE pattern matching `text` anywhere, its `%` and `_` plain characters. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(query: OrdersQuery, filter: OrderFilter): OrdersQuery {
   let q = query;
@@ -61,8 +70,8 @@ function filtered(query: OrdersQuery, filter: OrderFilter): OrdersQuery {
     );
   }
   if (filter.status) q = q.where('orders.status', '=', filter.status);
-  if (filter.from) q = q.where('orders.created', '>=', Date.parse(`${filter.from}T00:00:00Z`));
-  if (filter.to) q = q.where('orders.created', '<', Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS);
+  if (filter.from) q = q.where('orders.created', '>=', dayStart(filter.from));
+  if (filter.to) q = q.where('orders.created', '<', dayEnd(filter.to));
   if (filter.productId) {
     const productId = filter.productId;
     q = q.where((eb) =>

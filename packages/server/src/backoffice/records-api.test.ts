@@ -133,6 +133,53 @@ for (const database of DATABASES) {
       ).toBe(404);
     });
 
+    it('marks a submission spam (kept apart, not counted) and not spam again', async () => {
+      await submit({ ...EVERY_TYPE_ANSWERS, 'f-text': 'Buy cheap pottery' });
+      const editor = await staff(4);
+      const base = `${API}/forms/every/submissions`;
+      const ids = async (query = '') =>
+        (await editor.request('GET', `${base}${query}`)).json().submissions.map((s: { id: string }) => s.id);
+      const count = async () =>
+        (await editor.request('GET', `${API}/forms`))
+          .json()
+          .forms.find((f: { formId: string }) => f.formId === 'every').submissions as number;
+      const [id] = await ids();
+      const before = await count();
+
+      const marked = await editor.request('PUT', `${base}/${id}/status`, { status: 'spam' });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json()).toMatchObject({ id, formId: 'every', status: 'spam' });
+      expect(await ids()).not.toContain(id);
+      expect(await ids('?status=spam')).toContain(id);
+      expect(await count()).toBe(before - 1);
+      // The same again changes nothing.
+      expect((await editor.request('PUT', `${base}/${id}/status`, { status: 'spam' })).json().status).toBe(
+        'spam',
+      );
+      const csv = parseCsv((await editor.request('GET', `${base}/export?status=spam`)).body);
+      expect(csv.slice(1).map((r) => r[1])).toContain('spam');
+
+      const back = await editor.request('PUT', `${base}/${id}/status`, { status: 'received' });
+      expect(back.json().status).toBe('received');
+      expect(await ids()).toContain(id);
+      expect(await ids('?status=spam')).not.toContain(id);
+      expect(await count()).toBe(before);
+
+      const unknown = await editor.request('PUT', `${base}/${randomUUID()}/status`, { status: 'spam' });
+      expect(unknown.statusCode).toBe(404);
+      expect(
+        (await editor.request('PUT', `${API}/forms/guarded/submissions/${id}/status`, { status: 'spam' }))
+          .statusCode,
+      ).toBe(404);
+      for (const bad of [{ status: 'deleted' }, {}, { status: 'spam', extra: 1 }]) {
+        const res = await editor.request('PUT', `${base}/${id}/status`, bad);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(res.json().code).toBe('invalid-request');
+      }
+      const noRole = await (await staff(3)).request('PUT', `${base}/${id}/status`, { status: 'spam' });
+      expect(noRole.statusCode).toBe(403);
+    });
+
     it('answers malformed calls with 400 and the field named', async () => {
       const admin = await staff(1);
       for (const [method, url] of [

@@ -9,6 +9,8 @@
  *   title, answer }] }], hasNextPage, nextPageCursor }`, newest first;
  * - `GET /api/config/forms/:formId/submissions/export?status=` -> the submissions as CSV, streamed;
  * - `GET /api/config/forms/:formId/submissions/:id` -> one submission;
+ * - `PUT /api/config/forms/:formId/submissions/:id/status` `{ status: received|spam }` -> the
+ *   submission, marked spam or not spam;
  * - `DELETE /api/config/forms/:formId/submissions/:id` -> `{ deleted }` (404 once gone).
  *
  * Mail outbox (`staff.manage`: the outbox holds every customer's mail and the sign-in codes; outbox.ts):
@@ -34,10 +36,12 @@ import {
   formParams,
   listForms,
   listSubmissions,
+  setSubmissionStatus,
   submissionDetail,
   submissionFilter,
   submissionParams,
   submissionQuery,
+  submissionStatusBody,
   submissionsCsv,
 } from './submissions.ts';
 
@@ -89,6 +93,15 @@ export async function recordsRoutes(
       reply.header('cache-control', 'no-store');
       return submissionDetail(db, forms, request.params.formId, request.params.id);
     },
+  );
+  app.put(
+    `${api}/forms/:formId/submissions/:id/status`,
+    {
+      ...submissions,
+      config: { crumb: true },
+      schema: { params: submissionParams, body: submissionStatusBody },
+    },
+    async (request) => setSubmissionStatus(db, forms, request.params.formId, request.params.id, request.body),
   );
   app.delete(
     `${api}/forms/:formId/submissions/:id`,

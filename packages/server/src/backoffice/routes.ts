@@ -8,6 +8,8 @@
  * - `GET /api/config/orders?q=&status=&from=&to=&productId=&cursor=&limit=` -> `{ orders,
  *   hasNextPage, nextPageCursor }`, newest first;
  * - `GET /api/config/orders/export?<the same filters>` -> the filtered list as CSV, streamed;
+ * - `GET /api/config/products?q=&limit=` -> `{ products: [{ productId, title }] }`: the products whose
+ *   title holds `q`, by title (the list's product filter picks from them);
  * - `GET /api/config/orders/:number` -> the order's lines, customer, address, totals, payment,
  *   fulfilments, refunds and timeline;
  * - `POST /api/config/orders/:number/{mark-paid,fulfil,cancel,refund,resend-confirmation,notes}`
@@ -18,8 +20,9 @@
  * - `GET /api/config/stock?q=&filter=low|sold-out&cursor=` -> `{ variants, hasNextPage, nextPageCursor }`;
  * - `POST /api/config/stock/:variantId` `{ adjust | set + expected, reason, note? }` -> `{ variantId,
  *   qtyInStock }`; 409 `stock-conflict` below zero or when the level changed since it was read;
- * - `GET /api/config/stock/ledger?variantId=&reason=&cursor=` -> `{ entries, hasNextPage, nextPageCursor }`;
- * - `GET /api/config/stock/ledger/export?variantId=&reason=` -> the filtered ledger as CSV, streamed.
+ * - `GET /api/config/stock/ledger?variantId=&reason=&from=&to=&cursor=` -> `{ entries, hasNextPage,
+ *   nextPageCursor }`; `from` and `to` are UTC days, both included;
+ * - `GET /api/config/stock/ledger/export?variantId=&reason=&from=&to=` -> the filtered ledger as CSV, streamed.
  *
  * Form submissions, the mail outbox and the dashboard: records-routes.ts.
  */
@@ -50,6 +53,7 @@ import {
 } from './order-actions.ts';
 import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
+import { productSearchQuery, searchProducts } from './products.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { shellHtml } from './shell.ts';
 import {
@@ -144,6 +148,15 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     `${CONFIG_API}/orders/export`,
     { ...read, schema: { querystring: orderFilter } },
     async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(db, request.query)),
+  );
+
+  app.get(
+    `${CONFIG_API}/products`,
+    { ...read, schema: { querystring: productSearchQuery } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchProducts(db, request.query);
+    },
   );
 
   const detailOf = async (number: number) => {

@@ -3,7 +3,9 @@ import type { RoleCode } from '@storefront/core';
 import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
+import { recordStockChanges } from '../db/stock.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { parseCsv } from '../testing/csv.ts';
 
 const API = '/api/config/stock';
 
@@ -140,6 +142,44 @@ for (const database of DATABASES) {
       expect(ordered).toBeGreaterThanOrEqual(initial);
       expect(await level('v-club')).toBe(initial + 5 - ordered);
       expect(await level('v-club')).toBeGreaterThanOrEqual(0);
+    });
+
+    it('filters the ledger and its CSV export by a range of UTC days, both included', async () => {
+      const s = await staff(8);
+      const at = (iso: string, note: string) =>
+        recordStockChanges(
+          db(),
+          [{ variantId: 'v-tee-s', change: 1, reason: 'received', note }],
+          Date.parse(iso),
+        );
+      await at('2020-03-01T23:59:59.999Z', 'before');
+      await at('2020-03-02T00:00:00.000Z', 'first day');
+      await at('2020-03-03T23:59:59.999Z', 'last day');
+      await at('2020-03-04T00:00:00.000Z', 'after');
+      const range = 'variantId=v-tee-s&from=2020-03-02&to=2020-03-03';
+      const listed = (await s.request('GET', `${API}/ledger?${range}`)).json();
+      expect(listed.entries.map((e: { note: string }) => e.note)).toEqual(['last day', 'first day']);
+      const since = (await s.request('GET', `${API}/ledger?variantId=v-tee-s&from=2020-03-04`)).json();
+      // From a day on: that day and every day after it (today's starting stock from the content).
+      const sinceNotes = since.entries.map((e: { note: string }) => e.note);
+      expect(sinceNotes).toContain('after');
+      expect(sinceNotes).not.toContain('last day');
+      const until = (await s.request('GET', `${API}/ledger?variantId=v-tee-s&to=2020-03-01`)).json();
+      expect(until.entries.map((e: { note: string }) => e.note)).toEqual(['before']);
+
+      const csv = await s.request('GET', `${API}/ledger/export?${range}`);
+      expect(csv.statusCode).toBe(200);
+      const [header, ...rows] = parseCsv(csv.body);
+      expect(rows.map((r) => r[header?.indexOf('note') ?? -1])).toEqual(['last day', 'first day']);
+      expect(rows.map((r) => r[0])).toEqual(['2020-03-03T23:59:59.999Z', '2020-03-02T00:00:00.000Z']);
+
+      for (const bad of ['from=2020-3-2', 'to=2020-13-01', 'from=yesterday']) {
+        for (const path of ['ledger', 'ledger/export']) {
+          const res = await s.request('GET', `${API}/${path}?${bad}`);
+          expect(res.statusCode, `${path}?${bad}`).toBe(400);
+          expect(res.json().code).toBe('invalid-request');
+        }
+      }
     });
 
     it('needs stock.manage', async () => {

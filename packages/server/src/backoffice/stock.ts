@@ -12,6 +12,7 @@ import { LEDGER_REASONS, recordStockChanges, variantAttributes, variantsWithStoc
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
 import { batchedCsv } from './csv.ts';
+import { day, dayEnd, dayStart } from './orders.ts';
 
 /** At or below this, a limited variant is low on stock. */
 export const LOW_STOCK = 5;
@@ -173,6 +174,10 @@ export const ledgerFilter = z
   .object({
     variantId: z.string().min(1).max(100).optional(),
     reason: z.enum(LEDGER_REASONS).optional(),
+    /** Changes on or after this day (UTC). */
+    from: day.optional(),
+    /** Changes on or before this day (UTC). */
+    to: day.optional(),
   })
   .strict();
 export type LedgerFilter = z.infer<typeof ledgerFilter>;
@@ -204,6 +209,8 @@ function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefi
     ]);
   if (filter.variantId) q = q.where('stock_ledger.variant_id', '=', filter.variantId);
   if (filter.reason) q = q.where('stock_ledger.reason', '=', filter.reason);
+  if (filter.from) q = q.where('stock_ledger.created', '>=', dayStart(filter.from));
+  if (filter.to) q = q.where('stock_ledger.created', '<', dayEnd(filter.to));
   if (after)
     q = q.where((eb) =>
       eb(

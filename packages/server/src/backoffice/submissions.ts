@@ -1,8 +1,8 @@
 /**
  * Form submissions in the back office: the site's forms with their number of submissions, one
  * form's submissions newest first (every answer under its field's title), the same as CSV
- * (streamed, csv.ts), and deleting one. Spam (the honeypot filled) is kept apart: it is listed only
- * when asked for.
+ * (streamed, csv.ts), and deleting one. Spam (the honeypot filled, or marked so by staff) is kept
+ * apart: it is listed only when asked for; staff may mark a submission spam or not spam.
  */
 import { answerText, parseFormDefinition, type FormDefinition } from '@storefront/core';
 import { sql } from 'kysely';
@@ -19,9 +19,13 @@ export const formParams = z
   .strict();
 export const submissionParams = formParams.extend({ id: z.string().uuid('expected a submission id') });
 
+const SUBMISSION_STATUSES = ['received', 'spam'] as const;
+
 export const submissionFilter = z
-  .object({ status: z.enum(['received', 'spam']).default('received') })
+  .object({ status: z.enum(SUBMISSION_STATUSES).default('received') })
   .strict();
+/** A submission marked spam (kept apart) or not spam (back among the received ones). */
+export const submissionStatusBody = z.object({ status: z.enum(SUBMISSION_STATUSES) }).strict();
 export const submissionQuery = submissionFilter.extend({ cursor: z.string().max(500).optional() });
 type SubmissionFilter = z.infer<typeof submissionFilter>;
 
@@ -162,6 +166,27 @@ export async function submissionDetail(
     .executeTakeFirst();
   if (!row) throw apiError('backoffice.submission-not-found');
   return { formId, ...submissionOf(row, headingsOf(forms.get(formId))) };
+}
+
+/**
+ * Marks one submission spam or not spam; answers it as it is now. The same again changes nothing,
+ * so a retried click is harmless. 404 when the form has none of that id.
+ */
+export async function setSubmissionStatus(
+  db: Db,
+  forms: Map<string, FormDefinition>,
+  formId: string,
+  id: string,
+  body: z.infer<typeof submissionStatusBody>,
+) {
+  const updated = await db
+    .updateTable('form_submissions')
+    .set({ status: body.status })
+    .where('form_id', '=', formId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw apiError('backoffice.submission-not-found');
+  return submissionDetail(db, forms, formId, id);
 }
 
 /** Deletes one submission for good; 404 when there is none (already deleted). */

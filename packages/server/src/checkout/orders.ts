@@ -43,8 +43,11 @@ import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
 import type { ItemContent } from '../site/types.ts';
+import { amountDueCents, issueGiftCards, payByGiftCard, planGiftCards } from './gift-cards.ts';
 import { confirmationMail } from './mail.ts';
 import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
+
+const PAID = 'paid';
 
 export type OrderSource =
   /** The shopper's cart (the CART cookie) or a subscription cart (its `cartToken`). */
@@ -67,6 +70,10 @@ export interface PlaceOrderRequest {
   accountId?: string | undefined;
   /** The shipping option chosen on the checkout form (else the cart's, else the cheapest). */
   shippingOptionId?: string | undefined;
+  /** A gift card code typed at checkout: it pays first, as much as it holds (issue 17). */
+  giftCardCode?: string | undefined;
+  /** Gift card orders: when the recipient's mail goes out (epoch ms); now when absent. */
+  giftCardSendAt?: number | undefined;
 }
 
 export interface OrderSettings {
@@ -107,7 +114,12 @@ export function confirmedCheckoutOrder(order: OrderView, websiteId: string): Con
 }
 
 /** A placed order, or its refusal (customer problems name their field(s): `field`, `errors`). */
-export type Placed = Checked<{ order: OrderView; mailId: string }>;
+export type Placed = Checked<{
+  order: OrderView;
+  mailId: string;
+  giftCardMails: string[];
+  paymentUrl?: string;
+}>;
 
 interface DraftLine {
   item: ItemContent;
@@ -148,7 +160,13 @@ export async function placeOrder(
   for (;;) {
     try {
       const placed = await db.transaction().execute((trx) => placeIn(trx, req, settings, payment));
-      const outcome = await payment.begin(placed.order).catch(() => undefined);
+      // Nothing left to pay once a gift card has covered the total; else the provider asks for the rest.
+      const outcome =
+        placed.order.status === PAID
+          ? undefined
+          : await payment
+              .begin({ ...placed.order, grandTotalCents: amountDueCents(placed.order) }, req.origin)
+              .catch(() => undefined);
       if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
         await db
           .updateTable('orders')
@@ -158,6 +176,7 @@ export async function placeOrder(
         placed.order.status = outcome.status;
         placed.order.paymentReference = outcome.reference;
       }
+      if (outcome?.paymentUrl) return { ok: true, value: { ...placed, paymentUrl: outcome.paymentUrl } };
       return { ok: true, value: placed };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, refusal: error };
@@ -176,7 +195,7 @@ async function placeIn(
   req: PlaceOrderRequest,
   settings: OrderSettings,
   payment: PaymentProvider,
-): Promise<{ order: OrderView; mailId: string }> {
+): Promise<{ order: OrderView; mailId: string; giftCardMails: string[] }> {
   const ls = settings.localizedStrings;
   const now = Date.now();
   const { source } = req;
@@ -313,6 +332,17 @@ async function placeIn(
       throw apiError('out-of-stock');
   }
 
+  // A gift card pays first (issue 17): its balance is taken in this transaction, never below zero.
+  const giftCardPayment = req.giftCardCode
+    ? await payByGiftCard(
+        trx,
+        req.giftCardCode,
+        { id: orderId, currency: settings.currency, dueCents: priced.grandTotalCents },
+        now,
+      )
+    : undefined;
+  const giftCards = planGiftCards(drafts);
+
   const counter = await trx
     .updateTable('order_counter')
     .set((eb) => ({ value: eb('value', '+', 1) }))
@@ -338,12 +368,16 @@ async function placeIn(
           },
         }
       : null;
-  const extra = kindExtra || pricingExtra ? { ...kindExtra, ...pricingExtra } : null;
+  const extra =
+    kindExtra || pricingExtra || giftCardPayment
+      ? { ...kindExtra, ...pricingExtra, ...(giftCardPayment ? { giftCardPayment } : {}) }
+      : null;
   const order: OrderView = {
     id: orderId,
     orderNumber,
     created: now,
-    status: AWAITING_PAYMENT,
+    status:
+      giftCardPayment && giftCardPayment.amountCents >= priced.grandTotalCents ? PAID : AWAITING_PAYMENT,
     kind: source.kind,
     email: c.email,
     customerName: c.name,
@@ -430,6 +464,21 @@ async function placeIn(
         created: now,
       })
       .execute();
+  const giftCardMails =
+    giftCards.length > 0
+      ? await issueGiftCards(
+          trx,
+          giftCards,
+          order,
+          {
+            recipient: c.recipientEmail ?? c.email,
+            message: c.giftMessage,
+            sendAt: req.giftCardSendAt ?? now,
+          },
+          { siteTitle: settings.siteTitle, origin: req.origin, localizedStrings: ls },
+          now,
+        )
+      : [];
   if (cartId)
     await trx
       .updateTable('carts')
@@ -443,7 +492,7 @@ async function placeIn(
     { kind: 'order-confirmation', refId: orderId, to: order.email, subject: mail.subject, body: mail.body },
     now,
   );
-  return { order, mailId };
+  return { order, mailId, giftCardMails };
 }
 
 /** The plan of a subscription product: its own `subscriptionPlan`, else its first subscription option's. */

@@ -11,6 +11,7 @@ import {
   type LocalizedStrings,
 } from '@storefront/core';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
+import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from './gift-cards.ts';
 import type { OrderView } from './orders.ts';
 
 /**
@@ -216,8 +217,10 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
     : '';
   const recipient = page.needs.recipient
     ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
-      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true })
+      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }) +
+      field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' })
     : '';
+  const giftCard = field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' });
   return (
     `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
     (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
@@ -229,6 +232,7 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
     address +
     estimate +
     recipient +
+    giftCard +
     `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
   );
 }
@@ -251,6 +255,47 @@ function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: L
 /** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
 export function checkoutMessageHtml(heading: string, text: string, ls?: LocalizedStrings): string {
   return `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
+}
+
+/** Gift cards (issue 17): what a card paid and what is left on it, and the codes a gift card order issued. */
+function giftCardsHtml(order: OrderView, cards: readonly PlannedGiftCard[], ls?: LocalizedStrings): string {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const paid = giftCardPaymentOf(order);
+  return (
+    (paid
+      ? `<p class="sf-order__gift-card-paid">${h(message('giftcard.line', { hint: paid.hint }, ls))}: −${h(money(paid.amountCents))}</p>` +
+        `<p class="sf-order__gift-card-remaining">${h(message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls))}</p>` +
+        `<p class="sf-order__due">${h(message('giftcard.due', {}, ls))}: ${h(money(amountDueCents(order)))}</p>`
+      : '') +
+    (cards.length
+      ? `<ul class="sf-order__gift-cards">${cards
+          .map(
+            (c) =>
+              `<li>${h(message('giftcard.issued', { code: c.code, balance: money(c.balanceCents) }, ls))}</li>`,
+          )
+          .join('')}</ul>`
+      : '')
+  );
+}
+
+/** The balance check page (issue 17): the form, and the balance or the refusal of the code typed. */
+export function giftCardBalanceHtml(
+  page: { crumb: string; code?: string; balance?: string; error?: string },
+  ls?: LocalizedStrings,
+): string {
+  const title = message('giftcard.balance-title', {}, ls);
+  return (
+    `${STYLE}<div class="sf-checkout sf-gift-card-balance"><h1>${h(title)}</h1>` +
+    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
+    (page.balance
+      ? `<p class="sf-gift-card-balance__result" role="status">${h(message('giftcard.balance', { code: page.code ?? '', balance: page.balance }, ls))}</p>`
+      : '') +
+    `<form class="sf-checkout__form" method="post" action="/gift-card/balance">` +
+    `<input type="hidden" name="crumb" value="${a(page.crumb)}">` +
+    `<div class="sf-checkout__field"><label for="sf-gift-card-code">${h(message('giftcard.code-label', {}, ls))}</label>` +
+    `<input id="sf-gift-card-code" name="code" required autocomplete="off" maxlength="64" value="${a(page.code ?? '')}"></div>` +
+    `<button type="submit" class="sf-checkout__submit">${h(message('giftcard.balance-check', {}, ls))}</button></form></div>`
+  );
 }
 
 /** An order's lines (with download links for digital ones) and totals: the confirmation and the customer's order page. */
@@ -296,7 +341,12 @@ const orderCoupon = (order: OrderView): string | null => {
 };
 
 /** The order confirmation (page type 202). */
-export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): string {
+/** `giftCards`: the cards a gift card order issued (their codes), shown to the buyer. */
+export function confirmationHtml(
+  order: OrderView,
+  ls?: LocalizedStrings,
+  giftCards: readonly PlannedGiftCard[] = [],
+): string {
   const awaiting = order.status === 'awaiting-payment';
   return (
     `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
@@ -307,6 +357,7 @@ export function confirmationHtml(order: OrderView, ls?: LocalizedStrings): strin
       ? `<p class="sf-order__awaiting-payment">${h(message('checkout.awaiting-payment', {}, ls))}</p>`
       : '') +
     orderSummaryHtml(order, ls) +
+    giftCardsHtml(order, giftCards, ls) +
     `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
   );
 }

@@ -2,7 +2,8 @@
  * Payment goes through a provider (DESIGN.md "Checkout"). An order is stored first, in its own
  * transaction, with status `awaiting-payment`; the provider is asked afterwards and its answer
  * recorded on the order. The default provider takes no money: the order stays awaiting manual
- * payment (the owner collects it and marks the order paid).
+ * payment (the owner collects it and marks the order paid). Stripe (stripe.ts) sends the shopper to
+ * its hosted page and confirms the order by a signed webhook (stripe-webhook.ts).
  */
 
 export interface OrderForPayment {
@@ -18,13 +19,15 @@ export interface PaymentOutcome {
   status: string;
   /** The provider's reference for the payment, if it has one. */
   reference: string | null;
+  /** Where the shopper pays (a hosted payment page), for providers that take the money elsewhere. */
+  paymentUrl?: string;
 }
 
 export interface PaymentProvider {
   /** Stored on the order (`payment_provider`). */
   readonly name: string;
   /** Starts the payment of a stored order. May throw: the order stays awaiting payment. */
-  begin(order: OrderForPayment): Promise<PaymentOutcome>;
+  begin(order: OrderForPayment, siteUrl: string): Promise<PaymentOutcome>;
 }
 
 export const AWAITING_PAYMENT = 'awaiting-payment';

@@ -23,6 +23,7 @@ import { apiError, invalidInput, refusalAnswer, type ApiError } from '../http/er
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
 import { customerDetails } from '../db/customer-details.ts';
+import { giftCardsOfOrder } from '../db/gift-cards.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import { confirmedCheckoutOrder, placeOrder, readOrder, type OrderSource } from './orders.ts';
@@ -80,6 +81,16 @@ const customerFields = {
   giftMessage: freeText(1000).optional(),
 };
 
+/** Issue 17: a gift card that pays; a gift card order's mail date (YYYY-MM-DD, the shop's UTC day). */
+const giftCardFields = {
+  giftCardCode: line(64).optional(),
+  giftCardSendOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+    .or(z.literal(''))
+    .optional(),
+};
+
 /** `POST /api/commerce/orders`: the customer plus either an express item, a subscription cart token, or (neither) the CART cookie's cart. */
 export const orderBody = z
   .object({
@@ -94,6 +105,7 @@ export const orderBody = z
       .strict()
       .optional(),
     cartToken: id(128).optional(),
+    ...giftCardFields,
   })
   .strict();
 
@@ -120,6 +132,7 @@ const formBody = z
     estimate: z.literal('1').optional(),
     shippingOption: line(100).optional(),
     discountCode: line(40).optional(),
+    ...giftCardFields,
   })
   .strict();
 
@@ -131,6 +144,18 @@ const pageQuery = z
     cartToken: line(128).optional(),
   })
   .loose();
+
+/**
+ * When a gift card's mail is due: undefined (now) without a date, null for a date before today or
+ * more than a year ahead (UTC days), else that day's start.
+ */
+function giftCardSendAt(day: string | undefined, now = Date.now()): number | undefined | null {
+  if (!day) return undefined;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
+  if (!Number.isFinite(at) || at < today || at > today + 366 * 86_400_000) return null;
+  return at <= now ? undefined : at;
+}
 
 // ------------------------------------------------------------------ routes
 
@@ -162,14 +187,27 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     source: OrderSource,
     customer: Record<string, unknown>,
     shippingOptionId?: string,
+    giftCard: { giftCardCode?: string | undefined; giftCardSendOn?: string | undefined } = {},
   ) => {
+    const sendAt = giftCardSendAt(giftCard.giftCardSendOn);
+    if (sendAt === null) return { ok: false as const, refusal: apiError('gift-card-send-on-invalid') };
+    const giftCardCode = giftCard.giftCardCode?.trim() || undefined;
     const placed = await placeOrder(
       db,
-      { source, customer, origin: options.siteUrl, accountId: customerId(request), shippingOptionId },
+      {
+        source,
+        customer,
+        origin: options.siteUrl,
+        accountId: customerId(request),
+        shippingOptionId,
+        giftCardCode,
+        giftCardSendAt: sendAt,
+      },
       orderSettings,
       payment,
     );
-    if (placed.ok) app.mailer.deliverLater(placed.value.mailId);
+    if (placed.ok)
+      for (const id of [placed.value.mailId, ...placed.value.giftCardMails]) app.mailer.deliverLater(id);
     return placed;
   };
 
@@ -178,7 +216,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   const orderRoute = { config: { ...writeConfig, crumb: true }, schema: { body: orderBody } };
   app.post('/api/commerce/orders', orderRoute, async (request, reply) => {
     const body = request.body;
-    const { item, cartToken, ...customer } = body;
+    const { item, cartToken, giftCardCode, giftCardSendOn, ...customer } = body;
     const source: OrderSource = item
       ? { kind: 'express', ...item }
       : cartToken
@@ -187,13 +225,15 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     reply.header('cache-control', 'no-store');
     // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
     return idempotent(db, request, reply, 'orders', async () => {
-      const placed = await place(request, source, customer);
+      const placed = await place(request, source, customer, undefined, { giftCardCode, giftCardSendOn });
       if (!placed.ok) return refusalAnswer(placed.refusal, ls);
       return {
         status: 200,
         body: {
           order: placed.value.order,
           confirmationUrl: `/checkout/order-confirmed/${placed.value.order.id}`,
+          // A card provider's hosted payment page: the shopper pays there before the confirmation.
+          ...(placed.value.paymentUrl ? { paymentUrl: placed.value.paymentUrl } : {}),
         } satisfies OrderAnswer,
       };
     });
@@ -459,9 +499,12 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       mode === 'express' || mode === 'gift-card'
         ? { kind: mode, itemId: d.itemId ?? '', sku: d.sku ?? null, quantity: d.quantity ?? '1' }
         : { kind: mode, token: mode === 'subscription' ? d.cartToken : cartCookie };
-    const placed = await place(request, source, customer, d.shippingOption);
+    const placed = await place(request, source, customer, d.shippingOption, d);
     if (placed.ok)
-      return reply.code(303).header('location', `/checkout/order-confirmed/${placed.value.order.id}`).send();
+      return reply
+        .code(303)
+        .header('location', placed.value.paymentUrl ?? `/checkout/order-confirmed/${placed.value.order.id}`)
+        .send();
     const refusal = placed.refusal.body(ls);
     return showForm(request, reply, target, placed.refusal.statusCode, {
       values,
@@ -519,7 +562,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: 200,
       pageType: PageType.ORDER_CONFIRMED,
       title: message('checkout.order-confirmed', {}, ls),
-      html: confirmationHtml(order, ls),
+      html: confirmationHtml(order, ls, await giftCardsOfOrder(db, order.id)),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
     });
   });

@@ -19,6 +19,8 @@ import { migration as siteHeaderFooterLanguages } from './migrations/2026-11-24-
 import { migration as backofficeRecords } from './migrations/2026-11-24-018-backoffice-records.ts';
 import { migration as cartPricing } from './migrations/2026-11-24-019-cart-pricing.ts';
 import { migration as discountRedemptions } from './migrations/2026-11-24-020-discount-redemptions.ts';
+import { migration as giftCards } from './migrations/2026-11-24-021-gift-cards.ts';
+import { migration as stripeEvents } from './migrations/2026-11-24-022-stripe-events.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-018-backoffice-records': backofficeRecords,
   '2026-11-24-019-cart-pricing': cartPricing,
   '2026-11-24-020-discount-redemptions': discountRedemptions,
+  '2026-11-24-021-gift-cards': giftCards,
+  '2026-11-24-022-stripe-events': stripeEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -48,6 +48,11 @@ export const ERRORS = {
     text: 'Send the report as application/csp-report or application/reports+json.',
   },
   'body-too-large': { status: 413, text: 'The request body is too large.' },
+  /** A Stripe webhook whose Stripe-Signature does not verify with our endpoint secret (issue 17). */
+  'stripe-signature-invalid': {
+    status: 400,
+    text: 'The Stripe-Signature header does not verify this body with the webhook secret.',
+  },
   /** Fastify's other client errors: their own status and text. */
   'bad-request': { status: 400, text: '{problem}' },
   'path-too-long': { status: 414, text: 'A path segment is longer than 100 characters.' },
@@ -163,6 +168,10 @@ export const ERRORS = {
   /** A cart line whose variant is gone since it was added. */
   'variant-gone': { code: 'cart.add.variant-unavailable', status: 409, key: 'cart.add.variant-unavailable' },
   'not-gift-card': { status: 400, key: 'checkout.not-gift-card' },
+  'gift-card-unknown': { status: 400, key: 'giftcard.unknown' },
+  'gift-card-empty': { status: 409, key: 'giftcard.empty' },
+  'gift-card-blank': { status: 400, key: 'giftcard.code-blank' },
+  'gift-card-send-on-invalid': { status: 400, key: 'giftcard.send-on-invalid' },
   /** An express purchase of more than the stock, in core's words. */
   'express-not-enough-stock': {
     code: 'cart.add.not-enough-stock',

@@ -175,6 +175,7 @@ export class PageAssembler {
         pageType: plan.pageType,
         templateName: site.template.conf.name,
         templateRevision: site.template.revision,
+        tweakJson: site.template.tweakJson,
         authenticatedAccount: ctx.authenticatedAccount as Json | undefined,
       }),
     });
@@ -248,7 +249,12 @@ export class PageAssembler {
     const activeCollectionId = a.plan.collection.id;
     const renderWith = (context: unknown, what: string): string => {
       if (tag.body !== null)
-        return this.renderTemplate(tag.body, context as Json, `<squarespace:${tag.name}> body`);
+        return this.renderTemplate(
+          tag.body,
+          context as Json,
+          `<squarespace:${tag.name}> body`,
+          tag.bodyOrigin,
+        );
       const name = tag.attrs.template;
       if (!name) return '';
       const block = name.endsWith('.block') ? name : `${name}.block`;

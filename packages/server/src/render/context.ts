@@ -5,6 +5,7 @@ import {
   type PageContext,
 } from '@storefront/core';
 import type { CollectionContent, ItemContent, Json, SiteContent } from '../site/types.ts';
+import { eventLinks } from './events.ts';
 
 /** Builds the JSON context a template sees (template-format §3). */
 
@@ -26,15 +27,20 @@ export function collectionView(c: CollectionContent, itemCount: number): Json {
   };
 }
 
-/** An item as templates see it. */
+/** An item as templates see it; an event with its map and `.ics` links (events.ts). */
 export function itemView(c: CollectionContent, i: ItemContent): Json {
+  const fullUrl = itemUrl(c, i);
   return {
-    recordType: i.structuredContent ? 11 : 1,
+    recordType: i.structuredContent ? 11 : c.typeName === 'events' ? EVENT_RECORD_TYPE : 1,
     ...i,
+    ...(c.typeName === 'events' ? eventLinks(i, fullUrl) : {}),
     collectionId: c.id,
-    fullUrl: itemUrl(c, i),
+    fullUrl,
   };
 }
+
+/** template-format §3.4: record type 12 is an event. */
+const EVENT_RECORD_TYPE = 12;
 
 export function isProduct(item: Json): boolean {
   return (

@@ -8,8 +8,10 @@
 import type { CatalogueReads } from '../db/catalogue-cache.ts';
 import { PRODUCT_SORTS, type ItemWhere, type ProductSort, type TermFilter } from '../db/catalogue.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
-import { itemView } from './context.ts';
+import { collectionUrl, itemView } from './context.ts';
+import { CALENDAR_VIEW, calendarContext, calendarMonth, eventLists } from './events.ts';
 import { listFilters, stampOf } from './list-filters.ts';
+import { childCollections } from './navigation.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import type { Route } from './router.ts';
 
@@ -18,6 +20,8 @@ const LIST_FILTERS = ['category', 'tag', 'author', 'month'] as const;
 /** Template-format §2.8: a query tag shows at most 100 items; related products 3 unless told. */
 const QUERY_LIMIT_MAX = 100;
 const RELATED_LIMIT_DEFAULT = 3;
+/** Items shown of each child of an index (a list page's default size). */
+const INDEX_CHILD_ITEMS = DEFAULT_PAGE_SIZE;
 
 export type Query = Record<string, string | undefined>;
 
@@ -42,7 +46,14 @@ export type PageData =
   | { kind: 'cart' }
   | { kind: 'static'; name: string }
   | { kind: 'not-found' }
-  | { kind: 'collection'; collection: CollectionContent; homepage: boolean; list: ListData }
+  | {
+      kind: 'collection';
+      collection: CollectionContent;
+      homepage: boolean;
+      list: ListData;
+      /** An index's or folder's children: child collection id -> its first items, as templates see them. */
+      childItems?: Record<string, Json[]> | undefined;
+    }
   | {
       kind: 'item';
       collection: CollectionContent;
@@ -55,6 +66,8 @@ export type PageData =
 export interface LoadOptions {
   site: Site<unknown>;
   timeZone: string;
+  /** What "now" is for upcoming and past events; the system clock unless a test gives its own. */
+  now?: () => number;
 }
 
 export async function loadPage(
@@ -71,7 +84,11 @@ export async function loadPage(
     case 'collection':
       return {
         ...route,
-        list: await loadList(catalogue, route.collection, query, options),
+        list:
+          route.collection.typeName === 'events'
+            ? await loadEvents(catalogue, route.collection, query, options)
+            : await loadList(catalogue, route.collection, query, options),
+        childItems: await loadChildItems(catalogue, route.collection, options),
       };
     case 'item': {
       const found = await catalogue.findItem(route.collection.id, route.slug);
@@ -139,6 +156,77 @@ async function loadList(
     echo.productSort = sort;
   }
   return { items: views, total, echo, filters: params, pageSize, ...paging };
+}
+
+/**
+ * An events collection (issue 16): its upcoming events soonest first and its past ones latest first
+ * (root `upcoming`, `past`; `items` is both in that order), or with `?view=calendar` the month
+ * `?month=` names as a grid (root `calendarView`, `calendar`). Start dates live in the items' content,
+ * so the collection's events are read whole (one query) and arranged in memory.
+ */
+async function loadEvents(
+  catalogue: CatalogueReads,
+  collection: CollectionContent,
+  query: Query,
+  { site, timeZone, now = Date.now }: LoadOptions,
+): Promise<ListData> {
+  const total = await catalogue.countItems(collection.id);
+  const all = await catalogue.listPage(collection.id, {
+    order: 'position',
+    where: {},
+    offset: 0,
+    limit: total,
+  });
+  const events = all.map((i) => itemView(collection, i));
+  const at = now();
+  const params = new URLSearchParams();
+  const common = { total, filters: params, pageSize: Math.max(total, 1) };
+  if (query.view === CALENDAR_VIEW) {
+    const month = calendarMonth(query.month, at, timeZone);
+    const language =
+      typeof site.content.website.language === 'string' ? site.content.website.language : 'en-US';
+    const calendar = calendarContext(events, month, {
+      timeZone,
+      language,
+      listUrl: collectionUrl(collection),
+    });
+    params.set('view', CALENDAR_VIEW);
+    params.set('month', String(calendar.month));
+    const shown = (calendar.weeks as { days: Json[] }[]).flatMap((w) =>
+      w.days.flatMap((d) => (d.events as Json[] | undefined) ?? []),
+    );
+    return { ...common, items: shown, echo: { calendarView: true, calendar } };
+  }
+  const { upcoming, past } = eventLists(events, at);
+  return { ...common, items: [...upcoming, ...past], echo: { calendarView: false, upcoming, past } };
+}
+
+/**
+ * The items of an index's (or folder's) child collections, so that a gallery or a store inside an
+ * index shows its items (`collection.collections[].items`): each child's first items in its list
+ * order, at most INDEX_CHILD_ITEMS of them, one query per child. None for a collection without children.
+ */
+async function loadChildItems(
+  catalogue: CatalogueReads,
+  parent: CollectionContent,
+  { site }: LoadOptions,
+): Promise<Record<string, Json[]> | undefined> {
+  if (!Array.isArray(parent.collections)) return undefined;
+  const children = childCollections(parent, await catalogue.collections());
+  const loaded = await Promise.all(
+    children.map(async (child) => {
+      const conf = (site.template.collections[child.typeName]?.conf ?? {}) as Json;
+      const chronological = conf.ordering === 'chronological' || child.typeName === 'blog';
+      const items = await catalogue.listPage(child.id, {
+        order: chronological ? 'newest' : 'position',
+        where: {},
+        offset: 0,
+        limit: INDEX_CHILD_ITEMS,
+      });
+      return [child.id, items.map((i) => itemView(child, i))] as const;
+    }),
+  );
+  return Object.fromEntries(loaded);
 }
 
 /**

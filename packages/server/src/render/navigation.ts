@@ -38,17 +38,22 @@ export function parentCollection(
 
 /**
  * A collection as templates see it, with a folder's or index's children as collection objects
- * (`collection.collections[]`); `fullData` children carry their page content.
+ * (`collection.collections[]`); `fullData` children carry their page content, and their items
+ * when the page loaded them (`childItems`, by child id: render/loader.ts).
  */
 export function collectionWithChildren(
   c: CollectionContent,
   collections: readonly CollectionContent[],
   itemCount: number,
+  childItems?: Readonly<Record<string, Json[]>>,
 ): Json {
   const view = collectionView(c, itemCount);
   const children = childCollections(c, collections);
   if (children.length > 0 || Array.isArray(c.collections) || FOLDER_TYPES.has(c.typeName)) {
-    view.collections = children.map((child) => collectionView(child, child.items?.length ?? 0));
+    view.collections = children.map((child) => {
+      const items = childItems?.[child.id];
+      return { ...collectionView(child, child.items?.length ?? 0), ...(items ? { items } : {}) };
+    });
     // What the `folder?` and `index?` predicates read.
     view.folder ??= true;
     if (c.typeName === 'index') view.folderBehavior ??= FOLDER_INDEX;

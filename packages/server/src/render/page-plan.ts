@@ -110,7 +110,7 @@ export function planPage(data: PageData, input: PlanInput): PagePlan {
     case 'not-found':
       return notFoundPlan(base, input);
     case 'collection':
-      return collectionPlan(base, input, data.collection, data.homepage, data.list);
+      return collectionPlan(base, input, data.collection, data.homepage, data.list, data.childItems);
     case 'item':
       return itemPlan(base, input, data);
   }
@@ -127,11 +127,12 @@ function collectionPlan(
   collection: CollectionContent,
   homepage: boolean,
   list: ListData,
+  childItems: Record<string, Json[]> | undefined,
 ): PagePlan {
   const tpl = collectionTemplates(site, builtins, collection.typeName);
   const context: Json = {
     ...base,
-    collection: collectionWithChildren(collection, collections, list.total),
+    collection: collectionWithChildren(collection, collections, list.total, childItems),
     ...list.echo,
   };
   const pageUrl = (offset: number | undefined) => {

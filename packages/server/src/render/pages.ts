@@ -9,7 +9,7 @@ import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
 import type { Member } from '../http/session.ts';
-import type { CollectionContent, Json, Site } from '../site/types.ts';
+import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
@@ -22,6 +22,7 @@ import {
   type AuthenticatedAccount,
 } from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
+import { ICS_CONTENT_TYPE, ICS_FORMAT, icsCalendar } from './events.ts';
 import { loadPage, loadTagData, type PageData, type Query } from './loader.ts';
 import { folderRedirect } from './navigation.ts';
 import { baseContext, planPage, platformPage, stripTags, type Builtins, type PagePlan } from './page-plan.ts';
@@ -83,6 +84,8 @@ export interface RendererDeps {
   webBundle: WebBundle;
   /** The database's content version, which keeps catalogue reads in memory while it holds. */
   contentVersion?: ContentVersion;
+  /** "Now" for upcoming and past events and the `.ics` stamp; the system clock unless a test gives one. */
+  clock?: () => number;
 }
 
 /**
@@ -148,7 +151,8 @@ export class PageRenderer {
       };
     }
     const timeZone = this.assembler.renderOptions().timeZone as string;
-    const data = await loadPage(catalogue, route, req.query, { site, timeZone });
+    const now = this.deps.clock ?? Date.now;
+    const data = await loadPage(catalogue, route, req.query, { site, timeZone, now });
     const planned = planPage(data, {
       site,
       builtins: this.builtins,
@@ -178,6 +182,8 @@ export class PageRenderer {
     }
     if (req.query.format === 'rss' && data.kind === 'collection' && FEED_TYPES.has(data.collection.typeName))
       return this.feed(data.collection, data.list.items);
+    if (req.query.format === ICS_FORMAT && data.kind === 'item' && data.collection.typeName === 'events')
+      return this.eventCalendar(data.collection, data.item, now());
     const mainContentOnly = req.query.format === 'main-content';
     const body = await this.renderPlan(path, plan, catalogue, collections, mainContentOnly);
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
@@ -221,6 +227,17 @@ export class PageRenderer {
       enclosures: await imageEnclosures(site.dir, siteUrl, items),
     });
     return { status: 200, pageType: PageType.COLLECTION, contentType: RSS_CONTENT_TYPE, body };
+  }
+
+  /** An event's `.ics` download (render/events.ts). */
+  private eventCalendar(collection: CollectionContent, item: ItemContent, now: number): PageResult {
+    const body = icsCalendar(item, {
+      siteUrl: this.deps.siteUrl,
+      url: itemUrl(collection, item),
+      now,
+      description: typeof item.excerpt === 'string' ? stripTags(item.excerpt) : '',
+    });
+    return { status: 200, pageType: PageType.ITEM, contentType: ICS_CONTENT_TYPE, body };
   }
 
   /**

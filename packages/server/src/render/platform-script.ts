@@ -20,6 +20,8 @@ export interface PlatformContextInput {
   pageType: number;
   templateName: string;
   templateRevision: string;
+  /** The template's tweak values in effect, by variable name (site/tweaks.ts `tweakJson`). */
+  tweakJson: Json;
   authenticatedAccount: Json | undefined;
 }
 
@@ -43,7 +45,7 @@ export function squarespaceContext(input: PlatformContextInput): Json {
     templateVersion: '7',
     templateRevision: input.templateRevision,
     templateScriptsRootUrl: '/scripts/',
-    tweakJSON: {},
+    tweakJSON: input.tweakJson,
     rollups: {},
     isFacebookTab: false,
     impersonatedSession: false,

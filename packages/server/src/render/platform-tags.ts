@@ -29,17 +29,25 @@ const TAG_OPEN = new RegExp(
   'g',
 );
 
-/** Inline bodies, by marker number. Shared by every template of a site. */
+/** Where a line of a template comes from: the file a template author opens, and its line there. */
+export type LineOrigin = (line: number) => { file: string; line: number };
+
+/** Inline bodies, by marker number, each with where its lines come from. Shared by every template of a site. */
 export class TagBodies {
   readonly bodies: string[] = [];
-  add(body: string): number {
+  readonly origins: (LineOrigin | undefined)[] = [];
+  add(body: string, origin?: LineOrigin): number {
     this.bodies.push(body);
+    this.origins.push(origin);
     return this.bodies.length - 1;
   }
 }
 
-/** Replaces the platform tags of `source` with markers; bodies go to `bodies` (themselves extracted too). */
-export function extractPlatformTags(source: string, bodies: TagBodies): string {
+/**
+ * Replaces the platform tags of `source` with markers; bodies go to `bodies` (themselves extracted
+ * too), each with its lines mapped through `origin` (the lines of `source`) when given.
+ */
+export function extractPlatformTags(source: string, bodies: TagBodies, origin?: LineOrigin): string {
   let out = '';
   let last = 0;
   const comments = commentRanges(source);
@@ -66,9 +74,12 @@ export function extractPlatformTags(source: string, bodies: TagBodies): string {
         body = '';
       }
     }
-    const index = bodies.add(body === null ? '' : extractPlatformTags(body, bodies));
     // The tag's line breaks (its body's too) stay inside the marker: every later line keeps its number.
     const breaks = (text: string) => text.split('\n').length - 1;
+    const bodyFirstLine = breaks(source.slice(0, m.index + whole.length)) + 1;
+    const bodyOrigin: LineOrigin | undefined = origin && ((line) => origin(bodyFirstLine + line - 1));
+    const index =
+      body === null ? bodies.add('') : bodies.add(extractPlatformTags(body, bodies, bodyOrigin), bodyOrigin);
     const lineBreaks = '\n'.repeat(breaks(source.slice(m.index, end)) - breaks(attrs));
     out += `<squarespace:${name}${attrs} data-sf-tag="${index}"${body === null ? '' : ' data-sf-body="1"'}${lineBreaks}/>`;
     last = end;
@@ -90,6 +101,8 @@ export interface PlatformTag {
   attrs: Record<string, string>;
   /** The inline body's source (already extracted), or null for a self-closing tag. */
   body: string | null;
+  /** Where the body's lines come from (its template file), when known. */
+  bodyOrigin?: LineOrigin | undefined;
 }
 
 const MARKER = new RegExp(
@@ -134,6 +147,7 @@ export function findPlatformTags(
       name: name as PlatformTagName,
       attrs,
       body: hasBody ? (bodies.bodies[Number(index)] ?? '') : null,
+      ...(hasBody ? { bodyOrigin: bodies.origins[Number(index)] } : {}),
     };
     found.push({ tag, text: whole, at: m.index });
   }

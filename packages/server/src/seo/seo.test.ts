@@ -94,7 +94,7 @@ for (const database of DATABASES) {
       await small.register(seoRoutes, {
         db: t.app.database.db,
         siteUrl: t.config.siteUrl,
-        templatePages: ['contact', 'not-found'],
+        templatePages: ['contact', 'newsletter', 'not-found'],
         urlsPerSitemap: 4,
       });
       try {

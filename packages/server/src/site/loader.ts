@@ -7,7 +7,7 @@ import { commentRanges, extractPlatformTags, type TagBodies } from '../render/pl
 import { danglingBlockReference, parseBlockFields } from './blocks.ts';
 import { SiteError } from './errors.ts';
 import { compileStylesheets } from './stylesheets.ts';
-import { tweakSettingsSchema } from './tweaks.ts';
+import { tweakJson, tweakSettingsSchema } from './tweaks.ts';
 import { parseLenientJson } from './lenient-json.ts';
 import type {
   CollectionContent,
@@ -112,7 +112,11 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     }
     // Checked before stamping, so that a parse error's column is the one in the file.
     const stamped = stampTemplateNonces(source);
-    const extracted = extractPlatformTags(stamped, bodies);
+    const extracted = extractPlatformTags(
+      stamped,
+      bodies,
+      lineMap ?? ((line) => ({ file: rel(path), line })),
+    );
     const compiled = extracted === source ? checked : compile(extracted);
     return { file: rel(path), source: extracted, compiled, ...(lineMap ? { origin: lineMap } : {}) };
   };
@@ -184,6 +188,7 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     partials,
     css: '',
     tweakClasses: [],
+    tweakJson: {},
     revision: hash.digest('hex'),
   };
 }
@@ -257,6 +262,7 @@ function compileTemplateStyles(
   const styles = compileStylesheets(siteDir, template.dir, template.conf.stylesheets, settings.data);
   template.css = styles.css;
   template.tweakClasses = styles.tweakClasses;
+  template.tweakJson = tweakJson(styles.tweaks);
   template.revision = createHash('sha1')
     .update(template.revision)
     .update(styles.css)

@@ -104,6 +104,53 @@ const LESS_SITE = {
   'template/styles/site.less': SITE_LESS,
 };
 
+/** LESS_SITE with the site's own values for some of its tweaks (`websiteSettings.tweaks`). */
+const LESS_SITE_WITH_OWN_TWEAKS = (() => {
+  const website = JSON.parse(readFileSync(join(FIXTURE_SITE, 'content/website.json'), 'utf8')) as {
+    websiteSettings: Record<string, unknown>;
+  };
+  website.websiteSettings.tweaks = {
+    'tweak-accent': '#123456',
+    'tweak-h1-font': { 'font-size': '48px', 'text-transform': 'uppercase' },
+    'tweak-hide-site-title': false,
+    stickyHeader: true,
+    'tweak-header-layout': 'Left',
+  };
+  return { ...LESS_SITE, 'content/website.json': JSON.stringify(website) };
+})();
+
+/** The home page of the fixture site with its footer region replaced: the render warning naming `needle`. */
+async function homePageWarning(
+  database: (typeof DATABASES)[number],
+  footerRegion: string,
+  needle: string,
+): Promise<{ warning: { msg: string; file?: string } | undefined; log: string }> {
+  let log = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
+  const fresh = database.fresh();
+  const app = await buildApp(
+    testConfig(fresh.config, { siteDir: siteWith({ 'template/footer.region': footerRegion }) }),
+    { logger: { stream, level: 'warn' } },
+  );
+  try {
+    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+    const warning = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; file?: string })
+      .find((line) => line.msg.includes(needle));
+    return { warning, log };
+  } finally {
+    await app.close();
+    await fresh.cleanup();
+  }
+}
+
 /** One CSS rule's declarations, by selector (the compiled output is LESS's own formatting). */
 function rule(css: string, selector: string): string {
   const at = css.indexOf(`${selector} {`);
@@ -136,17 +183,7 @@ describe('LESS stylesheets and tweaks', () => {
   });
 
   it("the site's own values (websiteSettings.tweaks) override the defaults in CSS and classes", () => {
-    const website = JSON.parse(readFileSync(join(FIXTURE_SITE, 'content/website.json'), 'utf8')) as {
-      websiteSettings: Record<string, unknown>;
-    };
-    website.websiteSettings.tweaks = {
-      'tweak-accent': '#123456',
-      'tweak-h1-font': { 'font-size': '48px', 'text-transform': 'uppercase' },
-      'tweak-hide-site-title': false,
-      stickyHeader: true,
-      'tweak-header-layout': 'Left',
-    };
-    const site = load(siteWith({ ...LESS_SITE, 'content/website.json': JSON.stringify(website) }));
+    const site = load(siteWith(LESS_SITE_WITH_OWN_TWEAKS));
     expect(rule(site.template.css, '.page')).toContain('color: #123456;');
     const h1 = rule(site.template.css, 'h1');
     expect(h1).toContain('font-size: 48px;');
@@ -290,38 +327,60 @@ describe('LESS stylesheets and tweaks', () => {
       }
     });
 
+    it(`[${database.name}] Static.SQUARESPACE_CONTEXT.tweakJSON carries the tweak values in effect: defaults, then the site's`, async () => {
+      const fresh = database.fresh();
+      const app = await buildApp(testConfig(fresh.config, { siteDir: siteWith(LESS_SITE_WITH_OWN_TWEAKS) }), {
+        logger: false,
+      });
+      try {
+        const page = await app.inject({ url: '/' });
+        const json = /<script id="squarespace-context" type="application\/json">(.*?)<\/script>/.exec(
+          page.body,
+        );
+        const { tweakJSON } = JSON.parse(json?.[1] ?? '{}') as { tweakJSON?: Record<string, unknown> };
+        expect(tweakJSON).toEqual({
+          'tweak-accent': '#123456',
+          'tweak-h1-font': {
+            'font-family': '"Lora", serif',
+            'font-size': '48px',
+            'font-weight': '700',
+            'font-style': 'italic',
+            'line-height': '1.2em',
+            'letter-spacing': 'normal',
+            'text-transform': 'uppercase',
+          },
+          'tweak-site-width': '1200px',
+          'tweak-hide-site-title': 'false',
+          stickyHeader: 'true',
+          'tweak-header-layout': 'Left',
+        });
+      } finally {
+        await app.close();
+        await fresh.cleanup();
+      }
+    });
+
     it(`[${database.name}] a render error is logged at its region file and line, not the joined layout`, async () => {
       const footer = readFileSync(join(FIXTURE_SITE, 'template/footer.region'), 'utf8');
       // Below a multi-line <squarespace:query> body: its lines must still count.
       const lines = footer.split('\n');
       const at = lines.findIndex((l) => l.includes('</footer>'));
       lines.splice(at, 0, '<p>{website.siteTitle|apply no-such-partial.block}</p>');
-      let log = '';
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          log += chunk.toString();
-          done();
-        },
-      });
-      const fresh = database.fresh();
-      const app = await buildApp(
-        testConfig(fresh.config, { siteDir: siteWith({ 'template/footer.region': lines.join('\n') }) }),
-        { logger: { stream, level: 'warn' } },
-      );
-      try {
-        expect((await app.inject({ url: '/' })).statusCode).toBe(200);
-        const warning = log
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { msg: string; file?: string })
-          .find((line) => line.msg.includes('no-such-partial'));
-        expect(warning?.file).toBe('template/footer.region');
-        expect(warning?.msg).toContain(`template/footer.region:${at + 1}:`);
-        expect(log).not.toContain('default.layout');
-      } finally {
-        await app.close();
-        await fresh.cleanup();
-      }
+      const { warning, log } = await homePageWarning(database, lines.join('\n'), 'no-such-partial');
+      expect(warning?.file).toBe('template/footer.region');
+      expect(warning?.msg).toContain(`template/footer.region:${at + 1}:`);
+      expect(log).not.toContain('default.layout');
+    });
+
+    it(`[${database.name}] a render error inside a <squarespace:query> body names its region file and line`, async () => {
+      const footer = readFileSync(join(FIXTURE_SITE, 'template/footer.region'), 'utf8');
+      const lines = footer.split('\n');
+      const at = lines.findIndex((l) => l.includes('<li>{title}</li>'));
+      lines[at] = (lines[at] as string).replace('{title}', '{title|apply no-such-body-partial.block}');
+      const { warning } = await homePageWarning(database, lines.join('\n'), 'no-such-body-partial');
+      expect(warning?.file).toBe('template/footer.region');
+      expect(warning?.msg).toContain(`template/footer.region:${at + 1}:`);
+      expect(warning?.msg).not.toContain('<squarespace:query> body');
     });
   }
 });

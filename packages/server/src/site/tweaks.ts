@@ -291,3 +291,13 @@ export function tweakClasses(values: readonly TweakValue[]): string[] {
   }
   return classes;
 }
+
+/**
+ * `Static.SQUARESPACE_CONTEXT.tweakJSON`: each tweak's value in effect by its variable name, as
+ * scripts read them (unquoted; a font as its parts).
+ */
+export function tweakJson(values: readonly TweakValue[]): Record<string, string | Record<FontPart, string>> {
+  const json: Record<string, string | Record<FontPart, string>> = {};
+  for (const { declaration, value, font } of values) json[declaration.name] = font ?? unquote(value);
+  return json;
+}

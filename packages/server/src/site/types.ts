@@ -90,6 +90,8 @@ export interface SiteTemplate<C = unknown> {
   css: string;
   /** `tweak-*` body classes from the tweak values (site/tweaks.ts). */
   tweakClasses: string[];
+  /** `Static.SQUARESPACE_CONTEXT.tweakJSON`: the tweak values in effect (site/tweaks.ts). */
+  tweakJson: Json;
   /** Revision used for cache busting (`squarespace.template-revision`). */
   revision: string;
 }

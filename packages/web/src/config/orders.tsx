@@ -1,6 +1,6 @@
 /** The orders screens: the list (search, filters, pages, CSV export) and one order with its actions. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { formatMoney } from '../core.ts';
+import { decimalToMinor, formatMoney, fractionDigitsOf } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { Link, navigate, useLocation } from './router.tsx';
 
@@ -78,6 +78,79 @@ function Problem({ error }: { error: unknown }) {
   );
 }
 
+interface ProductChoice {
+  productId: string;
+  title: string;
+}
+
+/** Waits this long after the last key before asking the server, so typing a word is one call. */
+const PRODUCT_SEARCH_DELAY_MS = 250;
+
+/**
+ * The product filter: a title search narrowing a list of products to pick from (the server answers
+ * a few matching titles, whatever the shop's size). The one picked is kept while another is searched.
+ */
+function ProductPicker({ productId }: { productId: string }) {
+  const [text, setText] = useState('');
+  const [choices, setChoices] = useState<ProductChoice[]>([]);
+  const [picked, setPicked] = useState(productId);
+  // Until a search answers its title, a product picked from the address shows as its id.
+  const [pickedChoice, setPickedChoice] = useState<ProductChoice | undefined>(
+    productId ? { productId, title: productId } : undefined,
+  );
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      getJson<{ products: ProductChoice[] }>(`/api/config/products${queryOf({ q: text.trim() })}`).then(
+        (answer) => live && setChoices(answer.products),
+        () => live && setChoices([]),
+      );
+    }, PRODUCT_SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text]);
+  const options =
+    picked && pickedChoice && !choices.some((c) => c.productId === picked)
+      ? [pickedChoice, ...choices]
+      : choices;
+  return (
+    <>
+      <p>
+        <label htmlFor="f-product-search">Find a product</label>
+        <input
+          id="f-product-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Product title"
+          aria-controls="f-product"
+        />
+      </p>
+      <p>
+        <label htmlFor="f-product">Product</label>
+        <select
+          id="f-product"
+          name="productId"
+          value={picked}
+          onChange={(e) => {
+            setPicked(e.target.value);
+            setPickedChoice(choices.find((c) => c.productId === e.target.value));
+          }}
+        >
+          <option value="">Any product</option>
+          {options.map((c) => (
+            <option key={c.productId} value={c.productId}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </p>
+    </>
+  );
+}
+
 export function OrdersScreen() {
   const { search } = useLocation();
   const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Record<
@@ -142,10 +215,7 @@ export function OrdersScreen() {
           <label htmlFor="f-to">To</label>
           <input id="f-to" name="to" type="date" defaultValue={filters.to} />
         </p>
-        <p>
-          <label htmlFor="f-product">Product id</label>
-          <input id="f-product" name="productId" defaultValue={filters.productId} />
-        </p>
+        <ProductPicker productId={filters.productId} />
         <p className="cfg-filter-actions">
           <button type="submit">Find orders</button>
           <a className="cfg-button-secondary" href={`/api/config/orders/export${queryOf(filters)}`} download>
@@ -271,6 +341,9 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
       </>
     );
   const money = (cents: number) => formatMoney(cents, order.currency);
+  // The refund is typed in the currency's own unit: JPY has no minor digits, KWD three.
+  const digits = fractionDigitsOf(order.currency);
+  const amountExample = digits > 0 ? `10.${'5'.padEnd(digits, '0')}` : '1000';
   const manage = can('orders.manage');
   const open = order.lines.some((l) => l.fulfilledQuantity < l.quantity);
   const shipped = order.lines.some((l) => l.fulfilledQuantity > 0);
@@ -480,10 +553,20 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
             className="cfg-form"
             aria-labelledby="refund-title"
             onSubmit={onForm(async (data) => {
-              const amount = String(data.get('amount') ?? '').trim();
+              const amount = decimalToMinor(String(data.get('amount') ?? '').trim(), order.currency);
               const reason = String(data.get('reason') ?? '').trim();
-              const amountCents = Math.round(Number(amount) * 100);
-              await act('refund', { amountCents, ...(reason ? { reason } : {}) }, 'Refund recorded.')();
+              if (!amount.ok || amount.value <= 0) {
+                setDone('');
+                setError(
+                  new ConfigError(400, `Enter an amount in ${order.currency}, like ${amountExample}.`),
+                );
+                return;
+              }
+              await act(
+                'refund',
+                { amountCents: amount.value, ...(reason ? { reason } : {}) },
+                'Refund recorded.',
+              )();
             })}
           >
             <h3 id="refund-title">Record a refund</h3>
@@ -492,9 +575,10 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
               <input
                 id="refund-amount"
                 name="amount"
-                inputMode="decimal"
+                inputMode={digits > 0 ? 'decimal' : 'numeric'}
                 required
-                pattern="\d+(\.\d{1,2})?"
+                pattern={digits > 0 ? `\\d+(\\.\\d{1,${digits}})?` : '\\d+'}
+                title={`An amount in ${order.currency}, like ${amountExample}`}
               />
             </p>
             <p>

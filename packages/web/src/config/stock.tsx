@@ -1,4 +1,7 @@
-/** Stock: every variant's level (low-stock and sold-out filters), changes with a reason, and the ledger. */
+/**
+ * Stock: every variant's level (low-stock and sold-out filters), changes with a reason, and the
+ * ledger (a range of UTC days, also what its CSV export holds).
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CursorPage } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
@@ -102,16 +105,20 @@ export function StockScreen() {
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
+  const [ledgerRange, setLedgerRange] = useState({ from: '', to: '' });
+  const ledgerQuery = queryOf(ledgerRange);
   useEffect(() => {
     getJson<typeof variants>(`/api/config/stock${queryOf({ q, filter, cursor })}`).then(
       setVariants,
       (e: unknown) => setError(problemOf(e)),
     );
-    getJson<{ entries: Entry[] }>('/api/config/stock/ledger').then(
+  }, [q, filter, cursor, tick]);
+  useEffect(() => {
+    getJson<{ entries: Entry[] }>(`/api/config/stock/ledger${ledgerQuery}`).then(
       (l) => setLedger(l.entries),
       (e: unknown) => setError(problemOf(e)),
     );
-  }, [q, filter, cursor, tick]);
+  }, [ledgerQuery, tick]);
 
   return (
     <>
@@ -200,10 +207,31 @@ export function StockScreen() {
         <h2 id="ledger-title">Stock ledger</h2>
         <p>
           Every change: orders placed and cancelled, staff changes, content sync.{' '}
-          <a className="cfg-button-secondary" href="/api/config/stock/ledger/export" download>
+          <a className="cfg-button-secondary" href={`/api/config/stock/ledger/export${ledgerQuery}`} download>
             Export the ledger as CSV
           </a>
         </p>
+        <form
+          className="cfg-filters"
+          aria-label="Ledger dates"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            setLedgerRange({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') });
+          }}
+        >
+          <p>
+            <label htmlFor="ledger-from">Changes from</label>
+            <input id="ledger-from" name="from" type="date" />
+          </p>
+          <p>
+            <label htmlFor="ledger-to">Changes to</label>
+            <input id="ledger-to" name="to" type="date" />
+          </p>
+          <p className="cfg-filter-actions">
+            <button type="submit">Show changes</button>
+          </p>
+        </form>
         {ledger.length ? (
           <ol className="cfg-timeline">
             {ledger.map((e) => (
@@ -221,7 +249,7 @@ export function StockScreen() {
             ))}
           </ol>
         ) : (
-          <p>No change yet.</p>
+          <p>{ledgerQuery ? 'No change in these days.' : 'No change yet.'}</p>
         )}
       </section>
     </>

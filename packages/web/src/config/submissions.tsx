@@ -1,10 +1,11 @@
 /**
  * Form submissions: the site's forms with their counts, then one form's submissions newest first,
  * each opened to every answer under its field's title; CSV export of the form's submissions, and
- * deleting one (asked twice: it is gone for good).
+ * deleting one (asked twice: it is gone for good). Spam is kept apart: shown on demand, and any
+ * submission can be marked spam or not spam.
  */
 import { useEffect, useState } from 'react';
-import { ConfigError, deleteJson, getJson, queryOf } from './api.ts';
+import { ConfigError, deleteJson, getJson, putJson, queryOf } from './api.ts';
 import { CursorPager, Outcome } from './parts.tsx';
 import { Link } from './router.tsx';
 
@@ -33,6 +34,7 @@ interface SubmissionPage {
 }
 
 const API = '/api/config/forms';
+type SubmissionStatus = 'received' | 'spam';
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -81,10 +83,12 @@ export function FormsScreen() {
 function SubmissionRow({
   submission,
   onDelete,
+  onMark,
   busy,
 }: {
   submission: Submission;
   onDelete: () => void;
+  onMark: (status: SubmissionStatus) => void;
   busy: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -123,6 +127,27 @@ function SubmissionRow({
         )}
       </td>
       <td>
+        {submission.status === 'spam' ? (
+          <button
+            type="button"
+            className="cfg-button-secondary"
+            disabled={busy}
+            aria-label={`Not spam: the ${label}`}
+            onClick={() => onMark('received')}
+          >
+            Not spam
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="cfg-button-secondary"
+            disabled={busy}
+            aria-label={`Mark as spam: the ${label}`}
+            onClick={() => onMark('spam')}
+          >
+            Mark as spam
+          </button>
+        )}{' '}
         {confirming ? (
           <>
             <button type="button" className="cfg-button-danger" disabled={busy} onClick={onDelete}>
@@ -149,18 +174,41 @@ function SubmissionRow({
 
 export function SubmissionsScreen({ formId }: { formId: string }) {
   const [cursor, setCursor] = useState('');
+  const [status, setStatus] = useState<SubmissionStatus>('received');
   const [page, setPage] = useState<SubmissionPage>();
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const base = `${API}/${encodeURIComponent(formId)}/submissions`;
+  // The received ones are the list's default: the address names only the spam list.
+  const shownStatus = status === 'spam' ? 'spam' : undefined;
   const load = (at: string) =>
-    getJson<SubmissionPage>(`${base}${queryOf({ cursor: at })}`).then(setPage, (e: unknown) =>
-      setError(problemOf(e, 'The submissions could not be loaded.')),
+    getJson<SubmissionPage>(`${base}${queryOf({ status: shownStatus, cursor: at })}`).then(
+      setPage,
+      (e: unknown) => setError(problemOf(e, 'The submissions could not be loaded.')),
     );
   useEffect(() => {
     void load(cursor);
-  }, [formId, cursor]);
+  }, [formId, cursor, status]);
+
+  const mark = async (id: string, to: SubmissionStatus) => {
+    setBusy(true);
+    setError('');
+    setDone('');
+    try {
+      await putJson(`${base}/${id}/status`, { status: to });
+      setDone(
+        to === 'spam'
+          ? 'The submission is marked as spam.'
+          : 'The submission is back among the received ones.',
+      );
+      await load(cursor);
+    } catch (e) {
+      setError(problemOf(e, 'The submission could not be marked.'));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const remove = async (id: string) => {
     setBusy(true);
@@ -184,27 +232,64 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
       </p>
       <h1>{page ? page.name : 'Form submissions'}</h1>
       <p>
-        <a className="cfg-button-secondary" href={`${base}/export`} download>
+        <a
+          className="cfg-button-secondary"
+          href={`${base}/export${queryOf({ status: shownStatus })}`}
+          download
+        >
           Export as CSV
         </a>
       </p>
+      <form
+        className="cfg-filters"
+        aria-label="Which submissions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = new FormData(event.currentTarget).get('status');
+          setStatus(chosen === 'spam' ? 'spam' : 'received');
+          setCursor('');
+        }}
+      >
+        <p>
+          <label htmlFor="submissions-status">Show</label>
+          <select id="submissions-status" name="status" defaultValue={status}>
+            <option value="received">Received</option>
+            <option value="spam">Spam</option>
+          </select>
+        </p>
+        <p className="cfg-filter-actions">
+          <button type="submit">Show</button>
+        </p>
+      </form>
       <Outcome done={done} error={error} />
       {page && (
         <table className="cfg-table">
-          <caption>{page.submissions.length ? 'Submissions, newest first' : 'No submission yet.'}</caption>
+          <caption>
+            {page.submissions.length
+              ? `${status === 'spam' ? 'Spam' : 'Submissions'}, newest first`
+              : status === 'spam'
+                ? 'No spam.'
+                : 'No submission yet.'}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Submitted</th>
               <th scope="col">First answer</th>
               <th scope="col">Answers</th>
               <th scope="col">
-                <span className="cfg-visually-hidden">Delete</span>
+                <span className="cfg-visually-hidden">Spam or delete</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {page.submissions.map((s) => (
-              <SubmissionRow key={s.id} submission={s} busy={busy} onDelete={() => void remove(s.id)} />
+              <SubmissionRow
+                key={s.id}
+                submission={s}
+                busy={busy}
+                onDelete={() => void remove(s.id)}
+                onMark={(to) => void mark(s.id, to)}
+              />
             ))}
           </tbody>
         </table>

@@ -56,6 +56,8 @@ export interface SiteFormProps {
   onValid?: (values: Values) => Promise<string | undefined>;
   /** Submit label when the form sets none (default `Submit`). */
   defaultSubmitLabel?: string;
+  /** Called once a submission is saved (the popup overlay remembers it). */
+  onSubmitted?: () => void;
 }
 
 interface CaptchaHandle {
@@ -104,7 +106,18 @@ function Html({ html, className }: { html: string; className: string }) {
 }
 
 export function SiteForm(props: SiteFormProps) {
-  const { formId, api, ls, navigate, fallback, page, initialValues, onValid, defaultSubmitLabel } = props;
+  const {
+    formId,
+    api,
+    ls,
+    navigate,
+    fallback,
+    page,
+    initialValues,
+    onValid,
+    defaultSubmitLabel,
+    onSubmitted,
+  } = props;
   const [phase, setPhase] = useState<Phase>('loading');
   const [form, setForm] = useState<PublicFormDefinition | undefined>();
   const [values, setValues] = useState<Values>({});
@@ -210,6 +223,7 @@ export function SiteForm(props: SiteFormProps) {
         ...(hp ? { hp } : {}),
         ...(page ? { pagePath: page.path, pageTitle: page.title } : {}),
       });
+      onSubmitted?.();
       if (form.successRedirect) {
         navigate(form.successRedirect);
         return;

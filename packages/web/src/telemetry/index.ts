@@ -12,7 +12,6 @@ import {
   isTrackedPageView,
   PERFORMANCE,
   VISITOR_RECORD_COOKIE,
-  VISITOR_RECORD_LIFETIME_MS,
   type CommerceEventName,
   type ErrorReporter,
 } from '@storefront/core/tracking';
@@ -30,14 +29,21 @@ import { sendEvent } from './events.ts';
 import { postJson, type TransportEnv } from './transport.ts';
 import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
 import { readCookie } from '../cookies.ts';
+import {
+  acceptedIn,
+  CONSENT_EVENT,
+  consentBannerNeeded,
+  consentFromCookie,
+  storeConsent,
+  trackingAllowed,
+  type CookiePolicy,
+} from '../consent.ts';
 
 export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 /** Set on `<html data-sf-telemetry>` once everything is wired (tests wait for it). */
 export const READY_ATTRIBUTE = 'data-sf-telemetry';
 export const CENSUS_SETTINGS_URL = '/api/census/settings';
-/** Fired on the document by the site's cookie banner when the visitor agrees. */
-export const CONSENT_EVENT = 'storefront:cookie-consent';
-export const CONSENT_COOKIE = 'ss_cookie_consent';
+export { CONSENT_COOKIE, CONSENT_EVENT } from '../consent.ts';
 export const BUTTON_CLICK_URL = '/api/census/button-click';
 /** The buttons whose clicks are counted: store buttons, site buttons, and any marked for it. */
 export const CENSUS_BUTTONS =
@@ -62,14 +68,11 @@ export interface TelemetryHandle {
   ready: Promise<void>;
   /** The running telemetry; undefined while consent is awaited. */
   running(): Telemetry | undefined;
+  /** Once ready: whether the cookie banner must ask (restrictive policy, no choice yet). */
+  consentBannerNeeded(): boolean;
   stop(): void;
 }
 
-/**
- * Starts telemetry. Under a restrictive cookie policy (site setting, `GET /api/census/settings`)
- * the tracking cookies are cleared and nothing is sent until the visitor agrees: the consent cookie
- * is set, or the site's banner fires `storefront:cookie-consent` on the document.
- */
 const TRACKED_ORDERS_KEY = 'sf-tracked-orders';
 
 /**
@@ -87,6 +90,12 @@ function firstSightOfOrder(win: Window, orderId: string): boolean {
   return true;
 }
 
+/**
+ * Starts telemetry. Under a restrictive cookie policy (site setting, `GET /api/census/settings`)
+ * the tracking cookies are cleared and nothing is sent until the visitor agrees: the consent cookie
+ * is set, or the site's banner fires `storefront:cookie-consent` on the document. A visitor who
+ * declines (under either policy, from the footer's cookie settings) stops it and loses the cookies.
+ */
 export function startTelemetry(doc: Document = document, options: TelemetryOptions = {}): TelemetryHandle {
   const win = doc.defaultView as Window;
   const env: TransportEnv = {
@@ -98,24 +107,37 @@ export function startTelemetry(doc: Document = document, options: TelemetryOptio
   };
   let telemetry: Telemetry | undefined;
   let stopped = false;
-  const onConsent = () => {
-    doc.removeEventListener(CONSENT_EVENT, onConsent);
-    doc.cookie = `${CONSENT_COOKIE}=1; Max-Age=${Math.floor(VISITOR_RECORD_LIFETIME_MS / 1000)}; Path=/; SameSite=Lax`;
-    if (!stopped && !telemetry) telemetry = begin(doc, env, options);
+  let policy: CookiePolicy | undefined;
+  const onConsent = (event: Event) => {
+    const accepted = acceptedIn(event);
+    // A site's own banner only fires the event: the choice is kept here.
+    storeConsent(doc, accepted);
+    if (stopped) return;
+    if (accepted) {
+      telemetry ??= begin(doc, env, options);
+      return;
+    }
+    telemetry?.stop();
+    telemetry = undefined;
+    clearVisitCookies(doc);
+    doc.documentElement.setAttribute(READY_ATTRIBUTE, 'consent-required');
   };
+  doc.addEventListener(CONSENT_EVENT, onConsent);
   const ready = fetchCensusSettings(env).then((settings) => {
     if (stopped) return;
-    if (settings.cookiePolicy === 'restrictive' && readCookie(CONSENT_COOKIE, doc.cookie) !== '1') {
+    policy = settings.cookiePolicy;
+    if (!trackingAllowed(policy, consentFromCookie(doc.cookie))) {
       clearVisitCookies(doc);
-      doc.addEventListener(CONSENT_EVENT, onConsent);
       doc.documentElement.setAttribute(READY_ATTRIBUTE, 'consent-required');
       return;
     }
-    telemetry = begin(doc, env, options);
+    telemetry ??= begin(doc, env, options);
   });
   return {
     ready,
     running: () => telemetry,
+    consentBannerNeeded: () =>
+      policy !== undefined && consentBannerNeeded(policy, consentFromCookie(doc.cookie)),
     stop() {
       stopped = true;
       doc.removeEventListener(CONSENT_EVENT, onConsent);

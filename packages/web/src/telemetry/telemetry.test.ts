@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking';
 import { contextScript } from '../testing/dom.ts';
 import { CONSENT_EVENT, READY_ATTRIBUTE, startTelemetry } from './index.ts';
+import { recordConsent } from '../consent.ts';
 import { sendEvent } from './events.ts';
 import { fetchSettings, navigationMetrics } from './performance.ts';
 import { sendPlainText, type TransportEnv } from './transport.ts';
@@ -283,6 +284,46 @@ describe('cookie policy', () => {
     expect(calls.map((c) => c.url)).toEqual(
       expect.arrayContaining(['/api/census/settings', '/api/census/RecordHit']),
     );
+    handle.stop();
+  });
+
+  test('a visitor who declines stops tracking and loses the visit cookies; declined stays off on the next page', async () => {
+    document.head.innerHTML = contextScript({ pageType: 2, path: '/' });
+    const { fetch, calls } = fakeFetch({
+      '/api/census/settings': () => json({ cookiePolicy: 'permissive' }),
+      '/api/1/performance/settings': () => json({}, 500),
+    });
+    const handle = startTelemetry(document, { fetch });
+    await handle.ready;
+    await handle.running()!.pageView;
+    expect(document.cookie).toMatch(/ss_cvr=/);
+    expect(handle.consentBannerNeeded()).toBe(false);
+
+    recordConsent(document, false);
+    expect(handle.running()).toBeUndefined();
+    expect(document.cookie).not.toMatch(/ss_cv[rt]=/);
+    expect(document.cookie).toMatch(/ss_cookie_consent=0/);
+    handle.stop();
+
+    calls.length = 0;
+    const next = startTelemetry(document, { fetch });
+    await next.ready;
+    expect(next.running()).toBeUndefined();
+    expect(calls.map((c) => c.url)).toEqual(['/api/census/settings']);
+    recordConsent(document, true);
+    await next.running()!.pageView;
+    expect(calls.map((c) => c.url)).toContain('/api/census/RecordHit');
+    next.stop();
+  });
+
+  test('restrictive without a choice: the banner must ask; after a choice it need not', async () => {
+    const { fetch } = fakeFetch({ '/api/census/settings': () => json({ cookiePolicy: 'restrictive' }) });
+    const handle = startTelemetry(document, { fetch });
+    await handle.ready;
+    expect(handle.consentBannerNeeded()).toBe(true);
+    recordConsent(document, false);
+    expect(handle.consentBannerNeeded()).toBe(false);
+    expect(handle.running()).toBeUndefined();
     handle.stop();
   });
 });

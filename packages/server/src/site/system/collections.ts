@@ -4,8 +4,9 @@
  * developer platform style against (`ProductList`, `ProductItem`, `BlogList`, `BlogItem`,
  * `eventlist`, `eventitem`, `sqs-gallery`, `Index-page`, `sqs-block`). The class names are listed in
  * docs/templates.md ("System collections"). Kept as strings so that the bundled server, tsx and
- * vitest all read them alike.
+ * vitest all read them alike. Their English comes from core's message catalogue (strings.ts).
  */
+import { localizedText as t } from './strings.ts';
 
 /** A block of HTML in the platform's layout-engine grid (`sqs-layout` → `sqs-block`). */
 const htmlBlock = (value: string, field: string) =>
@@ -13,7 +14,7 @@ const htmlBlock = (value: string, field: string) =>
 
 const listPagination = (block: string, newer: string, older: string) =>
   `{.section pagination}{.if prevPage || nextPage}
-<nav class="${block}-pagination" aria-label="Pagination">
+<nav class="${block}-pagination" aria-label="${t('system.pagination-label')}">
   {.if prevPage}<a class="${block}-pagination-link ${block}-pagination-link--prev" href="{prevPageUrl|htmlattr}" rel="prev">${newer}</a>{.end}
   {.if nextPage}<a class="${block}-pagination-link ${block}-pagination-link--next" href="{nextPageUrl|htmlattr}" rel="next">${older}</a>{.end}
 </nav>
@@ -21,9 +22,9 @@ const listPagination = (block: string, newer: string, older: string) =>
 
 const itemPagination = (block: string) =>
   `{.section pagination}{.if prevItem || nextItem}
-<nav class="${block}-pagination" aria-label="More">
-  {.section prevItem}<a class="${block}-pagination-link ${block}-pagination-link--prev" href="{fullUrl|htmlattr}" rel="prev"><span class="${block}-pagination-prev-label">Previous</span> <span class="${block}-pagination-title">{title}</span></a>{.end}
-  {.section nextItem}<a class="${block}-pagination-link ${block}-pagination-link--next" href="{fullUrl|htmlattr}" rel="next"><span class="${block}-pagination-next-label">Next</span> <span class="${block}-pagination-title">{title}</span></a>{.end}
+<nav class="${block}-pagination" aria-label="${t('system.more-label')}">
+  {.section prevItem}<a class="${block}-pagination-link ${block}-pagination-link--prev" href="{fullUrl|htmlattr}" rel="prev"><span class="${block}-pagination-prev-label">${t('system.previous')}</span> <span class="${block}-pagination-title">{title}</span></a>{.end}
+  {.section nextItem}<a class="${block}-pagination-link ${block}-pagination-link--next" href="{fullUrl|htmlattr}" rel="next"><span class="${block}-pagination-next-label">${t('system.next')}</span> <span class="${block}-pagination-title">{title}</span></a>{.end}
 </nav>
 {.end}{.end}`;
 
@@ -33,13 +34,13 @@ const blogMeta = (block: string) =>
 const eventMeta = `<ul class="eventlist-meta event-meta">
       <li class="eventlist-meta-item eventlist-meta-date event-meta-item"><time class="event-date" datetime="{startDate|date %Y-%m-%d}">{startDate|date %A, %B %e, %Y}</time></li>
       <li class="eventlist-meta-item eventlist-meta-time event-meta-item"><span class="event-time-12hr"><time class="event-time-12hr-start" datetime="{startDate|date %Y-%m-%d}">{startDate|date %l:%M %p}</time>{.if endDate}<span class="event-datetime-divider"> &ndash; </span><time class="event-time-12hr-end" datetime="{endDate|date %Y-%m-%d}">{endDate|date %l:%M %p}</time>{.end}</span></li>
-      {.section location}{.if addressTitle}<li class="eventlist-meta-item eventlist-meta-address event-meta-item">{addressTitle}{.if addressLine1} <span class="eventlist-meta-address-line">{addressLine1}</span>{.end}</li>{.end}{.end}
-      <li class="eventlist-meta-item eventlist-meta-export event-meta-item"><a class="eventlist-meta-export-google" href="{@|google-calendar-url|htmlattr}" target="_blank" rel="noopener">Google Calendar</a></li>
+      {.if mapUrl}<li class="eventlist-meta-item eventlist-meta-address event-meta-item">{.section location}{.if addressTitle}<span class="eventlist-meta-address-title">{addressTitle}</span>{.end}{.if addressLine1} <span class="eventlist-meta-address-line">{addressLine1}</span>{.end}{.if addressLine2} <span class="eventlist-meta-address-line">{addressLine2}</span>{.end}{.if addressCountry} <span class="eventlist-meta-address-line">{addressCountry}</span>{.end}{.end} <a class="eventlist-meta-address-maplink" href="{mapUrl|htmlattr}" target="_blank" rel="noopener">${t('system.events-map')}<span class="visually-hidden">: {title}</span></a></li>{.end}
+      <li class="eventlist-meta-item eventlist-meta-export event-meta-item"><a class="eventlist-meta-export-google" href="{@|google-calendar-url|htmlattr}" target="_blank" rel="noopener">Google Calendar<span class="visually-hidden">: {title}</span></a> <span class="eventlist-meta-export-divider" aria-hidden="true">&middot;</span> <a class="eventlist-meta-export-ical" href="{icsUrl|htmlattr}" download="{icsFileName|htmlattr}">${t('system.events-ics')}<span class="visually-hidden">: {title}</span></a></li>
     </ul>`;
 
 /** Product page, the platform's "v2" store page: gallery, price and sale, status, scarcity, checkout. */
 const productsItem = `{.section item}<article class="ProductItem {@|item-classes}" data-item-id="{id}" data-product-type="{structuredContent.productType}" id="productItem-{id}">
-  <nav class="ProductItem-nav" aria-label="Breadcrumb"><a class="ProductItem-nav-breadcrumb-link" href="{collection.fullUrl|htmlattr}">{collection.title}</a> <span class="ProductItem-nav-breadcrumb-separator" aria-hidden="true">&rsaquo;</span> <span class="ProductItem-nav-breadcrumb-link" aria-current="page">{title}</span></nav>
+  <nav class="ProductItem-nav" aria-label="${t('system.breadcrumb-label')}"><a class="ProductItem-nav-breadcrumb-link" href="{collection.fullUrl|htmlattr}">{collection.title}</a> <span class="ProductItem-nav-breadcrumb-separator" aria-hidden="true">&rsaquo;</span> <span class="ProductItem-nav-breadcrumb-link" aria-current="page">{title}</span></nav>
   <section class="ProductItem-summary">
     <div class="ProductItem-gallery">
       <div class="ProductItem-gallery-slides">
@@ -68,8 +69,8 @@ const productsList = `<section class="ProductList" data-collection-id="{collecti
     <h1 class="ProductList-headline">{.if categoryFilter}{categoryFilter|html}{.or}{.if tagFilter}{tagFilter|html}{.or}{collection.title}{.end}{.end}</h1>
     {.section collection.description}<div class="ProductList-description">{@}</div>{.end}
   </header>
-  {.section collection.categories}<nav class="ProductList-filter" aria-label="Categories"><ul class="ProductList-filter-list">
-    <li class="ProductList-filter-list-item"><a class="ProductList-filter-list-item-link{.if categoryFilter}{.or} ProductList-filter-list-item--active{.end}" href="{collection.fullUrl|htmlattr}">All</a></li>
+  {.section collection.categories}<nav class="ProductList-filter" aria-label="${t('system.categories-label')}"><ul class="ProductList-filter-list">
+    <li class="ProductList-filter-list-item"><a class="ProductList-filter-list-item-link{.if categoryFilter}{.or} ProductList-filter-list-item--active{.end}" href="{collection.fullUrl|htmlattr}">${t('system.all-categories')}</a></li>
     {.repeated section @}<li class="ProductList-filter-list-item"><a class="ProductList-filter-list-item-link{.equal? @ categoryFilter} ProductList-filter-list-item--active{.end}" href="{collection.fullUrl|htmlattr}?category={@|url-encode}">{@|html}</a></li>{.end}
   </ul></nav>{.end}
   <div class="ProductList-grid">
@@ -79,9 +80,9 @@ const productsList = `<section class="ProductList" data-collection-id="{collecti
         <div class="ProductList-meta"><h2 class="ProductList-title">{title}</h2><div class="ProductList-price">{@|product-price}</div></div>
       </a>
       <div class="ProductList-quickview">{@|product-quick-view}</div>
-    </article>{.or}<p class="ProductList-empty">No products yet.</p>{.end}
+    </article>{.or}<p class="ProductList-empty">${t('system.no-products')}</p>{.end}
   </div>
-  ${listPagination('ProductList', 'Previous', 'Next')}
+  ${listPagination('ProductList', t('system.previous'), t('system.next'))}
 </section>`;
 
 const blogList = `<section class="BlogList sqs-blog-list" data-collection-id="{collection.id}">
@@ -91,9 +92,9 @@ const blogList = `<section class="BlogList sqs-blog-list" data-collection-id="{c
     <h2 class="BlogList-item-heading"><a class="BlogList-item-title" href="{fullUrl|htmlattr}" data-content-field="title">{title}</a></h2>
     ${blogMeta('BlogList-item')}
     {.excerpt?}<div class="BlogList-item-excerpt">{excerpt}</div>{.end}
-    <a class="BlogList-item-readmore" href="{fullUrl|htmlattr}">Read More<span class="visually-hidden">: {title}</span></a>
-  </article>{.or}<p class="BlogList-empty">No posts yet.</p>{.end}
-  ${listPagination('BlogList', 'Newer', 'Older')}
+    <a class="BlogList-item-readmore" href="{fullUrl|htmlattr}">${t('system.read-more')}<span class="visually-hidden">: {title}</span></a>
+  </article>{.or}<p class="BlogList-empty">${t('system.no-posts')}</p>{.end}
+  ${listPagination('BlogList', t('system.newer'), t('system.older'))}
 </section>`;
 
 const blogItem = `{.section item}<article class="BlogItem {@|item-classes}" id="article-{id}" data-item-id="{id}">
@@ -111,18 +112,46 @@ const blogItem = `{.section item}<article class="BlogItem {@|item-classes}" id="
 </article>{.end}
 ${itemPagination('BlogItem')}`;
 
-const eventsList = `<div class="eventlist eventlist--upcoming" data-collection-id="{collection.id}">
-  {.repeated section items}<article class="eventlist-event eventlist-event--upcoming {@|item-classes}" data-item-id="{id}">
+const eventArticle = (
+  when: 'upcoming' | 'past',
+) => `<article class="eventlist-event eventlist-event--${when} {@|item-classes}" data-item-id="{id}">
     {.if assetUrl}<a class="eventlist-column-thumbnail" href="{fullUrl|htmlattr}" tabindex="-1" aria-hidden="true">{@|image eventlist-thumbnail}</a>{.end}
-    <div class="eventlist-column-date"><div class="eventlist-datetag"><div class="eventlist-datetag-startdate eventlist-datetag-startdate--month">{startDate|date %b}</div><div class="eventlist-datetag-startdate eventlist-datetag-startdate--day">{startDate|date %e}</div></div></div>
+    <div class="eventlist-column-date" aria-hidden="true"><div class="eventlist-datetag"><div class="eventlist-datetag-startdate eventlist-datetag-startdate--month">{startDate|date %b}</div><div class="eventlist-datetag-startdate eventlist-datetag-startdate--day">{startDate|date %e}</div></div></div>
     <div class="eventlist-column-info">
-      <h2 class="eventlist-title"><a class="eventlist-title-link" href="{fullUrl|htmlattr}">{title}</a></h2>
+      <h3 class="eventlist-title"><a class="eventlist-title-link" href="{fullUrl|htmlattr}">{title}</a></h3>
       ${eventMeta}
       {.excerpt?}<div class="eventlist-excerpt">{excerpt}</div>{.end}
       <a class="eventlist-button sqs-editable-button" href="{fullUrl|htmlattr}">View Event<span class="visually-hidden">: {title}</span></a>
     </div>
-  </article>{.or}<p class="eventlist-message">There are no upcoming events.</p>{.end}
-  ${listPagination('eventlist', 'Previous', 'Next')}
+  </article>`;
+
+/**
+ * Upcoming events soonest first, then past ones latest first; with `?view=calendar` the month as a
+ * table (render/events.ts builds `upcoming`, `past` and `calendar`).
+ */
+const eventsList = `<div class="eventlist-wrapper" data-collection-id="{collection.id}">
+  <h1 class="eventlist-heading">{collection.title}</h1>
+  <nav class="eventlist-views" aria-label="${t('system.events-views-label')}"><a class="eventlist-view-link{.if calendarView}{.or} eventlist-view-link--active{.end}" href="{collection.fullUrl|htmlattr}"{.if calendarView}{.or} aria-current="page"{.end}>${t('system.events-list')}</a> <a class="eventlist-view-link{.if calendarView} eventlist-view-link--active{.end}" href="{collection.fullUrl|htmlattr}?view=calendar"{.if calendarView} aria-current="page"{.end}>${t('system.events-calendar')}</a></nav>
+  {.if calendarView}{.section calendar}<section class="eventcalendar" aria-labelledby="eventcalendar-title">
+    <div class="eventcalendar-header">
+      <a class="eventcalendar-nav eventcalendar-nav--prev" href="{previous.url|htmlattr}" rel="prev">&larr; {previous.title}</a>
+      <h2 class="eventcalendar-title" id="eventcalendar-title">{title}</h2>
+      <a class="eventcalendar-nav eventcalendar-nav--next" href="{next.url|htmlattr}" rel="next">{next.title} &rarr;</a>
+    </div>
+    <table class="eventcalendar-grid">
+      <caption class="visually-hidden">Events in {title}</caption>
+      <thead><tr>{.repeated section weekdays}<th scope="col"><abbr title="{long|htmlattr}">{short}</abbr></th>{.end}</tr></thead>
+      <tbody>{.repeated section weeks}<tr>{.repeated section days}{.if blank}<td class="eventcalendar-day eventcalendar-day--blank"></td>{.or}<td class="eventcalendar-day{.if hasEvents} eventcalendar-day--has-events{.end}" data-date="{date}"><time class="eventcalendar-day-number" datetime="{date}">{day}</time>{.if hasEvents}<ul class="eventcalendar-events">{.repeated section events}<li class="eventcalendar-event"><a class="eventcalendar-event-link" href="{fullUrl|htmlattr}">{title}</a> <time class="eventcalendar-event-time" datetime="{startDate|date %Y-%m-%dT%H:%M}">{startDate|date %l:%M %p}</time></li>{.end}</ul>{.end}</td>{.end}{.end}</tr>{.end}</tbody>
+    </table>
+    {.if eventCount}{.or}<p class="eventlist-message">${t('system.events-none-this-month')}</p>{.end}
+  </section>{.end}{.or}<section class="eventlist eventlist--upcoming" aria-labelledby="eventlist-upcoming-title">
+    <h2 class="eventlist-section-title" id="eventlist-upcoming-title">${t('system.events-upcoming')}</h2>
+    {.repeated section upcoming}${eventArticle('upcoming')}{.or}<p class="eventlist-message">${t('system.events-none-upcoming')}</p>{.end}
+  </section>
+  {.section past}<section class="eventlist eventlist--past" aria-labelledby="eventlist-past-title">
+    <h2 class="eventlist-section-title" id="eventlist-past-title">${t('system.events-past')}</h2>
+    {.repeated section @}${eventArticle('past')}{.end}
+  </section>{.end}{.end}
 </div>`;
 
 const eventsItem = `{.section item}<article class="eventitem {@|item-classes}" data-item-id="{id}">
@@ -139,7 +168,7 @@ ${itemPagination('eventitem')}`;
 
 const galleryList = `<div class="sqs-gallery-container sqs-gallery-block-grid" data-collection-id="{collection.id}">
   <div class="sqs-gallery">
-    {.repeated section items}<div class="slide" data-type="image" data-item-id="{id}"><div class="margin-wrapper"><a class="image-slide-anchor content-fit" href="{fullUrl|htmlattr}">{@|image thumb-image}</a>{.if title}<div class="image-slide-title">{title}</div>{.end}</div></div>{.or}<p class="sqs-gallery-empty">No images yet.</p>{.end}
+    {.repeated section items}<div class="slide" data-type="image" data-item-id="{id}"><div class="margin-wrapper"><a class="image-slide-anchor content-fit" href="{fullUrl|htmlattr}">{@|image thumb-image}</a>{.if title}<div class="image-slide-title">{title}</div>{.end}</div></div>{.or}<p class="sqs-gallery-empty">${t('system.no-images')}</p>{.end}
   </div>
 </div>`;
 
@@ -149,14 +178,18 @@ const galleryItem = `{.section item}<figure class="sqs-gallery-item {@|item-clas
 </figure>{.end}
 ${itemPagination('sqs-gallery-item')}`;
 
-/** An index: its child pages one after another, each with its own content (`fullData`). */
+/** An index's child collection's items (a gallery's images, a store's products), linked. */
+const indexPageItems = `{.section items}<div class="Index-page-items Index-page-items--{typeName|htmlattr}">{.repeated section @}<a class="Index-page-item" href="{fullUrl|htmlattr}" data-item-id="{id}">{.if assetUrl}{@|image Index-page-item-image}{.end}<span class="Index-page-item-title">{title}</span>{.if structuredContent}<span class="Index-page-item-price">{@|product-price}</span>{.end}</a>{.end}</div>{.end}`;
+
+/** An index: its child pages one after another, each with its own content (`fullData`) and items. */
 const indexList = `<div class="Index" data-collection-id="{collection.id}">
   {.repeated section collection.collections}<section class="Index-page" id="{urlId}" data-collection-id="{id}" data-type="{typeName}">
     <div class="Index-page-content">
       <h2 class="Index-page-title"><a href="{fullUrl|htmlattr}">{.if navigationTitle}{navigationTitle}{.or}{title}{.end}</a></h2>
       {.if mainContent}${htmlBlock('{mainContent}', 'mainContent')}{.or}{.if description}<div class="Index-page-description">{description}</div>{.end}{.end}
+      ${indexPageItems}
     </div>
-  </section>{.or}<p class="Index-empty">This index has no pages yet.</p>{.end}
+  </section>{.or}<p class="Index-empty">${t('system.index-empty')}</p>{.end}
 </div>`;
 
 /**

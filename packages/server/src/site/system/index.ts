@@ -27,7 +27,10 @@ function compileSystemTemplate<C>(
   compile: Compile<C>,
   bodies: TagBodies,
 ): TemplateFile<C> {
-  const extracted = extractPlatformTags(stampTemplateNonces(source), bodies);
+  const extracted = extractPlatformTags(stampTemplateNonces(source), bodies, (line) => ({
+    file: `(system) ${path}`,
+    line,
+  }));
   const compiled = compile(extracted);
   const problem = compiled.errors[0];
   // Shipped with the server and tested: a problem here is ours, never the site's.

@@ -4,6 +4,9 @@
  * indexes, over real HTTP (inject) on each database.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { message } from '@storefront/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appForSuite, DATABASES } from '../../testing/app.ts';
 import { createTemplateEngine } from '../../render/engine.ts';
@@ -46,6 +49,50 @@ describe('system partials a template applies without declaring them', () => {
     expect(render('{@|apply social-links.block}', { website })).toContain(link);
     expect(render('{website|apply social-links.block}', { website })).toContain(link);
     expect(render('{@|apply social-links.block}', { website: {} })).toBe('');
+  });
+
+  it('sqs-social-links applied inside nested sections finds website.socialAccounts in the scopes around it', () => {
+    const nested = '{.section collection}{.section item}{@|apply sqs-social-links}{.end}{.end}';
+    const json = { website, collection: { item: { title: 'A post' } } };
+    expect(render(nested, json)).toContain('href="https://instagram.com/x"');
+    expect(render('{.section collection}{@|apply social-links.block}{.end}', json)).toContain(
+      '<nav class="social-links" aria-label="Social links">',
+    );
+  });
+
+  it("the system lists' words are the catalogue's, translated by the site's localizedStrings", () => {
+    const { collections } = systemTemplates((source) => engine.compile(source), new TagBodies());
+    const blogList = (collections.blog?.list?.compiled ?? '') as ReturnType<typeof engine.compile>;
+    const list = (json: unknown) => engine.render(blogList, json, { partials }).output;
+    const page = {
+      collection: { id: 'c1', fullUrl: '/journal' },
+      items: [{ id: 'p1', title: 'A post', fullUrl: '/journal/a-post', publishOn: 0 }],
+      pagination: { nextPage: true, nextPageUrl: '/journal?offset=1' },
+    };
+    const english = list(page);
+    expect(english).toContain(`>${message('system.read-more')}<span class="visually-hidden">: A post</span>`);
+    expect(english).toContain(`rel="next">${message('system.older')}</a>`);
+    expect(list({ collection: page.collection, items: [] })).toContain(
+      `<p class="BlogList-empty">${message('system.no-posts')}</p>`,
+    );
+    const french = list({
+      ...page,
+      localizedStrings: { blogReadMoreText: 'Lire la suite', blogOlderText: 'Plus anciens' },
+    });
+    expect(french).toContain('>Lire la suite<span class="visually-hidden">: A post</span>');
+    expect(french).toContain('rel="next">Plus anciens</a>');
+    expect(french).not.toContain(message('system.read-more'));
+  });
+
+  it("the partials' words are the catalogue's, translated by the site's localizedStrings", () => {
+    const product = { title: 'Mug', fullUrl: '/shop/mug' };
+    expect(render('{@|apply sqs-share-buttons}', product)).toContain(`>${message('system.share-email')}</a>`);
+    const french = {
+      ...product,
+      localizedStrings: { shareEmailText: 'Courriel', socialLinksLabelText: 'Réseaux' },
+    };
+    expect(render('{@|apply sqs-share-buttons}', french)).toContain('>Courriel</a>');
+    expect(render('{@|apply sqs-social-links}', { ...french, website })).toContain('aria-label="Réseaux"');
   });
 
   it('sqs-video-background.block writes the video background of what it is applied to', () => {
@@ -174,6 +221,33 @@ for (const database of DATABASES) {
       expect(collection).toMatchObject({ typeName: 'index', folder: true, folderBehavior: 1 });
       expect(collection.collections.map((c: { urlId: string }) => c.urlId)).toEqual(['about', 'contact']);
       expect(collection.collections[0].mainContent).toContain('Two people, one old feed store');
+    });
+  });
+
+  describe(`[${database.name}] system templates: an index holding a store and a page`, () => {
+    const site = siteFor('harbor');
+    const studio = join(site.dir, 'content/collections/studio.json');
+    writeFileSync(
+      studio,
+      JSON.stringify({ ...JSON.parse(readFileSync(studio, 'utf8')), collections: ['shop', 'about'] }),
+    );
+    const t = appForSuite(database, { siteDir: site.dir });
+
+    it(`[${database.name}] the store inside the index shows its products, loaded with the page`, async () => {
+      const index = await t.app.inject({ url: '/studio?format=json' });
+      const [shop, about] = JSON.parse(index.body).collection.collections as {
+        urlId: string;
+        items?: { title: string; fullUrl: string }[];
+      }[];
+      expect(shop?.urlId).toBe('shop');
+      expect(shop?.items).toHaveLength(14);
+      expect(about?.items ?? []).toHaveLength(0);
+      const html = (await t.app.inject({ url: '/studio' })).body;
+      expect(html).toContain('<div class="Index-page-items Index-page-items--products">');
+      expect(html).toMatch(
+        /<a class="Index-page-item" href="\/shop\/linen-camp-shirt" data-item-id="4f701ce5de28051798b991fc">[\s\S]*?<span class="Index-page-item-title">Linen Camp Shirt<\/span><span class="Index-page-item-price">/,
+      );
+      expect(count(html, '<a class="Index-page-item" ')).toBe(14);
     });
   });
 
