@@ -23,13 +23,17 @@ const FEATURES = [
   'accounts',
   'backoffice',
   'checkout',
+  'comments',
   'commerce',
   'forms',
   'media',
+  'popup',
   'restock',
+  'reviews',
   'search',
   'seo',
   'sitecontent',
+  'subscriptions',
   'telemetry',
 ];
 const FEATURE_DEBTS = { checkout: { commerce: true }, accounts: { checkout: ['./pages.ts'] } };

@@ -105,7 +105,13 @@ test('a store manager finds an order, marks it paid, fulfils it with tracking, a
   await page.goto('/config');
   await expect(page.getByRole('heading', { name: 'Back office' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Orders', 'Stock', 'Restock notifications', 'Analytics']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Orders',
+    'Gift cards',
+    'Stock',
+    'Restock notifications',
+    'Analytics',
+  ]);
   await expectNoAxeViolations(page);
 
   // Find the order by its number.

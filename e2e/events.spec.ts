@@ -2,9 +2,13 @@
  * The demo's events (issue 16) in Chromium: the upcoming and past lists, the month calendar and its
  * navigation, an event page in the site's time zone, and its `.ics` download.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
-import { failOnPageErrors, seriousAxeViolations } from './support.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { failOnPageErrors, seriousAxeViolations, startSiteServer, type SiteServer } from './support.ts';
 
 failOnPageErrors();
 
@@ -93,4 +97,64 @@ test('an event page shows its time in the site time zone, its place and calendar
   expect(text).toContain('\r\nDTSTART:20261217T233000Z\r\n');
   expect(text).toContain('\r\nUID:2b19c7e8fc6df0659ff41729@');
   expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+});
+
+test.describe('events lists a page at a time', () => {
+  let server: SiteServer | undefined;
+  let dir = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dir = mkdtempSync(join(tmpdir(), 'storefront-e2e-events-'));
+    const site = join(dir, 'site');
+    cpSync(fileURLToPath(new URL('../sites/demo', import.meta.url)), site, { recursive: true });
+    const file = join(site, 'content/collections/events.json');
+    const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    json.pageSize = 2;
+    writeFileSync(file, JSON.stringify(json));
+    // One database holds one site: this copy keeps its own SQLite file.
+    server = await startSiteServer({ DATABASE_URL: '', SITE_DIR: site, DATA_DIR: join(dir, 'data') });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The start dates of one list, following its next link to the end; the other list stays put. */
+  async function wholeList(page: Page, name: string, more: string, other: string): Promise<string[]> {
+    const dates: string[] = [];
+    for (;;) {
+      const section = page.getByRole('region', { name });
+      const shown = await startDates(section);
+      expect(shown.length).toBeLessThanOrEqual(2);
+      dates.push(...shown);
+      const otherList = await startDates(page.getByRole('region', { name: other }));
+      const next = section.getByRole('link', { name: more });
+      if ((await next.count()) === 0) return dates;
+      await next.click();
+      await expect(page).toHaveURL(/\?(upcoming|past)=/);
+      // Paging one list keeps the other on the page it was.
+      expect(await startDates(page.getByRole('region', { name: other }))).toEqual(otherList);
+    }
+  }
+
+  test('each list pages by start date through its own next link, all six events seen once', async ({
+    page,
+  }) => {
+    const base = server!.base;
+    await page.goto(`${base}/events`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const soonestFirst = await wholeList(page, 'Upcoming events', 'More upcoming events', 'Past events');
+    await page.goto(`${base}/events`);
+    const latestFirst = await wholeList(page, 'Past events', 'Older events', 'Upcoming events');
+    expect(soonestFirst.length + latestFirst.length).toBe(6);
+    expect(soonestFirst).toEqual([...soonestFirst].sort());
+    expect(latestFirst).toEqual([...latestFirst].sort().reverse());
+  });
+
+  test('a cursor the list did not hand out is a 400, not a page of something else', async ({ page }) => {
+    const res = await page.request.get(`${server!.base}/events?past=not-a-cursor`);
+    expect(res.status()).toBe(400);
+  });
 });

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, serverDatabase } from './support.ts';
+import { failOnPageErrors, seriousAxeViolations, serverDatabase, signInAsStaff } from './support.ts';
 
 /**
  * Gift cards as a shopper meets them (issue 17), on the demo site: buy a $25 card for a friend, the
  * friend reads the code from their mail (the outbox), pays for an $18 print with it, and sees the
- * $7 left on the confirmation and on the balance page.
+ * $7 left on the confirmation and on the balance page; a store manager then finds the card in the
+ * back office by the end of its code and reads its ledger, the friend's order in it.
  */
 failOnPageErrors();
 const server = serverDatabase();
@@ -50,4 +51,38 @@ test('buy a gift card, read its code from the mail, pay part of another order, s
   await expect(page.locator('.sf-gift-card-balance__result')).toHaveText(
     `Balance of gift card ${code}: $7.00`,
   );
+
+  const { order_number: paidOrder } = await server.db
+    .selectFrom('orders')
+    .select('order_number')
+    .where('email', '=', friend)
+    .executeTakeFirstOrThrow();
+  const last4 = code.slice(-4);
+  await page.context().clearCookies();
+  await signInAsStaff(page, 'store-manager');
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Gift cards' })
+    .click();
+  await page.getByLabel("Last characters of the code, or the recipient's email").fill(last4.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`…${last4}`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(friend);
+  await expect(row).toContainText('$7.00');
+  // Only the end of the code is shown.
+  await expect(page.locator('main')).not.toContainText(code);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await row.getByRole('link', { name: `…${last4}` }).click();
+  await expect(page.getByRole('heading', { name: `Gift card …${last4}`, level: 1 })).toBeVisible();
+  const ledger = page.getByRole('table', { name: 'Ledger, oldest first' });
+  await expect(ledger.getByRole('row')).toHaveCount(3);
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Issued');
+  const redemption = ledger.getByRole('row').nth(2);
+  await expect(redemption).toContainText('Paid an order');
+  await expect(redemption.getByRole('link', { name: `#${paidOrder}` })).toBeVisible();
+  await expect(redemption).toContainText('-$18.00');
+  await expect(redemption).toContainText('$7.00');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -39,6 +39,10 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // Tests write to the cart quickly from one address; the limit itself is tested in the server.
   CART_WRITE_LIMIT: '1000',
+  // Several specs post comments from the one address within a minute.
+  COMMENT_LIMIT: '100',
+  // Many specs sign customers and staff in from the one address within ten minutes.
+  SIGN_IN_LIMIT: '1000',
   // The analytics API key for automation (Authorization: Bearer); people read /config/analytics
   // signed in as staff with the reporting permission (docs/accounts.md).
   OWNER_TOKEN: (process.env.OWNER_TOKEN ??= 'e2e-owner-token'),

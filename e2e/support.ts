@@ -2,6 +2,9 @@
  * What several browser specs share: no uncaught script error on any page a test visits, and a
  * server of a spec's own (another site, or other settings) beside the config's.
  */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openDatabase, type DatabaseHandle } from '../packages/server/src/db/index.ts';
@@ -44,6 +47,31 @@ export function serverDatabase(): { readonly db: DatabaseHandle['db'] } {
       return handle.db;
     },
   };
+}
+
+export const STAFF_PASSWORD = 'a long staff password';
+
+/**
+ * A new staff member of `role` (a name or code of core's roles.ts), made with the users command on
+ * the config's server data, signed in at /config/login in `page`; resolves to their address.
+ */
+export async function signInAsStaff(page: Page, role: string): Promise<string> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
+  execFileSync(
+    process.execPath,
+    ['packages/server/dist/users.js', 'add', '--role', role, '--email', email, '--password', STAFF_PASSWORD],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, SITE_DIR: 'sites/demo', DATA_DIR: process.env.E2E_DATA_DIR as string },
+      encoding: 'utf8',
+    },
+  );
+  await page.goto('/config/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  return email;
 }
 
 export interface SiteServer {

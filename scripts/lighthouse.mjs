@@ -3,12 +3,15 @@
 /**
  * `npm run lighthouse`: builds what changed (server, web bundle), starts the built demo server (its
  * own port, a temporary SQLite data folder), runs Lighthouse (the npm package, through
- * chrome-launcher on Debian's Chromium, nothing downloaded) on a demo product page, and prints the performance and
- * accessibility scores and every audit that did not pass. A report, not a test: it exits 0 unless
- * Lighthouse itself could not run. Goals (issue 6): performance >= 95, accessibility 100.
+ * chrome-launcher on Debian's Chromium, nothing downloaded) on demo pages one after the other: a
+ * product page, the gallery page and the post with images (issue 16). For each it prints the
+ * performance and accessibility scores, the metrics with cumulative layout shift, whether the page
+ * meets the goals, and every audit that did not pass; then a summary table. A report, not a test:
+ * it exits 0 unless Lighthouse itself could not run. Goals (issues 6 and 16): performance >= 95,
+ * accessibility 100, CLS < 0.05.
  *
- *   npm run lighthouse                        # /shop/linen-camp-shirt, mobile (Lighthouse's default)
- *   npm run lighthouse -- /shop/bud-vase-trio --desktop
+ *   npm run lighthouse                        # the three pages, mobile (Lighthouse's default)
+ *   npm run lighthouse -- /shop/bud-vase-trio /gallery --desktop
  *   CHROMIUM_PATH=/path/to/chromium npm run lighthouse
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,7 +25,10 @@ import lighthouse from 'lighthouse';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const path = args.find((a) => a.startsWith('/')) ?? '/shop/linen-camp-shirt';
+const DEFAULT_PATHS = ['/shop/linen-camp-shirt', '/gallery', '/journal/notes-from-the-winter-firing'];
+const chosenPaths = args.filter((a) => a.startsWith('/'));
+const paths = chosenPaths.length > 0 ? chosenPaths : DEFAULT_PATHS;
+const GOALS = { performance: 95, accessibility: 100, cls: 0.05 };
 const desktop = args.includes('--desktop');
 const CHROME_FLAGS = [
   '--headless=new',
@@ -81,10 +87,29 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  const summaries = [];
+  for (const path of paths) summaries.push(await report(path, chrome.port));
+  console.log(
+    `Summary (goals: performance >= ${GOALS.performance}, accessibility ${GOALS.accessibility}, CLS < ${GOALS.cls}):`,
+  );
+  for (const { path, performance, accessibility, cls, meets } of summaries)
+    console.log(
+      `  ${path.padEnd(40)} performance ${performance ?? '-'}  accessibility ${accessibility ?? '-'}  CLS ${cls ?? '-'}  ${meets ? 'meets the goals' : 'BELOW GOAL'}`,
+    );
+} finally {
+  if (chrome) await chrome.kill();
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One Lighthouse run on `path`: prints its report and returns the figures the summary shows. */
+async function report(path, chromePort) {
   const result = await lighthouse(
     `${base}${path}`,
     {
-      port: chrome.port,
+      port: chromePort,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
@@ -116,17 +141,24 @@ try {
   console.log(
     `Lighthouse ${lhr.lighthouseVersion} on ${path} (${desktop ? 'desktop' : 'mobile, simulated throttling'})`,
   );
+  const scores = {};
   for (const [id, category] of Object.entries(lhr.categories)) {
-    const goal = id === 'performance' ? 95 : 100;
+    const goal = GOALS[id];
     if (category.score === null) {
       console.log(`  ${category.title.padEnd(14)} not measured (goal ${goal}): see the audits below`);
       continue;
     }
     const score = Math.round(category.score * 100);
+    scores[id] = score;
     console.log(
       `  ${category.title.padEnd(14)} ${String(score).padStart(3)}  (goal ${goal})${score >= goal ? '' : '  BELOW GOAL'}`,
     );
   }
+  const shift = lhr.audits['cumulative-layout-shift']?.numericValue;
+  const cls = typeof shift === 'number' ? Number(shift.toFixed(3)) : undefined;
+  console.log(
+    `  ${'Layout shift'.padEnd(14)} ${cls ?? 'not measured'}  (goal < ${GOALS.cls})${cls !== undefined && cls < GOALS.cls ? '' : '  BELOW GOAL'}`,
+  );
   const metrics = [
     'first-contentful-paint',
     'largest-contentful-paint',
@@ -157,10 +189,11 @@ try {
       if (where) console.log(`    - ${where}`);
     }
   }
-} finally {
-  if (chrome) await chrome.kill();
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  console.log('');
+  const meets =
+    (scores.performance ?? -1) >= GOALS.performance &&
+    (scores.accessibility ?? -1) >= GOALS.accessibility &&
+    cls !== undefined &&
+    cls < GOALS.cls;
+  return { path, performance: scores.performance, accessibility: scores.accessibility, cls, meets };
 }

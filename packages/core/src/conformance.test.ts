@@ -25,6 +25,17 @@ const EXPECTED_DIVERGENCES: Readonly<Record<string, { reason: string; output: st
     output:
       '<div class="squarespace-audio-player" data-audio-asset-url="http://example.com/foo.mp3" data-item-id="560c37c1a7c8465c4a71d99a" id="audio-player-560c37c1a7c8465c4a71d99a"><audio controls preload="none" src="http://example.com/foo.mp3"></audio></div>',
   },
+  ...Object.fromEntries(
+    [1, 2].map((n) => [
+      `template-engine/plugins/resources/f-twitter-follow-button-${n}.html`,
+      {
+        reason:
+          "issue 16: the follow-buttons helper's markup works without Y, as plain links (the reference writes a Y.use script, an error without YUI)",
+        output:
+          '<div class="squarespace-follow-button" data-username="foobar"><a href="https://twitter.com/foobar" rel="noopener">Follow @foobar</a></div>',
+      },
+    ]),
+  ),
 };
 
 /** Cases that fail today, with the reason. They are skipped (never counted as passed). */

@@ -275,3 +275,20 @@ export interface SavedSiteHeaderFooter extends SiteHeaderFooter {
   updated: number | null;
   updatedBy: string | null;
 }
+
+/** The owner's figures for a range (`GET /config/analytics.json`): `[from, to)` in epoch ms. */
+export interface TelemetrySummary {
+  from: number;
+  to: number;
+  visits: number;
+  visitors: number;
+  pageViews: number;
+  /** Page views per UTC day, 'YYYY-MM-DD' -> count, every day of the range. */
+  pageViewsByDay: { day: string; count: number }[];
+  topPages: { path: string; count: number }[];
+  configViews: number;
+  buttonClicks: { target: string; count: number }[];
+  funnel: { step: string; events: number; carts: number }[];
+  errors: { message: string; count: number; lastSeen: number; stack: string; url: string }[];
+  performance: { pageType: number | null; records: number; p75: Record<string, number | null> }[];
+}

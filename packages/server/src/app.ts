@@ -12,13 +12,15 @@ import {
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './accounts/page-routes.ts';
-import { accountRoutes } from './accounts/routes.ts';
+import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './accounts/routes.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
-import { checkoutRoutes } from './checkout/routes.ts';
+import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
 import { stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
+import { commentRoutes } from './comments/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
 import { loadCommercePricing } from './commerce/pricing.ts';
 import { CART_COOKIE } from './http/cookies.ts';
@@ -46,11 +48,14 @@ import { PageRenderer, sendPageResult } from './render/pages.ts';
 import { PLATFORM_GLOBALS_SCRIPT } from './render/platform-script.ts';
 import { TagBodies } from './render/platform-tags.ts';
 import { restockRoutes } from './restock/routes.ts';
+import { REVIEWS_CSS } from './reviews/pages.ts';
+import { reviewRoutes } from './reviews/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { siteContentRoutes } from './sitecontent/routes.ts';
 import { loadSite } from './site/loader.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
 import { SEARCH_CSS } from './search/page.ts';
+import { popupOverlayRoutes } from './popup/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { mediaRootOf, staticRoutes } from './static.ts';
 import { openWebBundle } from './web-bundle.ts';
@@ -82,6 +87,11 @@ export interface BuildOptions {
   logger?: false | { stream?: DestinationStream; level?: string };
   /** Told about each retry while start-up waits for the database (`config.databaseStartupTimeoutMs`). */
   onDatabaseRetry?: (message: string) => void;
+  /**
+   * Subscription renewals (issue 17): the clock they run on (default `Date.now`) and how often this
+   * instance looks for due ones (default a minute; 0 turns the scheduler off).
+   */
+  renewals?: { now?: () => number; intervalMs?: number };
 }
 
 /**
@@ -191,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerSecurityHeaders(app, {
       siteUrl: config.siteUrl,
       inlineScripts: [...HELPER_INLINE_SCRIPTS, PLATFORM_GLOBALS_SCRIPT],
-      inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS],
+      inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS, REVIEWS_CSS],
     });
     await app.register(cspReportRoutes);
 
@@ -215,6 +225,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
       staffSecondFactorRequired: config.staffSecondFactorRequired === true,
+      ...(config.signInLimit
+        ? {
+            signInLimits: {
+              ...DEFAULT_SIGN_IN_LIMITS,
+              perClient: { ...DEFAULT_SIGN_IN_LIMITS.perClient, max: config.signInLimit },
+            },
+          }
+        : {}),
       webBundle,
     });
     await app.register(commerceRoutes, { settings: cartSettings, writeLimit: config.cartWriteLimit });
@@ -234,6 +252,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ),
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
+    });
+    // Comments and likes (issue 16): every visitor comment carries a solved captcha.
+    await app.register(commentRoutes, {
+      websiteSettings: site.content.websiteSettings,
+      siteDir: site.dir,
+      captchaRequired: true,
+      ...(config.commentLimit ? { limit: { max: config.commentLimit, windowMs: 60_000 } } : {}),
     });
     await app.register(telemetryRoutes, {
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
@@ -264,7 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     // Card payments (issue 17): Stripe when configured, else the manual provider.
     const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
-    await app.register(checkoutRoutes, {
+    const checkoutOptions = {
       renderer,
       settings: cartSettings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
@@ -272,6 +297,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       writeLimit: config.cartWriteLimit,
       siteUrl: config.siteUrl,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
+    };
+    await app.register(checkoutRoutes, checkoutOptions);
+    // Subscriptions (issue 17): renewals are placed by checkout's own order code.
+    await app.register(subscriptionRoutes, {
+      renderer,
+      placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
+      now: options.renewals?.now ?? Date.now,
+      intervalMs: options.renewals?.intervalMs ?? 60_000,
+      mail: {
+        siteTitle: checkoutOptions.siteTitle,
+        origin: config.siteUrl,
+        localizedStrings: app.localizedStrings,
+      },
     });
     // Gift cards (issue 17): the balance check (its own counter: 10 checks a minute per client)
     // and the sweep that mails cards on the day their buyer chose.
@@ -285,6 +323,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       sweepMs: 60_000,
     });
+    // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
+    await app.register(reviewRoutes, { renderer });
     if (stripe && config.stripe)
       await app.register(stripeWebhookRoutes, { stripe, webhookSecret: config.stripe.webhookSecret });
     await app.register(backofficeRoutes, {
@@ -294,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       forms: site.content.forms,
     });
     await app.register(siteContentRoutes, { site });
+    await app.register(popupOverlayRoutes, { renderer, site });
     await app.register(searchRoutes, {
       db: database.db,
       renderer,

@@ -63,6 +63,8 @@ const envSchema = z.object({
   ),
   CART_WRITE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(60)),
   CART_WRITE_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10_000)),
+  COMMENT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  SIGN_IN_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   FORM_SUBMIT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   FORM_SUBMIT_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   FORM_KEY_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
@@ -118,6 +120,10 @@ export interface Config {
   siteUrl: string;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
+  /** Visitor comments per client address a minute (`COMMENT_LIMIT`; default 5, comments/routes.ts). */
+  commentLimit?: number | undefined;
+  /** Sign-in, registration and reset attempts per client address in 10 minutes (`SIGN_IN_LIMIT`; default 30, accounts/flows.ts). */
+  signInLimit?: number | undefined;
   /** `STAFF_SECOND_FACTOR=required`: staff sign in with a passkey or a TOTP code (docs/accounts.md). */
   staffSecondFactorRequired?: boolean;
   /** Card payments through Stripe (docs/payments.md); absent: the manual provider. */
@@ -184,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     trustProxy: e.TRUST_PROXY,
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     cartWriteLimit: { max: e.CART_WRITE_LIMIT, windowMs: e.CART_WRITE_WINDOW_MS },
+    commentLimit: e.COMMENT_LIMIT,
+    signInLimit: e.SIGN_IN_LIMIT,
     staffSecondFactorRequired: e.STAFF_SECOND_FACTOR === 'required',
     stripe: stripeSettings(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_BASE),
     httpTimeouts: {

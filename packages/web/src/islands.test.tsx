@@ -8,7 +8,14 @@ import type { Product } from './core.ts';
 import { ITEM_ADDED_EVENT } from './cart-store.ts';
 import { start } from './start.tsx';
 import { startStoreServer } from '../../../test-support/store-server.ts';
-import { browserProduct, contextScript, manualTimers, productCheckoutMarkup } from './testing/dom.ts';
+import {
+  browserProduct,
+  contextScript,
+  eventually,
+  manualTimers,
+  renderPending,
+  productCheckoutMarkup,
+} from './testing/dom.ts';
 import { CRUMB_FAILURE, PAGE_CRUMB, useStorePage } from './testing/store-page.ts';
 
 const shirt = browserProduct(
@@ -66,7 +73,7 @@ async function openShirtPage(
   document.body.innerHTML = `<header><span class="sqs-cart-quantity">0</span></header>${productCheckoutMarkup(shirt, extra.label)}`;
   page.started = start(document, { timers: clock, navigate });
   // Islands are live once their effects ran.
-  await vi.waitFor(() => {
+  await eventually(() => {
     expect(button().dataset.state).toBe('idle');
     expect(document.querySelector('.product-variants [role="status"]')).not.toBeNull();
     expect(document.querySelector('.sf-cart-pill')).not.toBeNull();
@@ -82,7 +89,7 @@ const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]')
 
 async function pick(option: string, value: string) {
   radio(option, value).click();
-  await vi.waitFor(() => expect(radio(option, value).checked).toBe(true));
+  await eventually(() => expect(radio(option, value).checked).toBe(true));
 }
 
 describe('product page islands', () => {
@@ -174,17 +181,20 @@ describe('product page islands', () => {
     await openShirtPage();
     await pick('Color', 'Oat');
     button().click();
-    await vi.waitFor(() => expect(dialog()).not.toBeNull());
+    await eventually(() => expect(dialog()).not.toBeNull());
     expect(dialog()!.textContent).toContain('Unable to Add Item');
     expect(dialog()!.textContent).toContain('Please select the Size option.');
     const labelledBy = dialog()!.getAttribute('aria-labelledby')!;
     expect(document.getElementById(labelledBy)!.textContent).toBe('Unable to Add Item');
     expect(page.server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     expect(buttonText()).toBe('Adding…');
-    clock.advance(1000);
-    await vi.waitFor(() => expect(buttonText()).toBe('Add To Cart'));
+    clock.advance(999);
+    await renderPending();
+    expect(buttonText()).toBe('Adding…');
+    clock.advance(1);
+    await eventually(() => expect(buttonText()).toBe('Add To Cart'));
     [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'OK')!.click();
-    await vi.waitFor(() => expect(dialog()).toBeNull());
+    await eventually(() => expect(dialog()).toBeNull());
   });
 
   test('a server refusal shows its message; a crumb failure shows the session message', async () => {

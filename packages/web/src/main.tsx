@@ -14,7 +14,9 @@ import { loadOnInteraction, loadWhenVisible } from './island-loader.ts';
 import {
   ADD_TO_CART_SELECTOR,
   CART_ROOT_ID,
+  COMMENTS_SELECTOR,
   GALLERY_SELECTOR,
+  LIKE_SELECTOR,
   QUICK_VIEW_SELECTOR,
   SEARCH_FORM_SELECTOR,
   SITE_FORM_SELECTOR,
@@ -26,6 +28,7 @@ import {
   popupOverlayDue,
   readPopupMemory,
   storageOf,
+  whenPopupTriggered,
 } from './popup-overlay.ts';
 
 function begin(doc: Document) {
@@ -61,6 +64,12 @@ function begin(doc: Document) {
       .then((m) => m.mountGalleries(doc, runtime.ls))
       .catch((error: unknown) => console.warn('storefront: the gallery did not load', error));
   });
+  // Comments and likes: their own chunk, once a thread or a like button comes near the viewport.
+  loadWhenVisible([...doc.querySelectorAll(`${COMMENTS_SELECTOR}, ${LIKE_SELECTOR}`)], () => {
+    import('./islands/comments.tsx')
+      .then((m) => m.mountComments(doc, runtime.ls))
+      .catch((error: unknown) => console.warn('storefront: the comments did not load', error));
+  });
   // The popup overlay: its chunk loads only when it is due (not closed lately, not signed up).
   const popup = doc.querySelector<HTMLElement>(POPUP_OVERLAY_SELECTOR);
   const popupConfig = popup ? popupOverlayConfigOf(popup) : undefined;
@@ -71,11 +80,14 @@ function begin(doc: Document) {
     win &&
     popupOverlayDue(popupConfig, readPopupMemory(storageOf(win)), Date.now(), win.location.pathname)
   ) {
-    whenIdle(win, () => {
-      import('./islands/popup-overlay.tsx')
-        .then((m) => m.showPopupOverlay(doc, popup, runtime.ls))
-        .catch((error: unknown) => console.warn('storefront: the popup did not load', error));
-    });
+    // Its moment (a delay, or a scroll) counts from when the page is idle.
+    whenIdle(win, () =>
+      whenPopupTriggered(win, popupConfig, () => {
+        import('./islands/popup-overlay.tsx')
+          .then((m) => m.showPopupOverlay(doc, popup, runtime.ls))
+          .catch((error: unknown) => console.warn('storefront: the popup did not load', error));
+      }),
+    );
   }
   loadWhenVisible([...doc.querySelectorAll(`#${CART_ROOT_ID}, ${SITE_FORM_SELECTOR}`)], () => {
     mountIslands().catch((error: unknown) => console.warn('storefront: the islands did not load', error));

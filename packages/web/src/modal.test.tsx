@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 /** The lightbox: labelled dialog, focus in and back, Tab trapped, Escape, scroll lock, 0.3 s, placement. */
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { LIGHTBOX_ANIMATION_MS } from './core.ts';
 import { lightboxTop, lockScroll, openModal } from './modal.tsx';
+import { eventually, renderPending } from './testing/dom.ts';
 
 interface HappyWindow {
   happyDOM: { setViewport(v: { width?: number; height?: number }): void };
@@ -14,11 +16,6 @@ const press = (key: string, shiftKey = false) =>
   (document.activeElement ?? document.body).dispatchEvent(
     new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
   );
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-/** Lets React render without moving a fake clock (vi.waitFor would advance it). */
-const flush = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
-};
 
 function openerButton() {
   document.body.innerHTML = '<button id="opener">Open</button><a href="/x" id="outside">outside</a>';
@@ -89,17 +86,30 @@ describe('openModal', () => {
   });
 
   test('locks page scroll while open, and unlocks only when the last of two closes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     openerButton();
     document.documentElement.style.overflow = 'scroll';
-    const first = openModal(document, { title: 'One', render: () => <p>one</p> });
-    const second = openModal(document, { title: 'Two', render: () => <p>two</p> });
+    const onClose = vi.fn();
+    const first = openModal(document, {
+      title: 'One',
+      render: () => <p>one</p>,
+      onClose: () => onClose('one'),
+    });
+    const second = openModal(document, {
+      title: 'Two',
+      render: () => <p>two</p>,
+      onClose: () => onClose('two'),
+    });
     expect(document.documentElement.style.overflow).toBe('hidden');
     expect(document.documentElement.classList.contains('sf-scroll-locked')).toBe(true);
-    // Escape closes the top one only.
-    await settle();
+    // Escape closes the top one only, once both are rendered (their key handlers come with them).
+    await eventually(() => expect(document.querySelectorAll('.sf-modal [role="dialog"]')).toHaveLength(2));
     press('Escape');
+    expect(onClose.mock.calls).toEqual([['two']]);
+    vi.advanceTimersByTime(LIGHTBOX_ANIMATION_MS);
     await second.closed;
     expect(document.querySelectorAll('.sf-modal')).toHaveLength(1);
+    expect(document.querySelector('.sf-modal')?.getAttribute('data-state')).not.toBe('closing');
     expect(document.documentElement.style.overflow).toBe('hidden');
     first.close();
     expect(document.documentElement.style.overflow).toBe('scroll');
@@ -110,9 +120,9 @@ describe('openModal', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     openerButton();
     const modal = openModal(document, { title: 'T', render: () => <p>body</p> });
-    await flush();
+    await renderPending();
     panel()!.querySelector<HTMLButtonElement>('.sf-modal__close')!.click();
-    await flush();
+    await renderPending();
     expect(document.querySelector('.sf-modal')?.getAttribute('data-state')).toBe('closing');
     vi.advanceTimersByTime(299);
     expect(document.querySelector('.sf-modal')).not.toBeNull();
@@ -134,7 +144,7 @@ describe('openModal', () => {
     vi.advanceTimersByTime(60);
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(99);
-    await flush();
+    await renderPending();
     expect(panel()!.style.marginTop).toBe('400px');
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(panel()!.style.marginTop).toBe('300px'));

@@ -17,6 +17,7 @@ import { INSTALMENTS_SELECTOR, mountInstalments } from './islands/instalments.ts
 import { ADD_TO_CART_SELECTOR, CART_ROOT_ID, labelOf } from './islands/markers.ts';
 import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
 import { mountRestock } from './islands/restock-mount.ts';
+import { mountReviews } from './islands/reviews-mount.ts';
 import { mountVariants } from './islands/variants.ts';
 import { type PageRuntime, productStores } from './runtime.ts';
 
@@ -94,6 +95,7 @@ export function startPage(doc: Document = document, options: PageOptions = {}): 
   }
   // After wireRestock: the sign-up loads once its form is on show.
   cleanups.push(mountRestock(doc, { ctx, ls, fetch: options.fetch }));
+  cleanups.push(mountReviews(doc, { ls, fetch: options.fetch }));
   // Live before the button's island mounts, so that its first `Adding…` is announced.
   for (const el of doc.querySelectorAll<HTMLElement>(ADD_TO_CART_SELECTOR))
     labelOf(el).setAttribute('aria-live', 'polite');

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   POPUP_STORAGE_KEYS,
+  POPUP_OVERLAY_EVENT,
+  announcePopup,
   popupOverlayConfigOf,
   popupOverlayDue,
   readPopupMemory,
   rememberPopup,
+  takeUnheardPopupActions,
+  whenPopupTriggered,
   type PopupOverlayConfig,
 } from './popup-overlay.ts';
 
@@ -80,5 +84,60 @@ describe('what local storage remembers', () => {
     });
     marker.dataset.version = ' ';
     expect(popupOverlayConfigOf(marker)).toBeUndefined();
+  });
+});
+
+describe('when its moment comes', () => {
+  afterEach(() => vi.useRealTimers());
+
+  test('the marker says the delay and the scroll depth; odd values are none', () => {
+    const marker = document.createElement('div');
+    marker.dataset.version = '1';
+    marker.dataset.delaySeconds = '5';
+    marker.dataset.scrollPercent = '40';
+    expect(popupOverlayConfigOf(marker)).toMatchObject({ delaySeconds: 5, scrollPercent: 40 });
+    marker.dataset.delaySeconds = '-1';
+    marker.dataset.scrollPercent = '';
+    const odd = popupOverlayConfigOf(marker);
+    expect(odd?.delaySeconds).toBeUndefined();
+    expect(odd?.scrollPercent).toBeUndefined();
+  });
+
+  test('after the delay, not before', () => {
+    vi.useFakeTimers();
+    const show = vi.fn();
+    whenPopupTriggered(window, { ...config, delaySeconds: 5 }, show);
+    vi.advanceTimersByTime(4999);
+    expect(show).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(show).toHaveBeenCalledTimes(1);
+  });
+
+  test('on scrolling far enough, once, and no timer when only scroll is asked for', () => {
+    vi.useFakeTimers();
+    const show = vi.fn();
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 3000, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 1000, configurable: true });
+    window.scrollTo(0, 0);
+    whenPopupTriggered(window, { ...config, scrollPercent: 50 }, show);
+    vi.advanceTimersByTime(60_000);
+    expect(show).not.toHaveBeenCalled();
+    Object.defineProperty(window, 'scrollY', { value: 600, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    expect(show).not.toHaveBeenCalled();
+    Object.defineProperty(window, 'scrollY', { value: 1000, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('scroll'));
+    expect(show).toHaveBeenCalledTimes(1);
+  });
+
+  test('what nobody counted yet waits for telemetry, once; what a listener counted does not', () => {
+    announcePopup(document, { action: 'shown', version: '2' });
+    const counted = (e: Event) => e.preventDefault();
+    document.addEventListener(POPUP_OVERLAY_EVENT, counted);
+    announcePopup(document, { action: 'closed', version: '2' });
+    document.removeEventListener(POPUP_OVERLAY_EVENT, counted);
+    expect(takeUnheardPopupActions(document)).toEqual([{ action: 'shown', version: '2' }]);
+    expect(takeUnheardPopupActions(document)).toEqual([]);
   });
 });

@@ -22,6 +22,18 @@ export interface PopupOverlayConfig {
   closedDays: number;
   /** The page paths it shows on; empty: every page. */
   paths: readonly string[];
+  /** Seconds on the page before it shows (none: at once, or only on scroll when that is set). */
+  delaySeconds?: number | undefined;
+  /** Shows once the visitor has scrolled this percentage of the page (whichever comes first). */
+  scrollPercent?: number | undefined;
+}
+
+/** Fired on the document as the popup shows, closes or takes a sign-up (telemetry counts it, census). */
+export const POPUP_OVERLAY_EVENT = 'storefront:popup-overlay';
+export type PopupOverlayAction = 'shown' | 'closed' | 'submitted';
+export interface PopupOverlayDetail {
+  action: PopupOverlayAction;
+  version: string;
 }
 
 export interface PopupOverlayMemory {
@@ -52,7 +64,78 @@ export function popupOverlayConfigOf(marker: HTMLElement): PopupOverlayConfig | 
   if (!version) return undefined;
   const days = Number(marker.dataset.closedDays);
   const paths = (marker.dataset.paths ?? '').split(/\s+/).filter(Boolean);
-  return { version, closedDays: Number.isFinite(days) && days >= 0 ? days : 0, paths };
+  return {
+    version,
+    closedDays: Number.isFinite(days) && days >= 0 ? days : 0,
+    paths,
+    delaySeconds: numberIn(marker.dataset.delaySeconds, 0, 3600),
+    scrollPercent: numberIn(marker.dataset.scrollPercent, 0, 100),
+  };
+}
+
+/** A data attribute's number when it is one within [min, max]; an empty or odd value is none. */
+function numberIn(value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * Calls `show` once, when the popup's moment comes: after `delaySeconds`, or once the visitor has
+ * scrolled `scrollPercent` of the page, whichever comes first (neither set: at once). Returns a
+ * cancel function.
+ */
+export function whenPopupTriggered(win: Window, config: PopupOverlayConfig, show: () => void): () => void {
+  let done = false;
+  const cleanups: (() => void)[] = [];
+  const fire = () => {
+    if (done) return;
+    done = true;
+    for (const cleanup of cleanups) cleanup();
+    show();
+  };
+  const { delaySeconds, scrollPercent } = config;
+  if (scrollPercent !== undefined) {
+    const onScroll = () => {
+      const doc = win.document.documentElement;
+      const scrollable = doc.scrollHeight - win.innerHeight;
+      const scrolled = scrollable <= 0 ? 100 : (win.scrollY / scrollable) * 100;
+      if (scrolled >= scrollPercent) fire();
+    };
+    win.addEventListener('scroll', onScroll, { passive: true });
+    cleanups.push(() => win.removeEventListener('scroll', onScroll));
+    // A page too short to scroll that far shows it at once.
+    onScroll();
+  }
+  if (delaySeconds !== undefined || scrollPercent === undefined) {
+    const timer = win.setTimeout(fire, (delaySeconds ?? 0) * 1000);
+    cleanups.push(() => win.clearTimeout(timer));
+  }
+  return () => {
+    done = true;
+    for (const cleanup of cleanups) cleanup();
+  };
+}
+
+/** What the popup did before anyone listened (telemetry loads late, or after consent). */
+const unheard = new WeakMap<Document, PopupOverlayDetail[]>();
+
+/**
+ * Tells the page (telemetry) what the popup did. A listener that counts it calls `preventDefault()`;
+ * what nobody counted waits for `takeUnheardPopupActions`.
+ */
+export function announcePopup(doc: Document, detail: PopupOverlayDetail): void {
+  const heard = !doc.dispatchEvent(
+    new CustomEvent<PopupOverlayDetail>(POPUP_OVERLAY_EVENT, { detail, cancelable: true }),
+  );
+  if (!heard) unheard.set(doc, [...(unheard.get(doc) ?? []), detail]);
+}
+
+/** The popup's actions nobody has counted yet, handed over once. */
+export function takeUnheardPopupActions(doc: Document): PopupOverlayDetail[] {
+  const actions = unheard.get(doc) ?? [];
+  unheard.delete(doc);
+  return actions;
 }
 
 /** The window's local storage, or undefined where the browser blocks it. */

@@ -83,7 +83,7 @@ write('website.json', {
       mapLng: -73.7882,
       mapZoom: 14,
     },
-    shareButtonOptions: {},
+    shareButtonOptions: { 1: true, 2: true, 8: true },
     captchaSettings: {},
   },
   websiteSettings: {
@@ -102,8 +102,8 @@ write('website.json', {
     homepageTitleFormat: '%s — Small-batch homeware & clothing',
     collectionTitleFormat: '%c — %s',
     itemTitleFormat: '%i — %s',
-    commentsEnabled: false,
-    simpleLikingEnabled: false,
+    commentsEnabled: true,
+    simpleLikingEnabled: true,
     storeSettings: {
       defaultCurrency: 'USD',
       selectedCurrency: 'USD',
@@ -661,7 +661,7 @@ const posts = [
       'Forty hours, two hundred and twelve pots, one cracked shelf. What went into the last kiln load of the year.',
     body: `<p>The last big firing of the year is always the tensest. Everything we make for December goes into one kiln load: two hundred and twelve pieces this time, packed shelf by shelf over two long evenings.</p>
 <p>We fire to cone 6 in an electric kiln, which is a slow, steady climb: about twelve hours up, and at least as long to cool before we can even crack the lid. The waiting is the hard part. Theo bakes; I pretend to clean the studio and mostly stand by the kiln listening to it tick.</p>
-<h3>What came out</h3>
+<h2>What came out</h2>
 <p>Most of the new Moss glaze came out exactly as hoped: a deep green that breaks to brown on the rims. The Ink Blue ran a little on the tall mugs, so those are now seconds and will go to the studio sale. One shelf cracked clean through, but everything on it survived.</p>
 <p>The mugs and serving pieces from this load are in the shop now. The bud vases need one more glaze firing and will be back in January.</p>`,
   },
@@ -676,11 +676,11 @@ const posts = [
     excerpt:
       'Linen is easier than its reputation. A short guide to keeping shirts, towels and throws soft for years.',
     body: `<p>Linen has a reputation for being fussy. It is not. Everything we sell in linen has been stonewashed before it reaches you, which means it has already shrunk and softened as much as it is going to.</p>
-<h3>Washing</h3>
+<h2>Washing</h2>
 <p>Cold or warm, gentle cycle, a small amount of mild detergent. Skip fabric softener: it coats the fibres and makes linen less absorbent, which matters most for tea towels.</p>
-<h3>Drying</h3>
+<h2>Drying</h2>
 <p>Line dry if you can. Give each piece a firm shake before hanging, smooth the collar and cuffs with your hands, and most of the wrinkles go away on their own. If you do use a dryer, take things out while they are still slightly damp.</p>
-<h3>Ironing</h3>
+<h2>Ironing</h2>
 <p>We don’t. The soft rumple is the point. If you want a crisp collar, iron while damp on a medium setting.</p>`,
   },
   {
@@ -734,7 +734,7 @@ write('collections/journal.json', {
     publishOn: at(p.date),
     authorId: p.author.id,
     author: p.author,
-    commentState: 2,
+    commentState: 1,
     publicCommentCount: 0,
   })),
 });

@@ -153,3 +153,22 @@ describe('product helpers', () => {
     expect(render('{@|bookkeeper-money-format}', 123456, 'en-US')).toBe('$1,234.56');
   });
 });
+
+describe('follow button', () => {
+  it('is a plain link to the profile with no script, the name escaped', () => {
+    const html = render('{@|twitter-follow-button}', { userName: 'a"b<c>' });
+    expect(html).not.toContain('<script');
+    expect(html).toBe(
+      '<div class="squarespace-follow-button" data-username="a&quot;b&lt;c&gt;">' +
+        '<a href="https://twitter.com/a%22b%3Cc%3E" rel="noopener">Follow @a"b&lt;c&gt;</a></div>',
+    );
+  });
+
+  it('says Follow in the site language', () => {
+    const html = render('{@|twitter-follow-button}', {
+      userName: 'studio',
+      localizedStrings: { followButtonText: 'Folgen: @{name}' },
+    });
+    expect(html).toContain('>Folgen: @studio</a>');
+  });
+});

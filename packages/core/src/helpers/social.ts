@@ -1,5 +1,15 @@
 /** Social formatters and predicates (spec/jsont.md sections 11.4, 12). */
-import { asNumber, asString, escapeHtmlAttr, isObject, prop, isTruthy } from '../json.ts';
+import {
+  asArray,
+  asNumber,
+  asString,
+  escapeHtml,
+  escapeHtmlAttr,
+  isObject,
+  prop,
+  isTruthy,
+} from '../json.ts';
+import { message } from '../messages.ts';
 import { commentCountText, commentsShown } from '../content.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './api.ts';
 import * as T from './templates.ts';
@@ -59,9 +69,99 @@ const socialButton =
       `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
       ` data-system-data-id="${imageId}" data-asset-url="${asString(assetUrl)}"` +
       ` data-record-type="${asString(prop(item, 'recordType'))}" data-full-url="${asString(prop(item, 'fullUrl'))}"` +
-      ` data-title="${escapeHtmlAttr(asString(prop(item, 'title')))}"></${tag}>`
+      ` data-title="${escapeHtmlAttr(asString(prop(item, 'title')))}">${shareLinks(item, options, ctx)}</${tag}>`
     );
   };
+
+/**
+ * Where each share service takes the page: plain links, no third-party script. A service is named
+ * in `shareButtonOptions` by name or by number (an array of them, or an object whose true keys
+ * they are); unknown ones are skipped.
+ */
+const SHARE_SERVICES: Readonly<
+  Record<string, { name: string; url: (page: string, title: string) => string }>
+> = {
+  facebook: { name: 'Facebook', url: (u) => `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+  twitter: { name: 'X', url: (u, t) => `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+  linkedin: { name: 'LinkedIn', url: (u) => `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+  pinterest: {
+    name: 'Pinterest',
+    url: (u, t) => `https://www.pinterest.com/pin/create/button/?url=${u}&description=${t}`,
+  },
+  reddit: { name: 'Reddit', url: (u, t) => `https://www.reddit.com/submit?url=${u}&title=${t}` },
+  tumblr: {
+    name: 'Tumblr',
+    url: (u, t) => `https://www.tumblr.com/widgets/share/tool?canonicalUrl=${u}&title=${t}`,
+  },
+  email: { name: 'Email', url: (u, t) => `mailto:?subject=${t}&body=${u}` },
+};
+/** The numbers the reference's settings use for the services above (docs/comments.md). */
+const SHARE_SERVICE_NUMBERS: Readonly<Record<string, string>> = {
+  '1': 'facebook',
+  '2': 'twitter',
+  '3': 'linkedin',
+  '5': 'reddit',
+  '6': 'pinterest',
+  '7': 'tumblr',
+  '8': 'email',
+};
+
+function shareLinks(item: unknown, options: unknown, ctx: RenderContext): string {
+  const named = Array.isArray(options)
+    ? options.map((o) => asString(o))
+    : isObject(options)
+      ? Object.keys(options).filter((k) => isTruthy(options[k]))
+      : [];
+  const services = [...new Set(named.map((n) => SHARE_SERVICE_NUMBERS[n] ?? n.toLowerCase()))].filter((n) =>
+    Object.hasOwn(SHARE_SERVICES, n),
+  );
+  if (services.length === 0) return '';
+  const fullUrl = asString(prop(item, 'fullUrl'));
+  const base = asString(ctx.lookup('website.baseUrl'));
+  const page = encodeURIComponent(/^https?:/.test(fullUrl) ? fullUrl : `${base}${fullUrl}`);
+  const title = encodeURIComponent(asString(prop(item, 'title')));
+  const ls = localizedStringsOf(ctx);
+  return services
+    .map((key) => {
+      const service = SHARE_SERVICES[key] as (typeof SHARE_SERVICES)[string];
+      const label = message('share.link', { network: service.name }, ls);
+      return (
+        `<a class="sf-share sf-share--${key}" href="${escapeHtmlAttr(service.url(page, title))}"` +
+        ` target="_blank" rel="noopener noreferrer">${escapeHtml(label)}</a>`
+      );
+    })
+    .join('');
+}
+
+/**
+ * An item's first page of comments as the load step put it on the item (`commentThread`: the
+ * server's CommentView tree): readable without JavaScript. Body text is plain, escaped here.
+ */
+function commentThread(thread: unknown, ctx: RenderContext): string {
+  const comments = asArray(prop(thread, 'comments'));
+  const ls = localizedStringsOf(ctx);
+  const one = (comment: unknown): string => {
+    const created = asNumber(prop(comment, 'createdOn'));
+    const day = Number.isFinite(created) ? new Date(created).toISOString().slice(0, 10) : '';
+    const paragraphs = asString(prop(comment, 'body'))
+      .split(/\n\s*\n/)
+      .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+    const replies = asArray(prop(comment, 'replies'));
+    const pending = isTruthy(prop(comment, 'awaitingApproval'))
+      ? ` <span class="sf-comment__pending">${escapeHtml(message('comments.awaiting-approval', {}, ls))}</span>`
+      : '';
+    return (
+      `<li class="sf-comment" id="comment-${escapeHtmlAttr(asString(prop(comment, 'id')))}">` +
+      `<p class="sf-comment__meta"><span class="sf-comment__author">${escapeHtml(asString(prop(comment, 'authorName')))}</span>` +
+      ` <time datetime="${day}">${day}</time>${pending}</p>` +
+      `<div class="sf-comment__body">${paragraphs}</div>` +
+      (replies.length > 0 ? `<ol class="sf-comments__replies">${replies.map(one).join('')}</ol>` : '') +
+      `</li>`
+    );
+  };
+  return comments.length > 0 ? `<ol class="sf-comments__list">${comments.map(one).join('')}</ol>` : '';
+}
 
 const commentLink: FormatterImpl = (item, _args, ctx) => {
   const raw = prop(item, 'publicCommentCount') ?? ctx.lookup('publicCommentCount');
@@ -89,17 +189,25 @@ const comments: FormatterImpl = (value, _args, ctx) => {
     : isTruthy(collection)
       ? data(collection, 'data-collection-id')
       : '';
+  const thread = prop(item, 'commentThread');
   return ctx.renderTemplate(T.COMMENTS, {
     disqus: isTruthy(ctx.lookup('websiteSettings.disqusShortname')),
     id: emit(prop(value, 'id')),
     attrs,
+    thread: thread === undefined ? '' : commentThread(thread, ctx),
   });
 };
 
-const twitterFollowButton: FormatterImpl = (account) => {
+const twitterFollowButton: FormatterImpl = (account, _args, ctx) => {
   let userName = asString(prop(account, 'userName'));
   if (userName === '') userName = asString(prop(account, 'profileUrl')).split('/').pop() ?? '';
-  return `<script>${T.FOLLOW_BUTTONS_SCRIPT}</script><div class="squarespace-follow-button" data-username="${userName}"></div>`;
+  const name = escapeHtmlAttr(userName);
+  // A plain link to the profile: it works without a script (the reference's Y.use needed YUI).
+  return (
+    `<div class="squarespace-follow-button" data-username="${name}">` +
+    `<a href="https://twitter.com/${escapeHtmlAttr(encodeURIComponent(userName))}" rel="noopener">` +
+    `${escapeHtml(message('system.follow', { name: userName }, localizedStringsOf(ctx)))}</a></div>`
+  );
 };
 
 const activateTwitterLinks: FormatterImpl = (value) =>

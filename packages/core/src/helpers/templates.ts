@@ -125,13 +125,12 @@ export const SUMMARY_VALUE: Readonly<Record<string, string>> = {
 };
 
 /**
- * The fixed inline scripts the helpers emit (as the reference does). Fixed, so that a
- * Content-Security-Policy can allow each by its hash instead of allowing inline scripts.
+ * The fixed inline scripts the helpers emit, so that a Content-Security-Policy can allow each by its
+ * hash instead of allowing inline scripts. None today: the reference's follow-buttons
+ * `Y.use('squarespace-follow-buttons', …)` threw on every page without YUI (issue 16), so the
+ * helper writes a plain link instead.
  */
-export const FOLLOW_BUTTONS_SCRIPT =
-  "Y.use('squarespace-follow-buttons', function(Y) { " +
-  "Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });";
-export const HELPER_INLINE_SCRIPTS: readonly string[] = [FOLLOW_BUTTONS_SCRIPT];
+export const HELPER_INLINE_SCRIPTS: readonly string[] = [];
 
 /**
  * View: { audioAssetUrl, id }. The browser's own player, which needs no script: the reference's
@@ -153,12 +152,12 @@ export const COMMENT_LINK =
   '  </a>\n' +
   '{.end}';
 
-/** View: { disqus, id, attrs } (attrs: the data attributes already built). */
+/** View: { disqus, id, attrs, thread } (attrs: the data attributes; thread: the comments' markup). */
 export const COMMENTS =
   '{.if disqus}\n' +
   '  <div class="squarespace-comments" id="disqus_thread"></div>\n' +
   '{.or}\n' +
-  '  <div class="squarespace-comments" id="comments-{id}"{attrs}></div>\n' +
+  '  <div class="squarespace-comments" id="comments-{id}"{attrs}>{thread}</div>\n' +
   '{.end}';
 
 /** View: { show, id, likeCount }. */

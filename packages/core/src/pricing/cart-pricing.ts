@@ -79,20 +79,28 @@ export const priceCart = (input: PricingInput): Pricing => {
     if (applied.ok) validCoupons.push(applied.value);
     else invalidCoupons.push({ code: raw, reason: applied.error.code, message: applied.error.message });
   }
-  const discountCents = Math.min(
+  const merchandiseDiscountCents = Math.min(
     merchandiseCents,
     validCoupons.reduce((n, c) => n + c.discountCents, 0),
   );
-  const freeShipping = validCoupons.some((c) => c.freeShipping);
-  const merchandiseAfterDiscount = merchandiseCents - discountCents;
+  const merchandiseAfterDiscount = merchandiseCents - merchandiseDiscountCents;
 
-  const options = shippingOptions(config, lines, input.location, merchandiseAfterDiscount).map((o) =>
-    freeShipping ? { ...o, amountCents: 0 } : o,
-  );
+  const options = shippingOptions(config, lines, input.location, merchandiseAfterDiscount);
   const selected = selectShippingOption(options, input.chosenShippingOptionId);
   const shippingCostCents = selected?.amountCents ?? 0;
+  // A free-shipping code takes the shipping off as its discount, so that `discountCents` is all the
+  // codes save and grandTotal = subtotal − discount + shipping holds with the shipping's real price.
+  const freeShippingCode = validCoupons.findIndex((c) => c.freeShipping);
+  const shippingSavedCents = freeShippingCode >= 0 ? shippingCostCents : 0;
+  if (freeShippingCode >= 0)
+    validCoupons[freeShippingCode] = {
+      ...validCoupons[freeShippingCode]!,
+      discountCents: shippingSavedCents,
+    };
+  const discountCents = merchandiseDiscountCents + shippingSavedCents;
 
-  const taxable = merchandiseAfterDiscount + (config.taxShipping ? shippingCostCents : 0);
+  const taxable =
+    merchandiseAfterDiscount + (config.taxShipping ? shippingCostCents - shippingSavedCents : 0);
   const applicableTaxRules = applyTaxRules(
     taxRulesFor(config.taxRules, input.location),
     taxable,

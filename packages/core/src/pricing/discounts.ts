@@ -27,7 +27,7 @@ export interface DiscountContext {
 
 export interface AppliedDiscount {
   readonly code: string;
-  /** Off the merchandise; 0 for a free-shipping code. */
+  /** Off the merchandise; for a free-shipping code, the shipping it saves (priceCart knows it). */
   readonly discountCents: number;
   readonly freeShipping: boolean;
 }

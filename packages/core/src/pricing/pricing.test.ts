@@ -299,15 +299,26 @@ describe('shipping', () => {
     expect(p.shippingCostCents).toBe(cost);
   });
 
-  it('a free-shipping code makes every delivery free', () => {
+  it('a free-shipping code takes the chosen delivery off as its discount: discountCents counts the shipping it saves', () => {
     const p = price({ location: US_CA, couponCodes: ['FREESHIP'] });
     expect(p.shippingOptions.map((o) => `${o.id}:${o.amountCents}`)).toEqual([
-      'us-standard:0',
-      'us-free:0',
+      'us-standard:500',
+      'us-free:750',
       'studio:0',
     ]);
-    expect(p.shippingCostCents).toBe(0);
-    expect(p.discountCents).toBe(0);
+    expect(p.shippingCostCents).toBe(500);
+    expect(p.discountCents).toBe(500);
+    expect(p.validCoupons).toEqual([{ code: 'FREESHIP', discountCents: 500, freeShipping: true }]);
+    expect(p.grandTotalCents).toBe(14498 - 500 + 500 + 689);
+    // Pickup costs nothing, so the code saves nothing there.
+    const pickup = price({ location: US_CA, couponCodes: ['FREESHIP'], chosenShippingOptionId: 'studio' });
+    expect([pickup.discountCents, pickup.grandTotalCents]).toEqual([0, 14498 + 689]);
+  });
+
+  it('shipping a free-shipping code saved is not taxed', () => {
+    const p = price({ location: US_CA, couponCodes: ['FREESHIP'], config: { ...SHOP, taxShipping: true } });
+    expect([p.shippingCostCents, p.discountCents, p.taxCents]).toEqual([500, 500, 689]);
+    expect(p.grandTotalCents).toBe(14498 - 500 + 500 + 689);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Commerce analytics events (spec sections 3 and 7): add to cart, view product, product page visit,
- * view cart, remove from cart, checkout confirmed and purchase, with the fields of section 3. Money
+ * view cart, remove from cart, checkout confirmed and purchase, reviews vitals anchor click and
+ * reviews tab click, with the fields of section 3. Money
  * is held in cents and reported divided by 100 with two decimals.
  */
 import { decimalToMinor } from '../money.ts';
@@ -13,6 +14,10 @@ export const CommerceEvent = {
   REMOVE_FROM_CART: 'remove_from_cart',
   CHECKOUT_CONFIRMED: 'checkout_confirmed',
   PURCHASE: 'purchase',
+  /** The product page's rating summary, a link down to its reviews, clicked (issue 17). */
+  REVIEWS_VITALS_ANCHOR_CLICK: 'reviews_vitals_anchor_click',
+  /** The product page's reviews tab opened or closed (issue 17). */
+  REVIEWS_TAB_CLICK: 'reviews_tab_click',
 } as const;
 export type CommerceEventName = (typeof CommerceEvent)[keyof typeof CommerceEvent];
 export const COMMERCE_EVENT_NAMES: readonly CommerceEventName[] = Object.values(CommerceEvent);

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../testing/app.ts';
-import { testWebBundle } from '../testing/web-bundle.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, DATABASES, DEMO_SITE } from '../testing/app.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
-import { Customer, makeAccount } from './testing.ts';
+import { Customer, signInNewCustomer } from './testing.ts';
 
 /** The demo template's header link to the account pages. */
 const accountLink = (body: string) => /<a class="site-account" href="([^"]*)">[\s\S]*?<\/a>/.exec(body);
 
 describe.each(DATABASES)('the account in the page context on $name', (database) => {
-  let t: TestApp;
-  const web = testWebBundle();
-  beforeAll(async () => {
-    t = await startApp(database, { siteDir: DEMO_SITE, webDistDir: web.dir });
-  });
-  afterAll(async () => {
-    await t?.close();
-    web.cleanup();
-  });
-
-  async function signedIn(email: string, name: string) {
-    const id = await makeAccount(t.app.database.db, email);
-    await t.app.database.db.updateTable('accounts').set({ name }).where('id', '=', id).execute();
-    const browser = new Customer(t);
-    expect((await browser.signIn(email)).statusCode).toBe(200);
-    return { browser, id };
-  }
+  const t = appForSuite(database, { siteDir: DEMO_SITE }, { webBundle: true });
 
   it('gives templates showSignInLink on every page, and authenticatedAccount only to the signed-in customer', async () => {
     const anonymous = new Customer(t);
@@ -32,7 +15,7 @@ describe.each(DATABASES)('the account in the page context on $name', (database) 
     expect(before.userAccountsContext).toEqual({ showSignInLink: true });
     expect(before).not.toHaveProperty('authenticatedAccount');
 
-    const { browser, id } = await signedIn('ada@example.test', '  Ada King Lovelace ');
+    const { browser, id } = await signInNewCustomer(t, 'ada@example.test', '  Ada King Lovelace ');
     const mine = await browser.request('GET', '/?format=json');
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.json().userAccountsContext).toEqual({ showSignInLink: true });
@@ -56,7 +39,7 @@ describe.each(DATABASES)('the account in the page context on $name', (database) 
     expect(accountLink(home.body)?.[1]).toBe(ACCOUNT_PAGES.login);
     expect(accountLink(home.body)?.[0]).toContain('Sign in');
 
-    const { browser } = await signedIn('grace@example.test', 'Grace');
+    const { browser } = await signInNewCustomer(t, 'grace@example.test', 'Grace');
     for (const path of ['/', ACCOUNT_PAGES.account, '/cart']) {
       const page = await browser.request('GET', path);
       expect(page.statusCode, path).toBe(200);

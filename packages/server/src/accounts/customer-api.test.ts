@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER } from '../checkout/testing.ts';
 import { appForSuite, DATABASES } from '../testing/app.ts';
 import { ACCOUNT_API } from './routes.ts';
-import { Customer, makeAccount } from './testing.ts';
+import { Customer, signInNewCustomer } from './testing.ts';
 
 const HOME = {
   line1: '1 Analytical Row',
@@ -24,12 +24,7 @@ const addressesOf = (res: { json(): unknown }) => (res.json() as { addresses: Sa
 describe.each(DATABASES)("the customer's addresses and orders as JSON on $name", (database) => {
   const t = appForSuite(database);
 
-  async function signedIn(email: string) {
-    await makeAccount(t.db, email);
-    const browser = new Customer(t);
-    expect((await browser.signIn(email)).statusCode).toBe(200);
-    return browser;
-  }
+  const signedIn = async (email: string) => (await signInNewCustomer(t, email)).browser;
 
   it("adds, edits, makes default and deletes addresses; refuses bad ones, another's, and writes without the tokens", async () => {
     const ada = await signedIn('api-addresses@example.test');

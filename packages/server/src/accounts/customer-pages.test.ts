@@ -5,17 +5,8 @@ import { ORDERS_PER_PAGE } from './customer-pages.ts';
 import { ORDER_PAGES } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { ACCOUNT_API } from './routes.ts';
-import { Customer, lastMail, mailedToken, makeAccount, PASSWORD } from './testing.ts';
+import { Customer, lastMail, mailedToken, PASSWORD, signInNewCustomer } from './testing.ts';
 
-/** A browser without scripts: form posts carry the crumb field, never the header. */
-const NO_HEADER = { 'x-csrf-token': '' };
-const post = (browser: Customer, path: string, fields: Record<string, string>) =>
-  browser.request(
-    'POST',
-    path,
-    new URLSearchParams({ crumb: browser.cookies.crumb as string, ...fields }),
-    NO_HEADER,
-  );
 const HOME = {
   'address.line1': '1 Analytical Row',
   'address.city': 'Marylebone',
@@ -26,12 +17,7 @@ const HOME = {
 describe.each(DATABASES)("the customer's orders and addresses on $name", (database) => {
   const t = appForSuite(database);
 
-  async function signedIn(email: string) {
-    await makeAccount(t.db, email);
-    const browser = new Customer(t);
-    expect((await browser.signIn(email)).statusCode).toBe(200);
-    return browser;
-  }
+  const signedIn = async (email: string) => (await signInNewCustomer(t, email)).browser;
 
   it("lists a signed-in customer's orders and shows one with its download link; someone else's answers the unknown order's 404", async () => {
     const ada = await signedIn('orders@example.test');
@@ -127,16 +113,16 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     const mary = await signedIn('addresses@example.test');
     await mary.request('GET', ACCOUNT_PAGES.account);
 
-    const blank = await post(mary, ORDER_PAGES.addresses, { action: 'save', ...HOME, 'address.city': '' });
+    const blank = await mary.postForm(ORDER_PAGES.addresses, { action: 'save', ...HOME, 'address.city': '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.body).toContain('Please enter your city.');
     expect(blank.body).toContain('value="1 Analytical Row"');
 
-    const added = await post(mary, ORDER_PAGES.addresses, { action: 'save', ...HOME });
+    const added = await mary.postForm(ORDER_PAGES.addresses, { action: 'save', ...HOME });
     expect(added.statusCode, added.body).toBe(303);
     expect(added.headers.location).toBe(ACCOUNT_PAGES.account);
     const work = { ...HOME, 'address.line1': '2 Engine House', makeDefault: 'on' };
-    expect((await post(mary, ORDER_PAGES.addresses, { action: 'save', ...work })).statusCode).toBe(303);
+    expect((await mary.postForm(ORDER_PAGES.addresses, { action: 'save', ...work })).statusCode).toBe(303);
 
     const account = await mary.request('GET', ACCOUNT_PAGES.account);
     expect(account.body).toContain('1 Analytical Row');
@@ -149,7 +135,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     expect(checkout.body).toContain('value="addresses@example.test"');
     expect(checkout.body).toContain('value="2 Engine House"');
 
-    const edited = await post(mary, ORDER_PAGES.addresses, {
+    const edited = await mary.postForm(ORDER_PAGES.addresses, {
       action: 'save',
       id: homeId as string,
       ...HOME,
@@ -157,7 +143,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     });
     expect(edited.statusCode).toBe(303);
     expect(
-      (await post(mary, ORDER_PAGES.addresses, { action: 'default', id: homeId as string })).statusCode,
+      (await mary.postForm(ORDER_PAGES.addresses, { action: 'default', id: homeId as string })).statusCode,
     ).toBe(303);
     const after = (await mary.request('GET', '/checkout?itemId=p-club&sku=CLUB')).body;
     expect(after).toContain('value="3 Difference Lane"');
@@ -165,12 +151,12 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     // Someone else cannot touch them: the same answer as an address that does not exist.
     const eve = await signedIn('eve2@example.test');
     await eve.request('GET', ACCOUNT_PAGES.account);
-    const stolen = await post(eve, ORDER_PAGES.addresses, { action: 'delete', id: homeId as string });
+    const stolen = await eve.postForm(ORDER_PAGES.addresses, { action: 'delete', id: homeId as string });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.body).toContain('That address no longer exists.');
 
     for (const id of new Set(ids))
-      expect((await post(mary, ORDER_PAGES.addresses, { action: 'delete', id })).statusCode).toBe(303);
+      expect((await mary.postForm(ORDER_PAGES.addresses, { action: 'delete', id })).statusCode).toBe(303);
     expect((await mary.request('GET', ACCOUNT_PAGES.account)).body).toContain('No saved addresses yet.');
   });
   it("shows order statuses in the catalogue's words on the list and the detail, not their codes", async () => {
@@ -199,7 +185,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     const page = await grace.request('GET', ACCOUNT_PAGES.account);
     expect(page.body).toContain(`action="${ACCOUNT_PAGES.email}"`);
 
-    const wrong = await post(grace, ACCOUNT_PAGES.email, {
+    const wrong = await grace.postForm(ACCOUNT_PAGES.email, {
       email: 'hopper@example.test',
       password: 'not it',
     });
@@ -208,7 +194,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     expect(wrong.body).toContain('value="hopper@example.test"'); // what was typed, shown again
     expect(await lastMail(t.db, 'hopper@example.test')).toBeUndefined();
 
-    const asked = await post(grace, ACCOUNT_PAGES.email, {
+    const asked = await grace.postForm(ACCOUNT_PAGES.email, {
       email: 'hopper@example.test',
       password: PASSWORD,
     });
@@ -220,7 +206,7 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     // Nothing changes until the link is used.
     expect((await grace.request('GET', ACCOUNT_API)).json().email).toBe('grace@example.test');
     const token = await mailedToken(t.db, 'hopper@example.test', 'account-verify');
-    expect((await post(grace, ACCOUNT_PAGES.verify, { token })).statusCode).toBe(303);
+    expect((await grace.postForm(ACCOUNT_PAGES.verify, { token })).statusCode).toBe(303);
     expect((await grace.request('GET', ACCOUNT_API)).json().email).toBe('hopper@example.test');
   });
 
@@ -232,20 +218,20 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
       `action="${ACCOUNT_PAGES.password}"`,
     );
 
-    const wrong = await post(linus, ACCOUNT_PAGES.password, {
+    const wrong = await linus.postForm(ACCOUNT_PAGES.password, {
       currentPassword: 'not it',
       newPassword: 'a brand new passphrase',
     });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.body).toContain('Your current password is incorrect.');
-    const short = await post(linus, ACCOUNT_PAGES.password, {
+    const short = await linus.postForm(ACCOUNT_PAGES.password, {
       currentPassword: PASSWORD,
       newPassword: 'short',
     });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('Your password must be at least');
 
-    const changed = await post(linus, ACCOUNT_PAGES.password, {
+    const changed = await linus.postForm(ACCOUNT_PAGES.password, {
       currentPassword: PASSWORD,
       newPassword: 'a brand new passphrase',
     });

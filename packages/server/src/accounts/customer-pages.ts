@@ -19,6 +19,8 @@ import { z } from 'zod';
 import { ensureCrumb } from '../http/crumb.ts';
 import { apiError } from '../http/errors.ts';
 import { accountOrder, accountOrders } from '../db/orders.ts';
+import { accountSubscriptions, subscriptionView } from '../db/subscriptions.ts';
+import { subscriptionsSection } from './subscription-views.ts';
 import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import {
@@ -119,9 +121,11 @@ export function customerPageRoutes(
     ].filter(Boolean);
     const addresses = await listAddresses(db, account.id);
     const passkeys = await passkeyList(db, account.id);
+    const subscriptions = (await accountSubscriptions(db, account.id)).map(subscriptionView);
     const sections =
       notices.map((text) => `<p role="status">${h(text)}</p>`).join('') +
       `<p><a href="${ORDER_PAGES.orders}">${h(message('account.my-orders', {}, ls))}</a></p>` +
+      subscriptionsSection(subscriptions, crumb, ls) +
       addressesSection(addresses, state, ls) +
       passkeysSection(passkeys, crumb, ls) +
       credentialForms(crumb, ls, refused && form ? { form, values: refused.values } : undefined);
@@ -134,6 +138,7 @@ export function customerPageRoutes(
       profile: account,
       addresses,
       passkeys: passkeys.map((key) => ({ ...key, name: passkeyName(key, ls) })),
+      subscriptions,
     };
     return {
       path: ACCOUNT_PAGES.account,

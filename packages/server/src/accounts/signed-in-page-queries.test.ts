@@ -3,27 +3,18 @@
  * page signed out, the session read, which brings the name and email the page shows with it (no
  * query of the account of its own).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, DATABASES, DEMO_SITE } from '../testing/app.ts';
 import { Shopper } from '../testing/shopper.ts';
 import { recordStatements } from '../testing/statements.ts';
-import { testWebBundle } from '../testing/web-bundle.ts';
-import { Customer, makeAccount } from './testing.ts';
+import { signInNewCustomer } from './testing.ts';
 
 /** The demo's digital product (unlimited stock). */
 const EBOOK = { itemId: 'eaa43590bbbd5af55f175832', sku: 'JR-DIG-01', quantity: 1 };
 const PRODUCT_PAGE = '/shop/linen-camp-shirt';
 
 describe.each(DATABASES)('a signed-in page on $name', (database) => {
-  let t: TestApp;
-  const web = testWebBundle();
-  beforeAll(async () => {
-    t = await startApp(database, { siteDir: DEMO_SITE, webDistDir: web.dir });
-  });
-  afterAll(async () => {
-    await t?.close();
-    web.cleanup();
-  });
+  const t = appForSuite(database, { siteDir: DEMO_SITE }, { webBundle: true });
 
   async function statementsOf(visitor: Shopper, path: string) {
     const recorder = recordStatements();
@@ -42,14 +33,7 @@ describe.each(DATABASES)('a signed-in page on $name', (database) => {
     await visitor.start();
     expect((await visitor.add(EBOOK)).statusCode).toBe(200);
 
-    const id = await makeAccount(t.app.database.db, 'ada@example.test');
-    await t.app.database.db
-      .updateTable('accounts')
-      .set({ name: 'Ada Lovelace' })
-      .where('id', '=', id)
-      .execute();
-    const customer = new Customer(t);
-    expect((await customer.signIn('ada@example.test')).statusCode).toBe(200);
+    const { browser: customer, id } = await signInNewCustomer(t, 'ada@example.test', 'Ada Lovelace');
     expect((await customer.add(EBOOK)).statusCode).toBe(200);
 
     for (const path of [PRODUCT_PAGE, '/cart']) {

@@ -8,16 +8,6 @@ import { ORDER_PAGES } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
 
-/** A browser without scripts: form posts carry the crumb field, never the header. */
-const NO_HEADER = { 'x-csrf-token': '' };
-const post = (browser: Customer, path: string, fields: Record<string, string>) =>
-  browser.request(
-    'POST',
-    path,
-    new URLSearchParams({ crumb: browser.cookies.crumb as string, ...fields }),
-    NO_HEADER,
-  );
-
 /** The fixture site with a template that has its own sign-in, profile and orders pages. */
 function siteWithAccountPages(): string {
   const siteDir = mkdtempSync(join(tmpdir(), 'storefront-account-pages-'));
@@ -59,7 +49,7 @@ describe.each(DATABASES)("a template's own account pages on $name", (database) =
     expect(page.body).toContain(`<input type="hidden" name="crumb" value="${browser.cookies.crumb}">`);
     expect(page.body).toContain('<form method="post" action="/account/login">');
 
-    const refused = await post(browser, ACCOUNT_PAGES.login, {
+    const refused = await browser.postForm(ACCOUNT_PAGES.login, {
       email: '"><script>alert(1)</script>@example.test',
       password: 'not the password',
     });
@@ -68,7 +58,7 @@ describe.each(DATABASES)("a template's own account pages on $name", (database) =
     expect(refused.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;@example.test"');
     expect(refused.body).not.toContain('<script>alert(1)');
 
-    const signedIn = await post(browser, ACCOUNT_PAGES.login, {
+    const signedIn = await browser.postForm(ACCOUNT_PAGES.login, {
       email: 'own@example.test',
       password: PASSWORD,
     });
@@ -85,7 +75,7 @@ describe.each(DATABASES)("a template's own account pages on $name", (database) =
     const placed = await browser.order({ ...CUSTOMER, email: 'orders-own@example.test' });
     expect(placed.statusCode, placed.body).toBe(200);
     const number = placed.json().order.orderNumber as number;
-    await post(browser, ORDER_PAGES.addresses, {
+    await browser.postForm(ORDER_PAGES.addresses, {
       action: 'save',
       'address.line1': '1 <Analytical> Row',
       'address.city': 'Marylebone',

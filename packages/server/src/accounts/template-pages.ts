@@ -9,10 +9,12 @@
 import { escapeHtmlAttr, formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import type { OrderSummary } from '../db/orders.ts';
+import type { SubscriptionView } from '../db/subscriptions.ts';
 import type { Json } from '../site/types.ts';
 import type { SavedAddress } from './addresses.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
+import { subscriptionActionUrl } from './subscription-views.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts
@@ -46,6 +48,8 @@ export interface AccountPageData {
   passkeys?: readonly { id: string; name: string; created: number; lastUsed: number | null }[] | undefined;
   orders?: { list: { orders: OrderSummary[]; more: boolean }; page: number } | undefined;
   order?: Order | undefined;
+  /** Issue 17: the customer's subscriptions, each with the URL its pause/resume/cancel form posts to. */
+  subscriptions?: readonly SubscriptionView[] | undefined;
 }
 
 /** Where the forms post and the links go. */
@@ -152,6 +156,12 @@ export function accountTemplatePage(
         }
       : null,
     order: order ? orderJson(order, ls) : null,
+    subscriptions: (data.subscriptions ?? []).map((s) => ({
+      ...s,
+      created: day(s.created),
+      nextRenewal: s.nextRenewal === null ? null : day(s.nextRenewal),
+      actionUrl: subscriptionActionUrl(s.id),
+    })),
   };
   return { name: ACCOUNT_TEMPLATE_PAGES[page], context: { accountPage: escapedJson(view) as Json } };
 }

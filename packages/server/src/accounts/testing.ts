@@ -31,6 +31,12 @@ export class Customer extends Shopper {
     return super.request(method, url, body, { ...xsrf, ...headers });
   }
 
+  /** A form post as a browser without scripts sends it: the crumb as a field, never the header. */
+  postForm(path: string, fields: Record<string, string>) {
+    const form = new URLSearchParams({ crumb: this.cookies.crumb ?? '', ...fields });
+    return this.request('POST', path, form, { 'x-csrf-token': '' });
+  }
+
   async signIn(email: string, password = PASSWORD, rememberMe = false, path = SESSION_PATH) {
     if (!this.cookies.crumb) await this.start();
     const res = await this.request('POST', path, { email, password, rememberMe });
@@ -43,20 +49,39 @@ export class Customer extends Shopper {
 export async function makeAccount(
   db: Db,
   email: string,
-  options: { kind?: 'customer' | 'staff'; roles?: RoleCode[]; password?: string; verified?: boolean } = {},
+  options: {
+    kind?: 'customer' | 'staff';
+    roles?: RoleCode[];
+    password?: string;
+    verified?: boolean;
+    name?: string;
+  } = {},
 ): Promise<string> {
   const parsed = parseEmail(email);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const id = await createAccount(db, {
     kind: options.kind ?? 'customer',
     email: parsed.value,
-    name: 'Test Person',
+    name: options.name ?? 'Test Person',
     passwordHash: await hashPassword(options.password ?? PASSWORD),
     verified: options.verified ?? true,
     roles: options.roles ?? [],
   });
   if (!id) throw new Error(`${email} already has an account`);
   return id;
+}
+
+/** A new customer account (named `name`, when given), signed in in a browser of its own. */
+export async function signInNewCustomer(
+  t: TestApp,
+  email: string,
+  name?: string,
+): Promise<{ browser: Customer; id: string }> {
+  const id = await makeAccount(t.app.database.db, email, { name });
+  const browser = new Customer(t);
+  const answer = await browser.signIn(email);
+  if (answer.statusCode !== 200) throw new Error(`${email} could not sign in: ${answer.body}`);
+  return { browser, id };
 }
 
 /** The newest outbox mail to the address (of the kind, when given). */

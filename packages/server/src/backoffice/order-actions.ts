@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { message, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { restoreGiftCards } from '../db/gift-cards.ts';
+import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
+import { queueReviewRequest } from '../db/reviews.ts';
 import { returnStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -151,6 +152,8 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 interface Acted {
   /** Outbox mail to send once the transaction has committed. */
   mailId?: string;
+  /** The buyer's review request, queued with the order's last shipment (issue 17). */
+  reviewMailId?: string;
 }
 
 /**
@@ -164,7 +167,7 @@ async function onOrder(
   act: (
     trx: Trx,
     order: NonNullable<Awaited<ReturnType<typeof orderRow>>>,
-  ) => Promise<{ kind: string; detail?: Record<string, unknown>; mailId?: string }>,
+  ) => Promise<{ kind: string; detail?: Record<string, unknown>; mailId?: string; reviewMailId?: string }>,
 ): Promise<Acted> {
   return db.transaction().execute(async (trx) => {
     const locked = await trx
@@ -193,7 +196,10 @@ async function onOrder(
         detail: event.detail ? JSON.stringify(event.detail) : null,
       })
       .execute();
-    return event.mailId ? { mailId: event.mailId } : {};
+    return {
+      ...(event.mailId ? { mailId: event.mailId } : {}),
+      ...(event.reviewMailId ? { reviewMailId: event.reviewMailId } : {}),
+    };
   });
 }
 
@@ -319,6 +325,10 @@ export function fulfil(
         : []),
       ...(input.trackingUrl ? [message('order.mail-tracking-link', { url: input.trackingUrl }, ls)] : []),
     ]);
+    const everythingShipped = [...remaining].every(
+      ([lineId, left]) => left - (wanted.find((w) => w.lineId === lineId)?.quantity ?? 0) === 0,
+    );
+    const reviewMailId = everythingShipped ? await queueReviewRequest(trx, order, shop) : undefined;
     return {
       kind: 'fulfilled',
       detail: {
@@ -328,6 +338,7 @@ export function fulfil(
         ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
       },
       mailId,
+      ...(reviewMailId ? { reviewMailId } : {}),
     };
   });
 }
@@ -363,6 +374,12 @@ export function cancel(
       });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
+    // The cards the order bought stop paying; one already spent, even in part, keeps the order.
+    const voided = await voidGiftCardsOfOrder(trx, order.id, 'refuse');
+    if (!voided.ok)
+      throw conflict(
+        `Order #${number} bought gift card ${voided.spent}, which has already been spent: it cannot be cancelled. Refund what is due instead.`,
+      );
     const mailId = await customerMail(trx, order, shop, 'cancelled');
     return {
       kind: 'cancelled',
@@ -370,6 +387,7 @@ export function cancel(
         wasPaid: order.status === 'paid',
         ...(input.reason ? { reason: input.reason } : {}),
         ...(giftCardCents > 0 ? { giftCardCents } : {}),
+        ...(voided.voidedCents > 0 ? { giftCardsVoidedCents: voided.voidedCents } : {}),
       },
       mailId,
     };

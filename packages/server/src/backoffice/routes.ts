@@ -24,7 +24,8 @@
  *   nextPageCursor }`; `from` and `to` are UTC days, both included;
  * - `GET /api/config/stock/ledger/export?variantId=&reason=&from=&to=` -> the filtered ledger as CSV, streamed.
  *
- * Form submissions, the mail outbox and the dashboard: records-routes.ts.
+ * Form submissions, the mail outbox and the dashboard: records-routes.ts. Comment moderation: comments.ts.
+ * Gift cards and their ledgers (`orders.read`): gift-cards.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -51,6 +52,8 @@ import {
   type Actor,
   type ShopIdentity,
 } from './order-actions.ts';
+import { commentModerationRoutes } from './comments.ts';
+import { giftCardBackofficeRoutes } from './gift-cards.ts';
 import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
 import { productSearchQuery, searchProducts } from './products.ts';
@@ -178,7 +181,11 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   const action = <S extends z.ZodType>(
     name: string,
     body: S,
-    run: (number: number, actor: Actor, input: z.infer<S>) => Promise<{ mailId?: string }>,
+    run: (
+      number: number,
+      actor: Actor,
+      input: z.infer<S>,
+    ) => Promise<{ mailId?: string; reviewMailId?: string }>,
   ) =>
     app.post(
       `${CONFIG_API}/orders/:number/${name}`,
@@ -188,6 +195,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
           const number = Number(request.params.number);
           const acted = await run(number, actorOf(request), request.body as z.infer<S>);
           if (acted.mailId) app.mailer.deliverLater(acted.mailId);
+          if (acted.reviewMailId) app.mailer.deliverLater(acted.reviewMailId);
           return { status: 200, body: await detailOf(number) };
         }),
     );
@@ -202,6 +210,8 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
 
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
+  await commentModerationRoutes(app, CONFIG_API, { siteTitle: options.siteTitle });
+  await giftCardBackofficeRoutes(app, CONFIG_API);
 
   // ------------------------------------------------------------------ stock
 

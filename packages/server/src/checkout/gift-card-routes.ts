@@ -95,11 +95,12 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
   }
 }
 
-/** A code's balance, or the catalogue's refusal for a blank or unknown one. */
+/** A code's balance, or the catalogue's refusal for a blank, unknown or voided one. */
 async function balanceAnswer(db: Db, input: string) {
   if (!input.trim()) throw apiError('gift-card-blank');
   const card = await giftCardBalance(db, input);
   if (!card) throw apiError('gift-card-unknown');
+  if (card.voided) throw apiError('gift-card-voided');
   return {
     code: groupGiftCardCode(card.code),
     balanceCents: card.balanceCents,

@@ -6,6 +6,7 @@ import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
 
 const UNKNOWN = 'That gift card code is not valid.';
 const EMPTY = 'That gift card has no balance left.';
+const VOIDED = 'That gift card was cancelled with its order and can no longer be used.';
 const CODE = /\b([A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4})\b/;
 
 for (const database of DATABASES) {
@@ -46,6 +47,7 @@ for (const database of DATABASES) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().order as {
         id: string;
+        orderNumber: number;
       };
     }
     const mailsTo = (to: string) =>
@@ -207,6 +209,60 @@ for (const database of DATABASES) {
       expect((await ledgerOf(code)).map((l) => l.reason)).toEqual(
         expect.arrayContaining(['issued', 'redeemed', 'restored', 'redeemed', 'restored']),
       );
+    });
+
+    it('a cancelled gift card order voids its cards; one already spent keeps the order', async () => {
+      const order = await buyGiftCard('GIFT-50', 'voided@example.test');
+      const code = await codeFromMail('voided@example.test');
+      const url = `/api/config/orders/${order.orderNumber}`;
+      const cancelled = await manager.request('POST', `${url}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await balanceOf(code)).toBe(0);
+      expect((await ledgerOf(code)).map((l) => [l.reason, l.change_cents])).toEqual([
+        ['issued', 5000],
+        ['voided', -5000],
+      ]);
+      const refused = await payWith(code);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'gift-card-voided', message: VOIDED });
+      expect((await checkBalance(code)).json()).toMatchObject({ code: 'gift-card-voided', message: VOIDED });
+
+      const spentOrder = await buyGiftCard('GIFT-50', 'spent@example.test');
+      const spent = await codeFromMail('spent@example.test');
+      expect((await payWith(spent)).statusCode).toBe(200);
+      const kept = await manager.request('POST', `/api/config/orders/${spentOrder.orderNumber}/cancel`, {});
+      expect(kept.statusCode).toBe(409);
+      expect(kept.json()).toEqual({
+        code: 'order-conflict',
+        message: `Order #${spentOrder.orderNumber} bought gift card …${spent.slice(-4)}, which has already been spent: it cannot be cancelled. Refund what is due instead.`,
+      });
+      expect(await balanceOf(spent)).toBe(2500);
+      expect((await payWith(spent)).statusCode).toBe(200);
+    });
+
+    it('a cancel racing redemptions of its card either voids it untouched or is refused', async () => {
+      const order = await buyGiftCard('GIFT-50', 'racecancel@example.test');
+      const code = await codeFromMail('racecancel@example.test');
+      const [cancelled, ...payments] = await Promise.all([
+        manager.request('POST', `/api/config/orders/${order.orderNumber}/cancel`, {}),
+        ...Array.from({ length: 4 }, () => payWith(code)),
+      ]);
+      const paid = payments.filter((p) => p.statusCode === 200).length;
+      const ledger = await ledgerOf(code);
+      const balance = await balanceOf(code);
+      expect(ledger.reduce((n, l) => n + l.change_cents, 0)).toBe(balance);
+      if (cancelled?.statusCode === 200) {
+        // Voided before any payment got to it: every payment was refused, none took anything.
+        expect(paid).toBe(0);
+        expect(balance).toBe(0);
+        expect(ledger.map((l) => l.reason)).toEqual(['issued', 'voided']);
+        expect(payments.map((p) => p.json().code)).toEqual(Array(4).fill('gift-card-voided'));
+      } else {
+        expect(cancelled?.statusCode).toBe(409);
+        expect(paid).toBeGreaterThan(0);
+        expect(balance).toBe(5000 - 2500 * paid);
+        expect(ledger.map((l) => l.reason)).not.toContain('voided');
+      }
     });
 
     it('mails a card on the chosen day, not before, and only once', async () => {

@@ -125,7 +125,13 @@ export async function queueDueGiftCardMails(
   return ids;
 }
 
-/** Pays up to `dueCents` of the order being placed with the card; refuses an unknown or empty card. */
+const REFUSAL = {
+  unknown: 'gift-card-unknown',
+  empty: 'gift-card-empty',
+  voided: 'gift-card-voided',
+} as const;
+
+/** Pays up to `dueCents` of the order being placed with the card; refuses an unknown, empty or voided card. */
 export async function payByGiftCard(
   trx: Db,
   code: string,
@@ -138,7 +144,7 @@ export async function payByGiftCard(
     { code, currency: order.currency, wantedCents: order.dueCents, orderId: order.id },
     now,
   );
-  if (!redeemed.ok) throw apiError(redeemed.reason === 'unknown' ? 'gift-card-unknown' : 'gift-card-empty');
+  if (!redeemed.ok) throw apiError(REFUSAL[redeemed.reason]);
   return {
     hint: giftCardHint(redeemed.code),
     amountCents: redeemed.amountCents,

@@ -39,6 +39,7 @@ import type { CartRow } from '../db/schema.ts';
 import type { Checked } from '../commerce/rules.ts';
 import { takeStock } from '../db/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
+import { claimRenewal, renewablePlan, startSubscription } from '../db/subscriptions.ts';
 import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
@@ -59,6 +60,15 @@ export type OrderSource =
       sku?: string | null | undefined;
       quantity?: unknown;
       additionalFields?: string | null | undefined;
+    }
+  /** A subscription's renewal (issue 17): its item bought again, claimed as its `cycle`. */
+  | {
+      kind: 'renewal';
+      subscriptionId: string;
+      cycle: number;
+      itemId: string;
+      sku: string;
+      quantity: number;
     };
 
 export interface PlaceOrderRequest {
@@ -253,7 +263,8 @@ async function placeIn(
       throw checked.error.code === 'cart.add.not-enough-stock'
         ? apiError('express-not-enough-stock', { refusal: { message: checked.error.message } })
         : coreRefusal(checked.error);
-    drafts = [draft(item, checked.value.variant, checked.value.quantity, source.additionalFields ?? null)];
+    const additionalFields = source.kind === 'renewal' ? null : (source.additionalFields ?? null);
+    drafts = [draft(item, checked.value.variant, checked.value.quantity, additionalFields)];
   }
 
   const types = drafts.map((d) => d.productType);
@@ -326,6 +337,12 @@ async function placeIn(
     if (lineNeeds(d.productType).takesStock)
       wanted.set(d.variantId, (wanted.get(d.variantId) ?? 0) + d.quantity);
   const orderId = randomUUID();
+  // A renewal is claimed before its stock: a cycle another instance made (or a paused one) stops here.
+  if (
+    source.kind === 'renewal' &&
+    !(await claimRenewal(trx, { subscriptionId: source.subscriptionId, cycle: source.cycle, orderId, now }))
+  )
+    throw apiError('renewal-not-claimed');
   const taker = { orderId, actorId: req.accountId ?? null };
   for (const variantId of [...wanted.keys()].sort()) {
     if (!(await takeStock(trx, variantId, wanted.get(variantId) as number, taker)))
@@ -353,9 +370,11 @@ async function placeIn(
   const kindExtra =
     source.kind === 'subscription'
       ? { subscriptionPlan: subscriptionPlanOf(drafts[0]?.item) }
-      : types.includes(ProductType.GIFT_CARD)
-        ? { recipientEmail: c.recipientEmail, giftMessage: c.giftMessage }
-        : null;
+      : source.kind === 'renewal'
+        ? { subscriptionId: source.subscriptionId, cycle: source.cycle }
+        : types.includes(ProductType.GIFT_CARD)
+          ? { recipientEmail: c.recipientEmail, giftMessage: c.giftMessage }
+          : null;
   // What the amounts came from, for the confirmation and the back office.
   const pricingExtra =
     priced.validCoupons.length > 0 || priced.selectedShippingOption || priced.applicableTaxRules.length > 0
@@ -479,6 +498,22 @@ async function placeIn(
           now,
         )
       : [];
+  const plan = source.kind === 'subscription' ? renewablePlan(kindExtra?.subscriptionPlan) : undefined;
+  const subscribed = drafts[0];
+  if (plan && subscribed)
+    await startSubscription(trx, {
+      orderId,
+      accountId: req.accountId ?? null,
+      customer: { email: c.email, name: c.name, ...(c.address ? { address: c.address } : {}) },
+      line: {
+        itemId: subscribed.item.id,
+        sku: subscribed.sku,
+        quantity: subscribed.quantity,
+        title: subscribed.item.title,
+      },
+      plan,
+      now,
+    });
   if (cartId)
     await trx
       .updateTable('carts')

@@ -13,6 +13,7 @@ import {
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from './gift-cards.ts';
 import type { OrderView } from './orders.ts';
+import { subscriptionView, type SubscriptionRow } from '../db/subscriptions.ts';
 
 /**
  * The checkout pages' own few rules (scoped to their root classes): a readable column, labels
@@ -358,6 +359,42 @@ export function confirmationHtml(
       : '') +
     orderSummaryHtml(order, ls) +
     giftCardsHtml(order, giftCards, ls) +
+    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
+  );
+}
+
+/** "month", "2 weeks": a billing period in the words of the renewal line. */
+export const periodWords = (period: { value: number; unit: string }) =>
+  period.value === 1 ? period.unit.toLowerCase() : `${period.value} ${period.unit.toLowerCase()}s`;
+
+/** Page type 206: the first order of a subscription and when it renews (issue 17). */
+export function subscriptionConfirmedHtml(
+  order: OrderView,
+  subscription: SubscriptionRow | undefined,
+  ls?: LocalizedStrings,
+): string {
+  const view = subscription ? subscriptionView(subscription) : undefined;
+  const renews =
+    view?.nextRenewal != null
+      ? `<p class="sf-order__renews">${h(
+          message(
+            'subscription.renews',
+            {
+              period: periodWords(view.billingPeriod),
+              date: new Date(view.nextRenewal).toISOString().slice(0, 10),
+            },
+            ls,
+          ),
+        )}</p>`
+      : '';
+  return (
+    `${STYLE}<div class="sf-order" data-page-type="206" data-order-id="${a(order.id)}">` +
+    `<h1>${h(message('subscription.confirmed', {}, ls))}</h1>` +
+    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
+    `<p>${h(message('subscription.thank-you', { email: order.email }, ls))}</p>` +
+    renews +
+    `<p><a href="/account">${h(message('subscription.manage', {}, ls))}</a></p>` +
+    orderSummaryHtml(order, ls) +
     `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
   );
 }

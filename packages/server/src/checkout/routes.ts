@@ -9,6 +9,7 @@ import {
   ProductType,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
+  type LocalizedStrings,
 } from '@storefront/core';
 import type { OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,11 +27,21 @@ import { customerDetails } from '../db/customer-details.ts';
 import { giftCardsOfOrder } from '../db/gift-cards.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
-import { confirmedCheckoutOrder, placeOrder, readOrder, type OrderSource } from './orders.ts';
+import { subscriptionOfOrder, subscriptionView } from '../db/subscriptions.ts';
+import type { Db } from '../db/index.ts';
+import type { Json } from '../site/types.ts';
+import {
+  confirmedCheckoutOrder,
+  placeOrder,
+  readOrder,
+  type OrderSettings,
+  type OrderSource,
+} from './orders.ts';
 import {
   checkoutFormHtml,
   checkoutMessageHtml,
   confirmationHtml,
+  subscriptionConfirmedHtml,
   type CheckoutFormPage,
   type FormTarget,
 } from './pages.ts';
@@ -157,6 +168,63 @@ function giftCardSendAt(day: string | undefined, now = Date.now()): number | und
   return at <= now ? undefined : at;
 }
 
+const orderSettingsOf = (options: CheckoutOptions, ls: LocalizedStrings | undefined): OrderSettings => ({
+  currency: options.settings.currency,
+  minimumSubtotalCents: options.minimumSubtotalCents,
+  siteTitle: options.siteTitle,
+  ...(ls ? { localizedStrings: ls } : {}),
+  pricing: options.settings.pricing,
+});
+
+/** Where the shopper lands after an order: page type 206 for a subscription, else 202. */
+const confirmationPath = (order: { id: string; kind: string }) =>
+  order.kind === 'subscription'
+    ? `/checkout/subscription-confirmed/${order.id}`
+    : `/checkout/order-confirmed/${order.id}`;
+
+/** A subscription's renewal as the subscriptions feature asks for it (app.ts hands it over). */
+export interface RenewalOrder {
+  subscriptionId: string;
+  cycle: number;
+  itemId: string;
+  sku: string;
+  quantity: number;
+  customer: Record<string, unknown>;
+  accountId: string | null;
+}
+
+/**
+ * Places subscription renewals exactly as checkout places any order (the same settings, stock,
+ * pricing, payment provider and confirmation mail); answers the mails to deliver, or the refusal.
+ */
+export function renewalPlacer(db: Db, options: CheckoutOptions, ls: LocalizedStrings | undefined) {
+  const payment = options.payment ?? manualPaymentProvider;
+  const orderSettings = orderSettingsOf(options, ls);
+  return async (renewal: RenewalOrder) => {
+    const { customer, accountId, ...line } = renewal;
+    const placed = await placeOrder(
+      db,
+      {
+        source: { kind: 'renewal', ...line },
+        customer,
+        origin: options.siteUrl,
+        accountId: accountId ?? undefined,
+      },
+      orderSettings,
+      payment,
+    );
+    if (!placed.ok) {
+      const body = placed.refusal.body(ls);
+      return { ok: false as const, code: String(body.code), message: String(body.message) };
+    }
+    return {
+      ok: true as const,
+      orderId: placed.value.order.id,
+      mailIds: [placed.value.mailId, ...placed.value.giftCardMails],
+    };
+  };
+}
+
 // ------------------------------------------------------------------ routes
 
 /** Checkout (DESIGN.md): the order API, the checkout pages, the confirmation, digital downloads. */
@@ -170,13 +238,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   // The cart's counter: placing an order is one more cart write.
   await registerDatabaseRateLimit(app, db, CART_WRITES, () => apiError('rate-limited'));
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
-  const orderSettings = {
-    currency: settings.currency,
-    minimumSubtotalCents: options.minimumSubtotalCents,
-    siteTitle: options.siteTitle,
-    ...(ls ? { localizedStrings: ls } : {}),
-    pricing: settings.pricing,
-  };
+  const orderSettings = orderSettingsOf(options, ls);
 
   /** The signed-in customer's account id: their orders are linked to it and their details fill the form. */
   const customerId = (request: FastifyRequest) =>
@@ -231,7 +293,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         status: 200,
         body: {
           order: placed.value.order,
-          confirmationUrl: `/checkout/order-confirmed/${placed.value.order.id}`,
+          confirmationUrl: confirmationPath(placed.value.order),
           // A card provider's hosted payment page: the shopper pays there before the confirmation.
           ...(placed.value.paymentUrl ? { paymentUrl: placed.value.paymentUrl } : {}),
         } satisfies OrderAnswer,
@@ -250,6 +312,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       title: string;
       html: string;
       confirmedOrder?: ConfirmedCheckoutOrder;
+      templatePage?: { name: string; context: Json };
     },
   ) => {
     const url = new URL(request.url, 'http://localhost');
@@ -503,7 +566,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     if (placed.ok)
       return reply
         .code(303)
-        .header('location', placed.value.paymentUrl ?? `/checkout/order-confirmed/${placed.value.order.id}`)
+        .header('location', placed.value.paymentUrl ?? confirmationPath(placed.value.order))
         .send();
     const refusal = placed.refusal.body(ls);
     return showForm(request, reply, target, placed.refusal.statusCode, {
@@ -564,6 +627,36 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       title: message('checkout.order-confirmed', {}, ls),
       html: confirmationHtml(order, ls, await giftCardsOfOrder(db, order.id)),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
+    });
+  });
+
+  /** Page type 206: the subscription order's confirmation, with when it renews (the template's page when it has one). */
+  app.get('/checkout/subscription-confirmed/:orderId', async (request, reply) => {
+    const { orderId } = request.params as { orderId: string };
+    const order = await readOrder(db, orderId);
+    if (!order || order.kind !== 'subscription') {
+      const title = message('checkout.order-not-found', {}, ls);
+      return sendPage(request, reply, {
+        status: 404,
+        pageType: PageType.NOT_FOUND,
+        title,
+        html: checkoutMessageHtml(title, title, ls),
+      });
+    }
+    const subscription = await subscriptionOfOrder(db, order.id);
+    return sendPage(request, reply, {
+      status: 200,
+      pageType: PageType.SUBSCRIPTION_CONFIRMED,
+      title: message('subscription.confirmed', {}, ls),
+      html: subscriptionConfirmedHtml(order, subscription, ls),
+      confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
+      templatePage: {
+        name: 'subscription-confirmed',
+        context: {
+          order,
+          subscription: subscription ? subscriptionView(subscription) : null,
+        } as unknown as Json,
+      },
     });
   });
 

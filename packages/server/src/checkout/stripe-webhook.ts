@@ -5,13 +5,15 @@
  * `stripe-signature-invalid`). Each event is acted on in one transaction that first records its id
  * in `stripe_events`: a replay, or a second delivery racing the first, finds the id taken and
  * changes nothing. The order changes only from `awaiting-payment`, so a paid order is never failed
- * and an expired session gives its stock and its discount code's use back exactly once.
+ * and an expired session gives its stock, its discount code's use and what a gift card paid back
+ * exactly once (and voids the gift cards the unpaid order bought).
  */
 import { randomUUID } from 'node:crypto';
 import { lineNeeds } from '@storefront/core';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
+import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { returnStock } from '../db/stock.ts';
@@ -147,7 +149,15 @@ async function release(
       note: why,
     });
   await releaseDiscounts(trx, orderId);
-  await orderEvent(trx, orderId, 'cancelled', { provider: 'stripe', reason: why, wasPaid: false });
+  // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
+  const giftCardCents = await restoreGiftCards(trx, orderId);
+  await voidGiftCardsOfOrder(trx, orderId, 'void-rest');
+  await orderEvent(trx, orderId, 'cancelled', {
+    provider: 'stripe',
+    reason: why,
+    wasPaid: false,
+    ...(giftCardCents > 0 ? { giftCardCents } : {}),
+  });
   return 'released';
 }
 

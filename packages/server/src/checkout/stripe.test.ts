@@ -339,6 +339,77 @@ for (const database of DATABASES) {
       expect((await withCode()).statusCode).toBe(200);
     });
 
+    it('gives back what a gift card paid of an expired session exactly once, and voids the cards it bought', async () => {
+      const giftCardOf = async (orderId: string) =>
+        db()
+          .selectFrom('gift_cards')
+          .select(['code', 'balance_cents'])
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow();
+      const buyer = new Shopper(t);
+      await buyer.start();
+      const bought = await buyer.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-gift', sku: 'GIFT-25' },
+        recipientEmail: 'friend@example.test',
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const giftOrder = bought.json().order;
+      expect((await deliver(sessionEvent('checkout.session.completed', giftOrder))).json().outcome).toBe(
+        'paid',
+      );
+      const { code } = await giftCardOf(giftOrder.id);
+
+      // Two T-shirts (50.00): the card pays 25.00, Stripe's session asks for the other 25.00.
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const placed = await shopper.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-tee', sku: 'TEE-S', quantity: 2 },
+        giftCardCode: code,
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const { order } = placed.json();
+      expect(order.extra.giftCardPayment.amountCents).toBe(2500);
+      expect((await giftCardOf(giftOrder.id)).balance_cents).toBe(0);
+
+      const payload = sessionEvent('checkout.session.expired', order, { payment_status: 'unpaid' });
+      const answers = await Promise.all([deliver(payload), deliver(payload)]);
+      expect(answers.map((a) => a.json().outcome).sort()).toEqual(['duplicate', 'released']);
+      expect((await deliver(payload)).json().outcome).toBe('duplicate');
+      expect(
+        (await deliver(sessionEvent('checkout.session.async_payment_failed', order))).json().outcome,
+      ).toBe('ignored');
+      expect((await giftCardOf(giftOrder.id)).balance_cents).toBe(2500);
+      const restored = await db()
+        .selectFrom('gift_card_ledger')
+        .select('change_cents')
+        .where('code', '=', code)
+        .where('reason', '=', 'restored')
+        .execute();
+      expect(restored).toEqual([{ change_cents: 2500 }]);
+
+      // A gift card order whose session expires unpaid: its card no longer pays.
+      const unpaid = new Shopper(t);
+      await unpaid.start();
+      const never = (
+        await unpaid.order({
+          ...CUSTOMER,
+          item: { itemId: 'p-gift', sku: 'GIFT-25' },
+          recipientEmail: 'unpaid@example.test',
+        })
+      ).json().order;
+      const unpaidCard = await giftCardOf(never.id);
+      expect(
+        (await deliver(sessionEvent('checkout.session.expired', never, { payment_status: 'unpaid' }))).json()
+          .outcome,
+      ).toBe('released');
+      expect((await giftCardOf(never.id)).balance_cents).toBe(0);
+      await unpaid.start();
+      const refused = await unpaid.request('POST', '/api/gift-cards/balance', { code: unpaidCard.code });
+      expect(refused.json()).toMatchObject({ code: 'gift-card-voided' });
+    });
+
     it('gives the stock of an expired session back exactly once', async () => {
       const { order } = await placeOrder();
       const taken = await stockOf();

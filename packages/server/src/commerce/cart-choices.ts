@@ -15,7 +15,7 @@ import type { Db } from '../db/index.ts';
 import type { CartRow } from '../db/schema.ts';
 import { apiError, coreRefusal } from '../http/errors.ts';
 import { findCart, readCart, type CartSettings } from './cart.ts';
-import { discountUsage, NO_PRICING, pricingLines } from './pricing.ts';
+import { NO_PRICING, pricingLines, shopperUsage, type Shopper } from './pricing.ts';
 import { runRefusable, type Checked } from './rules.ts';
 
 async function openCart(trx: Db, token: string | undefined): Promise<CartRow> {
@@ -37,19 +37,23 @@ async function setChoice(
   return { ...cart, ...change };
 }
 
-/** Puts `code` on the cart (replacing the one there) when core's rules accept it for this cart now. */
+/**
+ * Puts `code` on the cart (replacing the one there) when core's rules accept it for this cart now,
+ * and for the signed-in `shopper`, whose own uses count against its per-customer limit.
+ */
 export async function applyCoupon(
   db: Db,
   token: string | undefined,
   raw: string,
   settings: CartSettings,
   localizedStrings?: LocalizedStrings,
+  shopper?: Shopper,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
     db.transaction().execute(async (trx) => {
       const cart = await openCart(trx, token);
       const pricing = settings.pricing ?? NO_PRICING;
-      const current = await readCart(trx, cart, settings);
+      const current = await readCart(trx, cart, settings, shopper);
       const code = findDiscountCode(pricing.config.discountCodes, raw);
       const applied = applyDiscountCode(code, raw, {
         lines: pricingLines(
@@ -58,7 +62,7 @@ export async function applyCoupon(
         ),
         now: Date.now(),
         currency: settings.currency,
-        ...(code ? { usage: await discountUsage(trx, code.code) } : {}),
+        ...(code ? { usage: await shopperUsage(trx, code, shopper) } : {}),
         ...(localizedStrings ? { localizedStrings } : {}),
       });
       if (!applied.ok) throw coreRefusal(applied.error);

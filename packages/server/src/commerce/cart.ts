@@ -30,11 +30,12 @@ import { apiError, coreRefusal, type ApiError } from '../http/errors.ts';
 import { fromCore, runRefusable, type Checked } from './rules.ts';
 import {
   cartChoices,
-  discountUsage,
   NO_PRICING,
   NO_PRICING_CHOICES,
   pricingLines,
+  shopperUsage,
   type CommercePricing,
+  type Shopper,
 } from './pricing.ts';
 
 type CartEntryRow = Selectable<Database['cart_entries']>;
@@ -68,11 +69,16 @@ export function emptyCart(settings: CartSettings): ShoppingCart {
   return buildCart(undefined, [], settings);
 }
 
-/** The cart with its entries, priced from the live catalogue; entries whose product or variant is gone are left out. */
+/**
+ * The cart with its entries, priced from the live catalogue; entries whose product or variant is
+ * gone are left out. With the signed-in `shopper`, their own orders count against the code's
+ * per-customer limit already (the order counts its email; the account's is what we know before it).
+ */
 export async function readCart(
   db: Db,
   cart: CartRow | undefined,
   settings: CartSettings,
+  shopper?: Shopper,
 ): Promise<ShoppingCart> {
   if (!cart) return emptyCart(settings);
   const rows = await cartEntryRows(db, cart.id);
@@ -83,7 +89,7 @@ export async function readCart(
   // The add's answer leaves usage out (one statement fewer on the hot path); the order claims it anyway.
   const code =
     cart.coupon_code && findDiscountCode(pricingOf(settings).config.discountCodes, cart.coupon_code);
-  const usage = code ? { [code.code]: await discountUsage(db, code.code) } : {};
+  const usage = code ? { [code.code]: await shopperUsage(db, code, shopper) } : {};
   return buildCart(cart, pricedEntries(rows, items, collectionUrls), settings, usage);
 }
 

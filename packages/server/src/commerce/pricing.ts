@@ -128,6 +128,23 @@ export function cartChoices(cart: CartRow | undefined): CartChoices {
 /** The customer a per-customer limit counts: the order's email, lower case. */
 export const customerKey = (email: string): string => email.trim().toLowerCase();
 
+/** Who is shopping, when signed in: a customer's email, as the session read it. */
+export interface Shopper {
+  email: string;
+}
+
+/** The usage of `code` as `shopper` (when signed in) would meet it at checkout. */
+export const shopperUsage = (
+  db: Db,
+  code: DiscountCode,
+  shopper: Shopper | undefined,
+): Promise<DiscountUsage> =>
+  discountUsage(
+    db,
+    code.code,
+    shopper && code.perCustomerLimit !== null ? customerKey(shopper.email) : undefined,
+  );
+
 /** How often `code` was used so far, in all and by `customer` (when known). */
 export async function discountUsage(db: Db, code: string, customer?: string): Promise<DiscountUsage> {
   const all = await db

@@ -4,7 +4,8 @@ import type {
   SubscriptionAnswer,
   UpdateFieldsAnswer,
 } from '@storefront/core/wire';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CartRow } from '../db/schema.ts';
 import { apiError, refusalAnswer } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import {
@@ -22,8 +23,10 @@ import {
 import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../http/cookies.ts';
 import { ensureCrumb } from '../http/crumb.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { signedInCustomer } from '../http/session.ts';
 import { CART_WRITES, RateLimited, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { applyCoupon, removeCoupon, setShippingLocation, setShippingOption } from './cart-choices.ts';
+import type { Checked } from './rules.ts';
 import {
   addEntryBody,
   additionalFieldsBody,
@@ -67,13 +70,24 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
 
   const token = (request: FastifyRequest) => request.cookies[CART_COOKIE];
 
+  /** A write's answer: its refusal, or the cart as it now prices for this shopper (never cached). */
+  const cartAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    written: Checked<CartRow>,
+  ): Promise<CartAnswer> => {
+    if (!written.ok) throw written.refusal;
+    reply.header('cache-control', 'no-store');
+    return { shoppingCart: await readCart(db, written.value, settings, signedInCustomer(request)) };
+  };
+
   app.get('/api/commerce/shopping-cart', { schema: { querystring: cartQuery } }, async (request, reply) => {
     const query = request.query;
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-store');
     if (query.mock === 'true') return emptyCart(settings);
     const cart = await findCart(db, token(request));
-    const shoppingCart = await readCart(db, cart, settings);
+    const shoppingCart = await readCart(db, cart, settings, signedInCustomer(request));
     if (query.calculateSubtotal !== 'false') return shoppingCart;
     return {
       ...shoppingCart,
@@ -149,14 +163,18 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
     { config: writeConfig, schema: { params: entryParams, body: quantityBody } },
-    async (request, reply) => {
-      const { entryId } = request.params;
-      const body = request.body;
-      const result = await setEntryQuantity(db, token(request), entryId, body.quantity, localizedStrings);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(
+        request,
+        reply,
+        await setEntryQuantity(
+          db,
+          token(request),
+          request.params.entryId,
+          request.body.quantity,
+          localizedStrings,
+        ),
+      ),
   );
 
   app.put(
@@ -178,56 +196,50 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
   app.post(
     '/api/commerce/shopping-cart/coupons',
     { config: writeConfig, schema: { body: couponBody } },
-    async (request, reply) => {
-      const result = await applyCoupon(db, token(request), request.body.code, settings, localizedStrings);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(
+        request,
+        reply,
+        await applyCoupon(
+          db,
+          token(request),
+          request.body.code,
+          settings,
+          localizedStrings,
+          signedInCustomer(request),
+        ),
+      ),
   );
 
   app.delete(
     '/api/commerce/shopping-cart/coupons/:code',
     { config: writeConfig, schema: { params: couponParams } },
-    async (request, reply) => {
-      const result = await removeCoupon(db, token(request), request.params.code);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(request, reply, await removeCoupon(db, token(request), request.params.code)),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-location',
     { config: writeConfig, schema: { body: shippingLocationBody } },
-    async (request, reply) => {
-      const result = await setShippingLocation(db, token(request), request.body);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(request, reply, await setShippingLocation(db, token(request), request.body)),
   );
 
   app.put(
     '/api/commerce/shopping-cart/shipping-option',
     { config: writeConfig, schema: { body: shippingOptionBody } },
-    async (request, reply) => {
-      const result = await setShippingOption(db, token(request), request.body.optionId, settings);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(
+        request,
+        reply,
+        await setShippingOption(db, token(request), request.body.optionId, settings),
+      ),
   );
 
   app.delete(
     '/api/commerce/shopping-cart/entries/:entryId',
     { config: writeConfig, schema: { params: entryParams } },
-    async (request, reply) => {
-      const { entryId } = request.params;
-      const result = await removeEntry(db, token(request), entryId);
-      if (!result.ok) throw result.refusal;
-      reply.header('cache-control', 'no-store');
-      return { shoppingCart: await readCart(db, result.value, settings) } satisfies CartAnswer;
-    },
+    async (request, reply) =>
+      cartAnswer(request, reply, await removeEntry(db, token(request), request.params.entryId)),
   );
 }

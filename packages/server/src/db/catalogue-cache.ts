@@ -11,6 +11,8 @@ import type { CollectionContent, ItemContent } from '../site/types.ts';
 import {
   collectionCategories,
   countItems,
+  eventsPageContent,
+  eventsStartingContent,
   findAuthor,
   findItemContent,
   listCollections,
@@ -18,6 +20,7 @@ import {
   neighbours,
   presentTerms,
   withStock,
+  type EventsPageQuery,
   type ItemWhere,
   type PageQuery,
 } from './catalogue.ts';
@@ -35,6 +38,8 @@ export interface CatalogueReads {
     position: number,
   ): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }>;
   listPage(collectionId: string, page: PageQuery): Promise<ItemContent[]>;
+  eventsPage(collectionId: string, page: EventsPageQuery): Promise<ItemContent[]>;
+  eventsStarting(collectionId: string, from: number, to: number): Promise<ItemContent[]>;
   presentTerms(
     collectionId: string,
     wanted: readonly { kind: TermKind; value: string }[],
@@ -111,6 +116,15 @@ function readsThrough(db: Db, memo: Memo): CatalogueReads {
       withStock(
         db,
         await memo(key('page', collectionId, page), () => listPageContent(db, collectionId, page)),
+      ),
+    // Asked for against the clock, so never kept: each request's "now" is its own.
+    eventsPage: async (collectionId, page) => withStock(db, await eventsPageContent(db, collectionId, page)),
+    eventsStarting: async (collectionId, from, to) =>
+      withStock(
+        db,
+        await memo(key('events', collectionId, from, to), () =>
+          eventsStartingContent(db, collectionId, from, to),
+        ),
       ),
     presentTerms: (collectionId, wanted) =>
       memo(key('terms', collectionId, wanted), () => presentTerms(db, collectionId, wanted)),

@@ -175,6 +175,68 @@ export async function listPageContent(db: Db, collectionId: string, page: PageQu
   return rows.map(itemContent);
 }
 
+/** Where an events list starts: after the event with this start and id (a cursor's key). */
+export type EventKey = readonly [start: number, id: string];
+
+export interface EventsPageQuery {
+  /** `upcoming`: not over at `now`, soonest first; `past`: over at `now`, latest first. */
+  when: 'upcoming' | 'past';
+  now: number;
+  after?: EventKey | undefined;
+  limit: number;
+}
+
+/**
+ * One page of an events collection's upcoming or past events, keyset-paged by start date (then id)
+ * on the columns content sync keeps (db/event-dates.ts), as content without live stock.
+ */
+export async function eventsPageContent(
+  db: Db,
+  collectionId: string,
+  page: EventsPageQuery,
+): Promise<ItemContent[]> {
+  const upcoming = page.when === 'upcoming';
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('event_end', upcoming ? '>=' : '<', page.now);
+  const after = page.after;
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('event_start', upcoming ? '>' : '<', after[0]),
+        eb.and([eb('event_start', '=', after[0]), eb('id', upcoming ? '>' : '<', after[1])]),
+      ]),
+    );
+  const direction = upcoming ? 'asc' : 'desc';
+  const rows = await query
+    .orderBy('event_start', direction)
+    .orderBy('id', direction)
+    .limit(page.limit)
+    .execute();
+  return rows.map(itemContent);
+}
+
+/** An events collection's events starting in [from, to), soonest first, as content. */
+export async function eventsStartingContent(
+  db: Db,
+  collectionId: string,
+  from: number,
+  to: number,
+): Promise<ItemContent[]> {
+  const rows = await db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('event_start', '>=', from)
+    .where('event_start', '<', to)
+    .orderBy('event_start', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(itemContent);
+}
+
 /** The sorts a product list offers (`?sort=`). */
 export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'title'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -3,6 +3,7 @@ import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
+import { eventEndOf, eventStartOf } from './event-dates.ts';
 import { itemTerms } from './item-terms.ts';
 import { recordStockChanges } from './stock.ts';
 import { itemDocument, pageDocument } from '../search/documents.ts';
@@ -61,6 +62,8 @@ const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
     'starred',
     'added_on',
     'publish_on',
+    'event_start',
+    'event_end',
   ],
   variants: ['item_id', 'sku', 'position', 'currency', 'price_cents', 'sale_price_cents', 'on_sale'],
 };
@@ -369,6 +372,8 @@ function itemRow(collection: CollectionContent, item: ItemContent, position: num
     starred: item.starred ? 1 : 0,
     added_on: added,
     publish_on: typeof item.publishOn === 'number' ? item.publishOn : added,
+    event_start: eventStartOf(item),
+    event_end: eventEndOf(item),
   };
   return { fields, json: item };
 }

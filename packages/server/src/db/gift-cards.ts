@@ -3,7 +3,7 @@ import type { Db } from './index.ts';
 
 /**
  * Gift card balances (issue 17), shared by checkout (issue, redeem) and the back office (a cancel
- * or refund restores). Every change runs inside the caller's transaction as one conditional UPDATE
+ * or refund restores; cancelling the order that bought a card voids it). Every change runs inside the caller's transaction as one conditional UPDATE
  * (`balance_cents >= amount`), so concurrent orders can never take a card below zero, and writes a
  * `gift_card_ledger` row in the same transaction.
  *
@@ -14,11 +14,11 @@ import type { Db } from './index.ts';
  */
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 16;
+export const GIFT_CARD_CODE_LENGTH = 16;
 
 /** A new random code (normalised: no separators). 256 is a multiple of 32: no modulo bias. */
 export function newGiftCardCode(): string {
-  return [...randomBytes(CODE_LENGTH)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
+  return [...randomBytes(GIFT_CARD_CODE_LENGTH)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 }
 
 /** What the shopper typed, as stored: upper case, spaces and dashes dropped. */
@@ -67,7 +67,18 @@ export async function issueGiftCard(trx: Db, card: NewGiftCard, now = Date.now()
 
 export type Redeemed =
   | { ok: true; code: string; amountCents: number; balanceCents: number }
-  | { ok: false; reason: 'unknown' | 'empty' };
+  | { ok: false; reason: 'unknown' | 'empty' | 'voided' };
+
+/** Whether the card was voided (its order cancelled): a `voided` ledger row. */
+async function isVoided(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('gift_card_ledger')
+    .select('id')
+    .where('code', '=', code)
+    .where('reason', '=', 'voided')
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * Takes up to `wantedCents` from the card for `orderId`: what is left on it when less. A concurrent
@@ -87,7 +98,7 @@ export async function redeemGiftCard(
       .executeTakeFirst();
     if (!card || card.currency !== input.currency) return { ok: false, reason: 'unknown' };
     const amount = Math.min(card.balance_cents, input.wantedCents);
-    if (amount <= 0) return { ok: false, reason: 'empty' };
+    if (amount <= 0) return { ok: false, reason: (await isVoided(trx, code)) ? 'voided' : 'empty' };
     const taken = await trx
       .updateTable('gift_cards')
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', amount) }))
@@ -149,18 +160,74 @@ export async function giftCardsOfOrder(
   return rows.map((r) => ({ code: groupGiftCardCode(r.code), balanceCents: r.initial_cents }));
 }
 
-/** A card's balance and currency, or undefined for an unknown code. */
+/** A card's balance and currency, and whether it was voided; undefined for an unknown code. */
 export async function giftCardBalance(
   db: Db,
   input: string,
-): Promise<{ code: string; balanceCents: number; currency: string } | undefined> {
+): Promise<{ code: string; balanceCents: number; currency: string; voided: boolean } | undefined> {
   const code = normaliseGiftCardCode(input);
   const card = await db
     .selectFrom('gift_cards')
     .select(['balance_cents', 'currency'])
     .where('code', '=', code)
     .executeTakeFirst();
-  return card && { code, balanceCents: card.balance_cents, currency: card.currency };
+  return (
+    card && {
+      code,
+      balanceCents: card.balance_cents,
+      currency: card.currency,
+      voided: card.balance_cents === 0 && (await isVoided(db, code)),
+    }
+  );
+}
+
+export type Voided =
+  | { ok: true; voidedCents: number }
+  /** The hint of a card already (partly) spent: the caller refuses, rolling its transaction back. */
+  | { ok: false; spent: string };
+
+/**
+ * Voids the cards `orderId` bought (its cancellation, in its transaction): their balance goes to
+ * zero with a `voided` ledger row, so they can no longer pay. `whenSpent: 'refuse'` voids nothing
+ * when a card was already spent, even in part (staff decide what to refund); `'void-rest'` voids
+ * what is left (an unpaid order whose payment expired). The update is conditional on the balance
+ * read, so a redemption racing the cancel makes it refuse (or read again) rather than lose a change.
+ */
+export async function voidGiftCardsOfOrder(
+  trx: Db,
+  orderId: string,
+  whenSpent: 'refuse' | 'void-rest',
+  now = Date.now(),
+): Promise<Voided> {
+  const cards = await trx
+    .selectFrom('gift_cards')
+    .select(['code', 'initial_cents'])
+    .where('order_id', '=', orderId)
+    .orderBy('code')
+    .execute();
+  let voidedCents = 0;
+  for (const card of cards) {
+    for (;;) {
+      const { balance_cents: balance } = await trx
+        .selectFrom('gift_cards')
+        .select('balance_cents')
+        .where('code', '=', card.code)
+        .executeTakeFirstOrThrow();
+      if (balance < card.initial_cents && whenSpent === 'refuse')
+        return { ok: false, spent: giftCardHint(card.code) };
+      const taken = await trx
+        .updateTable('gift_cards')
+        .set({ balance_cents: 0 })
+        .where('code', '=', card.code)
+        .where('balance_cents', '=', balance)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      await ledger(trx, card.code, orderId, -balance, 'voided', now);
+      voidedCents += balance;
+      break;
+    }
+  }
+  return { ok: true, voidedCents };
 }
 
 async function ledger(trx: Db, code: string, orderId: string, change: number, reason: string, now: number) {

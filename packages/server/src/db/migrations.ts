@@ -21,6 +21,10 @@ import { migration as cartPricing } from './migrations/2026-11-24-019-cart-prici
 import { migration as discountRedemptions } from './migrations/2026-11-24-020-discount-redemptions.ts';
 import { migration as giftCards } from './migrations/2026-11-24-021-gift-cards.ts';
 import { migration as stripeEvents } from './migrations/2026-11-24-022-stripe-events.ts';
+import { migration as comments } from './migrations/2026-11-24-023-comments.ts';
+import { migration as eventDates } from './migrations/2026-11-24-024-event-dates.ts';
+import { migration as subscriptions } from './migrations/2026-11-24-025-subscriptions.ts';
+import { migration as reviews } from './migrations/2026-11-24-026-reviews.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -50,6 +54,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-020-discount-redemptions': discountRedemptions,
   '2026-11-24-021-gift-cards': giftCards,
   '2026-11-24-022-stripe-events': stripeEvents,
+  '2026-11-24-023-comments': comments,
+  '2026-11-24-024-event-dates': eventDates,
+  '2026-11-24-025-subscriptions': subscriptions,
+  '2026-11-24-026-reviews': reviews,
 };
 
 export const migrationProvider: MigrationProvider = {

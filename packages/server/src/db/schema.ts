@@ -2,11 +2,14 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { AccountTables } from '../accounts/tables.ts';
 import type { BackofficeTables } from '../backoffice/tables.ts';
 import type { CheckoutTables } from '../checkout/tables.ts';
+import type { CommentTables } from './comments.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { RestockTables } from '../restock/tables.ts';
+import type { ReviewTables } from '../reviews/tables.ts';
 import type { SearchTables } from '../search/tables.ts';
 import type { SiteContentTables } from '../sitecontent/tables.ts';
+import type { SubscriptionTables } from '../subscriptions/tables.ts';
 import type { TelemetryTables } from '../telemetry/tables.ts';
 
 /**
@@ -40,6 +43,10 @@ export interface ItemsTable {
   starred: number;
   added_on: Millis;
   publish_on: Millis;
+  /** The content's `startDate` (0 without one), kept by content sync (db/event-dates.ts). */
+  event_start: ColumnType<number | string, number | undefined, number>;
+  /** The content's `endDate`, else its start. */
+  event_end: ColumnType<number | string, number | undefined, number>;
   /** The item's content JSON (variants' live stock is in `variants`). */
   data: string;
   updated_on: Millis;
@@ -127,7 +134,10 @@ export interface Database
     AccountTables,
     BackofficeTables,
     SearchTables,
-    SiteContentTables {
+    ReviewTables,
+    SiteContentTables,
+    SubscriptionTables,
+    CommentTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

@@ -89,6 +89,20 @@ export const ERRORS = {
   'restock.captcha-incomplete': { status: 400, key: 'restock.captcha-incomplete' },
   'restock.captcha-failed': { status: 400, key: 'restock.captcha-failed' },
 
+  // Comments and likes (issue 16; comments/routes.ts).
+  'comments.name-blank': { status: 400, key: 'comments.name-blank' },
+  'comments.name-too-long': { status: 400, key: 'comments.name-too-long' },
+  'comments.body-blank': { status: 400, key: 'comments.body-blank' },
+  'comments.body-too-long': { status: 400, key: 'comments.body-too-long' },
+  'comments.email-invalid': { status: 400, key: 'comments.email-invalid' },
+  'comments.captcha-incomplete': { status: 400, key: 'comments.captcha-incomplete' },
+  'comments.captcha-failed': { status: 400, key: 'comments.captcha-failed' },
+  'comments.closed': { status: 403, key: 'comments.closed' },
+  'comments.item-not-found': { status: 404, key: 'comments.item-not-found' },
+  'comments.parent-not-found': { status: 404, key: 'comments.parent-not-found' },
+  'comments.rate-limited': { code: 'rate-limited', status: 429, key: 'comments.rate-limited' },
+  'likes.off': { status: 403, key: 'likes.off' },
+
   // The image service (issue 16; media/routes.ts): a file it will not resize.
   'media-unsupported': {
     status: 415,
@@ -155,7 +169,16 @@ export const ERRORS = {
     status: 409,
     text: 'This mail is {status}: only a failed mail is retried.',
   },
+  'backoffice.comment-not-found': { code: 'not-found', status: 404, text: 'There is no such comment.' },
+  'backoffice.gift-card-not-found': { code: 'not-found', status: 404, text: 'There is no such gift card.' },
+  /** A staff reply under a comment that is not public would show under something hidden. */
+  'backoffice.comment-not-public': {
+    code: 'comment-not-public',
+    status: 409,
+    text: 'Only a published comment can be answered: approve it first.',
+  },
   'invalid-cursor': { status: 400, text: 'The cursor is not one this list handed out.' },
+  'popup-overlay-not-found': { status: 404, text: 'This site has no popup overlay.' },
 
   // The cart (commerce/cart.ts).
   'entry-not-found': { status: 404, text: 'That cart entry does not exist.' },
@@ -170,8 +193,16 @@ export const ERRORS = {
   'not-gift-card': { status: 400, key: 'checkout.not-gift-card' },
   'gift-card-unknown': { status: 400, key: 'giftcard.unknown' },
   'gift-card-empty': { status: 409, key: 'giftcard.empty' },
+  /** The order that bought the card was cancelled: the card no longer pays. */
+  'gift-card-voided': { status: 409, key: 'giftcard.voided' },
   'gift-card-blank': { status: 400, key: 'giftcard.code-blank' },
   'gift-card-send-on-invalid': { status: 400, key: 'giftcard.send-on-invalid' },
+  // Reviews (reviews/): the mailed link, the form, moderation.
+  'review-link-invalid': { status: 404, key: 'review.link-invalid' },
+  'review-link-expired': { status: 410, key: 'review.link-expired' },
+  'review-link-used': { status: 410, key: 'review.link-used' },
+  'review-nothing-rated': { status: 400, key: 'review.rating-required' },
+  'review-not-found': { code: 'not-found', status: 404, text: 'There is no such review.' },
   /** An express purchase of more than the stock, in core's words. */
   'express-not-enough-stock': {
     code: 'cart.add.not-enough-stock',
@@ -182,6 +213,14 @@ export const ERRORS = {
   'invalid-customer': { status: 400, text: 'The customer details are incomplete.' },
   /** Stock taken by another order between the cart and the placement. */
   'out-of-stock': { status: 409, key: 'cart.add.not-enough-stock' },
+  // Subscriptions (issue 17): a renewal someone else made (or a subscription no longer active),
+  // and the customer's own actions on theirs.
+  'renewal-not-claimed': {
+    status: 409,
+    text: 'This renewal was already made, or the subscription is no longer active.',
+  },
+  'subscription-not-found': { code: 'not-found', status: 404, key: 'subscription.not-found' },
+  'subscription-not-allowed': { status: 409, key: 'subscription.not-allowed' },
 
   // Idempotency-Key (http/idempotency.ts).
   'invalid-idempotency-key': { status: 400, key: 'idempotency.key-invalid' },

@@ -47,6 +47,7 @@ const QUERY: Record<string, string> = {
   'GET /api/commerce/inventory/stock/': 'itemId=',
   'GET /api/template/GetTemplateSchema': 'type=page',
   'GET /api/search/suggest': `q=${'x'.repeat(201)}`,
+  'GET /api/comments/:itemId': 'page=2',
 };
 
 const EXPECTED: Record<string, Expected> = {
@@ -96,6 +97,16 @@ const EXPECTED: Record<string, Expected> = {
     message: 'The Stripe-Signature header does not verify this body with the webhook secret.',
   },
   'POST /api/gift-cards/balance': invalidBody,
+  // Reviews (issue 17): a product's approved reviews; the request page's form; moderation.
+  'GET /api/reviews/items/:itemId': {
+    status: 400,
+    code: 'invalid-request',
+    message: 'Invalid query: unexpected: Unrecognized key: "unexpected"',
+  },
+  'POST /reviews/request': invalidForm,
+  'GET /api/config/reviews': signInRequired,
+  'POST /api/config/reviews/:id/approve': signInRequired,
+  'POST /api/config/reviews/:id/reject': signInRequired,
 
   // Telemetry (spec section 7): `invalid-payload`.
   'POST /api/census/RecordHit': payload(NOT_OBJECT),
@@ -139,6 +150,29 @@ const EXPECTED: Record<string, Expected> = {
     message: 'Your search is too long: use at most 200 characters.',
   },
 
+  // Comments and likes (issue 16): the item is looked up before anything else a like takes.
+  'GET /api/comments/:itemId': {
+    status: 400,
+    code: 'invalid-request',
+    message: 'Invalid query: page: Unrecognized key: "page"',
+  },
+  'POST /api/comments/:itemId': invalidBody,
+  'GET /api/comments/:itemId/like': {
+    status: 404,
+    code: 'comments.item-not-found',
+    message: 'This page does not exist any more.',
+  },
+  'PUT /api/comments/:itemId/like': {
+    status: 404,
+    code: 'comments.item-not-found',
+    message: 'This page does not exist any more.',
+  },
+  'DELETE /api/comments/:itemId/like': {
+    status: 404,
+    code: 'comments.item-not-found',
+    message: 'This page does not exist any more.',
+  },
+
   // Restock sign-up (spec section 7).
   'POST /api/site-users/account/notifications/restock': invalidBody,
   // Restock's staff calls (spec section 7; issue 15): the permission is asked before the input.
@@ -152,6 +186,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/orders/export': signInRequired,
   'GET /api/config/products': signInRequired,
   'GET /api/config/orders/:number': signInRequired,
+  'GET /api/config/gift-cards': signInRequired,
+  'GET /api/config/gift-cards/:id': signInRequired,
   'POST /api/config/orders/:number/mark-paid': signInRequired,
   'POST /api/config/orders/:number/fulfil': signInRequired,
   'POST /api/config/orders/:number/cancel': signInRequired,
@@ -171,6 +207,11 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/mail': signInRequired,
   'POST /api/config/mail/:id/retry': signInRequired,
   'GET /api/config/dashboard': signInRequired,
+  'GET /api/config/comments': signInRequired,
+  'POST /api/config/comments/:id/approve': signInRequired,
+  'POST /api/config/comments/:id/spam': signInRequired,
+  'POST /api/config/comments/:id/delete': signInRequired,
+  'POST /api/config/comments/:id/reply': signInRequired,
   // Site header and footer, languages (issue 15; spec section 7), likewise.
   'GET /api/site-header-footer': signInRequired,
   'PUT /api/site-header-footer': signInRequired,
@@ -193,6 +234,8 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/site-users/account/addresses/:id': signInRequired,
   'GET /api/site-users/account/orders': signInRequired,
   'GET /api/site-users/account/orders/:number': signInRequired,
+  'GET /api/site-users/account/subscriptions': signInRequired,
+  'POST /api/site-users/account/subscriptions/:id/:action': signInRequired,
   'POST /api/site-users/account/session': invalidBody,
   'GET /api/site-users/account/session': { ignores: 200 },
   'DELETE /api/site-users/account/session': { ignores: 200 },
@@ -236,6 +279,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /account/email': { ignores: 303 },
   'POST /account/passkeys': { ignores: 303 },
   'POST /account/password': { ignores: 303 },
+  'POST /account/subscriptions/:id': { ignores: 303 },
   'POST /account/login/code': invalidForm,
 };
 

@@ -53,7 +53,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       },
       8,
       'gallery',
-      /<section class="sf-gallery sqs-gallery-design-slider sf-gallery--aspect-4-3" aria-label="Studio" data-gallery-design="slider"><ul class="sf-gallery__grid"><li class="sf-gallery__item"><figure><a class="sf-gallery__open" href="\/media\/a.jpg"><noscript>/,
+      /<section class="sf-gallery sqs-gallery-design-slider sf-gallery--aspect-4-3" aria-label="Studio" data-gallery-design="slider"><ul class="sf-gallery__grid"><li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="\/media\/a.jpg" style="aspect-ratio: 4 \/ 3"><noscript>/,
     ],
     [
       'video',
@@ -167,6 +167,18 @@ describe('layout blocks: each type as the platform writes it', () => {
         lightboxTheme: 'dark',
       },
     });
+  });
+
+  it("a gallery's image boxes have their size before the images load: the crop's ratio, or without auto-crop each image's own", () => {
+    const portrait = { ...image, assetUrl: '/media/b.jpg', originalSize: '1200x1500' };
+    const boxes = (options: Record<string, unknown>) =>
+      [
+        ...render({ type: 'gallery', title: 'S', images: [image, portrait], options }).matchAll(
+          /<a class="sf-gallery__open" [^>]*style="aspect-ratio: ([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
+    expect(boxes({ 'aspect-ratio': '16:9' })).toEqual(['16 / 9', '16 / 9']);
+    expect(boxes({ design: 'stacked', 'auto-crop': false })).toEqual(['1600 / 1000', '1200 / 1500']);
   });
 
   it('a video writes no third-party address outside its inert template and its plain link', () => {

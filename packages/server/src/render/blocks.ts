@@ -215,6 +215,13 @@ function facadeHtml(block: Extract<Block, { type: 'video' | 'embed' }>, deps: Bl
  */
 function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFieldDeps): string {
   const { options } = block;
+  // The box each image fills, as the island draws it: written here so nothing moves when the
+  // images load or the island replaces this grid (layout shift).
+  const boxRatio = (image: BlockImage) =>
+    (options['auto-crop'] ? options['aspect-ratio'] : image.originalSize.replace('x', ':')).replace(
+      ':',
+      ' / ',
+    );
   const figures = block.images
     .map((image, index) => {
       const meta =
@@ -223,7 +230,7 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
             `${image.description ? `<span class="sf-gallery__description">${escapeHtml(image.description)}</span>` : ''}</figcaption>`
           : '';
       return (
-        `<li class="sf-gallery__item"><figure><a class="sf-gallery__open" href="${escapeHtmlAttr(image.assetUrl)}">` +
+        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtmlAttr(image.assetUrl)}" style="aspect-ratio: ${boxRatio(image)}">` +
         `${imageHtml(image, `${block.id}-${index}`, deps)}</a>${meta}</figure></li>`
       );
     })

@@ -186,6 +186,72 @@ for (const database of DATABASES) {
       const post = await page('/journal/notes-from-the-winter-firing', { format: 'ics' });
       expect(post.contentType).toBe('text/html; charset=utf-8');
     });
+
+    it('pages each list by start date with its own cursor, in SQL, keeping the other list in place', async () => {
+      const events = site.content.collections.find((c) => c.urlId === 'events');
+      if (!events) throw new Error('the demo has an events collection');
+      events.pageSize = 2;
+      await syncContent(handle.db, site.content);
+      try {
+        now = DEC_10_2026;
+        const first = await context();
+        expect(titles(first.upcoming)).toEqual(['Glaze night', "New Year's Eve kiln opening"]);
+        expect(titles(first.past)).toEqual(['Holiday market at the studio', 'Wheel-throwing taster evening']);
+        const upcomingNext = first.upcomingPagination as Json;
+        const pastNext = first.pastPagination as Json;
+        expect(upcomingNext.nextPageUrl).toBe(`/events?upcoming=${String(upcomingNext.nextPageCursor)}`);
+        const query = (url: unknown) => Object.fromEntries(new URL(String(url), SITE_URL).searchParams);
+
+        const second = await context(query(upcomingNext.nextPageUrl));
+        expect(titles(second.upcoming)).toEqual(['Spring throwing course']);
+        expect(second.upcomingPagination).toBeUndefined();
+        // The past list stays on its first page; its own next link keeps the upcoming cursor.
+        expect(titles(second.past)).toEqual(titles(first.past));
+        const pastLink = query((second.pastPagination as Json).nextPageUrl);
+        expect(pastLink.upcoming).toBe(String(upcomingNext.nextPageCursor));
+
+        const older = await context(query(pastNext.nextPageUrl));
+        expect(titles(older.past)).toEqual(['Autumn open studio']);
+        expect(older.pastPagination).toBeUndefined();
+        expect(titles(older.upcoming)).toEqual(titles(first.upcoming));
+
+        const html = (await page('/events')).body;
+        expect(html).toContain(
+          `<a class="eventlist-more" rel="next" href="/events?upcoming=${String(upcomingNext.nextPageCursor)}">More upcoming events</a>`,
+        );
+        expect(html).toContain('>Older events</a>');
+      } finally {
+        delete events.pageSize;
+        await syncContent(handle.db, site.content);
+        now = NOV_24_2026;
+      }
+    });
+
+    it('keeps the start date a list pages by in step with the content', async () => {
+      const events = site.content.collections.find((c) => c.urlId === 'events');
+      const spring = events?.items?.find((i) => i.urlId === 'spring-throwing-course');
+      if (!spring) throw new Error('the demo has the spring course');
+      const { startDate, endDate } = spring;
+      // Moved to the morning of Nov 25 2026: now the soonest upcoming event.
+      spring.startDate = Date.UTC(2026, 10, 25, 14);
+      spring.endDate = Date.UTC(2026, 10, 25, 16);
+      await syncContent(handle.db, site.content);
+      try {
+        expect(titles((await context()).upcoming)[0]).toBe('Spring throwing course');
+      } finally {
+        Object.assign(spring, { startDate, endDate });
+        await syncContent(handle.db, site.content);
+      }
+      expect(titles((await context()).upcoming)[0]).toBe('Holiday market at the studio');
+    });
+
+    it('answers a cursor it did not hand out with 400 invalid-cursor', async () => {
+      for (const cursor of ['nope', Buffer.from('["x",1]').toString('base64url')])
+        await expect(page('/events', { upcoming: cursor })).rejects.toMatchObject({
+          statusCode: 400,
+          code: 'invalid-cursor',
+        });
+    });
   });
 }
 

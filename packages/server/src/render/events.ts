@@ -3,28 +3,12 @@
  * and calendar links of an event, and its iCalendar file (RFC 5545). Pure: the loader reads the
  * items and the clock, these only arrange them.
  */
+import { eventStartOf } from '../db/event-dates.ts';
 import type { Json } from '../site/types.ts';
 
 /** `?view=calendar&month=YYYY-MM` (template-format §1.2). */
 export const CALENDAR_VIEW = 'calendar';
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export interface EventLists {
-  /** Events not yet over, soonest first. */
-  upcoming: Json[];
-  /** Events over, latest first. */
-  past: Json[];
-}
-
-const startOf = (event: Json) => Number(event.startDate) || 0;
-/** An event without an end is over when it starts. */
-const endOf = (event: Json) => Number(event.endDate) || startOf(event);
-
-export function eventLists(events: readonly Json[], now: number): EventLists {
-  const upcoming = events.filter((e) => endOf(e) >= now).sort((a, b) => startOf(a) - startOf(b));
-  const past = events.filter((e) => endOf(e) < now).sort((a, b) => startOf(b) - startOf(a));
-  return { upcoming, past };
-}
 
 export interface CalendarMonth {
   year: number;
@@ -75,8 +59,8 @@ export function calendarContext(
   const { timeZone, language, listUrl } = options;
   const key = monthKey(wanted);
   const byDay = new Map<string, Json[]>();
-  for (const event of [...events].sort((a, b) => startOf(a) - startOf(b))) {
-    const day = localDay(startOf(event), timeZone);
+  for (const event of [...events].sort((a, b) => eventStartOf(a) - eventStartOf(b))) {
+    const day = localDay(eventStartOf(event), timeZone);
     if (!day.startsWith(`${key}-`)) continue;
     byDay.set(day, [...(byDay.get(day) ?? []), event]);
   }
@@ -198,7 +182,7 @@ export function icsCalendar(
   event: Json,
   options: { siteUrl: string; url: string; now: number; description: string },
 ): string {
-  const start = startOf(event);
+  const start = eventStartOf(event);
   const end = Number(event.endDate) || start;
   const host = new URL(options.siteUrl).hostname;
   const address = addressOf(event.location);

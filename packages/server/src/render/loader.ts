@@ -9,7 +9,9 @@ import type { CatalogueReads } from '../db/catalogue-cache.ts';
 import { PRODUCT_SORTS, type ItemWhere, type ProductSort, type TermFilter } from '../db/catalogue.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { collectionUrl, itemView } from './context.ts';
-import { CALENDAR_VIEW, calendarContext, calendarMonth, eventLists } from './events.ts';
+import { eventStartOf } from '../db/event-dates.ts';
+import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { CALENDAR_VIEW, calendarContext, calendarMonth } from './events.ts';
 import { listFilters, stampOf } from './list-filters.ts';
 import { childCollections } from './navigation.ts';
 import type { PlatformTag } from './platform-tags.ts';
@@ -119,7 +121,7 @@ async function loadList(
     sort === undefined && (conf.ordering === 'chronological' || collection.typeName === 'blog');
   const filterOrder = chronological ? 'newest' : 'position';
   const order = sort ?? filterOrder;
-  const pageSize = Number(collection.pageSize ?? conf.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
+  const pageSize = listPageSize(collection, site);
   const requested = Number.parseInt(query.offset ?? '', 10);
   const offset = Number.isFinite(requested) && requested > 0 ? requested : undefined;
   const view = (i: ItemContent) => itemView(collection, i);
@@ -160,9 +162,10 @@ async function loadList(
 
 /**
  * An events collection (issue 16): its upcoming events soonest first and its past ones latest first
- * (root `upcoming`, `past`; `items` is both in that order), or with `?view=calendar` the month
- * `?month=` names as a grid (root `calendarView`, `calendar`). Start dates live in the items' content,
- * so the collection's events are read whole (one query) and arranged in memory.
+ * (root `upcoming`, `past`; `items` is both in that order), each list a page at a time by start date
+ * in SQL (`items.event_start`, kept by content sync): `?upcoming=` and `?past=` hold the cursor of
+ * that list's page (http/cursor.ts; root `upcomingPagination`, `pastPagination` link the next one).
+ * With `?view=calendar`, the month `?month=` names as a grid (root `calendarView`, `calendar`).
  */
 async function loadEvents(
   catalogue: CatalogueReads,
@@ -171,18 +174,15 @@ async function loadEvents(
   { site, timeZone, now = Date.now }: LoadOptions,
 ): Promise<ListData> {
   const total = await catalogue.countItems(collection.id);
-  const all = await catalogue.listPage(collection.id, {
-    order: 'position',
-    where: {},
-    offset: 0,
-    limit: total,
-  });
-  const events = all.map((i) => itemView(collection, i));
   const at = now();
   const params = new URLSearchParams();
-  const common = { total, filters: params, pageSize: Math.max(total, 1) };
+  const view = (i: ItemContent) => itemView(collection, i);
   if (query.view === CALENDAR_VIEW) {
     const month = calendarMonth(query.month, at, timeZone);
+    // The month's days are the site's: a day either side of the UTC month covers every time zone.
+    const from = Date.UTC(month.year, month.month - 1, 1) - DAY_MS;
+    const to = Date.UTC(month.year, month.month, 1) + DAY_MS;
+    const events = (await catalogue.eventsStarting(collection.id, from, to)).map(view);
     const language =
       typeof site.content.website.language === 'string' ? site.content.website.language : 'en-US';
     const calendar = calendarContext(events, month, {
@@ -195,10 +195,51 @@ async function loadEvents(
     const shown = (calendar.weeks as { days: Json[] }[]).flatMap((w) =>
       w.days.flatMap((d) => (d.events as Json[] | undefined) ?? []),
     );
+    const common = { total, filters: params, pageSize: Math.max(shown.length, 1) };
     return { ...common, items: shown, echo: { calendarView: true, calendar } };
   }
-  const { upcoming, past } = eventLists(events, at);
-  return { ...common, items: [...upcoming, ...past], echo: { calendarView: false, upcoming, past } };
+  const pageSize = listPageSize(collection, site);
+  const page = async (when: EventList) => {
+    const cursor = query[when];
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, ['number', 'string'] as const);
+    const rows = await catalogue.eventsPage(collection.id, { when, now: at, after, limit: pageSize + 1 });
+    return pageOf(rows.map(view), pageSize, (e) => [eventStartOf(e), String(e.id)]);
+  };
+  const [upcoming, past] = await Promise.all([page('upcoming'), page('past')]);
+  // A list's next page keeps the other list where it is.
+  const nextPage = (when: EventList, cursor: string | null) => {
+    if (cursor === null) return undefined;
+    const link = new URLSearchParams();
+    for (const list of EVENT_LISTS) {
+      const value = list === when ? cursor : query[list];
+      if (value !== undefined) link.set(list, value);
+    }
+    return { nextPage: true, nextPageCursor: cursor, nextPageUrl: `${collectionUrl(collection)}?${link}` };
+  };
+  return {
+    total,
+    filters: params,
+    pageSize,
+    items: [...upcoming.shown, ...past.shown],
+    echo: {
+      calendarView: false,
+      upcoming: upcoming.shown,
+      past: past.shown,
+      upcomingPagination: nextPage('upcoming', upcoming.nextPageCursor),
+      pastPagination: nextPage('past', past.nextPageCursor),
+    },
+  };
+}
+
+/** Events lists of an events page, each paged by its own `?<name>=` cursor. */
+const EVENT_LISTS = ['upcoming', 'past'] as const;
+type EventList = (typeof EVENT_LISTS)[number];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A list page's size: the collection's `pageSize`, else its template's, else DEFAULT_PAGE_SIZE. */
+function listPageSize(collection: CollectionContent, site: Site<unknown>): number {
+  const conf = (site.template.collections[collection.typeName]?.conf ?? {}) as Json;
+  return Number(collection.pageSize ?? conf.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
 }
 
 /**

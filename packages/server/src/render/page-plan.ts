@@ -71,6 +71,8 @@ export interface PlanInput {
   account?: AuthenticatedAccount | undefined;
   /** Root keys of the content staff edit (`siteHeaderFooter`, `multilingual`; sitecontent/). */
   edited?: Json | undefined;
+  /** A product page's approved reviews (issue 17), when it has any. */
+  rating?: { count: number; averageRating: number } | undefined;
 }
 
 export function baseContext(
@@ -195,7 +197,7 @@ function collectionPlan(
 
 function itemPlan(
   base: Json,
-  { site, builtins }: PlanInput,
+  { site, builtins, rating }: PlanInput,
   data: Extract<PageData, { kind: 'item' }>,
 ): PagePlan {
   const { collection, item } = data;
@@ -220,6 +222,20 @@ function itemPlan(
   };
   const products = isProduct(view) ? [view] : [];
   context.productMerchandisingContext = merchandising(products);
+  // On the item, where its template reads it (a section does not reach the root's keys); the
+  // reviews script (web) loads the reviews themselves when they come near the viewport.
+  if (rating && products.length > 0)
+    context.item = {
+      ...view,
+      productReviews: {
+        itemId: item.id,
+        count: rating.count,
+        averageRating: rating.averageRating,
+        /** The mean as five stars, whole ones filled (the text beside them gives the decimal). */
+        stars:
+          '★'.repeat(Math.round(rating.averageRating)) + '☆'.repeat(5 - Math.round(rating.averageRating)),
+      },
+    };
   return {
     status: 200,
     pageType: PageType.ITEM,

@@ -8,16 +8,19 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
+import { ratingSummary, type RatingSummary } from '../db/reviews.ts';
 import type { Member } from '../http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
+import { loadSocial } from './comments.ts';
 import {
   authenticatedAccount,
   collectionUrl,
   collectionView,
+  isProduct,
   itemUrl,
   type AuthenticatedAccount,
 } from './context.ts';
@@ -131,7 +134,7 @@ export class PageRenderer {
     const version = await this.contentVersionOf(req.contentVersion);
     const catalogue = await this.catalogue.reads(db, version);
     const collections = await catalogue.collections();
-    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
+    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
     const account = signedInAccount(req.member);
     // A page in another language than the default is the default's page under its prefix.
     const language = this.edited.pageLanguage(await this.edited.read(db, version), path, this.deps.siteUrl);
@@ -152,7 +155,15 @@ export class PageRenderer {
     }
     const timeZone = this.assembler.renderOptions().timeZone as string;
     const now = this.deps.clock ?? Date.now;
-    const data = await loadPage(catalogue, route, req.query, { site, timeZone, now });
+    // Comment and like counts, and an item's thread, from the database (render/comments.ts).
+    const data = await loadSocial(
+      db,
+      await loadPage(catalogue, route, req.query, { site, timeZone, now }),
+      site.content.websiteSettings,
+    );
+    // A product's approved reviews (issue 17), read live: approving one moves the content version.
+    const rating =
+      data.kind === 'item' && isProduct(data.item) ? await ratingSummary(db, data.item.id) : undefined;
     const planned = planPage(data, {
       site,
       builtins: this.builtins,
@@ -160,11 +171,12 @@ export class PageRenderer {
       cart,
       account,
       edited: language.context,
+      rating,
     });
     const plan = {
       ...planned,
       memberId: req.member?.accountId,
-      seo: pageSeo(seoPage(data), this.seoSite()),
+      seo: pageSeo(seoPage(data, rating), this.seoSite()),
       language: {
         tag: language.tag,
         localizedStrings: language.localizedStrings,
@@ -259,13 +271,15 @@ export class PageRenderer {
      * added to the page's; `html` is used when the template has none.
      */
     templatePage?: { name: string; context: Json } | undefined;
+    /** The main content alone, without the layout (a fragment the browser places, e.g. the popup overlay). */
+    mainContentOnly?: boolean;
   }): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
     const version = await this.contentVersionOf(undefined);
     const catalogue = await this.catalogue.reads(db, version);
     const collections = await catalogue.collections();
-    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart);
+    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
     const account = signedInAccount(req.member);
     // Platform pages are in the default language: they show the header and footer alone.
     const { siteHeaderFooter } = this.edited.pageLanguage(
@@ -298,7 +312,7 @@ export class PageRenderer {
       confirmedOrder: req.confirmedOrder,
       memberId: req.member?.accountId,
     };
-    const body = await this.renderPlan(path, plan, catalogue, collections);
+    const body = await this.renderPlan(path, plan, catalogue, collections, req.mainContentOnly);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
@@ -351,7 +365,7 @@ function signedInAccount(member: PageMember | undefined): AuthenticatedAccount |
 }
 
 /** What the head describes of a page (seo/json-ld.ts). */
-function seoPage(data: PageData): SeoPage {
+function seoPage(data: PageData, rating: RatingSummary | undefined): SeoPage {
   switch (data.kind) {
     case 'collection':
       return data.homepage ? { kind: 'home' } : { kind: 'collection', collection: data.collection };
@@ -361,6 +375,7 @@ function seoPage(data: PageData): SeoPage {
         collection: data.collection,
         item: data.item,
         url: itemUrl(data.collection, data.item),
+        rating,
       };
     default:
       return { kind: 'other' };

@@ -6,6 +6,7 @@
  */
 import { moneyToCents } from '@storefront/core';
 import { collectionUrl, itemUrl } from '../render/context.ts';
+import { blockFieldsText } from '../site/blocks.ts';
 import type { CollectionContent, ItemContent, Json } from '../site/types.ts';
 import type { SearchDocumentsTable, SearchKind } from './tables.ts';
 
@@ -109,7 +110,9 @@ export function itemDocument(
 ): SearchDocument | undefined {
   const kind = kindOf(collection, item);
   if (!kind) return undefined;
-  const text = [htmlText(item.excerpt), htmlText(item.body)].filter(Boolean).join(' ');
+  const text = [htmlText(item.excerpt), htmlText(item.body), htmlText(blockFieldsText(item.blockFields))]
+    .filter(Boolean)
+    .join(' ');
   return document(
     {
       id: item.id,
@@ -129,8 +132,15 @@ export function itemDocument(
 
 /** The document of a page (a collection showing its own content), or undefined for other collections. */
 export function pageDocument(collection: CollectionContent, updatedOn: number): SearchDocument | undefined {
-  if (collection.typeName !== 'page' || typeof collection.mainContent !== 'string') return undefined;
-  const text = [htmlText(collection.description), htmlText(collection.mainContent)].filter(Boolean).join(' ');
+  if (collection.typeName !== 'page') return undefined;
+  if (typeof collection.mainContent !== 'string' && collection.blockFields === undefined) return undefined;
+  const text = [
+    htmlText(collection.description),
+    htmlText(collection.mainContent),
+    htmlText(blockFieldsText(collection.blockFields)),
+  ]
+    .filter(Boolean)
+    .join(' ');
   return document(
     {
       id: collection.id,

@@ -69,6 +69,12 @@ describe.each(DATABASES)('site search on $name', (database) => {
     expect(page.body).toContain('<span class="sf-search__kind">Posts</span>');
   });
 
+  it('finds a post by the words of its layout blocks (text, heading, video caption)', async () => {
+    // Words only the demo post's blocks hold, none of its body or excerpt.
+    for (const word of ['unloaded', 'sound', 'unloading'])
+      expect(titles((await search(`q=${word}`)).body), word).toEqual(['Notes from the winter firing']);
+  });
+
   it('finds products by SKU, variant option, tag and category, and pages by their content', async () => {
     expect(titles((await search('q=JR-MUG-SPEWHI')).body)[0]).toBe('Speckled Stoneware Mug');
     expect(titles((await search('q=speckled+white')).body)[0]).toBe('Speckled Stoneware Mug');

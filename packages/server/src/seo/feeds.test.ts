@@ -11,9 +11,12 @@ interface FeedItem {
   guid: string;
   pubDate: string;
   'content:encoded': string;
+  description?: string;
   enclosure?: { url: string; length: string; type: string };
 }
-const parser = new Parser<Record<string, never>, FeedItem>({ customFields: { item: ['content:encoded'] } });
+const parser = new Parser<Record<string, never>, FeedItem>({
+  customFields: { item: ['content:encoded', 'description'] },
+});
 
 for (const database of DATABASES) {
   describe(`[${database.name}] feeds and formats on the demo site`, () => {
@@ -56,6 +59,18 @@ for (const database of DATABASES) {
           type: 'image/svg+xml',
         });
       }
+    });
+
+    it(`[${database.name}] a post made of blocks has their words in its description`, async () => {
+      const feed = await parser.parseString((await get('/journal?format=rss')).body);
+      const post = feed.items.find((i) => i.title === 'Notes from the winter firing');
+      const description = post?.description ?? '';
+      expect(description).toContain('<h2>The firing, in pictures and sound</h2>');
+      expect(description).toContain('<p>The waiting is the hard part.</p><p>Nell Okafor</p>');
+      expect(description).toContain('We filmed the kiln being unloaded');
+      // A post without blocks keeps its excerpt alone.
+      const plain = feed.items.find((i) => i.title !== 'Notes from the winter firing');
+      expect(plain?.description).not.toContain('<h2>');
     });
 
     it(`[${database.name}] the feed follows the list's filters`, async () => {
@@ -105,5 +120,35 @@ describe('rssFeed', () => {
     expect(feed.title).toBe('News & <notes>');
     expect(feed.items[0]?.title).toBe('A < B & "C"');
     expect(feed.items[0]?.['content:encoded']).toBe(body);
+  });
+
+  it("escapes the text of an item's blocks in its description and keeps a text block's HTML", async () => {
+    const xml = rssFeed({
+      siteUrl: 'https://shop.example',
+      title: 'News',
+      path: '/news',
+      description: '',
+      items: [
+        {
+          id: '1',
+          title: 'Blocks',
+          fullUrl: '/news/blocks',
+          publishOn: 0,
+          blockFields: {
+            main: [
+              { id: 'h', type: 'heading', text: 'Fish & <chips> ]]>' },
+              { id: 't', type: 'text', html: '<p>Made <em>here</em></p>' },
+              { id: 'q', type: 'quote', text: '<script>alert(1)</script>' },
+            ],
+          },
+        },
+      ],
+      enclosures: new Map(),
+    });
+    const description = (await parser.parseString(xml)).items[0]?.description;
+    expect(description).toBe(
+      '<h2>Fish &amp; &lt;chips&gt; ]]&gt;</h2>\n<p>Made <em>here</em></p>\n' +
+        '<blockquote><p>&lt;script&gt;alert(1)&lt;/script&gt;</p></blockquote>',
+    );
   });
 });

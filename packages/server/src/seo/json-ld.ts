@@ -25,7 +25,14 @@ export interface PageSeo {
 export type SeoPage =
   | { kind: 'home' }
   | { kind: 'collection'; collection: CollectionContent }
-  | { kind: 'item'; collection: CollectionContent; item: ItemContent; url: string }
+  | {
+      kind: 'item';
+      collection: CollectionContent;
+      item: ItemContent;
+      url: string;
+      /** Approved reviews (issue 17): `aggregateRating` only when there are some. */
+      rating?: { count: number; averageRating: number } | undefined;
+    }
   | { kind: 'other' };
 
 const SCHEMA = 'https://schema.org';
@@ -54,7 +61,7 @@ export function pageSeo(page: SeoPage, site: SeoSite): PageSeo {
         [item.title, page.url],
       ]);
       const url = absoluteUrl(site.siteUrl, page.url);
-      const described = itemData(collection, item, { site, url, image });
+      const described = itemData(collection, item, { site, url, image, rating: page.rating });
       return { image, structuredData: described ? [described, trail] : [trail] };
     }
     case 'other':
@@ -126,6 +133,7 @@ interface ItemSeo {
   site: SeoSite;
   url: string;
   image: string | undefined;
+  rating?: { count: number; averageRating: number } | undefined;
 }
 
 function itemData(collection: CollectionContent, item: ItemContent, seo: ItemSeo): Json | undefined {
@@ -135,7 +143,7 @@ function itemData(collection: CollectionContent, item: ItemContent, seo: ItemSeo
   return undefined;
 }
 
-function product(item: ItemContent, { site, url, image }: ItemSeo): Json {
+function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json {
   const variants = item.structuredContent?.variants ?? [];
   return {
     '@context': SCHEMA,
@@ -146,6 +154,17 @@ function product(item: ItemContent, { site, url, image }: ItemSeo): Json {
     ...described(item),
     ...(variants[0]?.sku ? { sku: variants[0].sku } : {}),
     offers: variants.map((variant) => offer(variant, site.currency, url)),
+    ...(rating && rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.averageRating,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

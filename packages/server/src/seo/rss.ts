@@ -5,6 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { blockFieldsText } from '../site/blocks.ts';
 import type { Json } from '../site/types.ts';
 import { absoluteUrl } from './json-ld.ts';
 
@@ -76,6 +77,10 @@ export function rssFeed(feed: FeedInput): string {
     const published = Number(item.publishOn ?? item.addedOn);
     const enclosure = feed.enclosures.get(String(item.id));
     const author = (item.author as Json | undefined)?.displayName;
+    // A post made of blocks has its words there: a reader sees them too (their text escaped).
+    const blocks = blockFieldsText(item.blockFields);
+    const excerpt = typeof item.excerpt === 'string' ? item.excerpt : '';
+    const description = [excerpt, blocks].filter(Boolean).join('\n');
     return [
       '<item>',
       `<title>${xmlText(String(item.title ?? ''))}</title>`,
@@ -88,7 +93,7 @@ export function rssFeed(feed: FeedInput): string {
       ...(Array.isArray(item.categories) ? item.categories : []).map(
         (c) => `<category>${xmlText(String(c))}</category>`,
       ),
-      typeof item.excerpt === 'string' ? `<description>${cdata(item.excerpt)}</description>` : '',
+      description ? `<description>${cdata(description)}</description>` : '',
       `<content:encoded>${cdata(String(item.body ?? item.excerpt ?? ''))}</content:encoded>`,
       enclosure
         ? `<enclosure url="${xmlText(enclosure.url)}" length="${enclosure.length}" type="${enclosure.type}"/>`

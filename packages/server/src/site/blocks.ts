@@ -2,6 +2,7 @@
  * Layout blocks (docs/blocks.md): the content format of a page's or a post's block fields, checked
  * at load so that a page never meets a malformed block while it renders.
  */
+import { escapeHtml } from '@storefront/core';
 import { z } from 'zod';
 
 /** The platform's block type numbers (spec §3, block types 1 to 70) and class names. */
@@ -248,5 +249,61 @@ function referenceProblem(
     }
     default:
       return undefined;
+  }
+}
+
+/**
+ * The words of an item's blocks as a plain HTML fragment, for what shows them outside the page
+ * (search documents, RSS): text blocks' HTML as the site wrote it, every other block's text escaped,
+ * no markup of the layout. Content that is not valid block fields has none.
+ */
+export function blockFieldsText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const parsed = parseBlockFields(value);
+  if (!parsed.ok) return '';
+  return Object.values(parsed.fields)
+    .flat()
+    .map(blockText)
+    .filter((html) => html !== '')
+    .join('\n');
+}
+
+const paragraph = (...texts: (string | undefined)[]): string => {
+  const text = texts.filter((t): t is string => typeof t === 'string' && t.trim() !== '').join(' — ');
+  return text === '' ? '' : `<p>${escapeHtml(text)}</p>`;
+};
+
+const imageText = (image: BlockImage): string => paragraph(image.title, image.description);
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'text':
+      return block.html;
+    case 'heading':
+      return `<h${block.level}>${escapeHtml(block.text)}</h${block.level}>`;
+    case 'image':
+      return paragraph(block.caption);
+    case 'gallery':
+      return [paragraph(block.title), ...block.images.map(imageText)].filter(Boolean).join('\n');
+    case 'video':
+      return paragraph(block.oembed.title, block.caption);
+    case 'audio':
+      return paragraph(block.title, block.author);
+    case 'quote':
+      return `<blockquote>${paragraph(block.text)}${paragraph(block.source)}</blockquote>`;
+    case 'button':
+      return paragraph(block.label);
+    case 'summary':
+      return paragraph(block.title);
+    case 'code':
+      return `<pre><code>${escapeHtml(block.code)}</code></pre>`;
+    case 'embed':
+      return paragraph(block.oembed.title);
+    case 'newsletter':
+      return paragraph(block.title, block.description);
+    case 'form':
+    case 'product':
+    case 'spacer':
+      return '';
   }
 }

@@ -4,24 +4,11 @@
  * the 75th percentile of each headline page-speed metric per page type.
  */
 import { CommerceEvent, HEADLINE_METRICS, percentile } from '@storefront/core';
+import type { TelemetrySummary } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 
-export interface TelemetrySummary {
-  from: number;
-  to: number;
-  visits: number;
-  visitors: number;
-  pageViews: number;
-  /** Page views per UTC day, 'YYYY-MM-DD' -> count, every day of the range. */
-  pageViewsByDay: { day: string; count: number }[];
-  topPages: { path: string; count: number }[];
-  configViews: number;
-  buttonClicks: { target: string; count: number }[];
-  funnel: { step: string; events: number; carts: number }[];
-  errors: { message: string; count: number; lastSeen: number; stack: string; url: string }[];
-  performance: { pageType: number | null; records: number; p75: Record<string, number | null> }[];
-}
+export type { TelemetrySummary };
 
 export const FUNNEL_STEPS = [
   CommerceEvent.VIEW_PRODUCT,

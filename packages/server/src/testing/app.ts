@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { testConfig, type TestDatabase } from './databases.ts';
+import { testWebBundle, type TestWebBundle } from './web-bundle.ts';
 
 export * from './databases.ts';
 
@@ -38,17 +39,29 @@ export interface SuiteApp extends TestApp {
   readonly db: FastifyInstance['database']['db'];
 }
 
+export interface SuiteOptions {
+  /** Serves pages with a stand-in web bundle (testing/web-bundle.ts), for tests of whole pages. */
+  webBundle?: boolean;
+}
+
 /**
  * An app on a fresh database for the enclosing describe block: started before its tests and closed
  * after them. Its fields are read through getters, so the tests use it as they would a started app.
  */
-export function appForSuite(database: TestDatabase, overrides: Partial<Config> = {}): SuiteApp {
+export function appForSuite(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+  options: SuiteOptions = {},
+): SuiteApp {
   let started: TestApp | undefined;
+  let web: TestWebBundle | undefined;
   beforeAll(async () => {
-    started = await startApp(database, overrides);
+    web = options.webBundle ? testWebBundle() : undefined;
+    started = await startApp(database, web ? { ...overrides, webDistDir: web.dir } : overrides);
   });
   afterAll(async () => {
     await started?.close();
+    web?.cleanup();
   });
   const current = (): TestApp => {
     if (!started) throw new Error('the suite app is used before its beforeAll ran');

@@ -5,25 +5,11 @@
  * percentile per page type) and client errors. Charts are SVG drawn here, each with its numbers
  * in a table too.
  */
+import type { TelemetrySummary as Summary } from '@storefront/core/wire';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ConfigError, getJson, queryOf } from './api.ts';
 import { Outcome } from './parts.tsx';
 import { navigate, useLocation } from './router.tsx';
-
-interface Summary {
-  from: number;
-  to: number;
-  visits: number;
-  visitors: number;
-  pageViews: number;
-  pageViewsByDay: { day: string; count: number }[];
-  topPages: { path: string; count: number }[];
-  configViews: number;
-  buttonClicks: { target: string; count: number }[];
-  funnel: { step: string; events: number; carts: number }[];
-  errors: { message: string; count: number; lastSeen: number; stack: string; url: string }[];
-  performance: { pageType: number | null; records: number; p75: Record<string, number | null> }[];
-}
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -5,7 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { AnalyticsScreen } from './analytics.tsx';
+import { CommentsScreen } from './comments.tsx';
+import { ReviewsScreen } from './reviews.tsx';
 import { DashboardScreen } from './dashboard.tsx';
+import { GiftCardScreen, GiftCardsScreen } from './gift-cards.tsx';
 import { HeaderFooterScreen } from './header-footer.tsx';
 import { LanguagesScreen } from './languages.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
@@ -29,10 +32,14 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { path: '/config/orders', label: 'Orders', permission: 'orders.read' },
+  { path: '/config/gift-cards', label: 'Gift cards', permission: 'orders.read' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage' },
   { path: '/config/restock', label: 'Restock notifications', permission: 'stock.manage' },
   { path: '/config/forms', label: 'Form submissions', permission: 'content.edit' },
   { path: '/config/mail', label: 'Mail outbox', permission: 'staff.manage' },
+  // Every role that moderates (comments.moderate) also writes: one permission opens the screen.
+  { path: '/config/comments', label: 'Comments', permission: 'comments.write' },
+  { path: '/config/reviews', label: 'Reviews', permission: 'comments.moderate' },
   { path: '/config/analytics', label: 'Analytics', permission: 'reports.read' },
   // Listed for those who edit them; every staff role may open them by address, to read.
   { path: '/config/header-footer', label: 'Header and footer', permission: 'content.edit' },
@@ -52,12 +59,18 @@ function screenOf(path: string, can: (permission: string) => boolean, sections: 
   const order = /^\/config\/orders\/(\d{1,9})$/.exec(path);
   if (order) return can('orders.read') ? <OrderScreen number={Number(order[1])} can={can} /> : <Forbidden />;
   if (path === '/config/orders') return can('orders.read') ? <OrdersScreen /> : <Forbidden />;
+  const giftCard = /^\/config\/gift-cards\/([\w-]{36})$/.exec(path);
+  if (giftCard) return can('orders.read') ? <GiftCardScreen id={giftCard[1] as string} /> : <Forbidden />;
+  if (path === '/config/gift-cards') return can('orders.read') ? <GiftCardsScreen /> : <Forbidden />;
   if (path === '/config/stock') return can('stock.manage') ? <StockScreen /> : <Forbidden />;
   if (path === '/config/restock') return can('stock.manage') ? <RestockScreen /> : <Forbidden />;
   const form = /^\/config\/forms\/([\w-]{1,100})$/.exec(path);
   if (form) return can('content.edit') ? <SubmissionsScreen formId={form[1] as string} /> : <Forbidden />;
   if (path === '/config/forms') return can('content.edit') ? <FormsScreen /> : <Forbidden />;
   if (path === '/config/mail') return can('staff.manage') ? <OutboxScreen /> : <Forbidden />;
+  if (path === '/config/comments')
+    return can('comments.write') ? <CommentsScreen canModerate={can('comments.moderate')} /> : <Forbidden />;
+  if (path === '/config/reviews') return can('comments.moderate') ? <ReviewsScreen /> : <Forbidden />;
   if (path === '/config/analytics') return can('reports.read') ? <AnalyticsScreen /> : <Forbidden />;
   // Every staff role reads these; editing needs content.edit (the screens say so).
   if (path === '/config/header-footer')

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { CursorPager, Outcome } from './parts.tsx';
+import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 
 interface Mail {
   id: string;
@@ -27,6 +27,23 @@ interface MailPage {
 const API = '/api/config/mail';
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
 const STATUS_TEXT: Record<Mail['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' };
+const STATUS_CHOICES = [['', 'Every mail'], ...Object.entries(STATUS_TEXT)] as const;
+
+function MailStatus({ mail: m }: { mail: Mail }) {
+  return (
+    <>
+      <span className={`cfg-badge cfg-badge-${m.status}`}>{STATUS_TEXT[m.status] ?? m.status}</span>
+      {m.status === 'sent' && m.sentAt ? (
+        <span className="cfg-muted"> {new Date(m.sentAt).toLocaleString()}</span>
+      ) : null}
+      {m.status === 'failed' && m.error ? (
+        <p className="cfg-error">
+          {m.error} ({m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`})
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 export function OutboxScreen() {
   const [status, setStatus] = useState('');
@@ -71,79 +88,50 @@ export function OutboxScreen() {
         Every mail the shop sends is written here first. A failed one is tried again on the next start, or
         now.
       </p>
-      <form
-        className="cfg-filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setStatus(String(new FormData(event.currentTarget).get('status') ?? ''));
+      <FilterForm
+        onFilter={(data) => {
+          setStatus(String(data.get('status') ?? ''));
           setCursor('');
         }}
       >
-        <p>
-          <label htmlFor="mail-status">Status</label>
-          <select id="mail-status" name="status" defaultValue="">
-            <option value="">Every mail</option>
-            <option value="queued">Queued</option>
-            <option value="sent">Sent</option>
-            <option value="failed">Failed</option>
-          </select>
-        </p>
-        <p className="cfg-filter-actions">
-          <button type="submit">Show</button>
-        </p>
-      </form>
+        <SelectField id="mail-status" name="status" label="Status" options={STATUS_CHOICES} />
+      </FilterForm>
       <Outcome done={done} error={error} />
       {page && (
-        <table className="cfg-table">
-          <caption>{page.mails.length ? 'Mail, newest first' : 'No mail.'}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Queued</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="cfg-visually-hidden">Retry</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.mails.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">{new Date(m.created).toLocaleString()}</th>
-                <td>{m.to}</td>
-                <td>
+        <RecordsTable
+          columns={[
+            { header: 'Queued', cell: (m) => new Date(m.created).toLocaleString() },
+            { header: 'To', cell: (m) => m.to },
+            {
+              header: 'Subject',
+              cell: (m) => (
+                <>
                   {m.subject} <span className="cfg-muted">({m.kind})</span>
-                </td>
-                <td>
-                  <span className={`cfg-badge cfg-badge-${m.status}`}>
-                    {STATUS_TEXT[m.status] ?? m.status}
-                  </span>
-                  {m.status === 'sent' && m.sentAt ? (
-                    <span className="cfg-muted"> {new Date(m.sentAt).toLocaleString()}</span>
-                  ) : null}
-                  {m.status === 'failed' && m.error ? (
-                    <p className="cfg-error">
-                      {m.error} ({m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`})
-                    </p>
-                  ) : null}
-                </td>
-                <td>
-                  {m.status === 'failed' && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      aria-label={`Retry the mail to ${m.to}: ${m.subject}`}
-                      onClick={() => void retry(m)}
-                    >
-                      Retry
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Status', cell: (m) => <MailStatus mail={m} /> },
+            {
+              header: 'Retry',
+              hiddenHeader: true,
+              cell: (m) =>
+                m.status === 'failed' && (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={`Retry the mail to ${m.to}: ${m.subject}`}
+                    onClick={() => void retry(m)}
+                  >
+                    Retry
+                  </button>
+                ),
+            },
+          ]}
+          rows={page.mails}
+          rowKey={(m) => m.id}
+          caption="Mail, newest first"
+          emptyText="No mail."
+        />
       )}
       <CursorPager cursor={cursor} page={page} onCursor={setCursor} />
     </>

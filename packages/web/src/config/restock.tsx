@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { AttributeValues, CursorPager, Outcome } from './parts.tsx';
+import { AttributeValues, CursorPager, Outcome, RecordsTable } from './parts.tsx';
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
 
@@ -59,64 +59,55 @@ export function RestockScreen() {
         </p>
       )}
       {page && (
-        <table className="cfg-table">
-          <caption>
-            {page.signUpGroups.length ? 'Sign-ups per product and variant' : 'No sign-up yet.'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Variant</th>
-              <th scope="col" className="cfg-num">
-                Waiting
-              </th>
-              <th scope="col" className="cfg-num">
-                Sent
-              </th>
-              <th scope="col">Stock</th>
-              <th scope="col">
-                <span className="cfg-visually-hidden">Send</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.signUpGroups.map((g) => (
-              <tr key={`${g.productId}/${g.variantId}`}>
-                <th scope="row">{g.productTitle || g.productId}</th>
-                <td>
+        <RecordsTable
+          columns={[
+            { header: 'Product', cell: (g) => g.productTitle || g.productId },
+            {
+              header: 'Variant',
+              cell: (g) => (
+                <>
                   {g.sku}
                   <AttributeValues attributes={g.attributes} />
-                </td>
-                <td className="cfg-num">{g.waiting}</td>
-                <td className="cfg-num">{g.sent}</td>
-                <td>
-                  {g.readyToSend ? (
-                    <strong>Back in stock: ready to send</strong>
-                  ) : g.inStock ? (
-                    'In stock'
-                  ) : (
-                    'Sold out'
-                  )}
-                </td>
-                <td>
-                  {g.waiting > 0 && (
-                    <button
-                      type="button"
-                      className={g.readyToSend ? undefined : 'cfg-button-secondary'}
-                      disabled={busy}
-                      aria-label={`Send ${g.waiting} notifications for ${g.productTitle || g.productId} ${g.sku}`}
-                      onClick={() =>
-                        void send(`${RESTOCK}/send`, { productId: g.productId, variantId: g.variantId })
-                      }
-                    >
-                      Send
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Waiting', numeric: true, cell: (g) => g.waiting },
+            { header: 'Sent', numeric: true, cell: (g) => g.sent },
+            {
+              header: 'Stock',
+              cell: (g) =>
+                g.readyToSend ? (
+                  <strong>Back in stock: ready to send</strong>
+                ) : g.inStock ? (
+                  'In stock'
+                ) : (
+                  'Sold out'
+                ),
+            },
+            {
+              header: 'Send',
+              hiddenHeader: true,
+              cell: (g) =>
+                g.waiting > 0 && (
+                  <button
+                    type="button"
+                    className={g.readyToSend ? undefined : 'cfg-button-secondary'}
+                    disabled={busy}
+                    aria-label={`Send ${g.waiting} notifications for ${g.productTitle || g.productId} ${g.sku}`}
+                    onClick={() =>
+                      void send(`${RESTOCK}/send`, { productId: g.productId, variantId: g.variantId })
+                    }
+                  >
+                    Send
+                  </button>
+                ),
+            },
+          ]}
+          rows={page.signUpGroups}
+          rowKey={(g) => `${g.productId}/${g.variantId}`}
+          caption="Sign-ups per product and variant"
+          emptyText="No sign-up yet."
+        />
       )}
       <CursorPager cursor={cursor} page={page} onCursor={setCursor} />
     </>

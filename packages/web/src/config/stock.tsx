@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CursorPage } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { AttributeValues, CursorPager, Outcome } from './parts.tsx';
+import { AttributeValues, CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 
 interface Variant {
   variantId: string;
@@ -29,6 +29,11 @@ interface Entry {
 }
 
 const REASONS = ['received', 'correction', 'damaged', 'returned', 'other'];
+const LEVEL_CHOICES = [
+  ['', 'Every variant'],
+  ['low', 'Low on stock'],
+  ['sold-out', 'Sold out'],
+] as const;
 const problemOf = (e: unknown) =>
   e instanceof ConfigError ? e.message : 'Something went wrong. Please try again.';
 
@@ -123,12 +128,9 @@ export function StockScreen() {
   return (
     <>
       <h1>Stock</h1>
-      <form
-        className="cfg-filters"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
+      <FilterForm
+        search
+        onFilter={(data) => {
           setQ(String(data.get('q') ?? '').trim());
           setFilter(String(data.get('filter') ?? ''));
           setCursor('');
@@ -138,69 +140,54 @@ export function StockScreen() {
           <label htmlFor="s-q">Search</label>
           <input id="s-q" name="q" type="search" placeholder="Product or SKU" />
         </p>
-        <p>
-          <label htmlFor="s-filter">Show</label>
-          <select id="s-filter" name="filter" defaultValue="">
-            <option value="">Every variant</option>
-            <option value="low">Low on stock</option>
-            <option value="sold-out">Sold out</option>
-          </select>
-        </p>
-        <p className="cfg-filter-actions">
-          <button type="submit">Show</button>
-        </p>
-      </form>
+        <SelectField id="s-filter" name="filter" label="Show" options={LEVEL_CHOICES} />
+      </FilterForm>
       <Outcome done={done} error={error} />
       {variants && (
-        <table className="cfg-table">
-          <caption>{variants.variants.length ? 'Variants by product' : 'No variant matches.'}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">SKU</th>
-              <th scope="col" className="cfg-num">
-                In stock
-              </th>
-              <th scope="col">
-                <span className="cfg-visually-hidden">Change</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {variants.variants.map((v) => (
-              <tr key={v.variantId}>
-                <th scope="row">
+        <RecordsTable
+          columns={[
+            {
+              header: 'Product',
+              cell: (v) => (
+                <>
                   {v.productTitle}
                   <AttributeValues attributes={v.attributes} />
-                </th>
-                <td>{v.sku}</td>
-                <td className="cfg-num">{v.unlimited ? 'Unlimited' : v.qtyInStock}</td>
-                <td>
-                  {!v.unlimited &&
-                    (editing === v.variantId ? (
-                      <ChangeForm
-                        variant={v}
-                        onDone={(message) => {
-                          setDone(message);
-                          setEditing('');
-                          setTick((n) => n + 1);
-                        }}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        className="cfg-button-secondary"
-                        aria-label={`Change stock of ${v.productTitle} ${v.sku}`}
-                        onClick={() => setEditing(v.variantId)}
-                      >
-                        Change stock
-                      </button>
-                    ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'SKU', cell: (v) => v.sku },
+            { header: 'In stock', numeric: true, cell: (v) => (v.unlimited ? 'Unlimited' : v.qtyInStock) },
+            {
+              header: 'Change',
+              hiddenHeader: true,
+              cell: (v) =>
+                !v.unlimited &&
+                (editing === v.variantId ? (
+                  <ChangeForm
+                    variant={v}
+                    onDone={(message) => {
+                      setDone(message);
+                      setEditing('');
+                      setTick((n) => n + 1);
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="cfg-button-secondary"
+                    aria-label={`Change stock of ${v.productTitle} ${v.sku}`}
+                    onClick={() => setEditing(v.variantId)}
+                  >
+                    Change stock
+                  </button>
+                )),
+            },
+          ]}
+          rows={variants.variants}
+          rowKey={(v) => v.variantId}
+          caption="Variants by product"
+          emptyText="No variant matches."
+        />
       )}
       <CursorPager cursor={cursor} page={variants} onCursor={setCursor} />
       <section className="cfg-panel" aria-labelledby="ledger-title">
@@ -211,14 +198,12 @@ export function StockScreen() {
             Export the ledger as CSV
           </a>
         </p>
-        <form
-          className="cfg-filters"
-          aria-label="Ledger dates"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const data = new FormData(event.currentTarget);
-            setLedgerRange({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') });
-          }}
+        <FilterForm
+          label="Ledger dates"
+          submitText="Show changes"
+          onFilter={(data) =>
+            setLedgerRange({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') })
+          }
         >
           <p>
             <label htmlFor="ledger-from">Changes from</label>
@@ -228,10 +213,7 @@ export function StockScreen() {
             <label htmlFor="ledger-to">Changes to</label>
             <input id="ledger-to" name="to" type="date" />
           </p>
-          <p className="cfg-filter-actions">
-            <button type="submit">Show changes</button>
-          </p>
-        </form>
+        </FilterForm>
         {ledger.length ? (
           <ol className="cfg-timeline">
             {ledger.map((e) => (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ConfigError, deleteJson, getJson, putJson, queryOf } from './api.ts';
-import { CursorPager, Outcome } from './parts.tsx';
+import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 import { Link } from './router.tsx';
 
 interface FormSummary {
@@ -35,6 +35,10 @@ interface SubmissionPage {
 
 const API = '/api/config/forms';
 type SubmissionStatus = 'received' | 'spam';
+const STATUS_CHOICES = [
+  ['received', 'Received'],
+  ['spam', 'Spam'],
+] as const;
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -52,35 +56,61 @@ export function FormsScreen() {
       <h1>Form submissions</h1>
       <Outcome done="" error={error} />
       {forms && (
-        <table className="cfg-table">
-          <caption>{forms.length ? 'The site’s forms' : 'The site has no form.'}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Form</th>
-              <th scope="col" className="cfg-num">
-                Submissions
-              </th>
-              <th scope="col">Last one</th>
-            </tr>
-          </thead>
-          <tbody>
-            {forms.map((f) => (
-              <tr key={f.formId}>
-                <th scope="row">
-                  <Link href={`/config/forms/${encodeURIComponent(f.formId)}`}>{f.name}</Link>
-                </th>
-                <td className="cfg-num">{f.submissions}</td>
-                <td>{f.lastSubmitted ? when(f.lastSubmitted) : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordsTable
+          columns={[
+            {
+              header: 'Form',
+              cell: (f) => <Link href={`/config/forms/${encodeURIComponent(f.formId)}`}>{f.name}</Link>,
+            },
+            { header: 'Submissions', numeric: true, cell: (f) => f.submissions },
+            { header: 'Last one', cell: (f) => (f.lastSubmitted ? when(f.lastSubmitted) : '–') },
+          ]}
+          rows={forms}
+          rowKey={(f) => f.formId}
+          caption="The site’s forms"
+          emptyText="The site has no form."
+        />
       )}
     </>
   );
 }
 
-function SubmissionRow({
+const labelOf = (submission: Submission) => `submission of ${when(submission.created)}`;
+
+function AnswersCell({ submission }: { submission: Submission }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="cfg-button-secondary"
+        aria-expanded={open}
+        aria-label={`${open ? 'Hide' : 'Show'} the answers of the ${labelOf(submission)}`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide answers' : 'Show answers'}
+      </button>
+      {open && (
+        <dl className="cfg-answers">
+          {submission.answers.map((a) => (
+            <div key={a.fieldId}>
+              <dt>{a.title}</dt>
+              <dd>{a.answer || '–'}</dd>
+            </div>
+          ))}
+          {submission.pagePath && (
+            <div>
+              <dt>Sent from</dt>
+              <dd>{submission.pagePath}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </>
+  );
+}
+
+function ActionsCell({
   submission,
   onDelete,
   onMark,
@@ -91,84 +121,51 @@ function SubmissionRow({
   onMark: (status: SubmissionStatus) => void;
   busy: boolean;
 }) {
-  const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const first = submission.answers.find((a) => a.answer !== '');
-  const label = `submission of ${when(submission.created)}`;
+  const label = labelOf(submission);
   return (
-    <tr>
-      <th scope="row">{when(submission.created)}</th>
-      <td>{first ? `${first.title}: ${first.answer}` : '–'}</td>
-      <td>
+    <>
+      {submission.status === 'spam' ? (
         <button
           type="button"
           className="cfg-button-secondary"
-          aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} the answers of the ${label}`}
-          onClick={() => setOpen(!open)}
+          disabled={busy}
+          aria-label={`Not spam: the ${label}`}
+          onClick={() => onMark('received')}
         >
-          {open ? 'Hide answers' : 'Show answers'}
+          Not spam
         </button>
-        {open && (
-          <dl className="cfg-answers">
-            {submission.answers.map((a) => (
-              <div key={a.fieldId}>
-                <dt>{a.title}</dt>
-                <dd>{a.answer || '–'}</dd>
-              </div>
-            ))}
-            {submission.pagePath && (
-              <div>
-                <dt>Sent from</dt>
-                <dd>{submission.pagePath}</dd>
-              </div>
-            )}
-          </dl>
-        )}
-      </td>
-      <td>
-        {submission.status === 'spam' ? (
-          <button
-            type="button"
-            className="cfg-button-secondary"
-            disabled={busy}
-            aria-label={`Not spam: the ${label}`}
-            onClick={() => onMark('received')}
-          >
-            Not spam
+      ) : (
+        <button
+          type="button"
+          className="cfg-button-secondary"
+          disabled={busy}
+          aria-label={`Mark as spam: the ${label}`}
+          onClick={() => onMark('spam')}
+        >
+          Mark as spam
+        </button>
+      )}{' '}
+      {confirming ? (
+        <>
+          <button type="button" className="cfg-button-danger" disabled={busy} onClick={onDelete}>
+            Delete for good
+          </button>{' '}
+          <button type="button" className="cfg-button-secondary" onClick={() => setConfirming(false)}>
+            Keep it
           </button>
-        ) : (
-          <button
-            type="button"
-            className="cfg-button-secondary"
-            disabled={busy}
-            aria-label={`Mark as spam: the ${label}`}
-            onClick={() => onMark('spam')}
-          >
-            Mark as spam
-          </button>
-        )}{' '}
-        {confirming ? (
-          <>
-            <button type="button" className="cfg-button-danger" disabled={busy} onClick={onDelete}>
-              Delete for good
-            </button>{' '}
-            <button type="button" className="cfg-button-secondary" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="cfg-button-secondary"
-            aria-label={`Delete the ${label}`}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </button>
-        )}
-      </td>
-    </tr>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="cfg-button-secondary"
+          aria-label={`Delete the ${label}`}
+          onClick={() => setConfirming(true)}
+        >
+          Delete
+        </button>
+      )}
+    </>
   );
 }
 
@@ -240,59 +237,52 @@ export function SubmissionsScreen({ formId }: { formId: string }) {
           Export as CSV
         </a>
       </p>
-      <form
-        className="cfg-filters"
-        aria-label="Which submissions"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const chosen = new FormData(event.currentTarget).get('status');
-          setStatus(chosen === 'spam' ? 'spam' : 'received');
+      <FilterForm
+        label="Which submissions"
+        onFilter={(data) => {
+          setStatus(data.get('status') === 'spam' ? 'spam' : 'received');
           setCursor('');
         }}
       >
-        <p>
-          <label htmlFor="submissions-status">Show</label>
-          <select id="submissions-status" name="status" defaultValue={status}>
-            <option value="received">Received</option>
-            <option value="spam">Spam</option>
-          </select>
-        </p>
-        <p className="cfg-filter-actions">
-          <button type="submit">Show</button>
-        </p>
-      </form>
+        <SelectField
+          id="submissions-status"
+          name="status"
+          label="Show"
+          options={STATUS_CHOICES}
+          defaultValue={status}
+        />
+      </FilterForm>
       <Outcome done={done} error={error} />
       {page && (
-        <table className="cfg-table">
-          <caption>
-            {page.submissions.length
-              ? `${status === 'spam' ? 'Spam' : 'Submissions'}, newest first`
-              : status === 'spam'
-                ? 'No spam.'
-                : 'No submission yet.'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Submitted</th>
-              <th scope="col">First answer</th>
-              <th scope="col">Answers</th>
-              <th scope="col">
-                <span className="cfg-visually-hidden">Spam or delete</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.submissions.map((s) => (
-              <SubmissionRow
-                key={s.id}
-                submission={s}
-                busy={busy}
-                onDelete={() => void remove(s.id)}
-                onMark={(to) => void mark(s.id, to)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <RecordsTable
+          columns={[
+            { header: 'Submitted', cell: (s) => when(s.created) },
+            {
+              header: 'First answer',
+              cell: (s) => {
+                const first = s.answers.find((a) => a.answer !== '');
+                return first ? `${first.title}: ${first.answer}` : '–';
+              },
+            },
+            { header: 'Answers', cell: (s) => <AnswersCell submission={s} /> },
+            {
+              header: 'Spam or delete',
+              hiddenHeader: true,
+              cell: (s) => (
+                <ActionsCell
+                  submission={s}
+                  busy={busy}
+                  onDelete={() => void remove(s.id)}
+                  onMark={(to) => void mark(s.id, to)}
+                />
+              ),
+            },
+          ]}
+          rows={page.submissions}
+          rowKey={(s) => s.id}
+          caption={`${status === 'spam' ? 'Spam' : 'Submissions'}, newest first`}
+          emptyText={status === 'spam' ? 'No spam.' : 'No submission yet.'}
+        />
       )}
       <CursorPager cursor={cursor} page={page} onCursor={setCursor} />
     </>

@@ -60,13 +60,13 @@ export interface SiteFormProps {
   onSubmitted?: () => void;
 }
 
-interface CaptchaHandle {
+export interface CaptchaHandle {
   payload: string | undefined;
   reset(): void;
 }
 
-/** The ALTCHA widget, loaded only for forms that ask for a captcha. */
-function Captcha({ onReady }: { onReady: (handle: CaptchaHandle) => void }) {
+/** The ALTCHA widget, loaded only for forms that ask for a captcha (and for comments). */
+export function Captcha({ onReady }: { onReady: (handle: CaptchaHandle) => void }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;

@@ -149,9 +149,12 @@ function Gallery({ block, ls }: { block: GalleryBlock; ls: LocalizedStrings }) {
   useEffect(() => {
     if (options.design !== 'slider') return;
     const active = root.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-    active?.scrollIntoView?.({
-      block: 'nearest',
-      inline: 'center',
+    const track = active?.parentElement;
+    if (!active || !track) return;
+    // The strip scrolls to centre the slide, never the page: scrollIntoView would also move the
+    // page to the slider, as soon as it mounts.
+    track.scrollTo?.({
+      left: active.offsetLeft - track.offsetLeft - (track.clientWidth - active.offsetWidth) / 2,
       behavior: reducedMotion ? 'auto' : 'smooth',
     });
   }, [index, options.design, reducedMotion]);
@@ -169,7 +172,14 @@ function Gallery({ block, ls }: { block: GalleryBlock; ls: LocalizedStrings }) {
 
   const crop = options['auto-crop'] ? ' sf-gallery--crop' : '';
   const classes = `sf-gallery__island sf-gallery--${options.design} sf-gallery--meta-${options['meta-position']}${crop}`;
-  const ratio = options['aspect-ratio'].replace(':', ' / ');
+  // The image's box, not the figure, keeps the ratio: the caption below it stays in view, and the
+  // box is the one the server's grid drew (render/blocks.ts), so mounting moves nothing.
+  const boxStyle = (image: GalleryImage) => ({
+    aspectRatio: (options['auto-crop']
+      ? options['aspect-ratio']
+      : image.originalSize.replace('x', ':')
+    ).replace(':', ' / '),
+  });
 
   const figure = (image: GalleryImage, at: number) => {
     const inner = (
@@ -177,18 +187,21 @@ function Gallery({ block, ls }: { block: GalleryBlock; ls: LocalizedStrings }) {
     );
     const label = message('gallery.open', { n: at + 1, total }, ls) + (image.title ? `: ${image.title}` : '');
     return (
-      <figure className="sf-gallery__frame" style={{ aspectRatio: options['auto-crop'] ? ratio : undefined }}>
+      <figure className="sf-gallery__frame">
         {options.lightbox ? (
           <button
             type="button"
             className="sf-gallery__open"
+            style={boxStyle(image)}
             aria-label={label}
             onClick={(event) => openLightbox(at, event.currentTarget)}
           >
             {inner}
           </button>
         ) : (
-          inner
+          <div className="sf-gallery__picture" style={boxStyle(image)}>
+            {inner}
+          </div>
         )}
         {options['show-meta'] ? <Meta image={image} /> : null}
       </figure>

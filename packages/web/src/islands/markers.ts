@@ -18,3 +18,6 @@ export const CART_ROOT_ID = 'sqs-cart-root';
 export const SEARCH_FORM_SELECTOR = 'form[data-search-island]';
 /** A gallery block's grid (render/blocks.ts), which the gallery island turns into its design. */
 export const GALLERY_SELECTOR = '.gallery-block[data-block-json] .sf-gallery';
+/** Core's `comments` container (first-party, not Disqus) and `like-button`, which the comments island enhances. */
+export const COMMENTS_SELECTOR = '.squarespace-comments[data-item-id]';
+export const LIKE_SELECTOR = '.sqs-simple-like[data-item-id]';

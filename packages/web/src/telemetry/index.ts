@@ -29,6 +29,8 @@ import { sendEvent } from './events.ts';
 import { postJson, type TransportEnv } from './transport.ts';
 import { CENSUS_TIMEOUT_MS, clearVisitCookies, trackPageView } from './visits.ts';
 import { readCookie } from '../cookies.ts';
+import { REVIEWS_ANCHOR_SELECTOR, REVIEWS_TAB_SELECTOR } from '../islands/reviews-mount.ts';
+import { POPUP_OVERLAY_EVENT, takeUnheardPopupActions, type PopupOverlayDetail } from '../popup-overlay.ts';
 import {
   acceptedIn,
   CONSENT_EVENT,
@@ -45,6 +47,7 @@ export const READY_ATTRIBUTE = 'data-sf-telemetry';
 export const CENSUS_SETTINGS_URL = '/api/census/settings';
 export { CONSENT_COOKIE, CONSENT_EVENT } from '../consent.ts';
 export const BUTTON_CLICK_URL = '/api/census/button-click';
+export const OVERLAY_CENSUS_URL = '/api/census/overlay';
 /** The buttons whose clicks are counted: store buttons, site buttons, and any marked for it. */
 export const CENSUS_BUTTONS =
   '.sqs-add-to-cart-button, .sqs-button-element, .sqs-block-button-element, [data-census-button]';
@@ -237,6 +240,30 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
     });
   }
 
+  // The popup overlay shown, closed or signed up to (census, 2500 ms timeout, failures swallowed).
+  const countPopup = (detail: PopupOverlayDetail) =>
+    void postJson(
+      env,
+      OVERLAY_CENSUS_URL,
+      {
+        pagePath: win.location.pathname,
+        pageType: PageType.POPUP_OVERLAY,
+        websiteId: ctx.websiteId,
+        target: detail.action,
+        label: detail.version,
+        ss_cvr: readCookie(VISITOR_RECORD_COOKIE, doc.cookie) ?? '',
+      },
+      { timeoutMs: CENSUS_TIMEOUT_MS },
+    );
+  // It may have shown before telemetry started (both wait for the idle page).
+  for (const detail of takeUnheardPopupActions(doc)) countPopup(detail);
+  on(doc, POPUP_OVERLAY_EVENT, (e) => {
+    const detail = (e as CustomEvent<PopupOverlayDetail>).detail;
+    if (!detail) return;
+    e.preventDefault();
+    countPopup(detail);
+  });
+
   // Commerce events.
   // Failures of tracking calls are swallowed (the sender has warned).
   const sendCommerce = (name: CommerceEventName, fields: Parameters<typeof commerceEventFields>[0]) =>
@@ -300,6 +327,14 @@ function begin(doc: Document, env: TransportEnv, options: TelemetryOptions): Tel
     };
     void sendCommerce(CommerceEvent.VIEW_PRODUCT, { ...base, item });
     void sendCommerce(CommerceEvent.PRODUCT_PAGE_VISIT, { ...base, item });
+    // The reviews' rating link and tab (issue 17; islands/reviews-mount.ts).
+    on(doc, 'click', (e) => {
+      const target = e.target as Element | null;
+      if (target?.closest?.(REVIEWS_ANCHOR_SELECTOR))
+        void sendCommerce(CommerceEvent.REVIEWS_VITALS_ANCHOR_CLICK, { ...base, item });
+      else if (target?.closest?.(REVIEWS_TAB_SELECTOR))
+        void sendCommerce(CommerceEvent.REVIEWS_TAB_CLICK, { ...base, item });
+    });
   }
   if (ctx.pageType === PageType.SHOW_CART || ctx.pageType === PageType.CART_V2)
     void sendCommerce(CommerceEvent.VIEW_CART, base);

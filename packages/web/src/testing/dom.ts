@@ -131,3 +131,28 @@ export function manualTimers(): Timers & { advance(ms: number): void; pending():
     pending: () => queue.size,
   };
 }
+
+/** Lets React render what is due, by turns of the event loop (a fake clock stays where it is). */
+export async function renderPending(turns = 10): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Waits until `check` passes, counting turns of the event loop rather than wall time: React renders
+ * on setImmediate and the islands' test server answers in this process, so the turns a step takes do
+ * not grow with the machine's load, where vi.waitFor's second of wall time runs out under it. A
+ * check that never passes throws its own last error once the turns are spent.
+ */
+export async function eventually(check: () => void, turns = 100_000): Promise<void> {
+  let lastError: unknown;
+  for (let turn = 0; turn < turns; turn++) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw lastError;
+}

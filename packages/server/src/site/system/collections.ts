@@ -126,8 +126,9 @@ const eventArticle = (
   </article>`;
 
 /**
- * Upcoming events soonest first, then past ones latest first; with `?view=calendar` the month as a
- * table (render/events.ts builds `upcoming`, `past` and `calendar`).
+ * Upcoming events soonest first, then past ones latest first, each list paged with its own next
+ * link; with `?view=calendar` the month as a table (render/loader.ts builds `upcoming`, `past`, their
+ * `…Pagination` and `calendar`).
  */
 const eventsList = `<div class="eventlist-wrapper" data-collection-id="{collection.id}">
   <h1 class="eventlist-heading">{collection.title}</h1>
@@ -147,10 +148,12 @@ const eventsList = `<div class="eventlist-wrapper" data-collection-id="{collecti
   </section>{.end}{.or}<section class="eventlist eventlist--upcoming" aria-labelledby="eventlist-upcoming-title">
     <h2 class="eventlist-section-title" id="eventlist-upcoming-title">${t('system.events-upcoming')}</h2>
     {.repeated section upcoming}${eventArticle('upcoming')}{.or}<p class="eventlist-message">${t('system.events-none-upcoming')}</p>{.end}
+    {.section upcomingPagination}<a class="eventlist-more" rel="next" href="{nextPageUrl|htmlattr}">${t('system.events-more-upcoming')}</a>{.end}
   </section>
-  {.section past}<section class="eventlist eventlist--past" aria-labelledby="eventlist-past-title">
+  {.if past}<section class="eventlist eventlist--past" aria-labelledby="eventlist-past-title">
     <h2 class="eventlist-section-title" id="eventlist-past-title">${t('system.events-past')}</h2>
-    {.repeated section @}${eventArticle('past')}{.end}
+    {.repeated section past}${eventArticle('past')}{.end}
+    {.section pastPagination}<a class="eventlist-more" rel="next" href="{nextPageUrl|htmlattr}">${t('system.events-more-past')}</a>{.end}
   </section>{.end}{.end}
 </div>`;
 

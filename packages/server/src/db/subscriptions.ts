@@ -1,0 +1,305 @@
+/**
+ * Subscriptions (issue 17): the queries checkout (which starts one and writes each renewal order)
+ * and the subscriptions feature (the scheduler, the customer's pause/resume/cancel) share. A
+ * renewal is claimed by `claimRenewal` inside the transaction that writes its order, so a cycle
+ * becomes one order whatever number of instances try it at the same time.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CustomerInput } from '@storefront/core';
+import type { Selectable, Transaction } from 'kysely';
+import type { SubscriptionState, SubscriptionsTable } from '../subscriptions/tables.ts';
+import type { Database, Db } from './index.ts';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `at` plus `count` billing periods, in UTC. Weeks are 7 days; months and years are calendar ones
+ * whose day is clamped to the target month's last day (Jan 31 + 1 month is Feb 28, or 29 in a leap
+ * year). Always counted from the subscription's first day, never from the previous due date, so a
+ * clamped month does not shift the later ones (Jan 31, Feb 28, Mar 31).
+ */
+export function addBillingPeriods(at: number, count: number, unit: string): number {
+  const upper = unit.toUpperCase();
+  if (upper === 'WEEK') return at + count * 7 * DAY_MS;
+  const months = upper === 'YEAR' ? count * 12 : count;
+  const date = new Date(at);
+  const monthIndex = date.getUTCMonth() + months;
+  const year = date.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(
+    year,
+    month,
+    Math.min(date.getUTCDate(), lastDay),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
+}
+
+/** A plan the scheduler can renew: a positive whole period of a known unit. */
+export interface RenewablePlan {
+  periodValue: number;
+  periodUnit: 'WEEK' | 'MONTH' | 'YEAR';
+  numCycles: number;
+}
+
+/** The plan stored on a subscription order (`{ billingPeriod: { value, unit }, numBillingCycles }`), if renewable. */
+export function renewablePlan(plan: unknown): RenewablePlan | undefined {
+  const p = plan as {
+    billingPeriod?: { value?: unknown; unit?: unknown };
+    numBillingCycles?: unknown;
+  } | null;
+  const value = Number(p?.billingPeriod?.value);
+  const unit = String(p?.billingPeriod?.unit ?? '').toUpperCase();
+  if (!Number.isInteger(value) || value < 1 || !['WEEK', 'MONTH', 'YEAR'].includes(unit)) return undefined;
+  const cycles = Number(p?.numBillingCycles);
+  return {
+    periodValue: value,
+    periodUnit: unit as RenewablePlan['periodUnit'],
+    numCycles: Number.isInteger(cycles) && cycles > 0 ? cycles : 0,
+  };
+}
+
+const dueAt = (row: Pick<SubscriptionRow, 'created' | 'period_value' | 'period_unit'>, periods: number) =>
+  addBillingPeriods(Number(row.created), periods * row.period_value, row.period_unit);
+
+/** Starts the subscription of a subscription order (its cycle 1), in that order's transaction. */
+export async function startSubscription(
+  trx: Transaction<Database>,
+  start: {
+    orderId: string;
+    accountId: string | null;
+    customer: CustomerInput & { email: string };
+    line: { itemId: string; sku: string; quantity: number; title: string };
+    plan: RenewablePlan;
+    now: number;
+  },
+): Promise<string> {
+  const { plan, now } = start;
+  const ended = plan.numCycles === 1;
+  const row = {
+    id: randomUUID(),
+    first_order_id: start.orderId,
+    account_id: start.accountId,
+    email: start.customer.email,
+    customer: JSON.stringify(start.customer),
+    item_id: start.line.itemId,
+    sku: start.line.sku,
+    quantity: start.line.quantity,
+    title: start.line.title,
+    period_value: plan.periodValue,
+    period_unit: plan.periodUnit,
+    num_cycles: plan.numCycles,
+    cycles_made: 1,
+    state: (ended ? 'ended' : 'active') as SubscriptionState,
+    due_periods: 1,
+    next_due: 0,
+    attempt_at: 0,
+    failures: 0,
+    last_error: null,
+    created: now,
+    updated: now,
+  };
+  row.next_due = row.attempt_at = dueAt(row, 1);
+  await trx.insertInto('subscriptions').values(row).execute();
+  return row.id;
+}
+
+/**
+ * Claims `cycle` of the subscription for `orderId`, in the renewal order's transaction: only an
+ * active subscription whose previous cycle is the last one made moves on (a conditional update
+ * that a concurrent claim waits on, then finds done), and the (subscription, cycle) key is
+ * written beside it. False when it is not this caller's to make (made, paused, cancelled, ended).
+ */
+export async function claimRenewal(
+  trx: Transaction<Database>,
+  claim: { subscriptionId: string; cycle: number; orderId: string; now: number },
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', claim.subscriptionId)
+    .executeTakeFirst();
+  if (!row) return false;
+  const nextPeriods = row.due_periods + 1;
+  const ends = row.num_cycles > 0 && claim.cycle >= row.num_cycles;
+  const nextDue = dueAt(row, nextPeriods);
+  const claimed = await trx
+    .updateTable('subscriptions')
+    .set({
+      cycles_made: claim.cycle,
+      due_periods: nextPeriods,
+      next_due: nextDue,
+      attempt_at: nextDue,
+      failures: 0,
+      last_error: null,
+      state: ends ? 'ended' : 'active',
+      updated: claim.now,
+    })
+    .where('id', '=', claim.subscriptionId)
+    .where('cycles_made', '=', claim.cycle - 1)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto('subscription_renewals')
+    .values({
+      subscription_id: claim.subscriptionId,
+      cycle: claim.cycle,
+      order_id: claim.orderId,
+      created: claim.now,
+    })
+    .execute();
+  return true;
+}
+
+/** Active subscriptions whose next try has come, oldest first. */
+export function dueSubscriptions(db: Db, now: number, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('state', '=', 'active')
+    .where('attempt_at', '<=', now)
+    .orderBy('attempt_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records a failed try of the row's next cycle, unless someone else already moved it on: the next
+ * try `retryInMs` later, or `failed` once `gaveUp`. Answers whether this caller recorded it.
+ */
+export async function recordRenewalFailure(
+  db: Db,
+  row: SubscriptionRow,
+  failure: { error: string; now: number; retryInMs: number; gaveUp: boolean },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('subscriptions')
+    .set({
+      failures: row.failures + 1,
+      last_error: failure.error.slice(0, 500),
+      attempt_at: failure.now + failure.retryInMs,
+      state: failure.gaveUp ? 'failed' : 'active',
+      updated: failure.now,
+    })
+    .where('id', '=', row.id)
+    .where('state', '=', 'active')
+    .where('cycles_made', '=', row.cycles_made)
+    .where('failures', '=', row.failures)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** The customer's subscriptions, newest first. */
+export function accountSubscriptions(db: Db, accountId: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created', 'desc')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
+
+export type SubscriptionAction = 'pause' | 'resume' | 'cancel';
+
+/** Which states each action applies to. */
+const FROM: Record<SubscriptionAction, SubscriptionState[]> = {
+  pause: ['active'],
+  resume: ['paused', 'failed'],
+  cancel: ['active', 'paused', 'failed'],
+};
+
+/**
+ * The customer's action on their own subscription: 'not-found' when it is not theirs (or does not
+ * exist), 'not-allowed' when its state does not allow it (a cancelled or ended one never changes).
+ * A resume skips the periods that passed while paused: the next renewal is the first due date
+ * from now on, never a burst of missed ones.
+ */
+export async function changeSubscription(
+  db: Db,
+  change: { accountId: string; id: string; action: SubscriptionAction; now: number },
+): Promise<{ ok: true; row: SubscriptionRow } | { ok: false; reason: 'not-found' | 'not-allowed' }> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', change.id)
+    .where('account_id', '=', change.accountId)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'not-found' };
+  if (!FROM[change.action].includes(row.state)) return { ok: false, reason: 'not-allowed' };
+  let set: {
+    state: SubscriptionState;
+    due_periods?: number;
+    next_due?: number;
+    attempt_at?: number;
+    failures?: number;
+    last_error?: null;
+  } = { state: change.action === 'pause' ? 'paused' : 'cancelled' };
+  if (change.action === 'resume') {
+    let periods = row.due_periods;
+    while (dueAt(row, periods) < change.now) periods++;
+    const nextDue = dueAt(row, periods);
+    set = {
+      state: 'active',
+      due_periods: periods,
+      next_due: nextDue,
+      attempt_at: nextDue,
+      failures: 0,
+      last_error: null,
+    };
+  }
+  const updated = await db
+    .updateTable('subscriptions')
+    .set({ ...set, updated: change.now })
+    .where('id', '=', row.id)
+    .where('state', '=', row.state)
+    .where('cycles_made', '=', row.cycles_made)
+    .executeTakeFirst();
+  // Changed under us (a renewal or another tab): the customer sees the new state and may try again.
+  if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'not-allowed' };
+  return { ok: true, row: { ...row, ...set } };
+}
+
+/** The subscription a subscription order started, if any. */
+export function subscriptionOfOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('first_order_id', '=', orderId).executeTakeFirst();
+}
+
+/** A subscription as pages and the JSON API show it to its customer (and a template's context). */
+export interface SubscriptionView {
+  id: string;
+  title: string;
+  itemId: string;
+  sku: string;
+  quantity: number;
+  state: SubscriptionState;
+  billingPeriod: { value: number; unit: string };
+  numBillingCycles: number;
+  cyclesMade: number;
+  /** Epoch ms of the next renewal; null when none will come (cancelled, ended, failed). */
+  nextRenewal: number | null;
+  created: number;
+}
+
+export function subscriptionView(row: SubscriptionRow): SubscriptionView {
+  return {
+    id: row.id,
+    title: row.title,
+    itemId: row.item_id,
+    sku: row.sku,
+    quantity: row.quantity,
+    state: row.state,
+    billingPeriod: { value: row.period_value, unit: row.period_unit },
+    numBillingCycles: row.num_cycles,
+    cyclesMade: row.cycles_made,
+    nextRenewal: row.state === 'active' || row.state === 'paused' ? Number(row.next_due) : null,
+    created: Number(row.created),
+  };
+}

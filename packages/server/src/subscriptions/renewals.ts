@@ -1,0 +1,145 @@
+/**
+ * The renewal scheduler (issue 17), one per instance: every `intervalMs` it looks for active
+ * subscriptions whose next try has come and asks checkout (through `placeRenewal`, which app.ts
+ * hands over) for each one's order. Several instances may look at the same moment: the order's
+ * own transaction claims the (subscription, cycle), so the loser is refused and moves on. A
+ * refused or failed renewal (sold out, a database fault) is recorded and tried again after a
+ * backoff; after `maxFailures` the subscription stops (state 'failed'), which is logged and mailed
+ * to the customer (the mail sits in the back office's outbox like every other).
+ */
+import { message, type LocalizedStrings } from '@storefront/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { dueSubscriptions, recordRenewalFailure, type SubscriptionRow } from '../db/subscriptions.ts';
+import { queueMail, type Mailer } from '../http/mail.ts';
+
+/** What checkout answers for one renewal. */
+export type RenewalOutcome =
+  { ok: true; orderId: string; mailIds: string[] } | { ok: false; code: string; message: string };
+
+export type PlaceRenewal = (renewal: {
+  subscriptionId: string;
+  cycle: number;
+  itemId: string;
+  sku: string;
+  quantity: number;
+  customer: Record<string, unknown>;
+  accountId: string | null;
+}) => Promise<RenewalOutcome>;
+
+export interface RenewalOptions {
+  db: Db;
+  placeRenewal: PlaceRenewal;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The clock renewals run on (tests step it). */
+  now: () => number;
+  /** Failed tries of one cycle before the subscription stops. */
+  maxFailures: number;
+  /** The wait after the nth failure: `retryBaseMs * 4^(n-1)` (1 h, 4 h, 16 h by default). */
+  retryBaseMs: number;
+  /** How many due subscriptions one tick takes on. */
+  batch: number;
+  mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+}
+
+/** What one tick did: orders made, failures recorded, claims lost to another instance. */
+export interface TickResult {
+  renewed: number;
+  failed: number;
+  lost: number;
+}
+
+/** Another instance made this cycle first (or the customer paused it meanwhile): nothing to record. */
+const LOST_CODE = 'renewal-not-claimed';
+
+export class RenewalScheduler {
+  private running: Promise<TickResult> | undefined;
+
+  constructor(private readonly options: RenewalOptions) {}
+
+  /** One look for due renewals; a tick still running is joined, never run twice at once here. */
+  tick(): Promise<TickResult> {
+    this.running ??= this.renewDue().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Waits for a tick under way, if any (closing waits for it before the database goes). */
+  async settled(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  private async renewDue(): Promise<TickResult> {
+    const { db, now, batch } = this.options;
+    const result: TickResult = { renewed: 0, failed: 0, lost: 0 };
+    for (const row of await dueSubscriptions(db, now(), batch)) {
+      const outcome = await this.renew(row);
+      result[outcome]++;
+    }
+    return result;
+  }
+
+  private async renew(row: SubscriptionRow): Promise<keyof TickResult> {
+    const { placeRenewal, mailer } = this.options;
+    let outcome: RenewalOutcome;
+    try {
+      outcome = await placeRenewal({
+        subscriptionId: row.id,
+        cycle: row.cycles_made + 1,
+        itemId: row.item_id,
+        sku: row.sku,
+        quantity: row.quantity,
+        customer: JSON.parse(row.customer) as Record<string, unknown>,
+        accountId: row.account_id,
+      });
+    } catch (error) {
+      outcome = { ok: false, code: 'fault', message: error instanceof Error ? error.message : String(error) };
+    }
+    if (outcome.ok) {
+      for (const id of outcome.mailIds) mailer.deliverLater(id);
+      return 'renewed';
+    }
+    if (outcome.code === LOST_CODE) return 'lost';
+    return (await this.recordFailure(row, outcome)) ? 'failed' : 'lost';
+  }
+
+  private async recordFailure(row: SubscriptionRow, failure: { code: string; message: string }) {
+    const { db, now, maxFailures, retryBaseMs, log } = this.options;
+    const failures = row.failures + 1;
+    const gaveUp = failures >= maxFailures;
+    const at = now();
+    const recorded = await recordRenewalFailure(db, row, {
+      error: `${failure.code}: ${failure.message}`,
+      now: at,
+      retryInMs: retryBaseMs * 4 ** (failures - 1),
+      gaveUp,
+    });
+    if (!recorded) return false;
+    const fields = { subscriptionId: row.id, cycle: row.cycles_made + 1, failures, code: failure.code };
+    if (!gaveUp) {
+      log.warn(fields, 'subscription renewal failed; it will be tried again');
+      return true;
+    }
+    log.error(fields, 'subscription renewal failed too often; the subscription is stopped');
+    const { siteTitle, origin, localizedStrings: ls } = this.options.mail;
+    const mailId = await queueMail(
+      db,
+      {
+        kind: 'subscription-failed',
+        refId: row.id,
+        to: row.email,
+        subject: message('subscription.failed-subject', { title: row.title, site: siteTitle }, ls),
+        body: message(
+          'subscription.failed-body',
+          { title: row.title, count: failures, problem: failure.message, url: `${origin}/account` },
+          ls,
+        ),
+      },
+      at,
+    );
+    this.options.mailer.deliverLater(mailId);
+    return true;
+  }
+}

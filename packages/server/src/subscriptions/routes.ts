@@ -1,0 +1,142 @@
+/**
+ * Subscriptions (issue 17, docs/subscriptions.md): the renewal scheduler of this instance and the
+ * customer's own actions on their subscriptions.
+ *
+ *   GET  /api/site-users/account/subscriptions              -> { subscriptions }
+ *   POST /api/site-users/account/subscriptions/:id/:action  pause | resume | cancel -> { subscription }
+ *   POST /account/subscriptions/:id                         the /account page's form (`action`, `crumb`)
+ *
+ * Only the signed-in customer's own subscriptions: another's answers the same 404 as none.
+ */
+import { message, PageType, escapeHtml as h, type LocalizedStrings } from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  accountSubscriptions,
+  changeSubscription,
+  subscriptionView,
+  type SubscriptionAction,
+} from '../db/subscriptions.ts';
+import { CART_COOKIE } from '../http/cookies.ts';
+import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
+import { ApiError, apiError, invalidInput, parseInput } from '../http/errors.ts';
+import { requireMember } from '../http/guards.ts';
+import { signedInCustomer } from '../http/session.ts';
+import { sendPageResult, type PageRenderer } from '../render/pages.ts';
+import { RenewalScheduler, type PlaceRenewal } from './renewals.ts';
+
+export interface SubscriptionOptions {
+  renderer: PageRenderer;
+  placeRenewal: PlaceRenewal;
+  /** The clock renewals and resumes run on; tests step it. */
+  now: () => number;
+  /** How often this instance looks for due renewals (ms); 0 turns the scheduler off. */
+  intervalMs: number;
+  mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+  /** Failed tries of one cycle before it stops (default 4), and the first retry's wait (default 1 h). */
+  maxFailures?: number;
+  retryBaseMs?: number;
+}
+
+const ACTIONS = ['pause', 'resume', 'cancel'] as const;
+const idParams = z.object({ id: z.string().uuid() }).strict();
+const actionParams = idParams.extend({ action: z.enum(ACTIONS) }).strict();
+const actionForm = z.object({ action: z.enum(ACTIONS), crumb: z.string().max(200).optional() }).strict();
+
+export async function subscriptionRoutes(app: FastifyInstance, options: SubscriptionOptions): Promise<void> {
+  const { db } = app.database;
+  const ls = app.localizedStrings;
+  const scheduler = new RenewalScheduler({
+    db,
+    placeRenewal: options.placeRenewal,
+    mailer: app.mailer,
+    log: app.log,
+    now: options.now,
+    maxFailures: options.maxFailures ?? 4,
+    retryBaseMs: options.retryBaseMs ?? 3_600_000,
+    batch: 50,
+    mail: options.mail,
+  });
+
+  const accountIdOf = (request: FastifyRequest) =>
+    request.member?.kind === 'customer' ? request.member.accountId : undefined;
+
+  const change = async (request: FastifyRequest, id: string, action: SubscriptionAction) => {
+    const accountId = accountIdOf(request);
+    if (!accountId) throw apiError('account.sign-in-required');
+    const changed = await changeSubscription(db, { accountId, id, action, now: options.now() });
+    if (!changed.ok)
+      throw apiError(changed.reason === 'not-found' ? 'subscription-not-found' : 'subscription-not-allowed');
+    return changed.row;
+  };
+
+  const signedIn = { preHandler: requireMember('customer') };
+  app.get('/api/site-users/account/subscriptions', signedIn, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const rows = await accountSubscriptions(db, accountIdOf(request) as string);
+    return { subscriptions: rows.map(subscriptionView) };
+  });
+
+  app.post(
+    '/api/site-users/account/subscriptions/:id/:action',
+    { config: { crumb: true }, ...signedIn },
+    async (request, reply) => {
+      // A malformed id is a subscription that does not exist, as for anyone else's.
+      const params = actionParams.safeParse(request.params);
+      if (!params.success) {
+        const action = (request.params as { action?: string }).action;
+        if (ACTIONS.includes(action as SubscriptionAction)) throw apiError('subscription-not-found');
+        throw invalidInput(params.error, 'path');
+      }
+      reply.header('cache-control', 'no-store');
+      const row = await change(request, params.data.id, params.data.action);
+      return { subscription: subscriptionView(row) };
+    },
+  );
+
+  /** A refused form post: its message on a page of its own, with its status and a way back. */
+  const refusedPage = async (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+    ensureCrumb(request, reply);
+    const title = message('account.subscriptions', {}, ls);
+    const text = String(error.body(ls).message);
+    const result = await options.renderer.renderSystemPage({
+      path: '/account/subscriptions',
+      cartToken: request.cookies[CART_COOKIE],
+      member: signedInCustomer(request),
+      status: error.statusCode,
+      pageType: PageType.PAGE,
+      title,
+      html: `<h1>${h(title)}</h1><p role="alert">${h(text)}</p><p><a href="/account">${h(
+        message('account.title', {}, ls),
+      )}</a></p>`,
+    });
+    return sendPageResult(reply, result, 'no-store');
+  };
+
+  app.post('/account/subscriptions/:id', { config: { xsrf: false } }, async (request, reply) => {
+    if (!accountIdOf(request)) return reply.code(303).header('location', '/account/login').send();
+    try {
+      const params = idParams.safeParse(request.params);
+      if (!params.success) throw apiError('subscription-not-found');
+      const form = parseInput(actionForm, request.body ?? {}, 'body');
+      if (!crumbMatches(request, form.crumb)) throw crumbFailure(request);
+      await change(request, params.data.id, form.action);
+      return reply.code(303).header('location', '/account#subscriptions').send();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return refusedPage(request, reply, error);
+    }
+  });
+
+  if (options.intervalMs > 0) {
+    const timer = setInterval(() => {
+      scheduler.tick().catch((error: unknown) => app.log.warn({ err: error }, 'subscription renewals'));
+    }, options.intervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      // A tick under way finishes before the database closes.
+      await scheduler.settled();
+    });
+  }
+}
