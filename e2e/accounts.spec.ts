@@ -76,6 +76,8 @@ test('register, verify, sign out and in, the cart on a second device, an order i
   page,
   browser,
 }) => {
+  // Two devices, two mails and a reset in one flow: more than the default budget on a busy CI machine.
+  test.setTimeout(60_000);
   const email = `ada-${randomBytes(4).toString('hex')}@example.com`;
 
   // Register and confirm from the mailed link.

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { recordStockChanges } from '../packages/server/src/db/stock.ts';
 import { queueMail } from '../packages/server/src/http/mail.ts';
 import { parseCsv } from '../packages/server/src/testing/csv.ts';
-import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
+import { failOnPageErrors, seriousAxeViolations, serverDatabase, signInAsStaff } from './support.ts';
 
 /**
  * The back office's landing dashboard, form submissions (exported as CSV and read back, deleted),
@@ -15,34 +13,14 @@ import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './suppor
  * screen, signed in as an admin (every screen) on the demo site; a staff member without the role
  * is told so.
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'a long staff password';
 const MUG = { itemId: '56dce844e3b925a1d64d47dd', sku: 'JR-MUG-MOS' };
-const serverEnv = () => ({
-  ...process.env,
-  SITE_DIR: 'sites/demo',
-  DATA_DIR: process.env.E2E_DATA_DIR as string,
-});
 
 failOnPageErrors();
 const server = serverDatabase();
 
-function addStaff(role: string): string {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-  execFileSync(
-    process.execPath,
-    ['packages/server/dist/users.js', 'add', '--role', role, '--email', email, '--password', PASSWORD],
-    { cwd: root, env: serverEnv(), encoding: 'utf8' },
-  );
-  return email;
-}
-
-/** Signs in at /config/login without a `next`: the back office's home, its dashboard, follows. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/config/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+/** A new staff member of `role`, signed in without a `next`: the back office's home, its dashboard, follows. */
+async function signInToDashboard(page: Page, role: string) {
+  await signInAsStaff(page, role);
   await expect(page).toHaveURL(/\/config$/);
   await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible();
 }
@@ -102,8 +80,7 @@ test('the dashboard is the landing screen after sign-in and shows a just-placed 
   page,
   baseURL,
 }) => {
-  const email = addStaff('store-manager');
-  await signIn(page, email);
+  await signInToDashboard(page, 'store-manager');
   await expect(figure(page, 'today-orders')).toBeVisible();
   const before = Number(await figure(page, 'today-orders').textContent());
   await expect(page.getByRole('heading', { name: 'Low on stock' })).toBeVisible();
@@ -128,7 +105,7 @@ test('form submissions: listed with the field titles, exported as CSV and read b
   await submitContact(visitor, `=cmd|' /C calc'!A0 ${marker}`);
   await submitContact(visitor, `Second message ${marker}`);
 
-  await signIn(page, addStaff('admin'));
+  await signInToDashboard(page, 'admin');
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Form submissions' })
@@ -197,7 +174,7 @@ test('the mail outbox shows a failed mail with its error, and retries it', async
     .where('id', '=', id)
     .execute();
 
-  await signIn(page, addStaff('admin'));
+  await signInToDashboard(page, 'admin');
   await page.goto('/config/mail');
   await page.getByLabel('Status').selectOption('failed');
   await page.getByRole('button', { name: 'Show' }).click();
@@ -226,7 +203,7 @@ test('axe finds no serious violation on any back-office screen; analytics is in 
   test.setTimeout(240_000);
   // An order of its own, so that an order's page can be opened.
   await placeOrder(await request.newContext({ baseURL }), `axe-${randomUUID().slice(0, 8)}@example.test`);
-  await signIn(page, addStaff('admin'));
+  await signInToDashboard(page, 'admin');
   expect(await seriousAxeViolations(page)).toEqual([]);
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const paths = await nav
@@ -271,7 +248,7 @@ test('axe finds no serious violation on any back-office screen; analytics is in 
 });
 
 test('a staff member without the role is told so, on the screen and by the API', async ({ page }) => {
-  await signIn(page, addStaff('editor'));
+  await signInToDashboard(page, 'editor');
   await page.goto('/config/mail');
   await expect(page.getByRole('alert')).toHaveText('You do not have permission to see this page.');
   expect(await seriousAxeViolations(page)).toEqual([]);
@@ -290,7 +267,7 @@ test('a staff member without the role is told so, on the screen and by the API',
 test('orders: the product filter is picked by searching the product’s title', async ({ page, baseURL }) => {
   const email = `picker-${randomUUID().slice(0, 8)}@example.test`;
   const order = await placeOrder(await request.newContext({ baseURL }), email);
-  await signIn(page, addStaff('store-manager'));
+  await signInToDashboard(page, 'store-manager');
   await page.goto('/config/orders');
   await page.getByLabel('Find a product').fill('speckled');
   const product = page.getByLabel('Product', { exact: true });
@@ -318,7 +295,7 @@ test('stock ledger: filtered by a range of days, and exported for the same days'
     [{ variantId: variant.id, change: 2, reason: 'received', note: marker }],
     Date.parse('2001-02-03T10:00:00Z'),
   );
-  await signIn(page, addStaff('store-manager'));
+  await signInToDashboard(page, 'store-manager');
   await page.goto('/config/stock');
   const ledger = page.getByRole('region', { name: 'Stock ledger' });
   await ledger.getByLabel('Changes from').fill('2001-02-03');
@@ -349,7 +326,7 @@ test('form submissions: one marked spam is kept apart, and marked not spam comes
 }) => {
   const marker = `Spammy${randomUUID().slice(0, 6)}`;
   await submitContact(await request.newContext({ baseURL }), 'Cheap pots', marker);
-  await signIn(page, addStaff('admin'));
+  await signInToDashboard(page, 'admin');
   await page.goto('/config/forms/contact');
   const row = page.getByRole('row').filter({ hasText: marker });
   await row.getByRole('button', { name: /^Mark as spam/ }).click();
@@ -382,7 +359,7 @@ test('a refund in yen is typed in yen: JPY has no minor digits', async ({ page, 
     .set({ currency: 'JPY', grand_total_cents: 4500, status: 'paid' })
     .where('id', '=', order.id)
     .execute();
-  await signIn(page, addStaff('store-manager'));
+  await signInToDashboard(page, 'store-manager');
   await page.goto(`/config/orders/${order.orderNumber}`);
   const amount = page.getByLabel('Amount (JPY)');
   await amount.fill('1200');

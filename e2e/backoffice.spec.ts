@@ -108,6 +108,7 @@ test('a store manager finds an order, marks it paid, fulfils it with tracking, a
   await expect(nav.getByRole('link')).toHaveText([
     'Orders',
     'Gift cards',
+    'Subscriptions',
     'Stock',
     'Restock notifications',
     'Analytics',

@@ -2,11 +2,25 @@
  * Every page of the demo site in Chromium (issue 16): the sitemap's URLs, then those it does not
  * list (cart, checkout, sign-in, search, a 404, gift-card balance, the events calendar, an event,
  * the popup page, an order confirmation). None may throw an uncaught error or log a console error, and axe
- * finds nothing serious or critical on any. One page visits them in sequence, and every finding of
- * every page is reported at once.
+ * finds nothing on any, at any impact, on WCAG 2.1 AA and on the best practices Lighthouse counts
+ * (KNOWN_FINDINGS aside). One page visits them in sequence, and every finding of every page is
+ * reported at once.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { placeOrder, seriousAxeViolations } from './support.ts';
+import { axeViolations, placeOrder, type KnownAxeFinding } from './support.ts';
+
+/**
+ * What axe still finds on the demo, below serious, known and left for later: the variants helper's
+ * radio labels are keyboard buttons (`role="button"`, `aria-pressed`, Enter and Space), and a
+ * label may carry no role. Anything else, at any impact, fails the sweep.
+ */
+const KNOWN_FINDINGS: readonly KnownAxeFinding[] = [
+  // Product pages only: a product block (the post's) shows its select, never these labels.
+  {
+    rule: 'aria-allowed-role',
+    selector: '.variant-radiobtn-wrapper label[role="button"]:not(.sf-product-block label)',
+  },
+];
 
 /** What one page did wrong: uncaught errors, console errors and axe violations. */
 type Findings = Record<string, string[]>;
@@ -49,7 +63,7 @@ async function sitemapPaths(page: Page, path = '/sitemap.xml'): Promise<string[]
  */
 async function inspect(page: Page, errors: ReturnType<typeof errorRecorder>): Promise<string[]> {
   await expect(page.locator('html[data-sf-telemetry]')).toHaveCount(1);
-  const violations = await seriousAxeViolations(page);
+  const violations = await axeViolations(page, { bestPractices: true, known: KNOWN_FINDINGS });
   return [...errors.take(), ...violations.map((v) => `axe: ${v}`)];
 }
 
@@ -70,7 +84,9 @@ async function visit(
   });
 }
 
-test('no page of the demo throws, logs a console error or has a serious axe violation', async ({ page }) => {
+test('no page of the demo throws, logs a console error or has an axe finding at any impact', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const errors = errorRecorder(page);
   const findings: Findings = {};
@@ -160,3 +176,32 @@ for (const [path, galleriesMount] of [
       expect(captionBox!.y + captionBox!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
     }
   });
+
+test('a slideshow and a slider on a phone keep their height when their islands draw controls and thumbnails', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const GALLERIES = ['#block-gallery-slideshow', '#block-gallery-slider'];
+  const heights = () =>
+    Promise.all(GALLERIES.map(async (id) => (await page.locator(id).boundingBox())!.height));
+
+  // The server's markup as a browser with scripts lays it out before the island arrives.
+  await page.route(/storefront-gallery[.-][^/]*\.js$/, (route) => route.abort());
+  await page.goto('/gallery');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('section.sf-gallery[data-gallery-ready]')).toHaveCount(0);
+  const before = await heights();
+
+  await page.unrouteAll();
+  await page.goto('/gallery');
+  for (const id of GALLERIES)
+    await expect(page.locator(`${id} section.sf-gallery`)).toHaveAttribute('data-gallery-ready', 'true');
+  await expect(page.locator('#block-gallery-slideshow .sf-gallery__thumbnail')).toHaveCount(6);
+  const after = await heights();
+
+  for (const [at, id] of GALLERIES.entries())
+    expect(
+      Math.abs(after[at]! - before[at]!),
+      `${id}: ${before[at]}px before, ${after[at]}px after`,
+    ).toBeLessThanOrEqual(1);
+});

@@ -106,7 +106,9 @@ test('order, fulfil, review through the mailed link, approve, and see the rating
   await page.goto(PRODUCT);
   await expect(page.locator('html')).toHaveAttribute('data-sf-telemetry', 'ready');
   const summary = page.locator('.product-rating a');
-  await expect(summary).toContainText(`${average} out of 5 (${count} reviews)`);
+  await expect(summary).toContainText(
+    `${average} out of 5 (${count === 1 ? '1 review' : `${count} reviews`})`,
+  );
   const jsonLd = await page
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) =>

@@ -1,17 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bumpContentVersion } from '../packages/server/src/db/change-version.ts';
-import { failOnPageErrors, serverDatabase, seriousAxeViolations } from './support.ts';
+import { failOnPageErrors, serverDatabase, seriousAxeViolations, signInAsStaff } from './support.ts';
 
 /**
  * The site's header and footer and its languages (issue 15), as an editor sets them in the back
  * office and as a shopper then sees the demo store: the announcement bar, a header link, the
  * footer's text and social link; a second language's pages and every page's hreflang alternates.
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'a long staff password';
 const PRODUCT = '/shop/linen-camp-shirt';
 
 failOnPageErrors();
@@ -27,28 +22,9 @@ test.afterAll(async () => {
 });
 const server = serverDatabase();
 
-async function signInAs(page: Page, role: string): Promise<string> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-  execFileSync(
-    process.execPath,
-    ['packages/server/dist/users.js', 'add', '--role', role, '--email', email, '--password', PASSWORD],
-    {
-      cwd: root,
-      env: { ...process.env, SITE_DIR: 'sites/demo', DATA_DIR: process.env.E2E_DATA_DIR as string },
-      encoding: 'utf8',
-    },
-  );
-  await page.goto('/config/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  return email;
-}
-
 test('an editor changes the header and footer, and the storefront shows them', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signInAs(page, 'editor');
+  await signInAsStaff(page, 'editor');
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Header and footer' })
@@ -111,7 +87,7 @@ test('an editor enables French: pages name their versions, and the French ones u
   await shopper.goto(PRODUCT);
   await expect(shopper.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
 
-  await signInAs(page, 'editor');
+  await signInAsStaff(page, 'editor');
   await page.goto('/config/languages');
   await expect(page.getByRole('heading', { name: 'Languages', level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('The site has one language.');
@@ -152,7 +128,7 @@ test('an editor enables French: pages name their versions, and the French ones u
 });
 
 test('a viewer reads the settings but cannot change them', async ({ page }) => {
-  await signInAs(page, 'viewer');
+  await signInAsStaff(page, 'viewer');
   await page.goto('/config/header-footer');
   await expect(page.getByText('changing them needs the editor or admin role')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save header and footer' })).toHaveCount(0);

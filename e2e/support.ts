@@ -95,8 +95,32 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
   };
 }
 
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /** Whole pages, the site's template included: axe's findings at the levels that block a shopper or an owner. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, { impacts: ['serious', 'critical'] });
+}
+
+/** An axe finding that is known and tracked: rule `rule` on elements matching `selector`. */
+export interface KnownAxeFinding {
+  rule: string;
+  selector: string;
+}
+
+/**
+ * Whole pages: axe's findings on WCAG 2.1 AA (and on axe's best practices, which Lighthouse's
+ * accessibility score counts, when asked), at the given impacts or at every impact, the `known`
+ * ones left out.
+ */
+export async function axeViolations(
+  page: Page,
+  {
+    impacts,
+    bestPractices = false,
+    known = [],
+  }: { impacts?: readonly string[]; bestPractices?: boolean; known?: readonly KnownAxeFinding[] } = {},
+): Promise<string[]> {
   // A dialog still fading in has a blended colour; contrast is judged on what the visitor reads.
   await page.waitForFunction(() =>
     document
@@ -104,11 +128,26 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
   const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(bestPractices ? [...WCAG_AA, 'best-practice'] : WCAG_AA)
     .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const findings: string[] = [];
+  for (const v of result.violations) {
+    if (impacts !== undefined && !impacts.includes(v.impact ?? '')) continue;
+    const selectors = known.filter((k) => k.rule === v.id).map((k) => k.selector);
+    const targets: string[] = [];
+    for (const node of v.nodes) {
+      const target = node.target.join(' ');
+      const isKnown =
+        selectors.length > 0 &&
+        (await page
+          .locator(target)
+          .first()
+          .evaluate((el, list) => list.some((s) => el.matches(s)), selectors));
+      if (!isKnown) targets.push(target);
+    }
+    if (targets.length > 0) findings.push(`${v.id} (${v.impact}): ${targets.join(', ')}`);
+  }
+  return findings;
 }
 
 export interface Buyer {

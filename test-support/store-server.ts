@@ -12,6 +12,9 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddEntryRequest, RefusalBody } from '@storefront/core/wire';
+import type { Challenge } from 'altcha-lib';
+import type { Config } from '../packages/server/src/config.ts';
+import { solveCaptcha } from '../packages/server/src/forms/testing.ts';
 import {
   DATABASES,
   FIXTURE_SITE,
@@ -48,6 +51,8 @@ export interface StoreServer {
   failNext(method: string, status: number, body: RefusalBody | Record<string, never>): void;
   /** Holds cart reads until `release()` (to test reads in flight). */
   holdReads(): { release(): void };
+  /** A solved captcha of the server's own challenge, as the ALTCHA widget hands it over. */
+  solvedCaptcha(): Promise<string>;
   /** Puts entries in a new cart through the cart API and answers its token (for a CART cookie). */
   seedCart(entries: { sku: string; quantity: number; additionalFields?: string }[]): Promise<string>;
   close(): Promise<void>;
@@ -58,6 +63,12 @@ export interface StoreServerExtras {
   forms?: Record<string, unknown>;
   /** HTML pages by path, answered by the front (product pages for quick view). */
   pages?: Record<string, string>;
+  /** Merged into the site's `websiteSettings` (comments and likes on, for one). */
+  websiteSettings?: Record<string, unknown>;
+  /** The journal's posts open to comments (`commentState` 1). */
+  commentsOpen?: boolean;
+  /** Server settings for the suite (a cheap captcha, for one). */
+  config?: Partial<Config>;
 }
 
 const CART_PATH = '/api/commerce/shopping-cart';
@@ -103,7 +114,8 @@ function productContent(p: StoreProduct) {
 }
 
 /** The fixture site with its shop holding `products` instead of its own. */
-function writeSite(products: StoreProduct[], forms: Record<string, unknown>): string {
+function writeSite(products: StoreProduct[], extras: StoreServerExtras): string {
+  const forms = extras.forms ?? {};
   const dir = mkdtempSync(join(tmpdir(), 'storefront-web-site-'));
   symlinkSync(join(FIXTURE_SITE, 'template'), join(dir, 'template'));
   cpSync(join(FIXTURE_SITE, 'content'), join(dir, 'content'), { recursive: true });
@@ -113,6 +125,18 @@ function writeSite(products: StoreProduct[], forms: Record<string, unknown>): st
   mkdirSync(join(dir, 'content/forms'), { recursive: true });
   for (const [id, form] of Object.entries(forms))
     writeFileSync(join(dir, 'content/forms', `${id}.json`), JSON.stringify(form));
+  if (extras.websiteSettings) {
+    const websiteFile = join(dir, 'content/website.json');
+    const website = JSON.parse(readFileSync(websiteFile, 'utf8')) as { websiteSettings: object };
+    Object.assign(website.websiteSettings, extras.websiteSettings);
+    writeFileSync(websiteFile, JSON.stringify(website));
+  }
+  if (extras.commentsOpen) {
+    const journalFile = join(dir, 'content/collections/journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { items: Record<string, unknown>[] };
+    for (const item of journal.items) item.commentState = 1;
+    writeFileSync(journalFile, JSON.stringify(journal));
+  }
   return dir;
 }
 
@@ -126,11 +150,11 @@ export async function startStoreServer(
   products: StoreProduct[],
   extras: StoreServerExtras = {},
 ): Promise<StoreServer> {
-  const siteDir = writeSite(products, extras.forms ?? {});
+  const siteDir = writeSite(products, extras);
   const sqlite = DATABASES.find((d) => d.name === 'sqlite')!;
   let started: TestApp;
   try {
-    started = await startApp(sqlite, { siteDir });
+    started = await startApp(sqlite, { ...extras.config, siteDir });
   } catch (error) {
     rmSync(siteDir, { recursive: true, force: true });
     throw error;
@@ -232,6 +256,10 @@ export async function startStoreServer(
       };
     },
     seedCart,
+    solvedCaptcha: async () => {
+      const challenge = await app.inject({ method: 'GET', url: '/api/form/captcha/challenge' });
+      return solveCaptcha(challenge.json<Challenge>());
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

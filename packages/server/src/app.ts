@@ -40,6 +40,7 @@ import type { Config } from './config.ts';
 import { contentVersion, type ChangeVersions } from './db/change-version.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { reviewsEnabled } from './db/reviews.ts';
 import { formRoutes } from './forms/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createTemplateEngine, type Compiled } from './render/engine.ts';
@@ -219,20 +220,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // After the cookie parser, before every route: who is signed in (http/session.ts).
     registerSessions(app, database.db);
     const webBundle = openWebBundle(config.webDistDir, log);
+    // The JSON calls and the HTML forms count sign-ins against the one per-client limit.
+    const signInLimits = config.signInLimit
+      ? {
+          signInLimits: {
+            ...DEFAULT_SIGN_IN_LIMITS,
+            perClient: { ...DEFAULT_SIGN_IN_LIMITS.perClient, max: config.signInLimit },
+          },
+        }
+      : {};
     await app.register(accountRoutes, {
       db: database.db,
       localizedStrings: site.content.localizedStrings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
       staffSecondFactorRequired: config.staffSecondFactorRequired === true,
-      ...(config.signInLimit
-        ? {
-            signInLimits: {
-              ...DEFAULT_SIGN_IN_LIMITS,
-              perClient: { ...DEFAULT_SIGN_IN_LIMITS.perClient, max: config.signInLimit },
-            },
-          }
-        : {}),
+      ...signInLimits,
       webBundle,
     });
     await app.register(commerceRoutes, { settings: cartSettings, writeLimit: config.cartWriteLimit });
@@ -324,7 +327,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sweepMs: 60_000,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
-    await app.register(reviewRoutes, { renderer });
+    await app.register(reviewRoutes, { renderer, enabled: reviewsEnabled(site.content.websiteSettings) });
     if (stripe && config.stripe)
       await app.register(stripeWebhookRoutes, { stripe, webhookSecret: config.stripe.webhookSecret });
     await app.register(backofficeRoutes, {
@@ -332,6 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       siteUrl: config.siteUrl,
       webBundle,
       forms: site.content.forms,
+      reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer, site });
@@ -348,6 +352,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       localizedStrings: site.content.localizedStrings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
+      ...signInLimits,
       webBundle,
     });
     const pageCache = new PageCache({

@@ -120,7 +120,7 @@ export interface Config {
   siteUrl: string;
   /** Per-client limit on cart writes: `max` calls per `windowMs`. */
   cartWriteLimit: { max: number; windowMs: number };
-  /** Visitor comments per client address a minute (`COMMENT_LIMIT`; default 5, comments/routes.ts). */
+  /** Comments per visitor a minute (`COMMENT_LIMIT`; default 5; an address 6 times as many; comments/routes.ts). */
   commentLimit?: number | undefined;
   /** Sign-in, registration and reset attempts per client address in 10 minutes (`SIGN_IN_LIMIT`; default 30, accounts/flows.ts). */
   signInLimit?: number | undefined;

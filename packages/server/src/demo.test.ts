@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, cookiesOf, DATABASES, DEMO_SITE, startApp, type TestApp } from './testing/app.ts';
-import { testWebBundle } from './testing/web-bundle.ts';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, cookieHeader, cookiesOf, DATABASES, DEMO_SITE } from './testing/app.ts';
 
 /** Smoke suite over the demo site (sites/demo), as `npm start` serves it. */
 const present = existsSync(join(DEMO_SITE, 'template/template.conf'));
@@ -24,15 +23,7 @@ const collection = (name: string) =>
 
 for (const database of DATABASES) {
   describe.skipIf(!present)(`[${database.name}] demo site smoke`, () => {
-    let t: TestApp;
-    const web = testWebBundle();
-    beforeAll(async () => {
-      t = await startApp(database, { siteDir: DEMO_SITE, webDistDir: web.dir });
-    });
-    afterAll(async () => {
-      await t?.close();
-      web.cleanup();
-    });
+    const t = appForSuite(database, { siteDir: DEMO_SITE }, { webBundle: true });
 
     it(`[${database.name}] home, shop, a product, the journal, a post, pages and /cart answer 200 with the templates' HTML`, async () => {
       const shop = collection('shop');
@@ -55,7 +46,7 @@ for (const database of DATABASES) {
         expect(res.body, url).toMatch(/^<!doctype html>/i);
         expect(res.body, url).toMatch(pattern);
         expect(res.body, url).toContain('<script id="storefront-context" type="application/json">');
-        expect(res.body, url).toContain(`<script type="module" src="/_storefront/${web.script}"></script>`);
+        expect(res.body, url).toContain(`<script type="module" src="/_storefront/${t.web.script}"></script>`);
         expect(res.body, url).not.toMatch(/<squarespace:|data-sf-tag=/);
       }
     });

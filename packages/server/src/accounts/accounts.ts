@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { cancelAccountSubscriptions } from '../db/subscriptions.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RoleCode } from '@storefront/core';
 import type { AccountKind, AccountsTable } from './tables.ts';
@@ -145,7 +146,8 @@ export async function changeEmail(
 
 /**
  * Deletes the account with its sessions, tokens, roles and addresses. Its orders stay (the shop's
- * records) but lose the link and the personal data: no email, name or address; its carts lose the link.
+ * records) but lose the link and the personal data: no email, name or address; its carts lose the link;
+ * its subscriptions are cancelled and lose theirs.
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -154,6 +156,7 @@ export async function deleteAccount(db: Db, accountId: string): Promise<void> {
       .set({ account_id: null, email: '', customer_name: '', address: null })
       .where('account_id', '=', accountId)
       .execute();
+    await cancelAccountSubscriptions(trx, accountId, Date.now());
     // Their carts stay (an order may point at one) but belong to no one.
     await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();
     for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)

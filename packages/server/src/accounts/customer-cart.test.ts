@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeCheckoutSite } from '../checkout/testing.ts';
 import { appForSuite, DATABASES } from '../testing/app.ts';
 import { SESSION_PATH } from './routes.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
@@ -131,5 +132,52 @@ describe.each(DATABASES)('the cart follows the customer on $name', (database) =>
     const first = new Customer(t);
     await first.signIn('first@example.test');
     expect(lines(await first.cart())).toEqual({ CLUB: 1 });
+  });
+});
+
+describe.each(DATABASES)('the merged cart keeps its discount code on $name', (database) => {
+  const site = makeCheckoutSite({
+    commerce: {
+      discountCodes: [
+        { code: 'WELCOME', kind: 'fixed', amount: '1.00' },
+        { code: 'LOYAL', kind: 'fixed', amount: '2.00' },
+      ],
+    },
+  });
+  afterAll(() => site.cleanup());
+  const t = appForSuite(database, { siteDir: site.dir });
+  const COUPONS = '/api/commerce/shopping-cart/coupons';
+
+  /** A browser that filled a cart and typed `code` before signing in to an account with a cart of its own. */
+  async function signInWithCode(email: string, code: string) {
+    await makeAccount(t.db, email);
+    const laptop = new Customer(t);
+    await laptop.signIn(email);
+    expect((await laptop.add({ itemId: 'p-club', sku: 'CLUB', quantity: 1 })).statusCode).toBe(200);
+    const phone = new Customer(t);
+    await phone.start();
+    expect((await phone.add({ itemId: 'p-ebook', sku: 'EBOOK', quantity: 1 })).statusCode).toBe(200);
+    expect((await phone.request('POST', COUPONS, { code })).statusCode).toBe(200);
+    return { laptop, phone };
+  }
+
+  it('the code typed before signing in comes along into the customer cart', async () => {
+    const { laptop, phone } = await signInWithCode('coupon-merge@example.test', 'WELCOME');
+    expect((await phone.signIn('coupon-merge@example.test')).statusCode).toBe(200);
+    expect(phone.cookies.CART).toBe(laptop.cookies.CART);
+    for (const cart of [await phone.cart(), await laptop.cart()])
+      expect(cart).toMatchObject({
+        coupons: ['WELCOME'],
+        validCoupons: [{ code: 'WELCOME' }],
+        discountCents: 100,
+      });
+  });
+
+  it('a customer cart that already has a code keeps its own (one code per cart)', async () => {
+    const { laptop, phone } = await signInWithCode('coupon-keep@example.test', 'WELCOME');
+    expect((await laptop.request('POST', COUPONS, { code: 'LOYAL' })).statusCode).toBe(200);
+    expect((await phone.signIn('coupon-keep@example.test')).statusCode).toBe(200);
+    expect(lines(await phone.cart())).toEqual({ CLUB: 1, EBOOK: 1 });
+    expect(await phone.cart()).toMatchObject({ coupons: ['LOYAL'], discountCents: 200 });
   });
 });

@@ -80,8 +80,17 @@ export async function mergeIntoCustomerCart(
         .execute();
       return { token: anonymous.token, notices: [] };
     }
-    // Lock the customer's cart first, as every cart write does (commerce/cart.ts).
-    await trx.updateTable('carts').set({ updated: now }).where('id', '=', own.id).execute();
+    // Lock the customer's cart first, as every cart write does (commerce/cart.ts). A cart holds one
+    // discount code: the customer's own stays (read under the lock: one applied on another device
+    // meanwhile wins), else the one typed before signing in comes along.
+    await trx
+      .updateTable('carts')
+      .set((eb) => ({
+        updated: now,
+        coupon_code: eb.fn.coalesce('coupon_code', eb.val(anonymous.coupon_code)),
+      }))
+      .where('id', '=', own.id)
+      .execute();
     const ownEntries = await entriesOf(trx, own.id);
     const incoming = await entriesOf(trx, anonymous.id);
     const items = await getItemsByIds(trx, [...new Set(incoming.map((e) => e.item_id))]);

@@ -47,6 +47,8 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
   'GET /api/config/orders/:number': 'orders.read',
   'GET /api/config/gift-cards': 'orders.read',
   'GET /api/config/gift-cards/:id': 'orders.read',
+  'GET /api/config/subscriptions': 'orders.read',
+  'POST /api/config/subscriptions/:id/:action': 'orders.manage',
   'POST /api/config/orders/:number/mark-paid': 'orders.manage',
   'POST /api/config/orders/:number/fulfil': 'orders.manage',
   'POST /api/config/orders/:number/cancel': 'orders.manage',

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RoleCode } from '@storefront/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
-import { Customer, makeAccount } from '../accounts/testing.ts';
+import { Customer } from '../accounts/testing.ts';
 import { addComment } from '../db/comments.ts';
 import { appForSuite, DATABASES, FIXTURE_SITE } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 
 const API = '/api/config/comments';
 const POST = 'post-1';
@@ -48,10 +48,7 @@ for (const database of DATABASES) {
 
     async function staff(...roles: RoleCode[]) {
       const email = `moderation-${++made}@example.test`;
-      await makeAccount(t.db, email, { kind: 'staff', roles, name: `Staff ${made}` });
-      const browser = new Customer(t);
-      expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
-      return { browser, email };
+      return { browser: await signInNewStaff(t, email, roles, `Staff ${made}`), email };
     }
 
     /** A visitor's comment waiting for a moderator, as the storefront stores it. */

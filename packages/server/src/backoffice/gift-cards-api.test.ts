@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Customer, makeAccount } from '../accounts/testing.ts';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
+import type { Customer } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
 import { issueGiftCard, newGiftCardCode } from '../db/gift-cards.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 
 const API = '/api/config/gift-cards';
 
@@ -26,27 +26,16 @@ interface ListPage {
 
 for (const database of DATABASES) {
   describe(`[${database.name}] back office: gift cards`, () => {
-    let t: TestApp;
-    let site: ReturnType<typeof makeCheckoutSite>;
+    const site = makeCheckoutSite({ stock: { 'v-tee-s': 50 } });
+    afterAll(() => site.cleanup());
+    const t = appForSuite(database, { siteDir: site.dir });
+    const db = () => t.db;
     let manager: Customer;
     let editor: Customer;
     beforeAll(async () => {
-      site = makeCheckoutSite({ stock: { 'v-tee-s': 50 } });
-      t = await startApp(database, { siteDir: site.dir });
-      const signedIn = async (email: string, roles: (2 | 4 | 8)[]) => {
-        await makeAccount(t.app.database.db, email, { kind: 'staff', roles });
-        const browser = new Customer(t);
-        expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
-        return browser;
-      };
-      manager = await signedIn('manager@example.test', [8]);
-      editor = await signedIn('editor@example.test', [4]);
+      manager = await signInNewStaff(t, 'manager@example.test', [8]);
+      editor = await signInNewStaff(t, 'editor@example.test', [4]);
     });
-    afterAll(async () => {
-      await t?.close();
-      site?.cleanup();
-    });
-    const db = () => t.app.database.db;
 
     /** Buys a card for `recipient`; answers the order and the card's code. */
     async function buy(sku: 'GIFT-25' | 'GIFT-50', recipient: string) {

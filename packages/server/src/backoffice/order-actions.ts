@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
-import { returnStock } from '../db/stock.ts';
+import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { apiError } from '../http/errors.ts';
@@ -23,6 +23,8 @@ export interface ShopIdentity {
   siteTitle: string;
   siteUrl: string;
   localizedStrings: LocalizedStrings;
+  /** Reviews are on (db/reviews.ts `reviewsEnabled`): a fully shipped order asks for them. */
+  reviewsEnabled?: boolean;
 }
 
 export interface Actor {
@@ -360,18 +362,7 @@ export function cancel(
       .executeTakeFirst();
     if (shipped) throw conflict(`Order #${number} has shipped lines: it cannot be cancelled.`);
     await trx.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
-    const lines = await trx
-      .selectFrom('order_lines')
-      .select(['variant_id', 'quantity'])
-      .where('order_id', '=', order.id)
-      .execute();
-    for (const line of lines)
-      await returnStock(trx, line.variant_id, line.quantity, {
-        reason: 'cancellation',
-        refId: order.id,
-        actorId: actor.accountId,
-        note: input.reason ?? null,
-      });
+    await returnOrderStock(trx, order.id, { actorId: actor.accountId, note: input.reason ?? null });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
     // The cards the order bought stop paying; one already spent, even in part, keeps the order.

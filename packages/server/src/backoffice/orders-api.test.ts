@@ -1,56 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Customer, makeAccount } from '../accounts/testing.ts';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import type { RoleCode } from '@storefront/core';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
 import { parseCsv } from '../testing/csv.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
+import { placeOrder, signInNewStaff } from '../testing/back-office.ts';
 
 const API = '/api/config/orders';
 
 for (const database of DATABASES) {
   describe(`[${database.name}] back office: orders`, () => {
-    let t: TestApp;
-    let site: ReturnType<typeof makeCheckoutSite>;
+    const site = makeCheckoutSite({ stock: { 'v-tee-s': 20, 'v-club': 10 } });
+    afterAll(() => site.cleanup());
+    const t = appForSuite(database, { siteDir: site.dir });
+    const db = () => t.db;
     const staff: Partial<Record<string, Customer>> = {};
-
-    beforeAll(async () => {
-      site = makeCheckoutSite({ stock: { 'v-tee-s': 20, 'v-club': 10 } });
-      t = await startApp(database, { siteDir: site.dir });
-    });
-    afterAll(async () => {
-      await t?.close();
-      site?.cleanup();
-    });
-
-    const db = () => t.app.database.db;
 
     /** A staff member holding these roles, signed in. */
     async function staffWith(...roles: RoleCode[]): Promise<Customer> {
       const key = roles.join(',');
       const known = staff[key];
       if (known) return known;
-      const email = `staff-${roles.join('-') || 'none'}@example.test`;
-      await makeAccount(db(), email, { kind: 'staff', roles });
-      const browser = new Customer(t);
-      expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
+      const browser = await signInNewStaff(t, `staff-${roles.join('-') || 'none'}@example.test`, roles);
       staff[key] = browser;
       return browser;
     }
     const manager = () => staffWith(8);
 
-    async function placeOrder(
-      lines: { sku: string; itemId: string; quantity: number }[],
-      email = CUSTOMER.email,
-    ) {
-      const shopper = new Shopper(t);
-      await shopper.start();
-      for (const line of lines) expect((await shopper.add(line)).statusCode).toBe(200);
-      const res = await shopper.order({ ...CUSTOMER, email });
-      expect(res.statusCode).toBe(200);
-      return res.json().order as { id: string; orderNumber: number };
-    }
     const stockOf = async (variantId: string) =>
       (
         await db()
@@ -69,9 +46,9 @@ for (const database of DATABASES) {
 
     it('lists, searches and filters orders, a page at a time', async () => {
       const m = await manager();
-      const a = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'grace@example.test');
-      const b = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }], 'linus@example.test');
-      const c = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }], 'grace.h@example.test');
+      const a = await placeOrder(t, [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'grace@example.test');
+      const b = await placeOrder(t, [{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }], 'linus@example.test');
+      const c = await placeOrder(t, [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }], 'grace.h@example.test');
 
       const byNumber = (await m.request('GET', `${API}?q=%23${b.orderNumber}`)).json();
       expect(byNumber.orders.map((o: { number: number }) => o.number)).toEqual([b.orderNumber]);
@@ -144,7 +121,11 @@ for (const database of DATABASES) {
       }
       // The product picked filters the orders.
       const picked = (await m.request('GET', '/api/config/products?q=candle')).json().products[0];
-      const order = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }], 'picker@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }],
+        'picker@example.test',
+      );
       const byPicked = (await m.request('GET', `${API}?productId=${picked.productId}&q=picker`)).json();
       expect(byPicked.orders.map((o: { number: number }) => o.number)).toEqual([order.orderNumber]);
       expect((await m.request('GET', `${API}?from=2026-13-01`)).statusCode).toBe(400);
@@ -153,6 +134,7 @@ for (const database of DATABASES) {
     it('marks an order paid and fulfils it in two shipments with tracking: mails, timeline with who did it', async () => {
       const m = await manager();
       const order = await placeOrder(
+        t,
         [
           { itemId: 'p-tee', sku: 'TEE-S', quantity: 2 },
           { itemId: 'p-club', sku: 'CLUB', quantity: 1 },
@@ -221,7 +203,11 @@ for (const database of DATABASES) {
     it('cancels an order: its stock comes back with a ledger entry, the customer is mailed, once', async () => {
       const m = await manager();
       const before = await stockOf('v-tee-s');
-      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 3 }], 'cancel@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 3 }],
+        'cancel@example.test',
+      );
       expect(await stockOf('v-tee-s')).toBe(before - 3);
       const url = `${API}/${order.orderNumber}`;
       const res = await m.request('POST', `${url}/cancel`, { reason: 'customer asked' });
@@ -252,7 +238,11 @@ for (const database of DATABASES) {
       const m = await manager();
       const other = await staffWith(1);
       const before = await stockOf('v-club');
-      const order = await placeOrder([{ itemId: 'p-club', sku: 'CLUB', quantity: 2 }], 'race@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-club', sku: 'CLUB', quantity: 2 }],
+        'race@example.test',
+      );
       const url = `${API}/${order.orderNumber}/cancel`;
       const answers = await Promise.all([m.request('POST', url, {}), other.request('POST', url, {})]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -260,9 +250,38 @@ for (const database of DATABASES) {
       expect(await mailsTo('race@example.test', 'order-cancelled')).toHaveLength(1);
     });
 
+    it('a cancel gives back only what the order took: its gift card and digital lines raise no stock', async () => {
+      const m = await manager();
+      const untaken = ['v-gift-25', 'v-ebook'];
+      const before = await Promise.all(['v-tee-s', ...untaken].map(stockOf));
+      const order = await placeOrder(
+        t,
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
+          { itemId: 'p-gift', sku: 'GIFT-25', quantity: 1 },
+          { itemId: 'p-ebook', sku: 'EBOOK', quantity: 2 },
+        ],
+        'mixed-cancel@example.test',
+      );
+      const res = await m.request('POST', `${API}/${order.orderNumber}/cancel`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await Promise.all(['v-tee-s', ...untaken].map(stockOf))).toEqual(before);
+      const returned = await db()
+        .selectFrom('stock_ledger')
+        .select(['variant_id', 'change'])
+        .where('ref_id', '=', order.id)
+        .where('reason', '=', 'cancellation')
+        .execute();
+      expect(returned).toEqual([{ variant_id: 'v-tee-s', change: 1 }]);
+    });
+
     it('an Idempotency-Key replays the first answer: one event, one mail', async () => {
       const m = await manager();
-      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'idem@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }],
+        'idem@example.test',
+      );
       const key = { 'idempotency-key': randomUUID() };
       const url = `${API}/${order.orderNumber}/mark-paid`;
       const first = await m.request('POST', url, {}, key);
@@ -277,7 +296,11 @@ for (const database of DATABASES) {
 
     it('records refunds up to the total, notes, and resends the confirmation', async () => {
       const m = await manager();
-      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }], 'refund@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 2 }],
+        'refund@example.test',
+      );
       const url = `${API}/${order.orderNumber}`;
       await m.request('POST', `${url}/mark-paid`, {});
       const part = await m.request('POST', `${url}/refund`, { amountCents: 1000, reason: 'late' });
@@ -369,7 +392,11 @@ for (const database of DATABASES) {
     });
 
     it('answers by permission: 401 signed out, 403 without the role, for every call', async () => {
-      const order = await placeOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], 'perm@example.test');
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }],
+        'perm@example.test',
+      );
       const url = `${API}/${order.orderNumber}`;
       const reads = [API, `${API}/export`, url];
       const acts = ['mark-paid', 'fulfil', 'cancel', 'refund', 'resend-confirmation', 'notes'].map(

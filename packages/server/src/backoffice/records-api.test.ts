@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleCode } from '@storefront/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { CUSTOMER } from '../checkout/testing.ts';
 import { syncContent } from '../db/content-sync.ts';
@@ -15,6 +14,7 @@ import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer, waitFor } from '../forms/te
 import { queueMail } from '../http/mail.ts';
 import { loadContent } from '../site/loader.ts';
 import { appForSuite, DATABASES, startApp, type SuiteApp, type TestApp } from '../testing/app.ts';
+import { placeOrder, signInNewStaff } from '../testing/back-office.ts';
 import { parseCsv } from '../testing/csv.ts';
 
 const API = '/api/config';
@@ -27,11 +27,7 @@ for (const database of DATABASES) {
     let made = 0;
 
     async function staffOf(app: TestApp, ...roles: RoleCode[]): Promise<Customer> {
-      const email = `records-${++made}@example.test`;
-      await makeAccount(app.app.database.db, email, { kind: 'staff', roles });
-      const browser = new Customer(app);
-      expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
-      return browser;
+      return signInNewStaff(app, `records-${++made}@example.test`, roles);
     }
     const staff = (...roles: RoleCode[]) => staffOf(t, ...roles);
     const failedMail = async (db: SuiteApp['db'], subject: string) => {
@@ -61,15 +57,6 @@ for (const database of DATABASES) {
         pagePath: '/forms',
       });
       expect(res.statusCode, res.body).toBe(200);
-    }
-
-    async function placeOrder(email: string, quantity = 1) {
-      const shopper = new Customer(t);
-      await shopper.start();
-      expect((await shopper.add({ itemId: 'p-club', sku: 'CLUB', quantity })).statusCode).toBe(200);
-      const res = await shopper.order({ ...CUSTOMER, email });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().order as { id: string; orderNumber: number };
     }
 
     it('lists a form’s submissions with every answer under its field’s title, one in detail, and deletes one', async () => {
@@ -257,7 +244,7 @@ for (const database of DATABASES) {
     it('the dashboard shows today’s orders and revenue, visitors and conversion, low stock and waiting sign-ups', async () => {
       const manager = await staff(8);
       const before = (await manager.request('GET', `${API}/dashboard`)).json();
-      await placeOrder('dash@example.test', 2);
+      await placeOrder(t, [{ itemId: 'p-club', sku: 'CLUB', quantity: 2 }], 'dash@example.test');
       const after = (await manager.request('GET', `${API}/dashboard`)).json();
       expect(after.today.orders).toBe(before.today.orders + 1);
       expect(after.week.orders).toBe(before.week.orders + 1);
@@ -372,11 +359,7 @@ for (const database of DATABASES) {
     });
 
     async function placeOrderOf(itemId: string, sku: string) {
-      const shopper = new Customer(t);
-      await shopper.start();
-      expect((await shopper.add({ itemId, sku, quantity: 1 })).statusCode).toBe(200);
-      const res = await shopper.order({ ...CUSTOMER, email: 'unlimited@example.test' });
-      expect(res.statusCode, res.body).toBe(200);
+      await placeOrder(t, [{ itemId, sku, quantity: 1 }], 'unlimited@example.test');
     }
   });
 }

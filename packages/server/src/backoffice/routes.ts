@@ -25,7 +25,8 @@
  * - `GET /api/config/stock/ledger/export?variantId=&reason=&from=&to=` -> the filtered ledger as CSV, streamed.
  *
  * Form submissions, the mail outbox and the dashboard: records-routes.ts. Comment moderation: comments.ts.
- * Gift cards and their ledgers (`orders.read`): gift-cards.ts.
+ * Gift cards and their ledgers (`orders.read`): gift-cards.ts. Subscriptions (`orders.read` to list,
+ * `orders.manage` to pause, resume or cancel): subscriptions.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -59,6 +60,7 @@ import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts'
 import { productSearchQuery, searchProducts } from './products.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { shellHtml } from './shell.ts';
+import { subscriptionBackofficeRoutes } from './subscriptions.ts';
 import {
   changeStock,
   ledgerCsv,
@@ -79,6 +81,8 @@ export interface BackofficeOptions {
   webBundle: WebBundle;
   /** The site's `content/forms/<formId>.json`, as loaded (the submissions' field titles). */
   forms?: Record<string, unknown>;
+  /** The site's reviews flag: on, a fully shipped order mails its review request. */
+  reviewsEnabled?: boolean;
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -121,6 +125,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     siteTitle: options.siteTitle,
     siteUrl: options.siteUrl,
     localizedStrings: app.localizedStrings,
+    reviewsEnabled: options.reviewsEnabled === true,
   };
   const actorOf = (request: FastifyRequest): Actor => ({
     accountId: (request.member as { accountId: string }).accountId,
@@ -212,6 +217,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API, { siteTitle: options.siteTitle });
   await giftCardBackofficeRoutes(app, CONFIG_API);
+  await subscriptionBackofficeRoutes(app, CONFIG_API, { now: Date.now });
 
   // ------------------------------------------------------------------ stock
 

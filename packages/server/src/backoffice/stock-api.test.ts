@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@storefront/core';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
-import { Customer, makeAccount } from '../accounts/testing.ts';
+import type { Customer } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
 import { recordStockChanges } from '../db/stock.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { appForSuite, DATABASES } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 import { parseCsv } from '../testing/csv.ts';
 
 const API = '/api/config/stock';
 
 for (const database of DATABASES) {
   describe(`[${database.name}] back office: stock`, () => {
-    let t: TestApp;
-    let site: ReturnType<typeof makeCheckoutSite>;
+    const site = makeCheckoutSite({ stock: { 'v-club': 12, 'v-tee-m': 4 } });
+    afterAll(() => site.cleanup());
+    const t = appForSuite(database, { siteDir: site.dir, cartWriteLimit: { max: 10_000, windowMs: 60_000 } });
+    const db = () => t.db;
     let made = 0;
-    beforeAll(async () => {
-      site = makeCheckoutSite({ stock: { 'v-club': 12, 'v-tee-m': 4 } });
-      t = await startApp(database, { siteDir: site.dir, cartWriteLimit: { max: 10_000, windowMs: 60_000 } });
-    });
-    afterAll(async () => {
-      await t?.close();
-      site?.cleanup();
-    });
-    const db = () => t.app.database.db;
     async function staff(...roles: RoleCode[]): Promise<Customer> {
-      const email = `stock-staff-${++made}@example.test`;
-      await makeAccount(db(), email, { kind: 'staff', roles });
-      const browser = new Customer(t);
-      expect((await browser.signIn(email, undefined, false, STAFF_SESSION_PATH)).statusCode).toBe(200);
-      return browser;
+      return signInNewStaff(t, `stock-staff-${++made}@example.test`, roles);
     }
     const level = async (variantId: string) =>
       Number(

@@ -15,6 +15,8 @@ export function confirmationMail(
   order: Order,
   site: { siteTitle: string; origin: string },
   ls?: LocalizedStrings,
+  /** A subscription order's manage link (its path), for a customer without an account. */
+  subscriptionManagePath?: string,
 ): { subject: string; body: string } {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const subject = message('checkout.mail-subject', { number: order.orderNumber, site: site.siteTitle }, ls);
@@ -47,6 +49,9 @@ export function confirmationMail(
     '',
     `${site.origin}/checkout/order-confirmed/${order.id}`,
     '',
+    ...(subscriptionManagePath
+      ? [`${message('subscription.manage-link', {}, ls)}: ${site.origin}${subscriptionManagePath}`, '']
+      : []),
     site.siteTitle,
   ].join('\n');
   return { subject, body };

@@ -39,14 +39,20 @@ import type { CartRow } from '../db/schema.ts';
 import type { Checked } from '../commerce/rules.ts';
 import { takeStock } from '../db/stock.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
-import { claimRenewal, renewablePlan, startSubscription } from '../db/subscriptions.ts';
+import {
+  claimRenewal,
+  renewablePlan,
+  startSubscription,
+  subscriptionManagePath,
+} from '../db/subscriptions.ts';
 import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
 import type { ItemContent } from '../site/types.ts';
 import { amountDueCents, issueGiftCards, payByGiftCard, planGiftCards } from './gift-cards.ts';
 import { confirmationMail } from './mail.ts';
-import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
+import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from './payment.ts';
+import { releaseUnpaidOrder } from './release.ts';
 
 const PAID = 'paid';
 
@@ -69,6 +75,8 @@ export type OrderSource =
       itemId: string;
       sku: string;
       quantity: number;
+      /** The card the subscription's first payment saved: the provider charges it off-session. */
+      savedCard?: SavedCard | undefined;
     };
 
 export interface PlaceOrderRequest {
@@ -128,7 +136,11 @@ export type Placed = Checked<{
   order: OrderView;
   mailId: string;
   giftCardMails: string[];
+  /** A subscription order's manage link token (shown once: on the confirmation and in its mail). */
+  manageToken?: string | undefined;
   paymentUrl?: string;
+  /** Why the provider refused the payment at once (a declined renewal card); the order is released. */
+  paymentFailure?: string;
 }>;
 
 interface DraftLine {
@@ -171,17 +183,47 @@ export async function placeOrder(
     try {
       const placed = await db.transaction().execute((trx) => placeIn(trx, req, settings, payment));
       // Nothing left to pay once a gift card has covered the total; else the provider asks for the rest.
+      const savedCard = renewalFields(req).savedCard;
       const outcome =
         placed.order.status === PAID
           ? undefined
           : await payment
-              .begin({ ...placed.order, grandTotalCents: amountDueCents(placed.order) }, req.origin)
+              .begin(
+                {
+                  ...placed.order,
+                  grandTotalCents: amountDueCents(placed.order),
+                  ...(savedCard ? { savedCard } : {}),
+                },
+                req.origin,
+              )
               .catch(() => undefined);
+      if (outcome?.status === PAYMENT_FAILED) {
+        const failure = outcome.failure ?? PAYMENT_FAILED;
+        // If this fails, the provider's own failure event releases the order later.
+        const released = await db
+          .transaction()
+          .execute((trx) =>
+            releaseUnpaidOrder(trx, placed.order.id, {
+              status: PAYMENT_FAILED,
+              newReference: outcome.reference,
+              provider: payment.name,
+              reason: failure,
+            }),
+          )
+          .catch(() => false);
+        if (released) {
+          placed.order.status = PAYMENT_FAILED;
+          placed.order.paymentReference = outcome.reference;
+        }
+        return { ok: true, value: { ...placed, paymentFailure: failure } };
+      }
       if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
+        // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
         await db
           .updateTable('orders')
           .set({ status: outcome.status, payment_reference: outcome.reference })
           .where('id', '=', placed.order.id)
+          .where('status', '=', AWAITING_PAYMENT)
           .execute();
         placed.order.status = outcome.status;
         placed.order.paymentReference = outcome.reference;
@@ -200,12 +242,16 @@ export async function placeOrder(
   }
 }
 
+/** The renewal's own fields, when the order is one. */
+const renewalFields = (req: PlaceOrderRequest): { savedCard?: SavedCard | undefined } =>
+  req.source.kind === 'renewal' ? req.source : {};
+
 async function placeIn(
   trx: Transaction<Database>,
   req: PlaceOrderRequest,
   settings: OrderSettings,
   payment: PaymentProvider,
-): Promise<{ order: OrderView; mailId: string; giftCardMails: string[] }> {
+): Promise<{ order: OrderView; mailId: string; giftCardMails: string[]; manageToken?: string | undefined }> {
   const ls = settings.localizedStrings;
   const now = Date.now();
   const { source } = req;
@@ -500,20 +546,22 @@ async function placeIn(
       : [];
   const plan = source.kind === 'subscription' ? renewablePlan(kindExtra?.subscriptionPlan) : undefined;
   const subscribed = drafts[0];
-  if (plan && subscribed)
-    await startSubscription(trx, {
-      orderId,
-      accountId: req.accountId ?? null,
-      customer: { email: c.email, name: c.name, ...(c.address ? { address: c.address } : {}) },
-      line: {
-        itemId: subscribed.item.id,
-        sku: subscribed.sku,
-        quantity: subscribed.quantity,
-        title: subscribed.item.title,
-      },
-      plan,
-      now,
-    });
+  const subscription =
+    plan && subscribed
+      ? await startSubscription(trx, {
+          orderId,
+          accountId: req.accountId ?? null,
+          customer: { email: c.email, name: c.name, ...(c.address ? { address: c.address } : {}) },
+          line: {
+            itemId: subscribed.item.id,
+            sku: subscribed.sku,
+            quantity: subscribed.quantity,
+            title: subscribed.item.title,
+          },
+          plan,
+          now,
+        })
+      : undefined;
   if (cartId)
     await trx
       .updateTable('carts')
@@ -521,13 +569,18 @@ async function placeIn(
       .where('id', '=', cartId)
       .execute();
   // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
-  const mail = confirmationMail(order, { siteTitle: settings.siteTitle, origin: req.origin }, ls);
+  const mail = confirmationMail(
+    order,
+    { siteTitle: settings.siteTitle, origin: req.origin },
+    ls,
+    subscription?.manageToken && subscriptionManagePath(subscription.manageToken),
+  );
   const mailId = await queueMail(
     trx,
     { kind: 'order-confirmation', refId: orderId, to: order.email, subject: mail.subject, body: mail.body },
     now,
   );
-  return { order, mailId, giftCardMails };
+  return { order, mailId, giftCardMails, manageToken: subscription?.manageToken };
 }
 
 /** The plan of a subscription product: its own `subscriptionPlan`, else its first subscription option's. */

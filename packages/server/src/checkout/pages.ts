@@ -372,6 +372,8 @@ export function subscriptionConfirmedHtml(
   order: OrderView,
   subscription: SubscriptionRow | undefined,
   ls?: LocalizedStrings,
+  /** The subscription's manage link, for whoever holds its token (a guest has no /account). */
+  managePath?: string,
 ): string {
   const view = subscription ? subscriptionView(subscription) : undefined;
   const renews =
@@ -393,6 +395,9 @@ export function subscriptionConfirmedHtml(
     `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
     `<p>${h(message('subscription.thank-you', { email: order.email }, ls))}</p>` +
     renews +
+    (managePath
+      ? `<p><a href="${a(managePath)}" rel="noreferrer">${h(message('subscription.manage-link', {}, ls))}</a></p>`
+      : '') +
     `<p><a href="/account">${h(message('subscription.manage', {}, ls))}</a></p>` +
     orderSummaryHtml(order, ls) +
     `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`

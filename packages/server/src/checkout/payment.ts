@@ -12,6 +12,15 @@ export interface OrderForPayment {
   email: string;
   grandTotalCents: number;
   currency: string;
+  /** 'subscription' (its card is saved for renewals), 'renewal' (charged with that card), or another. */
+  kind?: string;
+  /** A renewal's saved card (Stripe's customer and payment method), when its first payment saved one. */
+  savedCard?: SavedCard;
+}
+
+export interface SavedCard {
+  customer: string;
+  paymentMethod: string;
 }
 
 export interface PaymentOutcome {
@@ -21,6 +30,8 @@ export interface PaymentOutcome {
   reference: string | null;
   /** Where the shopper pays (a hosted payment page), for providers that take the money elsewhere. */
   paymentUrl?: string;
+  /** Why the payment failed at once (a declined card), with status 'payment-failed'. */
+  failure?: string;
 }
 
 export interface PaymentProvider {
@@ -31,6 +42,8 @@ export interface PaymentProvider {
 }
 
 export const AWAITING_PAYMENT = 'awaiting-payment';
+/** A renewal whose card was declined: released like an expired session, and retried by the scheduler. */
+export const PAYMENT_FAILED = 'payment-failed';
 
 /** The default provider: records the order as awaiting manual payment. */
 export const manualPaymentProvider: PaymentProvider = {

@@ -19,7 +19,7 @@ import { applyCoupon, setShippingLocation, setShippingOption } from '../commerce
 import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
 import { CART_WRITES, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
-import { signedInCustomer } from '../http/session.ts';
+import { digest, signedInCustomer, type Member } from '../http/session.ts';
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
@@ -27,7 +27,7 @@ import { customerDetails } from '../db/customer-details.ts';
 import { giftCardsOfOrder } from '../db/gift-cards.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
-import { subscriptionOfOrder, subscriptionView } from '../db/subscriptions.ts';
+import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../db/subscriptions.ts';
 import type { Db } from '../db/index.ts';
 import type { Json } from '../site/types.ts';
 import {
@@ -45,7 +45,7 @@ import {
   type CheckoutFormPage,
   type FormTarget,
 } from './pages.ts';
-import { manualPaymentProvider, type PaymentProvider } from './payment.ts';
+import { manualPaymentProvider, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from './payment.ts';
 
 export interface CheckoutOptions {
   renderer: PageRenderer;
@@ -176,10 +176,13 @@ const orderSettingsOf = (options: CheckoutOptions, ls: LocalizedStrings | undefi
   pricing: options.settings.pricing,
 });
 
-/** Where the shopper lands after an order: page type 206 for a subscription, else 202. */
-const confirmationPath = (order: { id: string; kind: string }) =>
+/**
+ * Where the shopper lands after an order: page type 206 for a subscription (with its manage link's
+ * token, which that page alone shows besides the mail), else 202.
+ */
+const confirmationPath = (order: { id: string; kind: string }, manageToken?: string) =>
   order.kind === 'subscription'
-    ? `/checkout/subscription-confirmed/${order.id}`
+    ? `/checkout/subscription-confirmed/${order.id}${manageToken ? `?manage=${encodeURIComponent(manageToken)}` : ''}`
     : `/checkout/order-confirmed/${order.id}`;
 
 /** A subscription's renewal as the subscriptions feature asks for it (app.ts hands it over). */
@@ -191,6 +194,7 @@ export interface RenewalOrder {
   quantity: number;
   customer: Record<string, unknown>;
   accountId: string | null;
+  savedCard?: SavedCard | undefined;
 }
 
 /**
@@ -217,6 +221,9 @@ export function renewalPlacer(db: Db, options: CheckoutOptions, ls: LocalizedStr
       const body = placed.refusal.body(ls);
       return { ok: false as const, code: String(body.code), message: String(body.message) };
     }
+    // A declined card: the order is released; the scheduler counts the failure and retries.
+    if (placed.value.paymentFailure !== undefined)
+      return { ok: false as const, code: PAYMENT_FAILED, message: placed.value.paymentFailure };
     return {
       ok: true as const,
       orderId: placed.value.order.id,
@@ -293,7 +300,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         status: 200,
         body: {
           order: placed.value.order,
-          confirmationUrl: confirmationPath(placed.value.order),
+          confirmationUrl: confirmationPath(placed.value.order, placed.value.manageToken),
           // A card provider's hosted payment page: the shopper pays there before the confirmation.
           ...(placed.value.paymentUrl ? { paymentUrl: placed.value.paymentUrl } : {}),
         } satisfies OrderAnswer,
@@ -325,17 +332,21 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     return sendPageResult(reply, result, 'no-store');
   };
 
-  /** The form page for a target, or a message page when there is nothing to buy. */
+  /**
+   * The form page for a target, or a message page when there is nothing to buy. The signed-in
+   * customer prices the cart as /cart does: a per-customer code they used up shows no discount.
+   */
   const formPage = async (
     target: FormTarget,
     crumb: string,
     extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'>,
+    customer: Member | undefined,
   ): Promise<
     { ok: true; page: CheckoutFormPage } | { ok: false; status: number; title: string; text: string }
   > => {
     const title = message('checkout.title', {}, ls);
     if (target.mode === 'cart' || target.mode === 'subscription') {
-      const cart = await readCart(db, await findCart(db, target.cartToken), settings);
+      const cart = await readCart(db, await findCart(db, target.cartToken), settings, customer);
       if (cart.entries.length === 0)
         return {
           ok: false,
@@ -458,7 +469,12 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   ) => {
     const crumb = ensureCrumb(request, reply);
     const known = await prefill(request);
-    const built = await formPage(target, crumb, { ...extra, values: { ...known, ...extra.values } });
+    const built = await formPage(
+      target,
+      crumb,
+      { ...extra, values: { ...known, ...extra.values } },
+      signedInCustomer(request),
+    );
     if (!built.ok)
       return sendPage(request, reply, {
         status: extra.error ? status : built.status,
@@ -566,7 +582,10 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     if (placed.ok)
       return reply
         .code(303)
-        .header('location', placed.value.paymentUrl ?? confirmationPath(placed.value.order))
+        .header(
+          'location',
+          placed.value.paymentUrl ?? confirmationPath(placed.value.order, placed.value.manageToken),
+        )
         .send();
     const refusal = placed.refusal.body(ls);
     return showForm(request, reply, target, placed.refusal.statusCode, {
@@ -644,11 +663,18 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       });
     }
     const subscription = await subscriptionOfOrder(db, order.id);
+    // The manage link is shown only to whoever holds its token (the address checkout sent them to).
+    const manage = String((request.query as { manage?: unknown }).manage ?? '');
+    const managePath =
+      subscription?.manage_digest && manage && subscription.manage_digest === digest(manage)
+        ? subscriptionManagePath(manage)
+        : undefined;
+    if (manage) reply.header('referrer-policy', 'no-referrer');
     return sendPage(request, reply, {
       status: 200,
       pageType: PageType.SUBSCRIPTION_CONFIRMED,
       title: message('subscription.confirmed', {}, ls),
-      html: subscriptionConfirmedHtml(order, subscription, ls),
+      html: subscriptionConfirmedHtml(order, subscription, ls, managePath),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
       templatePage: {
         name: 'subscription-confirmed',

@@ -1,5 +1,6 @@
 /**
- * `POST /api/commerce/stripe/webhook`: Stripe's events about our Checkout Sessions (docs/payments.md).
+ * `POST /api/commerce/stripe/webhook`: Stripe's events about our Checkout Sessions and our
+ * renewals' PaymentIntents (docs/payments.md).
  * The body is read raw (this route's own content-type parser) because the signature covers its
  * exact bytes; `stripe.webhooks.constructEvent` refuses a wrong or stale signature (400
  * `stripe-signature-invalid`). Each event is acted on in one transaction that first records its id
@@ -8,17 +9,15 @@
  * and an expired session gives its stock, its discount code's use and what a gift card paid back
  * exactly once (and voids the gift cards the unpaid order bought).
  */
-import { randomUUID } from 'node:crypto';
-import { lineNeeds } from '@storefront/core';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
-import { returnStock } from '../db/stock.ts';
+import { saveRenewalCard } from '../db/subscriptions.ts';
 import { apiError } from '../http/errors.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
+import { orderEvent, releaseUnpaidOrder } from './release.ts';
 import { ORDER_ID_KEY } from './stripe.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/stripe/webhook';
@@ -28,8 +27,8 @@ export interface StripeWebhookOptions {
   webhookSecret: string;
 }
 
-/** What an event did: `duplicate` when its id was seen before. */
-export type EventOutcome = 'paid' | 'released' | 'ignored' | 'duplicate';
+/** What an event did: `duplicate` when its id was seen before; `card-saved` for a subscription's first payment. */
+export type EventOutcome = 'paid' | 'released' | 'card-saved' | 'ignored' | 'duplicate';
 
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
@@ -61,7 +60,8 @@ export async function stripeWebhookRoutes(
 /** Acts on one verified event, once per event id. */
 export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
   const session = sessionOf(event);
-  const orderId = session?.metadata?.[ORDER_ID_KEY] ?? null;
+  const intent = intentOf(event);
+  const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? null;
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
       .insertInto('stripe_events')
@@ -70,6 +70,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
       .returning('event_id')
       .executeTakeFirst();
     if (!recorded) return 'duplicate';
+    if (intent && orderId) return applyIntentEvent(trx, orderId, intent, event.type);
     if (!session || !orderId) return 'ignored';
     switch (event.type) {
       // Only the session created for the order acts on it: its amount is what was due when it was
@@ -80,11 +81,77 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
         return session.payment_status === 'paid' ? markPaid(trx, orderId, session) : 'ignored';
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':
-        return release(trx, orderId, session, event.type);
+        return (await releaseUnpaidOrder(trx, orderId, {
+          status: 'cancelled',
+          reference: session.id,
+          provider: 'stripe',
+          reason: event.type,
+        }))
+          ? 'released'
+          : 'ignored';
       default:
         return 'ignored';
     }
   });
+}
+
+/**
+ * A PaymentIntent's outcome. A renewal's off-session charge (stripe.ts) is paid or failed only by
+ * these events; its intent id is stored just after the charge is answered, so an event racing that
+ * write matches the renewal order still without a reference. The first subscription payment's
+ * intent (made by its Checkout Session, which the session events pay) saves its customer and card.
+ */
+async function applyIntentEvent(
+  trx: Transaction<Database>,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+  type: string,
+): Promise<EventOutcome> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['kind', 'currency', 'payment_reference'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return 'ignored';
+  const customer = idOf(intent.customer);
+  const paymentMethod = idOf(intent.payment_method);
+  if (order.kind === 'subscription') {
+    if (type !== 'payment_intent.succeeded' || !customer || !paymentMethod) return 'ignored';
+    return (await saveRenewalCard(trx, orderId, { customer, paymentMethod })) ? 'card-saved' : 'ignored';
+  }
+  const ours =
+    order.kind === 'renewal' && (order.payment_reference === intent.id || order.payment_reference === null);
+  if (!ours) return 'ignored';
+  if (type === 'payment_intent.succeeded') {
+    if (intent.currency.toLowerCase() !== order.currency.toLowerCase()) return 'ignored';
+    const changed = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', payment_reference: intent.id })
+      .where('id', '=', orderId)
+      .where('status', '=', AWAITING_PAYMENT)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
+    await orderEvent(trx, orderId, 'paid', { provider: 'stripe', paymentIntent: intent.id });
+    return 'paid';
+  }
+  if (type === 'payment_intent.payment_failed')
+    return (await releaseUnpaidOrder(trx, orderId, {
+      status: 'payment-failed',
+      newReference: intent.id,
+      provider: 'stripe',
+      reason: intent.last_payment_error?.message ?? type,
+    }))
+      ? 'released'
+      : 'ignored';
+  return 'ignored';
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function intentOf(event: Stripe.Event): Stripe.PaymentIntent | undefined {
+  const object = event.data.object as { object?: string };
+  return object.object === 'payment_intent' ? (object as Stripe.PaymentIntent) : undefined;
 }
 
 function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | undefined {
@@ -118,91 +185,4 @@ async function markPaid(
   if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
   await orderEvent(trx, orderId, 'paid', { provider: 'stripe', session: session.id, paymentIntent });
   return 'paid';
-}
-
-/** The session ended unpaid: the order is cancelled and its stock given back, from awaiting payment only. */
-async function release(
-  trx: Transaction<Database>,
-  orderId: string,
-  session: Stripe.Checkout.Session,
-  why: string,
-): Promise<EventOutcome> {
-  const changed = await trx
-    .updateTable('orders')
-    .set({ status: 'cancelled' })
-    .where('id', '=', orderId)
-    .where('payment_reference', '=', session.id)
-    .where('status', '=', AWAITING_PAYMENT)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['variant_id', 'quantity', 'product_type'])
-    .where('order_id', '=', orderId)
-    .execute();
-  // Only what placing the order took goes back (digital lines took none).
-  for (const line of lines.filter((l) => lineNeeds(l.product_type).takesStock))
-    await returnStock(trx, line.variant_id, line.quantity, {
-      reason: 'cancellation',
-      refId: orderId,
-      actorId: null,
-      note: why,
-    });
-  await releaseDiscounts(trx, orderId);
-  // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
-  const giftCardCents = await restoreGiftCards(trx, orderId);
-  await voidGiftCardsOfOrder(trx, orderId, 'void-rest');
-  await orderEvent(trx, orderId, 'cancelled', {
-    provider: 'stripe',
-    reason: why,
-    wasPaid: false,
-    ...(giftCardCents > 0 ? { giftCardCents } : {}),
-  });
-  return 'released';
-}
-
-/** The discount code uses the order claimed count no more: the code may be used again. */
-async function releaseDiscounts(trx: Transaction<Database>, orderId: string): Promise<void> {
-  const redeemed = await trx
-    .selectFrom('discount_redemptions')
-    .select(['code', 'customer'])
-    .where('order_id', '=', orderId)
-    .execute();
-  for (const { code, customer } of redeemed) {
-    await trx
-      .updateTable('discount_usage')
-      .set((eb) => ({ used: eb('used', '-', 1) }))
-      .where('code', '=', code)
-      .where('used', '>', 0)
-      .execute();
-    await trx
-      .updateTable('discount_customer_usage')
-      .set((eb) => ({ used: eb('used', '-', 1) }))
-      .where('code', '=', code)
-      .where('customer', '=', customer)
-      .where('used', '>', 0)
-      .execute();
-  }
-  await trx.deleteFrom('discount_redemptions').where('order_id', '=', orderId).execute();
-}
-
-/** The order's history line (the back office timeline): made by the shop, not a staff member. */
-async function orderEvent(
-  trx: Transaction<Database>,
-  orderId: string,
-  kind: string,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({
-      id: randomUUID(),
-      order_id: orderId,
-      created: Date.now(),
-      kind,
-      actor_id: null,
-      actor_email: null,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
 }

@@ -1,14 +1,16 @@
 /**
  * The Stripe provider (issue 17) against a local stand-in for Stripe's API: a node:http server that
- * records what the official SDK sends and answers `POST /v1/checkout/sessions` as the API reference
- * documents. Webhook events are signed with the SDK's own `generateTestHeaderString`.
+ * records what the official SDK sends and answers `POST /v1/checkout/sessions` and
+ * `POST /v1/payment_intents` as the API reference documents (a declined card: 402 `card_error` with
+ * the failed intent). Webhook events are signed with the SDK's own `generateTestHeaderString`.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { DATABASES, startApp, testConfig, type TestApp } from '../testing/app.ts';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
 
@@ -23,10 +25,52 @@ interface Recorded {
   form: URLSearchParams;
 }
 
+/** A payment method the stand-in declines at once, as Stripe's test card `pm_card_chargeDeclined`. */
+const DECLINED_CARD = 'pm_card_chargeDeclined';
+
+/** Stripe's answer to `POST /v1/payment_intents` (confirmed off-session): the intent, or a 402 card error. */
+function paymentIntentAnswer(form: URLSearchParams, id: string): { status: number; body: unknown } {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const m = /^metadata\[(.+)\]$/.exec(key);
+    if (m?.[1]) metadata[m[1]] = value;
+  }
+  const declined = form.get('payment_method') === DECLINED_CARD;
+  const intent = {
+    id,
+    object: 'payment_intent',
+    amount: Number(form.get('amount')),
+    currency: form.get('currency'),
+    customer: form.get('customer'),
+    payment_method: form.get('payment_method'),
+    metadata,
+    livemode: false,
+    status: declined ? 'requires_payment_method' : 'processing',
+  };
+  if (!declined) return { status: 200, body: intent };
+  const message = 'Your card was declined.';
+  return {
+    status: 402,
+    body: {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message,
+        payment_intent: {
+          ...intent,
+          last_payment_error: { type: 'card_error', code: 'card_declined', message },
+        },
+      },
+    },
+  };
+}
+
 /** Stripe's API as the reference documents a created Checkout Session; every request recorded. */
 async function fakeStripeApi(): Promise<{ server: Server; base: string; requests: Recorded[] }> {
   const requests: Recorded[] = [];
   let sessions = 0;
+  let intents = 0;
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -35,6 +79,12 @@ async function fakeStripeApi(): Promise<{ server: Server; base: string; requests
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
       res.setHeader('content-type', 'application/json');
       res.setHeader('request-id', `req_${requests.length}`);
+      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+        const answer = paymentIntentAnswer(form, `pi_test_renewal_${++intents}`);
+        res.statusCode = answer.status;
+        res.end(JSON.stringify(answer.body));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         res.statusCode = 404;
         res.end(
@@ -215,6 +265,9 @@ for (const database of DATABASES) {
         'line_items[0][price_data][unit_amount]': String(order.grandTotalCents),
         success_url: `${t.config.siteUrl}/checkout/order-confirmed/${order.id}`,
       });
+      // Only a subscription's checkout keeps the card.
+      expect(sent.form.get('payment_intent_data[setup_future_usage]')).toBeNull();
+      expect(sent.form.get('customer_creation')).toBeNull();
       const sessionId = `cs_test_${api.requests.length}`;
       expect(paymentUrl).toBe(`https://checkout.stripe.com/c/pay/${sessionId}`);
       expect(order).toMatchObject({
@@ -431,6 +484,317 @@ for (const database of DATABASES) {
         'ignored',
       );
       expect((await orderRow(order.id)).status).toBe('cancelled');
+    });
+  });
+}
+
+for (const database of DATABASES) {
+  describe(`[${database.name}] Stripe subscription renewals on a saved card`, () => {
+    let clock = Date.now();
+    const fresh = database.fresh();
+    let site: ReturnType<typeof makeCheckoutSite>;
+    let api: Awaited<ReturnType<typeof fakeStripeApi>>;
+    let t: TestApp;
+    let events = 0;
+    beforeAll(async () => {
+      api = await fakeStripeApi();
+      site = makeCheckoutSite({ stock: { 'v-club': 20 } });
+      const config = testConfig(fresh.config, {
+        siteDir: site.dir,
+        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: api.base },
+      });
+      // The scheduler ticks every few milliseconds on a clock the test steps.
+      const app = await buildApp(config, { logger: false, renewals: { now: () => clock, intervalMs: 10 } });
+      t = { app, config, close: () => app.close() };
+    });
+    beforeEach(() => {
+      // Subscriptions start on the real clock; each test steps on from there.
+      clock = Date.now();
+    });
+    afterAll(async () => {
+      await t?.close();
+      await fresh.cleanup();
+      site?.cleanup();
+      await new Promise((done) => api?.server.close(done));
+    });
+
+    const db = () => t.app.database.db;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+        await sleep(20);
+      }
+    }
+    const stock = async () =>
+      (
+        await db()
+          .selectFrom('variants')
+          .select('qty_in_stock')
+          .where('id', '=', 'v-club')
+          .executeTakeFirstOrThrow()
+      ).qty_in_stock;
+    const subscription = (id: string) =>
+      db().selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    /** The renewal orders of a subscription, oldest first. */
+    const renewals = async (id: string) =>
+      (
+        await db()
+          .selectFrom('orders')
+          .select(['id', 'order_number', 'status', 'payment_reference', 'grand_total_cents', 'extra'])
+          .where('kind', '=', 'renewal')
+          .orderBy('order_number')
+          .execute()
+      ).filter((o) => (JSON.parse(o.extra ?? '{}') as { subscriptionId?: string }).subscriptionId === id);
+    /** Steps the clock past the subscription's due date, the earlier tests' subscriptions cancelled (stock is shared). */
+    const renewOnly = async (row: { id: string; next_due: number | string }) => {
+      await db()
+        .updateTable('subscriptions')
+        .set({ state: 'cancelled' })
+        .where('id', '!=', row.id)
+        .where('state', '=', 'active')
+        .execute();
+      clock = Number(row.next_due) + 1;
+    };
+    /** The PaymentIntents sent for one saved card (other subscriptions may renew at the same time). */
+    const intentsSent = (card: string) =>
+      api.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.get('payment_method') === card);
+
+    const deliver = (type: string, object: Record<string, unknown>, id = `evt_renewal_${++events}`) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: STRIPE_WEBHOOK_PATH,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        payload,
+      });
+    };
+    const intentObject = (
+      orderId: string,
+      fields: { id: string; customer: string; payment_method: string; status: string },
+    ) => ({ object: 'payment_intent', currency: 'usd', metadata: { orderId }, ...fields });
+
+    /**
+     * A guest subscribes to the club, pays on Stripe's page (the session and its intent's events),
+     * which saves `card` for the renewals. Answers the subscription row and the session request.
+     */
+    async function subscribe(card: string) {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const cart = await shopper.request('POST', '/api/3/commerce/cart/subscription', {
+        itemId: 'p-club',
+        sku: 'CLUB',
+        qty: 1,
+      });
+      expect(cart.statusCode, cart.body).toBe(200);
+      const placed = await shopper.order({ ...CUSTOMER, cartToken: cart.json().cartToken });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const { order } = placed.json() as { order: { id: string; paymentReference: string } };
+      const session = api.requests.at(-1) as Recorded;
+      const paid = await deliver('checkout.session.completed', {
+        id: order.paymentReference,
+        object: 'checkout.session',
+        currency: 'usd',
+        customer: `cus_${card}`,
+        metadata: { orderId: order.id },
+        payment_intent: `pi_first_${card}`,
+        payment_status: 'paid',
+      });
+      expect(paid.json().outcome).toBe('paid');
+      const saved = await deliver(
+        'payment_intent.succeeded',
+        intentObject(order.id, {
+          id: `pi_first_${card}`,
+          customer: `cus_${card}`,
+          payment_method: card,
+          status: 'succeeded',
+        }),
+      );
+      expect(saved.json().outcome).toBe('card-saved');
+      const row = await db()
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('first_order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      return { row, session };
+    }
+
+    it('the first subscription checkout asks Stripe to save the card, and keeps its ids from the webhook', async () => {
+      const { row, session } = await subscribe('pm_card_visa');
+      expect(session.path).toBe('/v1/checkout/sessions');
+      expect(session.form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
+      expect(session.form.get('customer_creation')).toBe('always');
+      expect(row).toMatchObject({
+        stripe_customer: 'cus_pm_card_visa',
+        stripe_payment_method: 'pm_card_visa',
+      });
+    });
+
+    it('charges a renewal once off-session with the saved card; only the paid webhook marks it paid, once', async () => {
+      const { row } = await subscribe('pm_card_mastercard');
+      const before = intentsSent('pm_card_mastercard').length;
+      const stockBefore = await stock();
+      await renewOnly(row);
+      const [renewal] = await waitFor(
+        'the renewal',
+        () => renewals(row.id),
+        (o) => o[0]?.payment_reference != null,
+      );
+      if (!renewal) throw new Error('no renewal');
+      // A few more ticks: the cycle is charged once.
+      await sleep(100);
+      expect(intentsSent('pm_card_mastercard').length).toBe(before + 1);
+      const sent = intentsSent('pm_card_mastercard').at(-1) as Recorded;
+      expect(sent.headers['idempotency-key']).toBe(`renewal-${renewal.order_number}`);
+      expect(Object.fromEntries(sent.form)).toMatchObject({
+        amount: String(renewal.grand_total_cents),
+        currency: 'usd',
+        customer: 'cus_pm_card_mastercard',
+        payment_method: 'pm_card_mastercard',
+        off_session: 'true',
+        confirm: 'true',
+        'metadata[orderId]': renewal.id,
+        'metadata[orderNumber]': String(renewal.order_number),
+      });
+      expect(renewal.status).toBe('awaiting-payment');
+      expect(await stock()).toBe(stockBefore - 1);
+
+      const succeeded = intentObject(renewal.id, {
+        id: renewal.payment_reference as string,
+        customer: 'cus_pm_card_mastercard',
+        payment_method: 'pm_card_mastercard',
+        status: 'succeeded',
+      });
+      const [first, second] = await Promise.all([
+        deliver('payment_intent.succeeded', succeeded, 'evt_renewal_paid'),
+        deliver('payment_intent.succeeded', succeeded, 'evt_renewal_paid'),
+      ]);
+      expect([first.json().outcome, second.json().outcome].sort()).toEqual(['duplicate', 'paid']);
+      expect((await deliver('payment_intent.succeeded', succeeded, 'evt_renewal_paid')).json().outcome).toBe(
+        'duplicate',
+      );
+      // A failure reported afterwards (another event id) neither unpays it nor gives stock back.
+      expect((await deliver('payment_intent.payment_failed', succeeded)).json().outcome).toBe('ignored');
+      expect((await renewals(row.id))[0]?.status).toBe('paid');
+      const paidEvents = await db()
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', renewal.id)
+        .where('kind', '=', 'paid')
+        .execute();
+      expect(paidEvents).toHaveLength(1);
+      expect(await stock()).toBe(stockBefore - 1);
+      expect((await subscription(row.id)).cycles_made).toBe(2);
+    });
+
+    it('a renewal whose payment fails by webhook releases its stock once and is retried after the backoff', async () => {
+      const { row } = await subscribe('pm_card_later_declined');
+      const stockBefore = await stock();
+      await renewOnly(row);
+      const [renewal] = await waitFor(
+        'the renewal',
+        () => renewals(row.id),
+        (o) => o[0]?.payment_reference != null,
+      );
+      if (!renewal) throw new Error('no renewal');
+      expect(await stock()).toBe(stockBefore - 1);
+      const failed = intentObject(renewal.id, {
+        id: renewal.payment_reference as string,
+        customer: 'cus_pm_card_later_declined',
+        payment_method: 'pm_card_later_declined',
+        status: 'requires_payment_method',
+      });
+      const answers = await Promise.all([
+        deliver('payment_intent.payment_failed', failed, 'evt_renewal_failed'),
+        deliver('payment_intent.payment_failed', failed, 'evt_renewal_failed'),
+      ]);
+      expect(answers.map((a) => a.json().outcome).sort()).toEqual(['duplicate', 'released']);
+      expect((await deliver('payment_intent.payment_failed', failed)).json().outcome).toBe('ignored');
+      expect(await stock()).toBe(stockBefore);
+      expect((await renewals(row.id))[0]?.status).toBe('payment-failed');
+      // The scheduler counts it as a failed try of cycle 2 and waits an hour before trying again.
+      const counted = await waitFor(
+        'the failure',
+        () => subscription(row.id),
+        (r) => r.failures === 1,
+      );
+      expect(counted).toMatchObject({ state: 'active', cycles_made: 1, next_due: row.next_due });
+      expect(Number(counted.attempt_at)).toBeGreaterThan(clock);
+      expect(String(counted.last_error)).toMatch(/^payment-failed/);
+      await sleep(100);
+      expect(await renewals(row.id)).toHaveLength(1);
+      expect(await stock()).toBe(stockBefore);
+
+      clock = Number(counted.attempt_at) + 1;
+      const retried = await waitFor(
+        'the retry',
+        () => renewals(row.id),
+        (o) => o[1]?.payment_reference != null,
+      );
+      expect(retried).toHaveLength(2);
+      expect(await stock()).toBe(stockBefore - 1);
+      expect(await subscription(row.id)).toMatchObject({ cycles_made: 2, failures: 0 });
+    });
+
+    it('a card declined at once fails the renewal: its stock goes back once and it is retried, then stops', async () => {
+      const { row } = await subscribe(DECLINED_CARD);
+      const stockBefore = await stock();
+      await renewOnly(row);
+      const counted = await waitFor(
+        'the failure',
+        () => subscription(row.id),
+        (r) => r.failures === 1,
+      );
+      expect(counted).toMatchObject({ state: 'active', cycles_made: 1 });
+      expect(String(counted.last_error)).toBe('payment-failed: Your card was declined.');
+      const [renewal] = await renewals(row.id);
+      // The intent Stripe declined is kept on the released order.
+      expect(intentsSent(DECLINED_CARD)).toHaveLength(1);
+      expect(renewal?.status).toBe('payment-failed');
+      expect(renewal?.payment_reference).toMatch(/^pi_test_renewal_\d+$/);
+      expect(await stock()).toBe(stockBefore);
+      // Stripe's own failure event for that intent arrives too: nothing is released twice.
+      const late = intentObject(renewal?.id as string, {
+        id: renewal?.payment_reference as string,
+        customer: `cus_${DECLINED_CARD}`,
+        payment_method: DECLINED_CARD,
+        status: 'requires_payment_method',
+      });
+      expect((await deliver('payment_intent.payment_failed', late)).json().outcome).toBe('ignored');
+      expect(await stock()).toBe(stockBefore);
+      // Tried again after each backoff (1 h, 4 h, 16 h); the 4th failure stops the subscription.
+      for (const failures of [2, 3, 4]) {
+        clock = Number((await subscription(row.id)).attempt_at) + 1;
+        await waitFor(
+          `failure ${failures}`,
+          () => subscription(row.id),
+          (r) => r.failures === failures,
+        );
+      }
+      expect(await subscription(row.id)).toMatchObject({ state: 'failed', cycles_made: 1 });
+      expect(await renewals(row.id)).toHaveLength(4);
+      expect(await stock()).toBe(stockBefore);
+      const mailed = await db()
+        .selectFrom('mail_outbox')
+        .select('kind')
+        .where('ref_id', '=', row.id)
+        .where('kind', '=', 'subscription-failed')
+        .execute();
+      expect(mailed).toHaveLength(1);
     });
   });
 }

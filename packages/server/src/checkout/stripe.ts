@@ -1,12 +1,20 @@
 /**
  * Card payments through Stripe Checkout Sessions (docs/payments.md). Placing an order stores it
  * awaiting payment with its stock taken, as with the manual provider; `begin` then creates a
- * Checkout Session for its grand total and sends the shopper to Stripe's hosted page. Nothing here
- * marks an order paid: only a signed webhook does (stripe-webhook.ts).
+ * Checkout Session for its grand total and sends the shopper to Stripe's hosted page. A
+ * subscription's session also saves the card (and a Stripe customer) for its renewals, which are
+ * charged off-session with a PaymentIntent instead. Nothing here marks an order paid: only a
+ * signed webhook does (stripe-webhook.ts); a card declined at once fails the renewal.
  */
 import Stripe from 'stripe';
 import type { StripeSettings } from '../config.ts';
-import { AWAITING_PAYMENT, type PaymentProvider } from './payment.ts';
+import {
+  AWAITING_PAYMENT,
+  PAYMENT_FAILED,
+  type OrderForPayment,
+  type PaymentOutcome,
+  type PaymentProvider,
+} from './payment.ts';
 
 /** The SDK client for our settings; `apiBase` points it at another origin (the tests' local server). */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -34,6 +42,8 @@ export function stripePaymentProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async begin(order, siteUrl) {
+      if (order.kind === 'renewal') return chargeSavedCard(stripe, order);
+      const saveCard = order.kind === 'subscription';
       const confirmation = `${siteUrl}/checkout/order-confirmed/${encodeURIComponent(order.id)}`;
       const session = await stripe.checkout.sessions.create(
         {
@@ -52,7 +62,12 @@ export function stripePaymentProvider(stripe: Stripe): PaymentProvider {
             },
           ],
           metadata: { [ORDER_ID_KEY]: order.id, [ORDER_NUMBER_KEY]: String(order.orderNumber) },
-          payment_intent_data: { metadata: { [ORDER_ID_KEY]: order.id } },
+          payment_intent_data: {
+            metadata: { [ORDER_ID_KEY]: order.id },
+            // A subscription's card is kept (on a customer made for it) to pay its renewals.
+            ...(saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+          },
+          ...(saveCard ? { customer_creation: 'always' as const } : {}),
           success_url: confirmation,
           cancel_url: confirmation,
         },
@@ -66,4 +81,34 @@ export function stripePaymentProvider(stripe: Stripe): PaymentProvider {
       };
     },
   };
+}
+
+/**
+ * A renewal is charged with the card its subscription's first payment saved, the customer away
+ * (`off_session`), confirmed at once. The order number is the idempotency key: a retried call
+ * answers the same intent, never a second charge. Only the `payment_intent.*` webhook marks the
+ * order paid; a card declined at once (Stripe answers 402 with the failed intent) fails the renewal.
+ */
+async function chargeSavedCard(stripe: Stripe, order: OrderForPayment): Promise<PaymentOutcome> {
+  if (!order.savedCard)
+    return { status: PAYMENT_FAILED, reference: null, failure: 'No card was saved for this subscription.' };
+  try {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: order.grandTotalCents,
+        currency: order.currency.toLowerCase(),
+        customer: order.savedCard.customer,
+        payment_method: order.savedCard.paymentMethod,
+        off_session: true,
+        confirm: true,
+        description: `Order #${order.orderNumber}`,
+        metadata: { [ORDER_ID_KEY]: order.id, [ORDER_NUMBER_KEY]: String(order.orderNumber) },
+      },
+      { idempotencyKey: `renewal-${order.orderNumber}` },
+    );
+    return { status: AWAITING_PAYMENT, reference: intent.id };
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+    return { status: PAYMENT_FAILED, reference: error.payment_intent?.id ?? null, failure: error.message };
+  }
 }

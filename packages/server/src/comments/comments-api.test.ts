@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '../testing/app.ts';
 import { importComments } from './imported.ts';
-import { COMMENTS_PATH, DEFAULT_COMMENT_LIMIT } from './routes.ts';
+import { COMMENTS_PATH, DEFAULT_COMMENT_LIMIT, VISITORS_PER_ADDRESS } from './routes.ts';
 
 const OPEN = 'post-1';
 const CLOSED = 'post-2';
@@ -50,9 +50,11 @@ function commentSite(settings: Record<string, unknown>): { dir: string; cleanup:
 }
 
 let ip = 0;
-/** A visitor from an address of its own, holding the crumb cookie (and later its visitor cookie). */
-async function visitor(app: FastifyInstance) {
-  const remoteAddress = `10.2.0.${++ip}`;
+/**
+ * A visitor from an address of its own (or the one given, shared with others), holding the crumb
+ * cookie (and later its visitor cookie).
+ */
+async function visitor(app: FastifyInstance, remoteAddress = `10.2.0.${++ip}`) {
   const first = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', remoteAddress });
   const cookies = cookiesOf(first.headers['set-cookie']);
   const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
@@ -322,6 +324,40 @@ describe.each(DATABASES)('comments and likes on $name', (database) => {
     });
     // Another visitor is not held back.
     expect((await (await visitor(t.app)).post(COMMENT)).statusCode).toBe(200);
+  });
+
+  it('counts the limit per visitor behind a shared address, up to a ceiling for the address', async () => {
+    const office = '10.4.0.1';
+    const first = await visitor(t.app, office);
+    // The island reads the thread before posting: the visitor has their cookie by then.
+    expect((await first.thread()).statusCode).toBe(200);
+    for (let n = 0; n < DEFAULT_COMMENT_LIMIT.max; n++)
+      expect((await first.post({ ...COMMENT, body: `Office ${n}` })).statusCode).toBe(200);
+    expect((await first.post(COMMENT)).statusCode).toBe(429);
+    // A colleague at the same address still has their own allowance.
+    const colleague = await visitor(t.app, office);
+    await colleague.thread();
+    expect((await colleague.post(COMMENT)).statusCode).toBe(200);
+
+    // A client making up a new cookie for every comment stops at the address's ceiling.
+    const crowded = '10.4.0.2';
+    const ceiling = DEFAULT_COMMENT_LIMIT.max * VISITORS_PER_ADDRESS;
+    const statuses: number[] = [];
+    for (let n = 0; n <= ceiling; n++) {
+      const fresh = await visitor(t.app, crowded);
+      fresh.cookies.sf_visitor = `made-up-visitor-${String(n).padStart(4, '0')}`;
+      statuses.push((await fresh.post({ ...COMMENT, body: `Crowd ${n}` })).statusCode);
+    }
+    expect(statuses.slice(0, ceiling).every((s) => s === 200)).toBe(true);
+    expect(statuses[ceiling]).toBe(429);
+
+    // A client dropping its cookie after each comment has the address's one allowance.
+    const forgetful = await visitor(t.app, '10.4.0.3');
+    for (let n = 0; n <= DEFAULT_COMMENT_LIMIT.max; n++) {
+      delete forgetful.cookies.sf_visitor;
+      const status = (await forgetful.post({ ...COMMENT, body: `Forgetful ${n}` })).statusCode;
+      expect(status, `comment ${n + 1}`).toBe(n < DEFAULT_COMMENT_LIMIT.max ? 200 : 429);
+    }
   });
 
   it('shows nothing and takes nothing when the site turns comments and likes off', async () => {

@@ -15,6 +15,11 @@
  * digest; a signed-in customer is their account instead, on every device. Refusals are entries of
  * http/errors.ts: 400 the body's problems and the captcha's, 403 `comments.closed` / `likes.off`,
  * 404 `comments.item-not-found` / `comments.parent-not-found`, 429 `comments.rate-limited`.
+ *
+ * The comment limit counts per visitor (their account, else their cookie; a client without the
+ * cookie counts under its address), so one visitor behind an address shared by many (an office, a
+ * school) does not use up the others' allowance. The cookie is the client's to choose, so a client
+ * address also has a ceiling of {@link VISITORS_PER_ADDRESS} visitors' worth, whatever cookies it sends.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,7 +37,7 @@ import {
 import { altchaProvider, sharedSecret, spendSolution, type CaptchaProvider } from '../http/captcha.ts';
 import { decodeCursor } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
-import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
+import { hit, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import { digest, signedInCustomer } from '../http/session.ts';
 import { commentView, THREAD_PAGE_SIZE, threadView, withSocial } from '../render/comments.ts';
@@ -51,13 +56,15 @@ export interface CommentOptions {
   siteDir: string;
   /** Every visitor comment must carry a solved captcha (ALTCHA, the site forms' challenge route). */
   captchaRequired: boolean;
-  /** Comments per client address and window. */
+  /** Comments per visitor and window (an address takes {@link VISITORS_PER_ADDRESS} times as many). */
   limit?: { max: number; windowMs: number };
   /** Replaces the ALTCHA provider. */
   captcha?: CaptchaProvider;
 }
 
 export const DEFAULT_COMMENT_LIMIT = { max: 5, windowMs: 60_000 };
+/** How many visitors' comment allowance one client address may use in a window. */
+export const VISITORS_PER_ADDRESS = 6;
 /** Likes and unlikes per client address and window: generous, a like is cheap and idempotent. */
 const LIKE_LIMIT = { max: 60, windowMs: 60_000 };
 
@@ -116,6 +123,23 @@ export async function commentRoutes(plugin: FastifyInstance, options: CommentOpt
 
   await importComments(db, options.siteDir);
   await registerDatabaseRateLimit(app, db, 'comments', () => apiError('comments.rate-limited'));
+  // The poster's visitor key, given before the per-visitor limit counts: a first comment counts
+  // with the visitor's later ones.
+  const posters = new WeakMap<FastifyRequest, string>();
+  // Counted in the database table the per-visitor limit uses, so every instance shares the counts.
+  const countPost = async (request: FastifyRequest, reply: FastifyReply) => {
+    const known = visitorOf(request);
+    posters.set(request, known ?? ensureVisitor(request, reply));
+    const now = Date.now();
+    const over = async (key: string, max: number) =>
+      (await hit(db, `comments:${key}`, limit.windowMs, now)).current > max;
+    // Clients that come without a cookie (or drop it) share their address's one allowance.
+    if (
+      (await over(`comment-address:${request.ip}`, limit.max * VISITORS_PER_ADDRESS)) ||
+      (!known && (await over(`comment-newcomer:${request.ip}`, limit.max)))
+    )
+      throw apiError('comments.rate-limited');
+  };
 
   app.get(
     `${COMMENTS_PATH}/:itemId`,
@@ -127,15 +151,17 @@ export async function commentRoutes(plugin: FastifyInstance, options: CommentOpt
       const after = request.query.cursor
         ? decodeCursor(request.query.cursor, ['number', 'string'])
         : undefined;
-      const visitor = visitorOf(request);
+      // The cookie now, before the first post: the island reads the thread first, so a visitor's
+      // comments count as theirs, not their address's.
+      const visitor = ensureVisitor(request, reply);
       const [page, counts, liked] = await Promise.all([
         threadPage(db, itemId, {
           limit: THREAD_PAGE_SIZE,
           ...(after ? { after } : {}),
-          ...(visitor ? { visitor } : {}),
+          visitor,
         }),
         countsPerItem(db, [itemId]),
-        visitor ? likedBy(db, visitor, [itemId]) : new Set<string>(),
+        likedBy(db, visitor, [itemId]),
       ]);
       const shown = withSocial(item, counts.get(itemId));
       reply.header('cache-control', 'no-store');
@@ -153,12 +179,13 @@ export async function commentRoutes(plugin: FastifyInstance, options: CommentOpt
     `${COMMENTS_PATH}/:itemId`,
     {
       schema: { params: itemParams, body: postBody },
+      onRequest: countPost,
       config: {
         crumb: true,
         rateLimit: {
           max: limit.max,
           timeWindow: limit.windowMs,
-          keyGenerator: (r: FastifyRequest) => `comment:${r.ip}`,
+          keyGenerator: (r: FastifyRequest) => `comment:${posters.get(r) ?? r.ip}`,
         },
       },
     },
@@ -186,7 +213,7 @@ export async function commentRoutes(plugin: FastifyInstance, options: CommentOpt
         if (!verdict.ok || !(await spendSolution(db, verdict.id))) throw apiError('comments.captcha-failed');
       }
 
-      const visitor = ensureVisitor(request, reply);
+      const visitor = posters.get(request) ?? ensureVisitor(request, reply);
       const added = await addComment(db, {
         itemId,
         parentId: input.parentId ?? null,

@@ -1,7 +1,8 @@
 /**
  * A code's per-customer limit is claimed at checkout by the order's email (docs/commerce.md); a
  * signed-in shopper is known before that, so /cart and the cart API already say the code is used
- * up for them (`invalidCoupons` with the reason) and applying it again is refused.
+ * up for them (`invalidCoupons` with the reason), the checkout page shows no discount for it, and
+ * applying it again is refused.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Customer, signInNewCustomer } from '../accounts/testing.ts';
@@ -24,7 +25,7 @@ describe.each(DATABASES)('a per-customer code and the signed-in shopper on $name
   afterAll(() => site.cleanup());
   const t = appForSuite(database, { siteDir: site.dir });
 
-  it('once an order by their email used it, /cart and the cart API list it as used up, and applying it again is refused', async () => {
+  it('once an order by their email used it, /cart and the cart API list it as used up, /checkout shows no discount, and applying it again is refused', async () => {
     const { browser: ada } = await signInNewCustomer(t, 'once@example.test');
     expect((await ada.add(EBOOK)).statusCode).toBe(200);
     const applied = await ada.request('POST', COUPONS, { code: 'once' });
@@ -32,6 +33,8 @@ describe.each(DATABASES)('a per-customer code and the signed-in shopper on $name
       validCoupons: [{ code: 'ONCE' }],
       discountCents: 100,
     });
+    const DISCOUNT_ROW = 'Discount (ONCE)';
+    expect((await ada.request('GET', '/checkout')).body).toContain(DISCOUNT_ROW);
 
     // An order by the same email, placed signed out elsewhere, uses the customer's one use.
     const elsewhere = new Customer(t);
@@ -51,6 +54,9 @@ describe.each(DATABASES)('a per-customer code and the signed-in shopper on $name
         invalidCoupons: [USED_UP],
         discountCents: 0,
       });
+    const checkout = await ada.request('GET', '/checkout');
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.body).not.toContain(DISCOUNT_ROW);
     const again = await ada.request('POST', COUPONS, { code: 'ONCE' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: USED_UP.reason, message: USED_UP.message });

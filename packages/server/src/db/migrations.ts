@@ -25,6 +25,8 @@ import { migration as comments } from './migrations/2026-11-24-023-comments.ts';
 import { migration as eventDates } from './migrations/2026-11-24-024-event-dates.ts';
 import { migration as subscriptions } from './migrations/2026-11-24-025-subscriptions.ts';
 import { migration as reviews } from './migrations/2026-11-24-026-reviews.ts';
+import { migration as subscriptionManageLinks } from './migrations/2026-11-24-027-subscription-manage-links.ts';
+import { migration as savedCards } from './migrations/2026-11-24-028-saved-cards.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-024-event-dates': eventDates,
   '2026-11-24-025-subscriptions': subscriptions,
   '2026-11-24-026-reviews': reviews,
+  '2026-11-24-027-subscription-manage-links': subscriptionManageLinks,
+  '2026-11-24-028-saved-cards': savedCards,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,15 +18,30 @@ import type { Db } from './index.ts';
 export const REVIEW_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const REVIEW_REQUEST_PATH = '/reviews/request';
 
+/** The spec's feature flag "native product reviews" (§ enumerations). */
+export const NATIVE_PRODUCT_REVIEWS_FEATURE = 66;
+
+/**
+ * Whether the site turned reviews on: its `websiteSettings.enabledFeatures` (the spec's feature
+ * flag numbers) holds 66. Off, no rating is shown, no request mailed and the reviews routes answer 404.
+ */
+export function reviewsEnabled(websiteSettings: { enabledFeatures?: unknown }): boolean {
+  const features = websiteSettings.enabledFeatures;
+  return Array.isArray(features) && features.includes(NATIVE_PRODUCT_REVIEWS_FEATURE);
+}
+
 export interface ReviewMailSite {
   siteTitle: string;
   siteUrl: string;
   localizedStrings: LocalizedStrings;
+  /** The site's reviews flag ({@link reviewsEnabled}): off, nobody is asked. */
+  reviewsEnabled?: boolean;
 }
 
 /**
  * Queues the review request of a fully shipped order in the caller's transaction: its request row
- * and its mail. Returns the mail's id, or undefined when the order was asked already.
+ * and its mail. Returns the mail's id, or undefined when the order was asked already or the site
+ * has reviews off.
  */
 export async function queueReviewRequest(
   trx: Db,
@@ -34,6 +49,7 @@ export async function queueReviewRequest(
   site: ReviewMailSite,
   now = Date.now(),
 ): Promise<string | undefined> {
+  if (site.reviewsEnabled !== true) return undefined;
   const asked = await trx
     .selectFrom('review_requests')
     .select('id')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lineNeeds } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
@@ -114,6 +115,28 @@ export async function returnStock(
     .executeTakeFirst();
   if (why && Number(returned.numUpdatedRows) === 1)
     await recordStockChanges(trx, [{ ...why, variantId, change: quantity }]);
+}
+
+/**
+ * Gives back what placing order `orderId` took from stock: only the lines of a product type that
+ * takes stock (core's `lineNeeds`), so digital and gift card lines, which took none, raise nothing.
+ */
+export async function returnOrderStock(
+  trx: Transaction<Database>,
+  orderId: string,
+  why: { actorId: string | null; note: string | null },
+): Promise<void> {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['variant_id', 'quantity', 'product_type'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const line of lines.filter((l) => lineNeeds(l.product_type).takesStock))
+    await returnStock(trx, line.variant_id, line.quantity, {
+      reason: 'cancellation',
+      refId: orderId,
+      ...why,
+    });
 }
 
 /** Variants joined to their item, with what a stock view shows of each (SKU, stock, stored data, title). */

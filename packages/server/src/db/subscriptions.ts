@@ -4,13 +4,15 @@
  * renewal is claimed by `claimRenewal` inside the transaction that writes its order, so a cycle
  * becomes one order whatever number of instances try it at the same time.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { CustomerInput } from '@storefront/core';
 import type { Selectable, Transaction } from 'kysely';
 import type { SubscriptionState, SubscriptionsTable } from '../subscriptions/tables.ts';
+import { digest } from '../http/session.ts';
 import type { Database, Db } from './index.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type { SubscriptionState };
 
 const DAY_MS = 86_400_000;
 
@@ -67,7 +69,30 @@ export function renewablePlan(plan: unknown): RenewablePlan | undefined {
 const dueAt = (row: Pick<SubscriptionRow, 'created' | 'period_value' | 'period_unit'>, periods: number) =>
   addBillingPeriods(Number(row.created), periods * row.period_value, row.period_unit);
 
-/** Starts the subscription of a subscription order (its cycle 1), in that order's transaction. */
+/**
+ * Where a subscription is managed without an account: the link carries 32 random bytes from the
+ * operating system's CSPRNG, which only the confirmation page and mail ever hold; the row keeps
+ * their SHA-256 digest (like the sign-in code's `?pending=` token and review links), so a link
+ * cannot be guessed nor made from a leaked table.
+ */
+export const SUBSCRIPTION_MANAGE_PATH = '/subscriptions/manage';
+export const subscriptionManagePath = (token: string) =>
+  `${SUBSCRIPTION_MANAGE_PATH}?token=${encodeURIComponent(token)}`;
+
+/** The subscription a manage link's token names, if any. */
+export function subscriptionByManageToken(db: Db, token: string): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('manage_digest', '=', digest(token))
+    .executeTakeFirst();
+}
+
+/**
+ * Starts the subscription of a subscription order (its cycle 1), in that order's transaction.
+ * Answers its id and, for a guest's, its manage link's token (shown once: on the confirmation and
+ * in its mail).
+ */
 export async function startSubscription(
   trx: Transaction<Database>,
   start: {
@@ -78,8 +103,10 @@ export async function startSubscription(
     plan: RenewablePlan;
     now: number;
   },
-): Promise<string> {
+): Promise<{ id: string; manageToken: string | undefined }> {
   const { plan, now } = start;
+  // A guest's only way to manage it; an account's customer has /account.
+  const manageToken = start.accountId === null ? randomBytes(32).toString('base64url') : undefined;
   const ended = plan.numCycles === 1;
   const row = {
     id: randomUUID(),
@@ -101,12 +128,13 @@ export async function startSubscription(
     attempt_at: 0,
     failures: 0,
     last_error: null,
+    manage_digest: manageToken === undefined ? null : digest(manageToken),
     created: now,
     updated: now,
   };
   row.next_due = row.attempt_at = dueAt(row, 1);
   await trx.insertInto('subscriptions').values(row).execute();
-  return row.id;
+  return { id: row.id, manageToken };
 }
 
 /**
@@ -151,10 +179,78 @@ export async function claimRenewal(
       subscription_id: claim.subscriptionId,
       cycle: claim.cycle,
       order_id: claim.orderId,
+      failures_before: row.failures,
       created: claim.now,
     })
     .execute();
   return true;
+}
+
+/** Renewal orders whose card payment failed and that still hold their cycle's claim. */
+export async function declinedRenewalOrders(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscription_renewals')
+    .innerJoin('orders', 'orders.id', 'subscription_renewals.order_id')
+    .select('subscription_renewals.order_id')
+    .where('orders.status', '=', 'payment-failed')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.order_id);
+}
+
+/**
+ * Gives back the cycle a renewal order claimed when its payment failed (in the caller's
+ * transaction): its key is deleted (once: a second caller deletes nothing and gets undefined), and
+ * the subscription is put back where it was before the claim, with the failures it had then, so
+ * the failure is then recorded like any refused renewal. A pause or cancel made meanwhile stays.
+ */
+export async function undoRenewalClaim(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<SubscriptionRow | undefined> {
+  const key = await trx
+    .deleteFrom('subscription_renewals')
+    .where('order_id', '=', orderId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!key) return undefined;
+  const row = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', key.subscription_id)
+    .executeTakeFirst();
+  if (row?.cycles_made !== key.cycle) return undefined;
+  const duePeriods = row.due_periods - 1;
+  const nextDue = dueAt(row, duePeriods);
+  const back = {
+    cycles_made: key.cycle - 1,
+    due_periods: duePeriods,
+    next_due: nextDue,
+    attempt_at: nextDue,
+    failures: key.failures_before,
+    state: row.state === 'ended' ? ('active' as const) : row.state,
+  };
+  await trx
+    .updateTable('subscriptions')
+    .set(back)
+    .where('id', '=', row.id)
+    .where('cycles_made', '=', key.cycle)
+    .execute();
+  return { ...row, ...back };
+}
+
+/** Keeps the customer and card a subscription's first (Stripe) payment saved, for its renewals. */
+export async function saveRenewalCard(
+  trx: Transaction<Database>,
+  firstOrderId: string,
+  card: { customer: string; paymentMethod: string },
+): Promise<boolean> {
+  const saved = await trx
+    .updateTable('subscriptions')
+    .set({ stripe_customer: card.customer, stripe_payment_method: card.paymentMethod })
+    .where('first_order_id', '=', firstOrderId)
+    .executeTakeFirst();
+  return Number(saved.numUpdatedRows) > 0;
 }
 
 /** Active subscriptions whose next try has come, oldest first. */
@@ -217,21 +313,26 @@ const FROM: Record<SubscriptionAction, SubscriptionState[]> = {
 };
 
 /**
- * The customer's action on their own subscription: 'not-found' when it is not theirs (or does not
+ * Who acts: the customer's account (only its own subscriptions), the holder of a manage link (only
+ * its subscription), or staff on the customer's behalf (any).
+ */
+export type SubscriptionOwner = { accountId: string } | { staff: true } | { manageToken: string };
+
+/**
+ * The customer's (or staff's) action on a subscription: 'not-found' when it is not theirs (or does not
  * exist), 'not-allowed' when its state does not allow it (a cancelled or ended one never changes).
  * A resume skips the periods that passed while paused: the next renewal is the first due date
  * from now on, never a burst of missed ones.
  */
 export async function changeSubscription(
   db: Db,
-  change: { accountId: string; id: string; action: SubscriptionAction; now: number },
+  change: { owner: SubscriptionOwner; id: string; action: SubscriptionAction; now: number },
 ): Promise<{ ok: true; row: SubscriptionRow } | { ok: false; reason: 'not-found' | 'not-allowed' }> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', change.id)
-    .where('account_id', '=', change.accountId)
-    .executeTakeFirst();
+  let query = db.selectFrom('subscriptions').selectAll().where('id', '=', change.id);
+  if ('accountId' in change.owner) query = query.where('account_id', '=', change.owner.accountId);
+  if ('manageToken' in change.owner)
+    query = query.where('manage_digest', '=', digest(change.owner.manageToken));
+  const row = await query.executeTakeFirst();
   if (!row) return { ok: false, reason: 'not-found' };
   if (!FROM[change.action].includes(row.state)) return { ok: false, reason: 'not-allowed' };
   let set: {
@@ -265,6 +366,25 @@ export async function changeSubscription(
   // Changed under us (a renewal or another tab): the customer sees the new state and may try again.
   if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'not-allowed' };
   return { ok: true, row: { ...row, ...set } };
+}
+
+/**
+ * In the transaction deleting the account: cancels its subscriptions that could still renew
+ * (nobody could manage them any more, and renewing needs the customer's address), then detaches
+ * them all and drops their personal data, as the account's orders are.
+ */
+export async function cancelAccountSubscriptions(trx: Db, accountId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set({ state: 'cancelled', updated: now })
+    .where('account_id', '=', accountId)
+    .where('state', 'in', FROM.cancel)
+    .execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ account_id: null, email: '', customer: '{}' })
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 /** The subscription a subscription order started, if any. */

@@ -188,6 +188,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/orders/:number': signInRequired,
   'GET /api/config/gift-cards': signInRequired,
   'GET /api/config/gift-cards/:id': signInRequired,
+  'GET /api/config/subscriptions': signInRequired,
+  'POST /api/config/subscriptions/:id/:action': signInRequired,
   'POST /api/config/orders/:number/mark-paid': signInRequired,
   'POST /api/config/orders/:number/fulfil': signInRequired,
   'POST /api/config/orders/:number/cancel': signInRequired,
@@ -280,6 +282,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /account/passkeys': { ignores: 303 },
   'POST /account/password': { ignores: 303 },
   'POST /account/subscriptions/:id': { ignores: 303 },
+  'POST /subscriptions/manage': invalidForm,
   'POST /account/login/code': invalidForm,
 };
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBlockFields, type Block } from '../site/blocks.ts';
-import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../testing/app.ts';
-import { testWebBundle } from '../testing/web-bundle.ts';
+import { appForSuite, DATABASES, DEMO_SITE } from '../testing/app.ts';
 import { createTemplateEngine } from './engine.ts';
 import { renderBlockField } from './blocks.ts';
 
@@ -95,7 +94,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       { collection: 'shop', item: 'mug' },
       43,
       'product',
-      /<div class="sf-product-block" data-item-id="p1"><a class="sf-product-block__link" href="\/shop\/p\/mug">[\s\S]*<h3 class="sf-product-block__title">Mug<\/h3>/,
+      /<div class="sf-product-block variant-style-select" data-item-id="p1"><a class="sf-product-block__link" href="\/shop\/p\/mug">[\s\S]*<h3 class="sf-product-block__title">Mug<\/h3>/,
     ],
     [
       'summary',
@@ -146,6 +145,34 @@ describe('layout blocks: each type as the platform writes it', () => {
       expect(html).toMatch(content);
     });
   }
+
+  it('product and summary thumbnails are decorative (alt=""): the title beside them in the link names it', () => {
+    const withImage = { ...product, mainImageId: 'i1', assetUrl: '/media/mug.jpg', originalSize: '800x800' };
+    for (const fields of [
+      { type: 'product', collection: 'shop', item: 'mug' },
+      { type: 'summary', collection: 'shop', limit: 1 },
+    ]) {
+      const html = render(fields, [withImage]);
+      const alts = [...html.matchAll(/<img [^>]*?alt="([^"]*)"/g)].map((m) => m[1]);
+      expect(alts, fields.type).toEqual(['', '']);
+      expect(html, fields.type).toMatch(/>Mug<\/(h3|span)>/);
+    }
+  });
+
+  it("a slideshow or slider draws the space of the island's controls and thumbnails, unseen and inert; a grid does not", () => {
+    const gallery = (design: string, images = [image, image, image]) =>
+      render({ type: 'gallery', title: 'S', images, options: { design, autoplay: true, thumbnails: true } });
+    const reserved = /<div class="sf-gallery__reserved" aria-hidden="true">([\s\S]*)<\/div><\/section>/;
+    for (const design of ['slideshow', 'slider']) {
+      const space = reserved.exec(gallery(design))?.[1] ?? '';
+      expect(space, design).toMatch(
+        /^<div class="sf-gallery__controls"><button type="button" class="sf-gallery__prev" tabindex="-1">Previous image<\/button><button type="button" class="sf-gallery__toggle" tabindex="-1">Pause slideshow<\/button><button type="button" class="sf-gallery__next" tabindex="-1">Next image<\/button><\/div><ul class="sf-gallery__thumbnails">/,
+      );
+      expect(space.match(/class="sf-gallery__thumbnail" tabindex="-1"/g), design).toHaveLength(3);
+    }
+    expect(gallery('grid')).not.toContain('sf-gallery__reserved');
+    expect(gallery('slideshow', [image])).not.toContain('sf-gallery__reserved');
+  });
 
   it('a gallery carries its images and options (defaults filled) in data-block-json, for the island', () => {
     const html = render({
@@ -204,15 +231,7 @@ describe('layout blocks: each type as the platform writes it', () => {
 
 for (const database of DATABASES) {
   describe(`[${database.name}] layout blocks on the demo site`, () => {
-    let t: TestApp;
-    const web = testWebBundle();
-    beforeAll(async () => {
-      t = await startApp(database, { siteDir: DEMO_SITE, webDistDir: web.dir });
-    });
-    afterAll(async () => {
-      await t?.close();
-      web.cleanup();
-    });
+    const t = appForSuite(database, { siteDir: DEMO_SITE }, { webBundle: true });
 
     it('the post with blocks renders all fifteen block types in its block field, the product and summary from the database', async () => {
       const res = await t.app.inject({ url: '/journal/notes-from-the-winter-firing' });

@@ -4,7 +4,13 @@
  * products and lists that product and summary blocks show are loaded with the page, as the data of
  * `query` tags (`blockDataTags`), before anything renders.
  */
-import { escapeHtml, escapeHtmlAttr, message, type LocalizedStrings } from '@storefront/core';
+import {
+  escapeHtml,
+  escapeHtmlAttr,
+  message,
+  type LocalizedStrings,
+  type MessageCode,
+} from '@storefront/core';
 import { BLOCK_TYPES, type Block, type BlockFields, type BlockImage } from '../site/blocks.ts';
 import type { Json } from '../site/types.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
@@ -93,14 +99,26 @@ function blockHtml(block: Block, items: Json[], deps: BlockFieldDeps): string {
 }
 
 const IMAGE = '{@|image}';
+/*
+ * The product block offers its variants as the helper's select: the helper's radio labels are
+ * `role="button"`, a role a label may not have (and a second control for the same choice), so
+ * `variant-style-select` hides them, as a template's select style does (web/src/blocks.css).
+ */
 const PRODUCT =
-  '{.section item}<div class="sf-product-block" data-item-id="{id|htmlattr}"><a class="sf-product-block__link" href="{fullUrl|htmlattr}">' +
+  '{.section item}<div class="sf-product-block variant-style-select" data-item-id="{id|htmlattr}"><a class="sf-product-block__link" href="{fullUrl|htmlattr}">' +
   '{.main-image?}<div class="sf-product-block__image">{@|image}</div>{.end}' +
   '<h3 class="sf-product-block__title">{title}</h3></a>{@|product-price}{@|variants-select}{@|add-to-cart-btn}</div>{.end}';
 const SUMMARY =
   '<ul class="summary-item-list">{.repeated section items}<li class="summary-item">' +
   '<a class="summary-title-link" href="{fullUrl|htmlattr}">{.main-image?}<span class="summary-thumbnail">{@|image}</span>{.end}' +
   '<span class="summary-title">{title}</span></a>{.section excerpt}<div class="summary-excerpt">{@}</div>{.end}</li>{.end}</ul>';
+
+/**
+ * The product and summary blocks' thumbnails sit inside the link, next to the title that names it:
+ * an alt repeating the title is said twice by a screen reader, so they are decorative (alt=""). The
+ * image helper takes an image block's alt from its `altText` (core's altTextOf), which items lack.
+ */
+const DECORATIVE_THUMBNAILS = { blockType: BLOCK_TYPES.image.number };
 
 function imageHtml(image: BlockImage, id: string, deps: BlockFieldDeps): string {
   // Block type 5: the image helper's alt text is the image's altText (core's altTextOf).
@@ -160,11 +178,11 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
     }
     case 'product': {
       const item = items[0];
-      return item ? deps.render(PRODUCT, { ...deps.root, item }) : '';
+      return item ? deps.render(PRODUCT, { ...deps.root, item, ...DECORATIVE_THUMBNAILS }) : '';
     }
     case 'summary': {
       const title = block.title ? `<h2 class="summary-heading">${escapeHtml(block.title)}</h2>` : '';
-      return `<div class="summary-v2 summary-block-collection-type-${block.design}">${title}${deps.render(SUMMARY, { items })}</div>`;
+      return `<div class="summary-v2 summary-block-collection-type-${block.design}">${title}${deps.render(SUMMARY, { items, ...DECORATIVE_THUMBNAILS })}</div>`;
     }
     case 'code': {
       const language = block.language ? ` class="language-${escapeHtmlAttr(block.language)}"` : '';
@@ -238,8 +256,37 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
   return (
     `<section class="sf-gallery sqs-gallery-design-${options.design} sf-gallery--aspect-${options['aspect-ratio'].replace(':', '-')}" ` +
     `aria-label="${escapeHtmlAttr(block.title)}" data-gallery-design="${options.design}">` +
-    `<ul class="sf-gallery__grid">${figures}</ul></section>`
+    `<ul class="sf-gallery__grid">${figures}</ul>${galleryControlsSpace(block, deps)}</section>`
   );
+}
+
+/**
+ * The space of the controls and thumbnails the island draws under a slideshow or slider: the same
+ * elements with the same texts, unseen and inert, so the page below stays where it is when the
+ * island replaces them (layout shift). Without scripts nothing replaces them and they take no room
+ * (web/src/blocks.css).
+ */
+function galleryControlsSpace(block: Extract<Block, { type: 'gallery' }>, deps: BlockFieldDeps): string {
+  const { options, images } = block;
+  if ((options.design !== 'slideshow' && options.design !== 'slider') || images.length < 2) return '';
+  const ls = deps.root.localizedStrings as LocalizedStrings | undefined;
+  const button = (className: string, key: MessageCode) =>
+    `<button type="button" class="${className}" tabindex="-1">${escapeHtml(message(key, undefined, ls))}</button>`;
+  const controls = options.controls
+    ? `<div class="sf-gallery__controls">${button('sf-gallery__prev', 'gallery.previous')}` +
+      `${options.autoplay ? button('sf-gallery__toggle', 'gallery.pause') : ''}${button('sf-gallery__next', 'gallery.next')}</div>`
+    : '';
+  const thumbnails = options.thumbnails
+    ? `<ul class="sf-gallery__thumbnails">${images
+        .map(
+          () =>
+            '<li><button type="button" class="sf-gallery__thumbnail" tabindex="-1"><span class="sf-gallery__image"></span></button></li>',
+        )
+        .join('')}</ul>`
+    : '';
+  return controls || thumbnails
+    ? `<div class="sf-gallery__reserved" aria-hidden="true">${controls}${thumbnails}</div>`
+    : '';
 }
 
 /** A page of blocks (a page collection with `blockFields` and no `mainContent`): its `main-content` field. */

@@ -225,17 +225,7 @@ function itemPlan(
   // On the item, where its template reads it (a section does not reach the root's keys); the
   // reviews script (web) loads the reviews themselves when they come near the viewport.
   if (rating && products.length > 0)
-    context.item = {
-      ...view,
-      productReviews: {
-        itemId: item.id,
-        count: rating.count,
-        averageRating: rating.averageRating,
-        /** The mean as five stars, whole ones filled (the text beside them gives the decimal). */
-        stars:
-          '★'.repeat(Math.round(rating.averageRating)) + '☆'.repeat(5 - Math.round(rating.averageRating)),
-      },
-    };
+    context.item = { ...view, productReviews: productReviewsView(item.id, rating, site) };
   return {
     status: 200,
     pageType: PageType.ITEM,
@@ -250,6 +240,29 @@ function itemPlan(
       description: typeof item.excerpt === 'string' ? stripTags(item.excerpt) : undefined,
     },
     viewClass: 'view-item',
+  };
+}
+
+/** An item's approved reviews as its template prints them, texts in the page's language. */
+function productReviewsView(
+  itemId: string,
+  rating: NonNullable<PlanInput['rating']>,
+  site: Site<Compiled>,
+): Json {
+  const ls = site.content.localizedStrings;
+  const language = site.content.website.language;
+  const average = new Intl.NumberFormat(typeof language === 'string' ? language : 'en-US', {
+    maximumFractionDigits: 1,
+  }).format(rating.averageRating);
+  const params = { average, count: rating.count };
+  return {
+    itemId,
+    count: rating.count,
+    averageRating: rating.averageRating,
+    /** The mean as five stars, whole ones filled (the text beside them gives the decimal). */
+    stars: '★'.repeat(Math.round(rating.averageRating)) + '☆'.repeat(5 - Math.round(rating.averageRating)),
+    summaryText: message(rating.count === 1 ? 'review.summary-one' : 'review.summary', params, ls),
+    tabTitle: message('review.tab-title', params, ls),
   };
 }
 

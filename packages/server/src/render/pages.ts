@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
-import { ratingSummary, type RatingSummary } from '../db/reviews.ts';
+import { ratingSummary, reviewsEnabled, type RatingSummary } from '../db/reviews.ts';
 import type { Member } from '../http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
@@ -163,7 +163,9 @@ export class PageRenderer {
     );
     // A product's approved reviews (issue 17), read live: approving one moves the content version.
     const rating =
-      data.kind === 'item' && isProduct(data.item) ? await ratingSummary(db, data.item.id) : undefined;
+      data.kind === 'item' && isProduct(data.item) && reviewsEnabled(site.content.websiteSettings)
+        ? await ratingSummary(db, data.item.id)
+        : undefined;
     const planned = planPage(data, {
       site,
       builtins: this.builtins,

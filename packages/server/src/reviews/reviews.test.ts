@@ -3,15 +3,51 @@
  * last line ships, its link (forged, expired, reused), the form's validation, moderation by
  * permission, and the rating on the product page and in its JSON-LD only once a review is approved.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PageType, type RoleCode } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../checkout/testing.ts';
-import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../testing/app.ts';
+
+/** Approved reviews of an order's lines, in line order, as if sent and moderated. */
+async function storeApprovedReviews(t: TestApp, orderId: string, ratings: number[]): Promise<void> {
+  const db = t.app.database.db;
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['id', 'item_id', 'title'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  const now = Date.now();
+  await db
+    .insertInto('reviews')
+    .values(
+      ratings.map((rating, index) => ({
+        id: `review-${orderId}-${index}`,
+        order_id: orderId,
+        line_id: lines[index]?.id ?? '',
+        item_id: lines[index]?.item_id ?? '',
+        product_title: lines[index]?.title ?? '',
+        customer_name: 'Ada Lovelace',
+        email: CUSTOMER.email,
+        rating,
+        title: '',
+        body: '',
+        state: 'approved',
+        created: now,
+        moderated_at: now,
+        moderated_by: null,
+      })),
+    )
+    .execute();
+}
 
 const LINK = /https?:\/\/[^\s]+\/reviews\/request\?token=([\w-]+)/;
 const PRODUCT_PAGE = '/shop/tee';
+const DEMO_PRODUCT = '/shop/linen-camp-shirt';
 
 for (const database of DATABASES) {
   describe(`[${database.name}] product reviews`, () => {
@@ -299,6 +335,104 @@ for (const database of DATABASES) {
       // Another product has none.
       const mug = await t.app.inject({ method: 'GET', url: '/shop/last-mug' });
       expect(jsonLdProduct(mug.body)).not.toHaveProperty('aggregateRating');
+    });
+  });
+
+  describe(`[${database.name}] product reviews with the site's flag 66 off`, () => {
+    let t: TestApp;
+    let site: ReturnType<typeof makeCheckoutSite>;
+
+    beforeAll(async () => {
+      site = makeCheckoutSite({ stock: { 'v-tee-s': 50 } });
+      const websiteFile = join(site.dir, 'content/website.json');
+      const website = JSON.parse(readFileSync(websiteFile, 'utf8')) as {
+        websiteSettings: { enabledFeatures?: unknown };
+      };
+      delete website.websiteSettings.enabledFeatures;
+      writeFileSync(websiteFile, JSON.stringify(website));
+      t = await startApp(database, { siteDir: site.dir });
+    });
+    afterAll(async () => {
+      await t?.close();
+      site?.cleanup();
+    });
+
+    it('mails no request, serves no reviews page or list and shows no rating, even an approved one', async () => {
+      const db = t.app.database.db;
+      const shopper = new Shopper(t);
+      await shopper.start();
+      expect((await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
+      const placed = await shopper.order({ ...CUSTOMER, email: 'off@example.test' });
+      const order = placed.json().order as { id: string; orderNumber: number };
+      await makeAccount(db, 'manager-off@example.test', { kind: 'staff', roles: [8] });
+      const manager = new Customer(t);
+      await manager.signIn('manager-off@example.test', undefined, false, STAFF_SESSION_PATH);
+      const fulfilled = await manager.request('POST', `/api/config/orders/${order.orderNumber}/fulfil`, {});
+      expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+      expect(
+        await db.selectFrom('mail_outbox').select('kind').where('kind', '=', 'review-request').execute(),
+      ).toEqual([]);
+      expect(await db.selectFrom('review_requests').selectAll().execute()).toEqual([]);
+
+      // A review approved while the flag was on stays off the page.
+      await storeApprovedReviews(t, order.id, [5]);
+      // Each answers as a path the site does not have.
+      for (const [method, url] of [
+        ['GET', '/reviews/request?token=' + 'A'.repeat(43)],
+        ['POST', '/reviews/request'],
+        ['GET', '/api/reviews/items/p-tee'],
+      ] as const) {
+        const body = method === 'POST' ? new URLSearchParams() : undefined;
+        const res = await shopper.request(method, url, body);
+        const unknown = await shopper.request(method, url.replace('review', 'no-such-review'), body);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toBe(unknown.headers['content-type']);
+        expect(res.body, url).not.toMatch(/review link|Your rating/);
+      }
+      const product = await t.app.inject({ method: 'GET', url: PRODUCT_PAGE });
+      expect(product.statusCode).toBe(200);
+      expect(product.body).not.toContain('aggregateRating');
+      const context = (await t.app.inject({ method: 'GET', url: `${PRODUCT_PAGE}?format=json` })).json();
+      expect(context.item).not.toHaveProperty('productReviews');
+    });
+  });
+
+  describe(`[${database.name}] the demo's rating text in the page's language`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startApp(database, { siteDir: DEMO_SITE });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('reads "out of 5" and the tab title from the strings of the page language (French under /fr-fr)', async () => {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      for (const sku of ['JR-LCS-S-OAT', 'JR-LCS-M-OAT'])
+        expect((await shopper.add({ itemId: '4f701ce5de28051798b991fc', sku, quantity: 1 })).statusCode).toBe(
+          200,
+        );
+      const placed = await shopper.order(CUSTOMER);
+      expect(placed.statusCode, placed.body).toBe(200);
+      await storeApprovedReviews(t, (placed.json().order as { id: string }).id, [4, 5]);
+
+      await makeAccount(t.app.database.db, 'admin-fr@example.test', { kind: 'staff', roles: [1] });
+      const admin = new Customer(t);
+      await admin.signIn('admin-fr@example.test', undefined, false, STAFF_SESSION_PATH);
+      const languages = await admin.request('PUT', '/api/multilingual/languages', {
+        languages: [{ tag: 'en-US', isDefault: true }, { tag: 'fr-FR' }],
+      });
+      expect(languages.statusCode, languages.body).toBe(200);
+
+      const english = await t.app.inject({ method: 'GET', url: DEMO_PRODUCT });
+      expect(english.body).toContain('4.5 out of 5 (2 reviews)</a>');
+      expect(english.body).toContain('>Reviews (2)</h2>');
+      const french = await t.app.inject({ method: 'GET', url: `/fr-fr${DEMO_PRODUCT}` });
+      expect(french.statusCode).toBe(200);
+      expect(french.body).toContain('4,5 sur 5 (2 avis)</a>');
+      expect(french.body).toContain('>Avis (2)</h2>');
+      expect(french.body).not.toContain('out of 5');
     });
   });
 }

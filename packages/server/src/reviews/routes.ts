@@ -5,6 +5,9 @@
  *   GET  /api/reviews/items/:itemId     a product's approved reviews, for its page's reviews script
  *   GET  /api/config/reviews            the moderation queue (comments.moderate)
  *   POST /api/config/reviews/:id/approve | reject   (comments.moderate, crumb)
+ *
+ * With the site's reviews flag off (feature 66, db/reviews.ts `reviewsEnabled`) the shopper's three
+ * routes answer as an unknown path would; moderation stays, for reviews stored while it was on.
  */
 import { message, PageType } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +33,8 @@ import { openRequest, storeReviews, submissionBody, writtenReviews, type OpenReq
 
 export interface ReviewRouteOptions {
   renderer: PageRenderer;
+  /** The site's reviews flag (feature 66). */
+  enabled: boolean;
 }
 
 const tokenQuery = z.object({ token: z.string().max(100).default('') });
@@ -41,6 +46,13 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const ls = app.localizedStrings;
+  const shopperRoute = {
+    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (options.enabled) return;
+      reply.callNotFound();
+      return reply;
+    },
+  };
 
   const showPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
     const result = await options.renderer.renderSystemPage({
@@ -64,7 +76,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     );
   };
 
-  app.get(REVIEW_REQUEST_PATH, async (request, reply) => {
+  app.get(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
     // The token is read as any string: a malformed one is refused like a forged one, on the page.
     const token = tokenQuery.safeParse(request.query).data?.token ?? '';
     reply.header('referrer-policy', 'no-referrer');
@@ -77,7 +89,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     }
   });
 
-  app.post(REVIEW_REQUEST_PATH, async (request, reply) => {
+  app.post(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer');
     const parsed = submissionBody.safeParse(request.body ?? {});
     let open: OpenRequest | undefined;
@@ -112,7 +124,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
 
   app.get(
     '/api/reviews/items/:itemId',
-    { schema: { params: itemParams, querystring: productReviewsQuery } },
+    { ...shopperRoute, schema: { params: itemParams, querystring: productReviewsQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const [summary, page] = await Promise.all([

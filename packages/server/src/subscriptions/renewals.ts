@@ -10,7 +10,13 @@
 import { message, type LocalizedStrings } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { dueSubscriptions, recordRenewalFailure, type SubscriptionRow } from '../db/subscriptions.ts';
+import {
+  declinedRenewalOrders,
+  dueSubscriptions,
+  recordRenewalFailure,
+  undoRenewalClaim,
+  type SubscriptionRow,
+} from '../db/subscriptions.ts';
 import { queueMail, type Mailer } from '../http/mail.ts';
 
 /** What checkout answers for one renewal. */
@@ -25,6 +31,8 @@ export type PlaceRenewal = (renewal: {
   quantity: number;
   customer: Record<string, unknown>;
   accountId: string | null;
+  /** The card the first payment saved (Stripe): the renewal is charged with it, off-session. */
+  savedCard?: { customer: string; paymentMethod: string } | undefined;
 }) => Promise<RenewalOutcome>;
 
 export interface RenewalOptions {
@@ -52,6 +60,8 @@ export interface TickResult {
 
 /** Another instance made this cycle first (or the customer paused it meanwhile): nothing to record. */
 const LOST_CODE = 'renewal-not-claimed';
+/** The renewal's card was declined at once: its order is released, and counted as a failure below. */
+const PAYMENT_FAILED_CODE = 'payment-failed';
 
 export class RenewalScheduler {
   private running: Promise<TickResult> | undefined;
@@ -74,6 +84,7 @@ export class RenewalScheduler {
   private async renewDue(): Promise<TickResult> {
     const { db, now, batch } = this.options;
     const result: TickResult = { renewed: 0, failed: 0, lost: 0 };
+    result.failed += await this.countDeclinedPayments();
     for (const row of await dueSubscriptions(db, now(), batch)) {
       const outcome = await this.renew(row);
       result[outcome]++;
@@ -93,6 +104,9 @@ export class RenewalScheduler {
         quantity: row.quantity,
         customer: JSON.parse(row.customer) as Record<string, unknown>,
         accountId: row.account_id,
+        ...(row.stripe_customer && row.stripe_payment_method
+          ? { savedCard: { customer: row.stripe_customer, paymentMethod: row.stripe_payment_method } }
+          : {}),
       });
     } catch (error) {
       outcome = { ok: false, code: 'fault', message: error instanceof Error ? error.message : String(error) };
@@ -102,11 +116,44 @@ export class RenewalScheduler {
       return 'renewed';
     }
     if (outcome.code === LOST_CODE) return 'lost';
-    return (await this.recordFailure(row, outcome)) ? 'failed' : 'lost';
+    if (outcome.code === PAYMENT_FAILED_CODE)
+      return (await this.countDeclinedPayments()) > 0 ? 'failed' : 'lost';
+    const mails: string[] = [];
+    const recorded = await this.recordFailure(this.options.db, row, outcome, mails);
+    for (const id of mails) mailer.deliverLater(id);
+    return recorded ? 'failed' : 'lost';
   }
 
-  private async recordFailure(row: SubscriptionRow, failure: { code: string; message: string }) {
-    const { db, now, maxFailures, retryBaseMs, log } = this.options;
+  /**
+   * Renewal orders whose card payment failed (declined at once, or later by the provider's
+   * webhook, which released their stock): each gives its cycle back and counts as one failed try,
+   * in one transaction, so two instances count it once and the usual backoff applies.
+   */
+  private async countDeclinedPayments(): Promise<number> {
+    const { db, batch, mailer } = this.options;
+    let counted = 0;
+    for (const orderId of await declinedRenewalOrders(db, batch)) {
+      const mails: string[] = [];
+      const recorded = await db.transaction().execute(async (trx) => {
+        const row = await undoRenewalClaim(trx, orderId);
+        if (!row) return false;
+        const problem = await releaseReason(trx, orderId);
+        return this.recordFailure(trx, row, { code: PAYMENT_FAILED_CODE, message: problem }, mails);
+      });
+      for (const id of mails) mailer.deliverLater(id);
+      if (recorded) counted++;
+    }
+    return counted;
+  }
+
+  /** Records the failure (conditionally); the mail of one that gives up is added to `mails`, to send after commit. */
+  private async recordFailure(
+    db: Db,
+    row: SubscriptionRow,
+    failure: { code: string; message: string },
+    mails: string[],
+  ) {
+    const { now, maxFailures, retryBaseMs, log } = this.options;
     const failures = row.failures + 1;
     const gaveUp = failures >= maxFailures;
     const at = now();
@@ -139,7 +186,19 @@ export class RenewalScheduler {
       },
       at,
     );
-    this.options.mailer.deliverLater(mailId);
+    mails.push(mailId);
     return true;
   }
+}
+
+/** The provider's reason for a declined renewal, as the release recorded it in the order's history. */
+async function releaseReason(db: Db, orderId: string): Promise<string> {
+  const event = await db
+    .selectFrom('order_events')
+    .select('detail')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', PAYMENT_FAILED_CODE)
+    .executeTakeFirst();
+  const reason = event?.detail ? (JSON.parse(event.detail) as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
 }

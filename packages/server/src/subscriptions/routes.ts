@@ -5,8 +5,11 @@
  *   GET  /api/site-users/account/subscriptions              -> { subscriptions }
  *   POST /api/site-users/account/subscriptions/:id/:action  pause | resume | cancel -> { subscription }
  *   POST /account/subscriptions/:id                         the /account page's form (`action`, `crumb`)
+ *   GET  /subscriptions/manage?token=                       a manage link's page (a guest's subscription)
+ *   POST /subscriptions/manage                              its form (`token`, `action`, `crumb`)
  *
- * Only the signed-in customer's own subscriptions: another's answers the same 404 as none.
+ * Only the signed-in customer's own subscriptions: another's answers the same 404 as none. A manage
+ * link works for its one subscription, signed in or not; a forged or unknown token answers 404.
  */
 import { message, PageType, escapeHtml as h, type LocalizedStrings } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,8 +17,12 @@ import { z } from 'zod';
 import {
   accountSubscriptions,
   changeSubscription,
+  SUBSCRIPTION_MANAGE_PATH,
+  subscriptionByManageToken,
+  subscriptionManagePath,
   subscriptionView,
   type SubscriptionAction,
+  type SubscriptionOwner,
 } from '../db/subscriptions.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
@@ -23,6 +30,7 @@ import { ApiError, apiError, invalidInput, parseInput } from '../http/errors.ts'
 import { requireMember } from '../http/guards.ts';
 import { signedInCustomer } from '../http/session.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
+import { subscriptionItemHtml } from '../render/subscription.ts';
 import { RenewalScheduler, type PlaceRenewal } from './renewals.ts';
 
 export interface SubscriptionOptions {
@@ -42,6 +50,10 @@ const ACTIONS = ['pause', 'resume', 'cancel'] as const;
 const idParams = z.object({ id: z.string().uuid() }).strict();
 const actionParams = idParams.extend({ action: z.enum(ACTIONS) }).strict();
 const actionForm = z.object({ action: z.enum(ACTIONS), crumb: z.string().max(200).optional() }).strict();
+/** A manage link's token: 32 bytes, base64url. Anything else names no subscription. */
+const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const manageQuery = z.object({ token: z.string().max(200) }).strict();
+const manageForm = actionForm.extend({ token: z.string().max(200) }).strict();
 
 export async function subscriptionRoutes(app: FastifyInstance, options: SubscriptionOptions): Promise<void> {
   const { db } = app.database;
@@ -61,13 +73,16 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
   const accountIdOf = (request: FastifyRequest) =>
     request.member?.kind === 'customer' ? request.member.accountId : undefined;
 
-  const change = async (request: FastifyRequest, id: string, action: SubscriptionAction) => {
-    const accountId = accountIdOf(request);
-    if (!accountId) throw apiError('account.sign-in-required');
-    const changed = await changeSubscription(db, { accountId, id, action, now: options.now() });
+  const changeAs = async (owner: SubscriptionOwner, id: string, action: SubscriptionAction) => {
+    const changed = await changeSubscription(db, { owner, id, action, now: options.now() });
     if (!changed.ok)
       throw apiError(changed.reason === 'not-found' ? 'subscription-not-found' : 'subscription-not-allowed');
     return changed.row;
+  };
+  const change = async (request: FastifyRequest, id: string, action: SubscriptionAction) => {
+    const accountId = accountIdOf(request);
+    if (!accountId) throw apiError('account.sign-in-required');
+    return changeAs({ accountId }, id, action);
   };
 
   const signedIn = { preHandler: requireMember('customer') };
@@ -122,6 +137,52 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
       if (!crumbMatches(request, form.crumb)) throw crumbFailure(request);
       await change(request, params.data.id, form.action);
       return reply.code(303).header('location', '/account#subscriptions').send();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return refusedPage(request, reply, error);
+    }
+  });
+
+  /** A manage link's page: the subscription with the buttons its state allows; 404 for a token naming none. */
+  app.get(SUBSCRIPTION_MANAGE_PATH, async (request, reply) => {
+    // The token is in the address: no page it links to may be told it.
+    reply.header('referrer-policy', 'no-referrer');
+    const query = manageQuery.safeParse(request.query);
+    const token =
+      query.success && manageToken.safeParse(query.data.token).success ? query.data.token : undefined;
+    const row = token ? await subscriptionByManageToken(db, token) : undefined;
+    if (!token || !row) return refusedPage(request, reply, apiError('subscription-not-found'));
+    const crumb = ensureCrumb(request, reply);
+    const title = message('subscription.manage-title', {}, ls);
+    const item = subscriptionItemHtml(
+      subscriptionView(row),
+      { action: SUBSCRIPTION_MANAGE_PATH, crumb, fields: { token } },
+      ls,
+    );
+    const result = await options.renderer.renderSystemPage({
+      path: SUBSCRIPTION_MANAGE_PATH,
+      cartToken: request.cookies[CART_COOKIE],
+      member: signedInCustomer(request),
+      status: 200,
+      pageType: PageType.PAGE,
+      title,
+      html: `<h1>${h(title)}</h1><ul class="sf-account__subscriptions">${item}</ul>`,
+    });
+    return sendPageResult(reply, result, 'no-store');
+  });
+
+  app.post(SUBSCRIPTION_MANAGE_PATH, { config: { xsrf: false } }, async (request, reply) => {
+    reply.header('referrer-policy', 'no-referrer');
+    try {
+      const parsed = manageForm.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidInput(parsed.error, 'form');
+      const form = parsed.data;
+      if (!crumbMatches(request, form.crumb)) throw crumbFailure(request);
+      if (!manageToken.safeParse(form.token).success) throw apiError('subscription-not-found');
+      const row = await subscriptionByManageToken(db, form.token);
+      if (!row) throw apiError('subscription-not-found');
+      await changeAs({ manageToken: form.token }, row.id, form.action);
+      return reply.code(303).header('location', subscriptionManagePath(form.token)).send();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return refusedPage(request, reply, error);

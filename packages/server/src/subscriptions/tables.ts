@@ -36,6 +36,11 @@ export interface SubscriptionsTable {
   /** Failed tries of the current cycle. */
   failures: number;
   last_error: string | null;
+  /** SHA-256 digest of the manage link's token (migration 027); null before it. */
+  manage_digest: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Stripe customer and card the first checkout saved for renewals (migration 028); null without Stripe. */
+  stripe_customer: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_payment_method: ColumnType<string | null, string | null | undefined, string | null>;
   created: Millis;
   updated: Millis;
 }
@@ -45,6 +50,8 @@ export interface SubscriptionRenewalsTable {
   subscription_id: string;
   cycle: number;
   order_id: string;
+  /** The cycle's failures before this claim: a declined card puts them back, plus one (migration 028). */
+  failures_before: ColumnType<number, number | undefined, number>;
   created: Millis;
 }
 

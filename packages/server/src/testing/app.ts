@@ -37,6 +37,8 @@ export async function startApp(database: TestDatabase, overrides: Partial<Config
 export interface SuiteApp extends TestApp {
   /** The app's database handle. */
   readonly db: FastifyInstance['database']['db'];
+  /** The stand-in web bundle its pages name (with `webBundle: true` only). */
+  readonly web: TestWebBundle;
 }
 
 export interface SuiteOptions {
@@ -76,6 +78,10 @@ export function appForSuite(
     },
     get db() {
       return current().app.database.db;
+    },
+    get web() {
+      if (!web) throw new Error('the suite app has no web bundle: pass { webBundle: true }');
+      return web;
     },
     close: () => current().close(),
   };

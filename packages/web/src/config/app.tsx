@@ -16,6 +16,7 @@ import { OutboxScreen } from './outbox.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StockScreen } from './stock.tsx';
+import { SubscriptionsScreen } from './subscriptions.tsx';
 import { FormsScreen, SubmissionsScreen } from './submissions.tsx';
 
 export interface Boot {
@@ -33,6 +34,7 @@ interface Section {
 const SECTIONS: Section[] = [
   { path: '/config/orders', label: 'Orders', permission: 'orders.read' },
   { path: '/config/gift-cards', label: 'Gift cards', permission: 'orders.read' },
+  { path: '/config/subscriptions', label: 'Subscriptions', permission: 'orders.read' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage' },
   { path: '/config/restock', label: 'Restock notifications', permission: 'stock.manage' },
   { path: '/config/forms', label: 'Form submissions', permission: 'content.edit' },
@@ -62,6 +64,8 @@ function screenOf(path: string, can: (permission: string) => boolean, sections: 
   const giftCard = /^\/config\/gift-cards\/([\w-]{36})$/.exec(path);
   if (giftCard) return can('orders.read') ? <GiftCardScreen id={giftCard[1] as string} /> : <Forbidden />;
   if (path === '/config/gift-cards') return can('orders.read') ? <GiftCardsScreen /> : <Forbidden />;
+  if (path === '/config/subscriptions')
+    return can('orders.read') ? <SubscriptionsScreen canManage={can('orders.manage')} /> : <Forbidden />;
   if (path === '/config/stock') return can('stock.manage') ? <StockScreen /> : <Forbidden />;
   if (path === '/config/restock') return can('stock.manage') ? <RestockScreen /> : <Forbidden />;
   const form = /^\/config\/forms\/([\w-]{1,100})$/.exec(path);

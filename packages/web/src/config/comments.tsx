@@ -4,9 +4,10 @@
  * `comments.write` (a commenter too) answers a published comment as staff. The server refuses a
  * commenter's moderation as well: the buttons are hidden only so as not to offer it.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
+import { useId, useState, type FormEvent } from 'react';
+import { postJson } from './api.ts';
+import { ModerationButtons, problemOf, StateFilter, useModerationQueue } from './moderation.tsx';
+import { CursorPager, InlineError, Outcome, RecordsTable } from './parts.tsx';
 
 type CommentState = 'pending' | 'approved' | 'spam' | 'deleted';
 
@@ -35,21 +36,18 @@ const STATE_TEXT: Record<CommentState, string> = {
   spam: 'Spam',
   deleted: 'Deleted',
 };
-const STATE_CHOICES = Object.entries(STATE_TEXT);
 const EMPTY_TEXT: Record<CommentState, string> = {
   pending: 'No comment waits for approval.',
   approved: 'No published comment.',
   spam: 'No spam.',
   deleted: 'No deleted comment.',
 };
-/** Each moderation: its address, its button, what it leads to and what the outcome line says. */
 const MODERATIONS = [
   { action: 'approve', button: 'Approve', to: 'approved', done: 'The comment is published.' },
   { action: 'spam', button: 'Mark as spam', to: 'spam', done: 'The comment is marked as spam.' },
   { action: 'delete', button: 'Delete', to: 'deleted', done: 'The comment is deleted.' },
 ] as const;
 
-const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
 const when = (ms: number) => new Date(ms).toLocaleString();
 
 function ReplyCell({ comment, onSent }: { comment: Comment; onSent: (message: string) => void }) {
@@ -93,61 +91,29 @@ function ReplyCell({ comment, onSent }: { comment: Comment; onSent: (message: st
       <button type="button" className="cfg-button-secondary" onClick={() => setOpen(false)}>
         Cancel
       </button>
-      {error && (
-        <span role="alert" className="cfg-error">
-          {error}
-        </span>
-      )}
+      <InlineError error={error} />
     </form>
   );
 }
 
 export function CommentsScreen({ canModerate }: { canModerate: boolean }) {
-  const [state, setState] = useState<CommentState>('pending');
-  const [cursor, setCursor] = useState('');
-  const [page, setPage] = useState<CommentPage>();
-  const [done, setDone] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const load = () =>
-    getJson<CommentPage>(`${API}${queryOf({ state, cursor })}`).then(setPage, (e: unknown) =>
-      setError(problemOf(e, 'The comments could not be loaded.')),
-    );
-  useEffect(() => {
-    void load();
-  }, [state, cursor]);
-
-  const moderate = async (comment: Comment, moderation: (typeof MODERATIONS)[number]) => {
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      await postJson(`${API}/${comment.id}/${moderation.action}`);
-      setDone(moderation.done);
-      await load();
-    } catch (e) {
-      setError(problemOf(e, 'The comment could not be changed.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state, show, cursor, setCursor, page, done, setDone, error, setError, busy, load, moderate } =
+    useModerationQueue<CommentState, CommentPage>(API, 'pending', {
+      load: 'The comments could not be loaded.',
+      change: 'The comment could not be changed.',
+    });
 
   const actions = (c: Comment) => (
     <>
-      {canModerate &&
-        MODERATIONS.filter((m) => m.to !== c.state).map((m) => (
-          <span key={m.action}>
-            <button
-              type="button"
-              className={m.action === 'approve' ? undefined : 'cfg-button-secondary'}
-              disabled={busy}
-              aria-label={`${m.button}: the comment by ${c.authorName} of ${when(c.created)}`}
-              onClick={() => void moderate(c, m)}
-            >
-              {m.button}
-            </button>{' '}
-          </span>
-        ))}
+      {canModerate && (
+        <ModerationButtons
+          state={c.state}
+          moderations={MODERATIONS}
+          busy={busy}
+          labelOf={(m) => `${m.button}: the comment by ${c.authorName} of ${when(c.created)}`}
+          onModerate={(m) => void moderate(c.id, m)}
+        />
+      )}
       {c.state === 'approved' && (
         <ReplyCell
           comment={c}
@@ -167,21 +133,7 @@ export function CommentsScreen({ canModerate }: { canModerate: boolean }) {
       <p>
         Visitors’ comments wait here until a moderator approves them; only published ones show on the site.
       </p>
-      <FilterForm
-        onFilter={(data) => {
-          const chosen = String(data.get('state') ?? 'pending');
-          setState(chosen in STATE_TEXT ? (chosen as CommentState) : 'pending');
-          setCursor('');
-        }}
-      >
-        <SelectField
-          id="comment-state"
-          name="state"
-          label="Show"
-          options={STATE_CHOICES}
-          defaultValue="pending"
-        />
-      </FilterForm>
+      <StateFilter id="comment-state" stateText={STATE_TEXT} initial="pending" onState={show} />
       <Outcome done={done} error={error} />
       {page && (
         <RecordsTable

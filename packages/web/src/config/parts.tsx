@@ -20,6 +20,15 @@ export function Outcome({ done, error }: { done: string; error: string }) {
   );
 }
 
+/** A form's own problem beside its button, when there is one (read out at once). */
+export function InlineError({ error }: { error: string }) {
+  return error ? (
+    <span role="alert" className="cfg-error">
+      {error}
+    </span>
+  ) : null;
+}
+
 /** A variant's attribute values after its name ("(M, Blue)"), when it has any. */
 export function AttributeValues({ attributes }: { attributes: Record<string, string> }) {
   const values = Object.values(attributes);

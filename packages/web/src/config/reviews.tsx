@@ -3,9 +3,8 @@
  * pending ones first: the moderation queue, oldest first). A moderator approves or rejects; only
  * approved reviews show on the product page and count in its rating.
  */
-import { useEffect, useState } from 'react';
-import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
+import { ModerationButtons, StateFilter, useModerationQueue } from './moderation.tsx';
+import { CursorPager, Outcome, RecordsTable } from './parts.tsx';
 
 type ReviewState = 'pending' | 'approved' | 'rejected';
 
@@ -33,7 +32,6 @@ const STATE_TEXT: Record<ReviewState, string> = {
   approved: 'Published',
   rejected: 'Rejected',
 };
-const STATE_CHOICES = Object.entries(STATE_TEXT);
 const EMPTY_TEXT: Record<ReviewState, string> = {
   pending: 'No review waits for approval.',
   approved: 'No published review.',
@@ -44,58 +42,19 @@ const MODERATIONS = [
   { action: 'reject', button: 'Reject', to: 'rejected', done: 'The review is rejected.' },
 ] as const;
 
-const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
 const when = (ms: number) => new Date(ms).toLocaleString();
 
 export function ReviewsScreen() {
-  const [state, setState] = useState<ReviewState>('pending');
-  const [cursor, setCursor] = useState('');
-  const [page, setPage] = useState<ReviewPage>();
-  const [done, setDone] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const load = () =>
-    getJson<ReviewPage>(`${API}${queryOf({ state, cursor })}`).then(setPage, (e: unknown) =>
-      setError(problemOf(e, 'The reviews could not be loaded.')),
-    );
-  useEffect(() => {
-    void load();
-  }, [state, cursor]);
-
-  const moderate = async (review: Review, moderation: (typeof MODERATIONS)[number]) => {
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      await postJson(`${API}/${review.id}/${moderation.action}`);
-      setDone(moderation.done);
-      await load();
-    } catch (e) {
-      setError(problemOf(e, 'The review could not be changed.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state, show, cursor, setCursor, page, done, error, busy, moderate } = useModerationQueue<
+    ReviewState,
+    ReviewPage
+  >(API, 'pending', { load: 'The reviews could not be loaded.', change: 'The review could not be changed.' });
 
   return (
     <>
       <h1>Reviews</h1>
       <p>Buyers’ reviews wait here until a moderator approves them; only published ones show on the site.</p>
-      <FilterForm
-        onFilter={(data) => {
-          const chosen = String(data.get('state') ?? 'pending');
-          setState(chosen in STATE_TEXT ? (chosen as ReviewState) : 'pending');
-          setCursor('');
-        }}
-      >
-        <SelectField
-          id="review-state"
-          name="state"
-          label="Show"
-          options={STATE_CHOICES}
-          defaultValue="pending"
-        />
-      </FilterForm>
+      <StateFilter id="review-state" stateText={STATE_TEXT} initial="pending" onState={show} />
       <Outcome done={done} error={error} />
       {page && (
         <RecordsTable
@@ -124,20 +83,15 @@ export function ReviewsScreen() {
             {
               header: 'Actions',
               hiddenHeader: true,
-              cell: (r) =>
-                MODERATIONS.filter((m) => m.to !== r.state).map((m) => (
-                  <span key={m.action}>
-                    <button
-                      type="button"
-                      className={m.action === 'approve' ? undefined : 'cfg-button-secondary'}
-                      disabled={busy}
-                      aria-label={`${m.button}: the review of ${r.productTitle} by ${r.customerName}`}
-                      onClick={() => void moderate(r, m)}
-                    >
-                      {m.button}
-                    </button>{' '}
-                  </span>
-                )),
+              cell: (r) => (
+                <ModerationButtons
+                  state={r.state}
+                  moderations={MODERATIONS}
+                  busy={busy}
+                  labelOf={(m) => `${m.button}: the review of ${r.productTitle} by ${r.customerName}`}
+                  onModerate={(m) => void moderate(r.id, m)}
+                />
+              ),
             },
           ]}
           rows={page.reviews}

@@ -5,7 +5,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CursorPage } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
-import { AttributeValues, CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
+import {
+  AttributeValues,
+  CursorPager,
+  FilterForm,
+  InlineError,
+  Outcome,
+  RecordsTable,
+  SelectField,
+} from './parts.tsx';
 
 interface Variant {
   variantId: string;
@@ -91,11 +99,7 @@ function ChangeForm({ variant, onDone }: { variant: Variant; onDone: (message: s
       <button type="submit" disabled={busy}>
         Save
       </button>
-      {error && (
-        <span role="alert" className="cfg-error">
-          {error}
-        </span>
-      )}
+      <InlineError error={error} />
     </form>
   );
 }

@@ -265,6 +265,8 @@ export function LikeButton(props: { itemId: string; count: number; deps: Deps })
   const [count, setCount] = useState(props.count);
   const [liked, setLiked] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A click's answer is newer than the first read's, however late that one arrives.
+  const clicked = useRef(false);
   useEffect(() => {
     call<{ liked: boolean; likeCount: number }>(
       deps,
@@ -272,6 +274,7 @@ export function LikeButton(props: { itemId: string; count: number; deps: Deps })
       `${COMMENTS_PATH}/${encodeURIComponent(itemId)}/like`,
     ).then(
       (answer) => {
+        if (clicked.current) return;
         setLiked(answer.liked);
         setCount(answer.likeCount);
       },
@@ -279,6 +282,7 @@ export function LikeButton(props: { itemId: string; count: number; deps: Deps })
     );
   }, [deps, itemId]);
   const toggle = async () => {
+    clicked.current = true;
     setBusy(true);
     try {
       const answer = await call<{ liked: boolean; likeCount: number }>(

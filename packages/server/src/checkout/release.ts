@@ -1,0 +1,102 @@
+/**
+ * An order whose payment will not come (an expired Checkout Session, a declined renewal card) is
+ * released from `awaiting-payment` only, in the caller's transaction: the stock its lines took, its
+ * discount code use and what a gift card paid go back, and the gift cards it bought are voided. The
+ * status update is conditional, so two deliveries (or a webhook racing the synchronous answer)
+ * release it once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
+import type { Database } from '../db/schema.ts';
+import { returnOrderStock } from '../db/stock.ts';
+import { AWAITING_PAYMENT } from './payment.ts';
+
+export interface Release {
+  /** 'cancelled' (a session that ended unpaid) or 'payment-failed' (a declined renewal). */
+  status: 'cancelled' | 'payment-failed';
+  /** Only the order whose payment reference is this one (the session or intent made for it). */
+  reference?: string;
+  /** The reference to keep on the order, when the caller has just learnt it. */
+  newReference?: string | null;
+  provider: string;
+  reason: string;
+}
+
+/** True when this call released the order; false when it was no longer awaiting payment. */
+export async function releaseUnpaidOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  release: Release,
+): Promise<boolean> {
+  let update = trx
+    .updateTable('orders')
+    .set({
+      status: release.status,
+      ...(release.newReference !== undefined ? { payment_reference: release.newReference } : {}),
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', AWAITING_PAYMENT);
+  if (release.reference !== undefined) update = update.where('payment_reference', '=', release.reference);
+  const changed = await update.executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) return false;
+  // Only what placing the order took goes back (digital and gift-card lines took none).
+  await returnOrderStock(trx, orderId, { actorId: null, note: release.reason });
+  await releaseDiscounts(trx, orderId);
+  // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
+  const giftCardCents = await restoreGiftCards(trx, orderId);
+  await voidGiftCardsOfOrder(trx, orderId, 'void-rest');
+  await orderEvent(trx, orderId, release.status === 'cancelled' ? 'cancelled' : 'payment-failed', {
+    provider: release.provider,
+    reason: release.reason,
+    wasPaid: false,
+    ...(giftCardCents > 0 ? { giftCardCents } : {}),
+  });
+  return true;
+}
+
+/** The discount code uses the order claimed count no more: the code may be used again. */
+async function releaseDiscounts(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const redeemed = await trx
+    .selectFrom('discount_redemptions')
+    .select(['code', 'customer'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const { code, customer } of redeemed) {
+    await trx
+      .updateTable('discount_usage')
+      .set((eb) => ({ used: eb('used', '-', 1) }))
+      .where('code', '=', code)
+      .where('used', '>', 0)
+      .execute();
+    await trx
+      .updateTable('discount_customer_usage')
+      .set((eb) => ({ used: eb('used', '-', 1) }))
+      .where('code', '=', code)
+      .where('customer', '=', customer)
+      .where('used', '>', 0)
+      .execute();
+  }
+  await trx.deleteFrom('discount_redemptions').where('order_id', '=', orderId).execute();
+}
+
+/** The order's history line (the back office timeline): made by the shop, not a staff member. */
+export async function orderEvent(
+  trx: Transaction<Database>,
+  orderId: string,
+  kind: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      id: randomUUID(),
+      order_id: orderId,
+      created: Date.now(),
+      kind,
+      actor_id: null,
+      actor_email: null,
+      detail: JSON.stringify(detail),
+    })
+    .execute();
+}

@@ -1,0 +1,196 @@
+/**
+ * Subscriptions: every customer's, newest first, with how far each has gone and when it renews,
+ * filtered by state. Staff holding orders.manage pause, resume or cancel one on the customer's
+ * behalf (a cancel asks to be confirmed: it cannot be undone).
+ */
+import { useEffect, useState } from 'react';
+import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
+
+type State = 'active' | 'paused' | 'cancelled' | 'ended' | 'failed';
+type Action = 'pause' | 'resume' | 'cancel';
+
+interface Subscription {
+  id: string;
+  title: string;
+  sku: string;
+  quantity: number;
+  state: State;
+  billingPeriod: { value: number; unit: string };
+  numBillingCycles: number;
+  cyclesMade: number;
+  nextRenewal: number | null;
+  failures: number;
+  lastError: string | null;
+  customer: { email: string; name: string };
+  firstOrderNumber: number | null;
+}
+
+interface SubscriptionPage {
+  subscriptions: Subscription[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+const API = '/api/config/subscriptions';
+const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
+const STATE_TEXT: Record<State, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  ended: 'Ended',
+};
+const STATE_CHOICES = [['', 'Every state'], ...Object.entries(STATE_TEXT)] as const;
+/** What each action applies to, as the server allows it. */
+const ACTIONS: { action: Action; text: string; from: State[] }[] = [
+  { action: 'pause', text: 'Pause', from: ['active'] },
+  { action: 'resume', text: 'Resume', from: ['paused', 'failed'] },
+  { action: 'cancel', text: 'Cancel', from: ['active', 'paused', 'failed'] },
+];
+
+const customerOf = (s: Subscription) => s.customer.name || s.customer.email || 'Deleted account';
+const cyclesOf = (s: Subscription) =>
+  s.numBillingCycles > 0 ? `${s.cyclesMade} of ${s.numBillingCycles}` : `${s.cyclesMade} (until cancelled)`;
+
+function ActionsCell(props: {
+  subscription: Subscription;
+  busy: boolean;
+  onAction: (s: Subscription, action: Action) => void;
+}) {
+  const { subscription: s, busy, onAction } = props;
+  const [confirming, setConfirming] = useState(false);
+  const who = `${s.title} for ${customerOf(s)}`;
+  if (confirming)
+    return (
+      <>
+        <span>Cancel for good?</span>{' '}
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={`Yes, cancel ${who}`}
+          onClick={() => onAction(s, 'cancel')}
+        >
+          Yes, cancel
+        </button>{' '}
+        <button type="button" onClick={() => setConfirming(false)}>
+          Keep it
+        </button>
+      </>
+    );
+  return (
+    <>
+      {ACTIONS.filter((a) => a.from.includes(s.state)).map((a) => (
+        <button
+          key={a.action}
+          type="button"
+          disabled={busy}
+          aria-label={`${a.text} ${who}`}
+          onClick={() => (a.action === 'cancel' ? setConfirming(true) : onAction(s, a.action))}
+        >
+          {a.text}
+        </button>
+      ))}
+    </>
+  );
+}
+
+export function SubscriptionsScreen({ canManage }: { canManage: boolean }) {
+  const [state, setState] = useState('');
+  const [cursor, setCursor] = useState('');
+  const [page, setPage] = useState<SubscriptionPage>();
+  const [done, setDone] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = () =>
+    getJson<SubscriptionPage>(`${API}${queryOf({ state, cursor })}`).then(setPage, (e: unknown) =>
+      setError(problemOf(e, 'The subscriptions could not be loaded.')),
+    );
+  useEffect(() => {
+    void load();
+  }, [state, cursor]);
+
+  const act = async (s: Subscription, action: Action) => {
+    setBusy(true);
+    setError('');
+    setDone('');
+    try {
+      const { subscription } = await postJson<{ subscription: Subscription }>(`${API}/${s.id}/${action}`);
+      setDone(
+        `${subscription.title} for ${customerOf(subscription)} is now ${STATE_TEXT[subscription.state].toLowerCase()}.`,
+      );
+      await load();
+    } catch (e) {
+      setError(problemOf(e, 'The subscription could not be changed.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1>Subscriptions</h1>
+      <FilterForm
+        onFilter={(data) => {
+          setState(String(data.get('state') ?? ''));
+          setCursor('');
+        }}
+      >
+        <SelectField id="subscription-state" name="state" label="State" options={STATE_CHOICES} />
+      </FilterForm>
+      <Outcome done={done} error={error} />
+      {page && (
+        <RecordsTable
+          columns={[
+            {
+              header: 'Customer',
+              cell: (s) => (
+                <>
+                  {customerOf(s)}
+                  {s.customer.name && s.customer.email ? (
+                    <span className="cfg-muted"> {s.customer.email}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: 'Product', cell: (s) => `${s.title} × ${s.quantity}` },
+            {
+              header: 'Plan',
+              cell: (s) => `Every ${s.billingPeriod.value} ${s.billingPeriod.unit.toLowerCase()}(s)`,
+            },
+            { header: 'Cycles', cell: cyclesOf },
+            {
+              header: 'Next renewal',
+              cell: (s) => (s.nextRenewal === null ? '—' : new Date(s.nextRenewal).toLocaleDateString()),
+            },
+            {
+              header: 'State',
+              cell: (s) => <span className={`cfg-badge cfg-badge-${s.state}`}>{STATE_TEXT[s.state]}</span>,
+            },
+            {
+              header: 'Failures',
+              numeric: true,
+              cell: (s) => (s.failures > 0 && s.lastError ? `${s.failures}: ${s.lastError}` : s.failures),
+            },
+            ...(canManage
+              ? [
+                  {
+                    header: 'Actions',
+                    hiddenHeader: true,
+                    cell: (s: Subscription) => (
+                      <ActionsCell subscription={s} busy={busy} onAction={(x, a) => void act(x, a)} />
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          rows={page.subscriptions}
+          rowKey={(s) => s.id}
+          caption="Subscriptions, newest first"
+          emptyText="No subscription."
+        />
+      )}
+      <CursorPager cursor={cursor} page={page} onCursor={setCursor} />
+    </>
+  );
+}
