@@ -292,3 +292,18 @@ export interface TelemetrySummary {
   errors: { message: string; count: number; lastSeen: number; stack: string; url: string }[];
   performance: { pageType: number | null; records: number; p75: Record<string, number | null> }[];
 }
+
+/** A comment as pages and the visitor API show it: no address, no visitor key. */
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  authorName: string;
+  body: string;
+  /** Epoch milliseconds. */
+  createdOn: number;
+  /** Written by a staff member. */
+  byStaff: boolean;
+  /** The visitor's own comment, not yet approved. */
+  awaitingApproval: boolean;
+  replies: CommentView[];
+}

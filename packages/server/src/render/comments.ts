@@ -6,6 +6,7 @@
  * import carried over; first-party ones add to them. The comment helpers (core helpers/social.ts)
  * print them: no I/O while rendering.
  */
+import type { CommentView } from '@storefront/core/wire';
 import {
   countsPerItem,
   threadPage,
@@ -18,23 +19,10 @@ import { encodeCursor } from '../http/cursor.ts';
 import type { ItemContent, Json } from '../site/types.ts';
 import type { PageData } from './loader.ts';
 
+export type { CommentView };
+
 /** Top-level comments per page of a thread (the page and the visitor API alike). */
 export const THREAD_PAGE_SIZE = 20;
-
-/** A comment as pages and the visitor API show it: no address, no visitor key. */
-export interface CommentView {
-  id: string;
-  parentId: string | null;
-  authorName: string;
-  body: string;
-  /** Epoch milliseconds. */
-  createdOn: number;
-  /** Written by a staff member. */
-  byStaff: boolean;
-  /** The visitor's own comment, not yet approved. */
-  awaitingApproval: boolean;
-  replies: CommentView[];
-}
 
 export interface ThreadView {
   comments: CommentView[];

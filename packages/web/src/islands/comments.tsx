@@ -8,6 +8,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { CommentView } from '@storefront/core/wire';
 import { message, type LocalizedStrings } from '../core.ts';
 import { writeHeaders } from '../cookies.ts';
 import { Captcha, type CaptchaHandle } from '../forms/site-form.tsx';
@@ -15,17 +16,6 @@ import { COMMENTS_SELECTOR, LIKE_SELECTOR } from './markers.ts';
 import './comments.css';
 
 export const COMMENTS_PATH = '/api/comments';
-
-export interface CommentView {
-  id: string;
-  parentId: string | null;
-  authorName: string;
-  body: string;
-  createdOn: number;
-  byStaff: boolean;
-  awaitingApproval: boolean;
-  replies: CommentView[];
-}
 
 interface ThreadAnswer {
   comments: CommentView[];
