@@ -27,7 +27,7 @@ const RETRYABLE_CODES = new Set([
 ]);
 
 /** Whether the database rolled the transaction back only because of another one at the same time. */
-export function isTransientConflict(error: unknown): boolean {
+function isTransientConflict(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 }
