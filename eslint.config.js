@@ -161,6 +161,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every write transaction goes through db/transaction.ts, which runs it again after a deadlock.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Run a write transaction with writeTransaction (db/transaction.ts): it retries deadlocks.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

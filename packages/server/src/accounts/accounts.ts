@@ -10,6 +10,7 @@ import { cancelAccountSubscriptions } from '../db/subscriptions.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RoleCode } from '@storefront/core';
 import type { AccountKind, AccountsTable } from './tables.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 
@@ -56,7 +57,7 @@ export async function createAccount(
   now = Date.now(),
 ): Promise<string | undefined> {
   const id = randomUUID();
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('accounts')
       .values({
@@ -150,7 +151,7 @@ export async function changeEmail(
  * its subscriptions are cancelled and lose theirs.
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await trx
       .updateTable('orders')
       .set({ account_id: null, email: '', customer_name: '', address: null })

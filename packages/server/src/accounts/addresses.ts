@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/index.ts';
 import { apiError } from '../http/errors.ts';
 import type { AccountRow } from './accounts.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /** Enough for home, work and a few gifts; a bound on what one account may store. */
 export const MAX_ADDRESSES = 20;
@@ -79,7 +80,7 @@ export async function saveAddress(
   change: { id?: string | undefined; address: Address; makeDefault: boolean },
   now = Date.now(),
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('addresses')
       .select(['id', 'position'])
@@ -130,7 +131,7 @@ export async function setDefault(db: Db, accountId: string, id: string): Promise
 
 /** Deletes the address; when it was the default, the first remaining one becomes it. */
 export async function deleteAddress(db: Db, accountId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const gone = await trx
       .deleteFrom('addresses')
       .where('id', '=', id)

@@ -13,6 +13,7 @@ import { getItemsByIds } from '../db/catalogue.ts';
 import type { Database, Db } from '../db/index.ts';
 import type { CartRow } from '../db/schema.ts';
 import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../http/cookies.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /** What the merge could not keep: the entry's title and the spec's message saying why. */
 export interface CartNotice {
@@ -58,7 +59,7 @@ export async function mergeIntoCustomerCart(
   anonymousToken: string | undefined,
   ls?: LocalizedStrings,
 ): Promise<MergedCart> {
-  return db.transaction().execute(async (trx): Promise<MergedCart> => {
+  return writeTransaction(db, async (trx): Promise<MergedCart> => {
     const now = Date.now();
     // Two devices signing in at once: the account's row lock makes their merges take turns, so the
     // second finds the cart the first adopted instead of adopting its own beside it (which no later
@@ -149,7 +150,7 @@ const entriesOf = (trx: Transaction<Database>, cartId: string) =>
 
 /** A copy of the cart named by `token` as a new anonymous cart; its token, or undefined (no cart). */
 export async function cloneAsAnonymousCart(db: Db, token: string | undefined): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const source: CartRow | undefined = await openCartByToken(trx, token);
     if (!source) return undefined;
     const now = Date.now();

@@ -1,7 +1,8 @@
 /**
  * What staff do to an order, each in one transaction that first locks the order's row (an UPDATE
  * that changes nothing: a row lock on PostgreSQL, the write lock on SQLite), so two staff members
- * acting at once are serialised and the second sees what the first did. Each action is written to
+ * acting at once are serialised and the second sees what the first did. A deadlock with a checkout
+ * or a serialization failure runs the action again (db/transaction.ts), never answers 500. Each action is written to
  * the order's timeline with who did it, and the customer's mail (payment received, shipped,
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
@@ -13,6 +14,7 @@ import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { apiError } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
@@ -171,7 +173,7 @@ async function onOrder(
     order: NonNullable<Awaited<ReturnType<typeof orderRow>>>,
   ) => Promise<{ kind: string; detail?: Record<string, unknown>; mailId?: string; reviewMailId?: string }>,
 ): Promise<Acted> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const locked = await trx
       .updateTable('orders')
       .set((eb) => ({ status: eb.ref('status') }))

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { LEDGER_REASONS, recordStockChanges, variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
 import { batchedCsv } from './csv.ts';
@@ -115,7 +116,7 @@ export async function changeStock(
   change: StockChange,
   actorId: string,
 ): Promise<{ variantId: string; qtyInStock: number }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const variant = await trx
       .selectFrom('variants')
       .select(['unlimited', 'qty_in_stock'])

@@ -17,6 +17,7 @@ import { signedInCustomer } from '../http/session.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
 import { giftCardBalanceHtml } from './pages.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();
 
@@ -84,7 +85,7 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
 
   if (options.sweepMs > 0) {
     const sweep = async () => {
-      const ids = await db.transaction().execute((trx) => queueDueGiftCardMails(trx, options.mail));
+      const ids = await writeTransaction(db, (trx) => queueDueGiftCardMails(trx, options.mail));
       for (const id of ids) app.mailer.deliverLater(id);
     };
     const timer = setInterval(() => {

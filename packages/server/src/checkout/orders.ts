@@ -37,7 +37,8 @@ import {
 } from '../commerce/pricing.ts';
 import type { CartRow } from '../db/schema.ts';
 import type { Checked } from '../commerce/rules.ts';
-import { takeStock } from '../db/stock.ts';
+import { stockLockOrder, takeStock } from '../db/stock.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
 import {
   claimRenewal,
@@ -158,12 +159,6 @@ interface DraftLine {
 export const downloadPath = (orderId: string, lineId: string) =>
   `/checkout/download/${encodeURIComponent(orderId)}/${encodeURIComponent(lineId)}`;
 
-/** Errors on which the whole transaction is simply tried again (PostgreSQL serialization, deadlock; SQLite busy). */
-function retryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
-}
-
 /**
  * Places an order in ONE transaction: lock the cart (a cart is bought once), read the lines with
  * live prices, check the customer fields and the minimum subtotal, take the stock of every line
@@ -178,67 +173,56 @@ export async function placeOrder(
   settings: OrderSettings,
   payment: PaymentProvider,
 ): Promise<Placed> {
-  let attempt = 0;
-  for (;;) {
-    try {
-      const placed = await db.transaction().execute((trx) => placeIn(trx, req, settings, payment));
-      // Nothing left to pay once a gift card has covered the total; else the provider asks for the rest.
-      const savedCard = renewalFields(req).savedCard;
-      const outcome =
-        placed.order.status === PAID
-          ? undefined
-          : await payment
-              .begin(
-                {
-                  ...placed.order,
-                  grandTotalCents: amountDueCents(placed.order),
-                  ...(savedCard ? { savedCard } : {}),
-                },
-                req.origin,
-              )
-              .catch(() => undefined);
-      if (outcome?.status === PAYMENT_FAILED) {
-        const failure = outcome.failure ?? PAYMENT_FAILED;
-        // If this fails, the provider's own failure event releases the order later.
-        const released = await db
-          .transaction()
-          .execute((trx) =>
-            releaseUnpaidOrder(trx, placed.order.id, {
-              status: PAYMENT_FAILED,
-              newReference: outcome.reference,
-              provider: payment.name,
-              reason: failure,
-            }),
-          )
-          .catch(() => false);
-        if (released) {
-          placed.order.status = PAYMENT_FAILED;
-          placed.order.paymentReference = outcome.reference;
-        }
-        return { ok: true, value: { ...placed, paymentFailure: failure } };
-      }
-      if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
-        // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
-        await db
-          .updateTable('orders')
-          .set({ status: outcome.status, payment_reference: outcome.reference })
-          .where('id', '=', placed.order.id)
-          .where('status', '=', AWAITING_PAYMENT)
-          .execute();
-        placed.order.status = outcome.status;
+  try {
+    const placed = await writeTransaction(db, (trx) => placeIn(trx, req, settings, payment));
+    // Nothing left to pay once a gift card has covered the total; else the provider asks for the rest.
+    const savedCard = renewalFields(req).savedCard;
+    const outcome =
+      placed.order.status === PAID
+        ? undefined
+        : await payment
+            .begin(
+              {
+                ...placed.order,
+                grandTotalCents: amountDueCents(placed.order),
+                ...(savedCard ? { savedCard } : {}),
+              },
+              req.origin,
+            )
+            .catch(() => undefined);
+    if (outcome?.status === PAYMENT_FAILED) {
+      const failure = outcome.failure ?? PAYMENT_FAILED;
+      // If this fails, the provider's own failure event releases the order later.
+      const released = await writeTransaction(db, (trx) =>
+        releaseUnpaidOrder(trx, placed.order.id, {
+          status: PAYMENT_FAILED,
+          newReference: outcome.reference,
+          provider: payment.name,
+          reason: failure,
+        }),
+      ).catch(() => false);
+      if (released) {
+        placed.order.status = PAYMENT_FAILED;
         placed.order.paymentReference = outcome.reference;
       }
-      if (outcome?.paymentUrl) return { ok: true, value: { ...placed, paymentUrl: outcome.paymentUrl } };
-      return { ok: true, value: placed };
-    } catch (error) {
-      if (error instanceof ApiError) return { ok: false, refusal: error };
-      if (retryable(error) && attempt < 8) {
-        attempt++;
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-        continue;
-      }
-      throw error;
+      return { ok: true, value: { ...placed, paymentFailure: failure } };
     }
+    if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
+      // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
+      await db
+        .updateTable('orders')
+        .set({ status: outcome.status, payment_reference: outcome.reference })
+        .where('id', '=', placed.order.id)
+        .where('status', '=', AWAITING_PAYMENT)
+        .execute();
+      placed.order.status = outcome.status;
+      placed.order.paymentReference = outcome.reference;
+    }
+    if (outcome?.paymentUrl) return { ok: true, value: { ...placed, paymentUrl: outcome.paymentUrl } };
+    return { ok: true, value: placed };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, refusal: error };
+    throw error;
   }
 }
 
@@ -390,7 +374,7 @@ async function placeIn(
   )
     throw apiError('renewal-not-claimed');
   const taker = { orderId, actorId: req.accountId ?? null };
-  for (const variantId of [...wanted.keys()].sort()) {
+  for (const variantId of [...wanted.keys()].sort(stockLockOrder)) {
     if (!(await takeStock(trx, variantId, wanted.get(variantId) as number, taker)))
       throw apiError('out-of-stock');
   }

@@ -3,7 +3,8 @@
  * released from `awaiting-payment` only, in the caller's transaction: the stock its lines took, its
  * discount code use and what a gift card paid go back, and the gift cards it bought are voided. The
  * status update is conditional, so two deliveries (or a webhook racing the synchronous answer)
- * release it once.
+ * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
+ * in the one lock order, and a deadlock it meets anyway is retried there.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -40,9 +41,10 @@ export async function releaseUnpaidOrder(
   if (release.reference !== undefined) update = update.where('payment_reference', '=', release.reference);
   const changed = await update.executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return false;
+  // Discount uses before stock, as checkout claims them: the two never wait on each other crosswise.
+  await releaseDiscounts(trx, orderId);
   // Only what placing the order took goes back (digital and gift-card lines took none).
   await returnOrderStock(trx, orderId, { actorId: null, note: release.reason });
-  await releaseDiscounts(trx, orderId);
   // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
   const giftCardCents = await restoreGiftCards(trx, orderId);
   await voidGiftCardsOfOrder(trx, orderId, 'void-rest');

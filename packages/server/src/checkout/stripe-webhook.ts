@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { saveRenewalCard } from '../db/subscriptions.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import { apiError } from '../http/errors.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
 import { orderEvent, releaseUnpaidOrder } from './release.ts';
@@ -62,7 +63,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
   const session = sessionOf(event);
   const intent = intentOf(event);
   const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? null;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const recorded = await trx
       .insertInto('stripe_events')
       .values({ event_id: event.id, type: event.type, order_id: orderId, received: Date.now() })

@@ -17,6 +17,7 @@ import { apiError, coreRefusal } from '../http/errors.ts';
 import { findCart, readCart, type CartSettings } from './cart.ts';
 import { NO_PRICING, pricingLines, shopperUsage, type Shopper } from './pricing.ts';
 import { runRefusable, type Checked } from './rules.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 async function openCart(trx: Db, token: string | undefined): Promise<CartRow> {
   const cart = await findCart(trx, token);
@@ -50,7 +51,7 @@ export async function applyCoupon(
   shopper?: Shopper,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const cart = await openCart(trx, token);
       const pricing = settings.pricing ?? NO_PRICING;
       const current = await readCart(trx, cart, settings, shopper);
@@ -78,7 +79,7 @@ export async function removeCoupon(
   raw: string,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const cart = await openCart(trx, token);
       if (!cart.coupon_code || normalizeCode(cart.coupon_code) !== normalizeCode(raw))
         throw apiError('coupon-not-on-cart');
@@ -94,7 +95,7 @@ export async function setShippingLocation(
   request: ShippingLocationRequest,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const cart = await openCart(trx, token);
       const location = shippingLocationOf(request);
       if (!location) throw apiError('shipping-country-invalid');
@@ -111,7 +112,7 @@ export async function setShippingOption(
   settings: CartSettings,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const cart = await openCart(trx, token);
       const current = await readCart(trx, cart, settings);
       if (!current.shippingOptions.some((o) => o.id === optionId)) throw apiError('shipping-option-unknown');

@@ -37,6 +37,7 @@ import {
   type CommercePricing,
   type Shopper,
 } from './pricing.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 type CartEntryRow = Selectable<Database['cart_entries']>;
 
@@ -372,7 +373,7 @@ export async function setEntryQuantity(
   localizedStrings?: LocalizedStrings,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx): Promise<CartRow> => {
+    writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
       await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
@@ -417,7 +418,7 @@ export async function setEntryAdditionalFields(
   const badFields = additionalFieldsRefusal(req.additionalFields);
   if (badFields) return { ok: false, refusal: badFields };
   return runRefusable(() =>
-    db.transaction().execute(async (trx): Promise<CartRow> => {
+    writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
       const entry = await trx
@@ -482,7 +483,7 @@ export async function removeEntry(
   entryId: string,
 ): Promise<Checked<CartRow>> {
   return runRefusable(() =>
-    db.transaction().execute(async (trx): Promise<CartRow> => {
+    writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
       const result = await trx
@@ -519,7 +520,7 @@ export async function createSubscriptionCart(
   const badFields = additionalFieldsRefusal(req.additionalFields);
   if (badFields) return { ok: false, refusal: badFields };
   return runRefusable(() =>
-    db.transaction().execute(async (trx): Promise<CartRow> => {
+    writeTransaction(db, async (trx): Promise<CartRow> => {
       const product = await liveProduct(trx, req.itemId);
       if (!product) throw apiError('item-not-found');
       if (!product.isSubscribable) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ColumnType, Selectable } from 'kysely';
 import type { Db } from './index.ts';
+import { writeTransaction } from './transaction.ts';
 
 /**
  * Comments and likes on content items (issue 16; migration 2026-11-24-023-comments), shared by the
@@ -299,7 +300,7 @@ export async function setCommentState(
 
 /** Removes a comment and every reply under it for good; returns how many rows went. */
 export async function deleteComment(db: Db, id: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const doomed: string[] = [];
     let level = [id];
     while (level.length > 0) {

@@ -8,6 +8,7 @@ import { itemTerms } from './item-terms.ts';
 import { recordStockChanges } from './stock.ts';
 import { itemDocument, pageDocument } from '../search/documents.ts';
 import { writeSearchDocuments, type SearchSource } from './search-index.ts';
+import { writeTransaction } from './transaction.ts';
 
 export interface SyncResult {
   collections: number;
@@ -91,7 +92,7 @@ export async function syncContent(
   const now = options.now ?? Date.now();
   const batch = options.rowsPerStatement ?? DEFAULT_ROWS_PER_STATEMENT;
   const wanted = contentRows(content, storeCurrency(content));
-  return db.transaction().execute(async (transaction) => {
+  return writeTransaction(db, async (transaction) => {
     // Instances starting together on one PostgreSQL database take turns: the second waits here,
     // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
     if (db.getExecutor().adapter instanceof PostgresAdapter)

@@ -11,6 +11,9 @@ const POSTGRES_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up, or in recovery
   '57014', // query_canceled: statement_timeout ran out
+  // What db/transaction.ts retries, once its tries are used up: the client may try again.
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
 ]);
 
 const SOCKET_CODES = new Set([

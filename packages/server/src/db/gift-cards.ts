@@ -83,6 +83,7 @@ async function isVoided(db: Db, code: string): Promise<boolean> {
 /**
  * Takes up to `wantedCents` from the card for `orderId`: what is left on it when less. A concurrent
  * redemption that got there first makes the conditional update miss; the balance is then read again.
+ * The balance answered is the one the update returned, so concurrent orders each record a true one.
  */
 export async function redeemGiftCard(
   trx: Db,
@@ -104,10 +105,11 @@ export async function redeemGiftCard(
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', amount) }))
       .where('code', '=', code)
       .where('balance_cents', '>=', amount)
+      .returning('balance_cents')
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) {
+    if (taken) {
       await ledger(trx, code, input.orderId, -amount, 'redeemed', now);
-      return { ok: true, code, amountCents: amount, balanceCents: card.balance_cents - amount };
+      return { ok: true, code, amountCents: amount, balanceCents: taken.balance_cents };
     }
   }
 }

@@ -4,6 +4,7 @@ import { digest } from '../http/session.ts';
 import { queueMail } from '../http/mail.ts';
 import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
+import { writeTransaction } from './transaction.ts';
 
 /**
  * Product reviews (issue 17), what the back office's fulfilment, the reviews feature and product
@@ -119,7 +120,7 @@ export async function moderateReview(
   actorId: string,
   now = Date.now(),
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const changed = await trx
       .updateTable('reviews')
       .set({ state, moderated_at: now, moderated_by: actorId })

@@ -62,6 +62,13 @@ export async function recordStockChanges(
 }
 
 /**
+ * The one order in which transactions lock variant rows (taking or returning stock): by id, in
+ * code-unit order (not the database's collation, which differs between SQLite and PostgreSQL).
+ * Transactions that lock rows in one order may wait for each other but never deadlock.
+ */
+export const stockLockOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * Takes `quantity` units of a variant; false (and nothing changed) when there are not enough.
  * Given the order taking them, a limited variant's change is written to the ledger (reason `order`).
  */
@@ -120,6 +127,8 @@ export async function returnStock(
 /**
  * Gives back what placing order `orderId` took from stock: only the lines of a product type that
  * takes stock (core's `lineNeeds`), so digital and gift card lines, which took none, raise nothing.
+ * Variants are locked in `stockLockOrder`, as checkout takes them: a cancel and a checkout of the
+ * same variants never each hold a row the other waits for.
  */
 export async function returnOrderStock(
   trx: Transaction<Database>,
@@ -130,8 +139,10 @@ export async function returnOrderStock(
     .selectFrom('order_lines')
     .select(['variant_id', 'quantity', 'product_type'])
     .where('order_id', '=', orderId)
+    .orderBy('position')
     .execute();
-  for (const line of lines.filter((l) => lineNeeds(l.product_type).takesStock))
+  const taking = lines.filter((l) => lineNeeds(l.product_type).takesStock);
+  for (const line of taking.sort((x, y) => stockLockOrder(x.variant_id, y.variant_id)))
     await returnStock(trx, line.variant_id, line.quantity, {
       reason: 'cancellation',
       refId: orderId,

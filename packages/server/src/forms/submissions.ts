@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { queueMail, type OutboxMail } from '../http/mail.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /** Stores a new submission key, usable until `expires`. */
 export async function issueKey(db: Db, key: string, now: number, expires: number): Promise<void> {
@@ -31,7 +32,7 @@ export async function storeSubmission(
   submission: NewSubmission,
   now: number,
 ): Promise<{ stored: false } | { stored: true; mailId: string | undefined }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const spent = await trx
       .updateTable('form_submission_keys')
       .set({ used_at: now })

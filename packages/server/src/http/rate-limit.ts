@@ -4,6 +4,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { Db } from '../db/index.ts';
 import { preparedQuery, type BoundQuery, type PreparedQuery, type QueryValues } from '../db/prepared.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /**
  * Rate limits counted in the database, so every instance behind a load balancer counts against the
@@ -109,7 +110,7 @@ export async function limitedTransaction<T>(
   const now = Date.now();
   if (Math.random() < PRUNE_PROBABILITY) pruneRateLimits(db, limit.windowMs * 10).catch(() => undefined);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await writeTransaction(db, async (trx) => {
       const { value, lastWrite } = await work(trx);
       throwIfOver(await writeAndHit(trx, lastWrite, limit, now), limit);
       return value;

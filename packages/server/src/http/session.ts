@@ -15,6 +15,7 @@ import type { AccountKind } from '../accounts/tables.ts';
 import type { Db } from '../db/index.ts';
 import { apiError } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 export const SESSION_COOKIE = 'sf_session';
 /** Where staff sign in; staff pages send a signed-out visitor there. */
@@ -191,7 +192,7 @@ export async function startSession(
   const lifetime = remembered ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES[account.kind];
   const id = newSecret();
   const xsrfToken = xsrfFor(id);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const earlier = request.cookies[SESSION_COOKIE];
     if (earlier) await trx.deleteFrom('sessions').where('id_hash', '=', digest(earlier)).execute();
     await trx

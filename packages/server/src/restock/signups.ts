@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { variantAttributes, variantsWithStock } from '../db/stock.ts';
 import { pageOf } from '../http/cursor.ts';
 import { queueMail } from '../http/mail.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /**
  * Why a sign-up's product and variant cannot be signed up for: `product-not-found` (no such item,
@@ -209,7 +210,9 @@ export async function sendGroup(
       .limit(SEND_BATCH)
       .execute();
     if (waiting.length === 0) return mailIds;
-    await db.transaction().execute(async (trx) => {
+    // Collected after the commit: a try rolled back (and run again) must leave no mail id behind.
+    const queued = await writeTransaction(db, async (trx) => {
+      const ids: string[] = [];
       const claimed = await trx
         .updateTable('restock_signups')
         .set({ notified_at: now })
@@ -222,9 +225,9 @@ export async function sendGroup(
         .returning(['id', 'email'])
         .execute();
       for (const signup of claimed)
-        mailIds.push(
-          await queueMail(trx, { kind: 'restock', refId: signup.id, to: signup.email, ...mail }, now),
-        );
+        ids.push(await queueMail(trx, { kind: 'restock', refId: signup.id, to: signup.email, ...mail }, now));
+      return ids;
     });
+    mailIds.push(...queued);
   }
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { apiError, invalidInput } from '../http/errors.ts';
 import { digest } from '../http/session.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 /** The mailed token: 32 random bytes, base64url. Anything else is not one of ours. */
 const TOKEN_PATTERN = /^[\w-]{43}$/;
@@ -128,7 +129,7 @@ export async function storeReviews(
   written: Written[],
   now = Date.now(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const spent = await trx
       .updateTable('review_requests')
       .set({ used_at: now })

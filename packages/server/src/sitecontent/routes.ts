@@ -27,6 +27,7 @@ import {
   type LanguageSettings,
 } from './languages.ts';
 import { SitePageContent } from './page-content.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 export const HEADER_FOOTER_PATH = '/api/site-header-footer';
 export const MULTILINGUAL_API = '/api/multilingual';
@@ -59,7 +60,7 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
 
   app.put(HEADER_FOOTER_PATH, { ...edit, schema: { body: headerFooterBody } }, async (request, reply) => {
     const by = await staffEmail(request);
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       // First: its row lock makes two saves at once take turns.
       await bumpContentVersion(trx);
       await writeHeaderFooter(trx, request.body, by);
@@ -108,7 +109,7 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
     `${MULTILINGUAL_API}/languages`,
     { ...edit, schema: { body: languagesBody } },
     async (request, reply) => {
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(db, async (trx) => {
         // First: its row lock makes two saves at once take turns (each replaces the whole list).
         await bumpContentVersion(trx);
         await writeLanguages(trx, request.body);

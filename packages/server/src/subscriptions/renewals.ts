@@ -10,6 +10,7 @@
 import { message, type LocalizedStrings } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import {
   declinedRenewalOrders,
   dueSubscriptions,
@@ -134,7 +135,7 @@ export class RenewalScheduler {
     let counted = 0;
     for (const orderId of await declinedRenewalOrders(db, batch)) {
       const mails: string[] = [];
-      const recorded = await db.transaction().execute(async (trx) => {
+      const recorded = await writeTransaction(db, async (trx) => {
         const row = await undoRenewalClaim(trx, orderId);
         if (!row) return false;
         const problem = await releaseReason(trx, orderId);
