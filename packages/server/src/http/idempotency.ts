@@ -131,7 +131,6 @@ export async function idempotent(
   try {
     answer = await handler(keyClaim);
   } catch (error) {
-    clearInterval(renewal);
     if (error instanceof IdempotencyKeyTakenOver) {
       // Either another request holds the key now, or an earlier attempt of this one committed.
       const stored = await storedAnswerOf(db, fullScope, key).catch(() => undefined);
