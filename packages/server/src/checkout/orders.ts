@@ -93,6 +93,18 @@ export interface PlaceOrderRequest {
   giftCardCode?: string | undefined;
   /** Gift card orders: when the recipient's mail goes out (epoch ms); now when absent. */
   giftCardSendAt?: number | undefined;
+  /**
+   * Runs in the order's transaction once the order is written (the API completes its
+   * Idempotency-Key here): what it writes commits with the order or not at all, and a throw rolls
+   * the order back.
+   */
+  inTransaction?: ((trx: Transaction<Database>, placed: PlacedInTransaction) => Promise<void>) | undefined;
+}
+
+/** The order as its transaction stored it, before the payment provider is asked. */
+export interface PlacedInTransaction {
+  order: OrderView;
+  manageToken?: string | undefined;
 }
 
 export interface OrderSettings {
@@ -207,18 +219,28 @@ export async function placeOrder(
       }
       return { ok: true, value: { ...placed, paymentFailure: failure } };
     }
+    let recorded = true;
     if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
       // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
-      await db
+      // The order is committed: a database fault here must not turn it into a failed answer.
+      recorded = await db
         .updateTable('orders')
         .set({ status: outcome.status, payment_reference: outcome.reference })
         .where('id', '=', placed.order.id)
         .where('status', '=', AWAITING_PAYMENT)
-        .execute();
-      placed.order.status = outcome.status;
-      placed.order.paymentReference = outcome.reference;
+        .execute()
+        .then(
+          () => true,
+          () => false,
+        );
+      if (recorded) {
+        placed.order.status = outcome.status;
+        placed.order.paymentReference = outcome.reference;
+      }
     }
-    if (outcome?.paymentUrl) return { ok: true, value: { ...placed, paymentUrl: outcome.paymentUrl } };
+    // A payment the order does not reference could never be matched to it: no payment page then.
+    if (outcome?.paymentUrl && recorded)
+      return { ok: true, value: { ...placed, paymentUrl: outcome.paymentUrl } };
     return { ok: true, value: placed };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, refusal: error };
@@ -564,6 +586,7 @@ async function placeIn(
     { kind: 'order-confirmation', refId: orderId, to: order.email, subject: mail.subject, body: mail.body },
     now,
   );
+  await req.inTransaction?.(trx, { order, manageToken: subscription?.manageToken });
   return { order, mailId, giftCardMails, manageToken: subscription?.manageToken };
 }
 

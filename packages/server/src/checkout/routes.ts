@@ -26,6 +26,7 @@ import { firstGiftCardId, getItemsByIds } from '../db/catalogue.ts';
 import { customerDetails } from '../db/customer-details.ts';
 import { giftCardsOfOrder } from '../db/gift-cards.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../db/subscriptions.ts';
 import type { Db } from '../db/index.ts';
@@ -36,6 +37,8 @@ import {
   readOrder,
   type OrderSettings,
   type OrderSource,
+  type OrderView,
+  type PlaceOrderRequest,
 } from './orders.ts';
 import {
   checkoutFormHtml,
@@ -185,6 +188,36 @@ const confirmationPath = (order: { id: string; kind: string }, manageToken?: str
     ? `/checkout/subscription-confirmed/${order.id}${manageToken ? `?manage=${encodeURIComponent(manageToken)}` : ''}`
     : `/checkout/order-confirmed/${order.id}`;
 
+/** What `POST /api/commerce/orders` answers for a placed order. */
+const orderAnswer = (order: OrderView, manageToken?: string, paymentUrl?: string): OrderAnswer => ({
+  order,
+  confirmationUrl: confirmationPath(order, manageToken),
+  // A card provider's hosted payment page: the shopper pays there before the confirmation.
+  ...(paymentUrl ? { paymentUrl } : {}),
+});
+
+const PLACEMENT_ATTEMPTS = 3;
+
+/** No connection came free in time: another attempt would only keep the shopper waiting as long again. */
+const poolExhausted = (error: unknown) =>
+  error instanceof Error && /^timeout exceeded when trying to connect/.test(error.message);
+
+/**
+ * Places an order again when its connection dropped. Only for placements that complete their
+ * Idempotency-Key in the order's transaction: if an attempt did commit, the next one finds the key
+ * answered and rolls back, so a retry can never store a second order.
+ */
+async function placedDespiteDroppedConnections<T>(placement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placement();
+    } catch (error) {
+      if (attempt >= PLACEMENT_ATTEMPTS || !isDatabaseUnavailable(error) || poolExhausted(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** A subscription's renewal as the subscriptions feature asks for it (app.ts hands it over). */
 export interface RenewalOrder {
   subscriptionId: string;
@@ -257,24 +290,28 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     customer: Record<string, unknown>,
     shippingOptionId?: string,
     giftCard: { giftCardCode?: string | undefined; giftCardSendOn?: string | undefined } = {},
+    inTransaction?: PlaceOrderRequest['inTransaction'],
   ) => {
     const sendAt = giftCardSendAt(giftCard.giftCardSendOn);
     if (sendAt === null) return { ok: false as const, refusal: apiError('gift-card-send-on-invalid') };
     const giftCardCode = giftCard.giftCardCode?.trim() || undefined;
-    const placed = await placeOrder(
-      db,
-      {
-        source,
-        customer,
-        origin: options.siteUrl,
-        accountId: customerId(request),
-        shippingOptionId,
-        giftCardCode,
-        giftCardSendAt: sendAt,
-      },
-      orderSettings,
-      payment,
-    );
+    const placement = () =>
+      placeOrder(
+        db,
+        {
+          source,
+          customer,
+          origin: options.siteUrl,
+          accountId: customerId(request),
+          shippingOptionId,
+          giftCardCode,
+          giftCardSendAt: sendAt,
+          inTransaction,
+        },
+        orderSettings,
+        payment,
+      );
+    const placed = inTransaction ? await placedDespiteDroppedConnections(placement) : await placement();
     if (placed.ok)
       for (const id of [placed.value.mailId, ...placed.value.giftCardMails]) app.mailer.deliverLater(id);
     return placed;
@@ -293,17 +330,24 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         : { kind: 'cart', token: request.cookies[CART_COOKIE] };
     reply.header('cache-control', 'no-store');
     // A retried placement (same Idempotency-Key) answers the first order instead of a second one.
-    return idempotent(db, request, reply, 'orders', async () => {
-      const placed = await place(request, source, customer, undefined, { giftCardCode, giftCardSendOn });
+    return idempotent(db, request, reply, 'orders', async (claim) => {
+      // With a key, the order and its answer commit together: a stored order always replays.
+      const completeKey: PlaceOrderRequest['inTransaction'] = claim
+        ? (trx, stored) =>
+            claim.complete(trx, { status: 200, body: orderAnswer(stored.order, stored.manageToken) })
+        : undefined;
+      const placed = await place(
+        request,
+        source,
+        customer,
+        undefined,
+        { giftCardCode, giftCardSendOn },
+        completeKey,
+      );
       if (!placed.ok) return refusalAnswer(placed.refusal, ls);
       return {
         status: 200,
-        body: {
-          order: placed.value.order,
-          confirmationUrl: confirmationPath(placed.value.order, placed.value.manageToken),
-          // A card provider's hosted payment page: the shopper pays there before the confirmation.
-          ...(placed.value.paymentUrl ? { paymentUrl: placed.value.paymentUrl } : {}),
-        } satisfies OrderAnswer,
+        body: orderAnswer(placed.value.order, placed.value.manageToken, placed.value.paymentUrl),
       };
     });
   });

@@ -17,6 +17,10 @@ export interface IdempotencyKeysTable {
   cookies: string | null;
   /** Epoch milliseconds (PostgreSQL returns bigint as a string: read with `Number`). */
   created: ColumnType<number | string, number, number>;
+  /** The request holding the key while it runs (issue 29); null on rows from before. */
+  owner: string | null;
+  /** Epoch ms until which the owner's claim lasts unless renewed; a lapsed claim may be taken over. */
+  lease_until: ColumnType<number | string | null, number | null, number | null>;
 }
 
 export interface IdempotencyTables {

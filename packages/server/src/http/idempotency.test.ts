@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
 import { cookieHeader, cookiesOf, DATABASES, openFresh, startApp, type TestApp } from '../testing/app.ts';
-import { canonicalJson, IDEMPOTENCY_TTL_MS, idempotent } from './idempotency.ts';
+import { canonicalJson, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, idempotent } from './idempotency.ts';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 
@@ -186,12 +186,51 @@ for (const database of DATABASES) {
           return { status: 201, body: { run: runs } };
         }),
       );
+      // Work that is one transaction: it counts itself and completes the key in that transaction.
+      app.post('/transactional', (request, reply) =>
+        idempotent(db, request, reply, 'test-tx', async (claim) => {
+          const mine = ++transactionalRuns;
+          if (mine === 1) await firstRunMayCommit;
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('order_counter')
+              .set((eb) => ({ value: eb('value', '+', 1) }))
+              .where('id', '=', 'orders')
+              .execute();
+            await claim?.complete(trx, { status: 201, body: { run: mine } });
+          });
+          if (failAfterCommit) throw new Error('the write after the commit failed');
+          return { status: 201, body: { run: mine } };
+        }),
+      );
       await app.ready();
     });
     afterAll(async () => {
       await app?.close();
       await cleanup?.();
     });
+
+    let transactionalRuns = 0;
+    let failAfterCommit = false;
+    let letFirstRunCommit: () => void = () => undefined;
+    let firstRunMayCommit: Promise<void> = Promise.resolve();
+    const committedRuns = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('order_counter')
+            .select('value')
+            .where('id', '=', 'orders')
+            .executeTakeFirstOrThrow()
+        ).value,
+      );
+    const transactional = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/transactional',
+        headers: { 'idempotency-key': key },
+        payload: { a: 1 },
+      });
 
     const work = (key: string, body: unknown = { a: 1 }) =>
       app.inject({
@@ -243,6 +282,64 @@ for (const database of DATABASES) {
         message:
           'A request with this Idempotency-Key is still in progress. Please try again in a few seconds.',
       });
+    });
+
+    it(`[${database.name}] work that committed with its answer is acknowledged, even when a later step fails`, async () => {
+      transactionalRuns = 0;
+      failAfterCommit = true;
+      const before = await committedRuns();
+      const first = await transactional('kcommitted');
+      failAfterCommit = false;
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toEqual({ run: 1 });
+      const retry = await transactional('kcommitted');
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual({ run: 1 });
+      expect((await committedRuns()) - before).toBe(1);
+    });
+
+    it(`[${database.name}] a key whose holder stopped renewing it (its process died) is taken over by the retry; the old holder can no longer commit`, async () => {
+      transactionalRuns = 0;
+      const before = await committedRuns();
+      firstRunMayCommit = new Promise((resolve) => (letFirstRunCommit = resolve));
+      const stalled = transactional('klapsed');
+      const claimed = () =>
+        db.selectFrom('idempotency_keys').select('key').where('key', '=', 'klapsed').executeTakeFirst();
+      while (!(await claimed())) await new Promise((r) => setTimeout(r, 5));
+      // What a dead holder leaves: the claim's lease runs out, as nobody renews it.
+      await db
+        .updateTable('idempotency_keys')
+        .set({ lease_until: Date.now() - 1 })
+        .where('key', '=', 'klapsed')
+        .execute();
+      const retry = await transactional('klapsed');
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(retry.json()).toEqual({ run: 2 });
+      // The old holder wakes up: its transaction rolls back, and it answers what the key holds.
+      letFirstRunCommit();
+      const late = await stalled;
+      expect(late.statusCode, late.body).toBe(201);
+      expect(late.json()).toEqual({ run: 2 });
+      expect((await committedRuns()) - before).toBe(1);
+    });
+
+    it(`[${database.name}] a claim within its lease (at most 10 s ahead) is not taken over`, async () => {
+      transactionalRuns = 0;
+      firstRunMayCommit = new Promise((resolve) => (letFirstRunCommit = resolve));
+      const running = transactional('klive');
+      const claimed = () =>
+        db.selectFrom('idempotency_keys').select('lease_until').where('key', '=', 'klive').executeTakeFirst();
+      while (!(await claimed())) await new Promise((r) => setTimeout(r, 5));
+      const lease = Number((await claimed())?.lease_until);
+      expect(lease).toBeGreaterThan(Date.now());
+      expect(lease).toBeLessThanOrEqual(Date.now() + IDEMPOTENCY_LEASE_MS);
+      const loser = await transactional('klive');
+      expect(loser.statusCode).toBe(409);
+      expect(loser.headers['retry-after']).toBe('1');
+      letFirstRunCommit();
+      expect((await running).json()).toEqual({ run: 1 });
     });
 
     it(`[${database.name}] a loser waits for the winner's answer`, async () => {
