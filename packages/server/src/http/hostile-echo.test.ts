@@ -40,7 +40,7 @@ function shownIntact(html: string, value: string): boolean {
   const doc = new window.DOMParser().parseFromString(html, 'text/html');
   if ((doc.body?.textContent ?? '').includes(value)) return true;
   return [...doc.querySelectorAll('*')].some((el) =>
-    [...el.attributes].some((attribute) => attribute.value.includes(value)),
+    [...el.attributes].some((attribute) => (attribute.value ?? '').includes(value)),
   );
 }
 
