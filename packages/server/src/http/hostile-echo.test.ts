@@ -6,10 +6,12 @@
  */
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_LOGIN_PATH } from '../accounts/login-page.ts';
+import { ROLES } from '@storefront/core';
+import { STAFF_LOGIN_PATH, STAFF_TOTP_PATH } from '../accounts/login-page.ts';
+import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { ACCOUNT_PAGES } from '../accounts/pages.ts';
 import { ORDER_PAGES } from '../accounts/order-views.ts';
-import { Customer, makeAccount, signInNewCustomer } from '../accounts/testing.ts';
+import { Customer, makeAccount, PASSWORD, signInNewCustomer } from '../accounts/testing.ts';
 import { REVIEW_REQUEST_PATH } from '../db/reviews.ts';
 import { SUBSCRIPTION_MANAGE_PATH } from '../db/subscriptions.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
@@ -172,8 +174,40 @@ const SIGNED_IN: Case[] = [
     name: 'a new password, refused',
     send: (b) => b.request('POST', ACCOUNT_PAGES.password, form({ current: HOSTILE }), crossSite),
   },
+  {
+    name: 'an order of theirs, showing the address they typed at checkout',
+    send: async (b) => {
+      const placed = await b.postForm('/checkout', {
+        mode: 'express',
+        itemId: 'p-tee',
+        sku: 'TEE-S',
+        email: 'buyer@probe.test',
+        name: HOSTILE,
+        'address.line1': HOSTILE,
+        'address.city': HOSTILE,
+        'address.zip': 'SW1Y 4JH',
+        'address.country': 'GB',
+      });
+      expect(placed.statusCode, placed.body).toBe(303);
+      const orders = await b.request('GET', ORDER_PAGES.orders);
+      const number = /\/account\/orders\/(\d+)/.exec(orders.body)?.[1];
+      expect(number, orders.body).toBeDefined();
+      return b.request('GET', ORDER_PAGES.order(Number(number)));
+    },
+    echoes: true,
+  },
   { name: 'an order of none', send: (b) => b.request('GET', `${ORDER_PAGES.orders}/${q}`) },
   { name: 'orders, ?page=', send: (b) => b.request('GET', `${ORDER_PAGES.orders}?page=${q}`) },
+];
+
+const STAFF: Case[] = [
+  { name: 'staff account page, ?next=', send: (b) => b.request('GET', `${STAFF_LOGIN_PATH}?next=${q}`) },
+  {
+    name: 'authenticator app, refused',
+    send: (b) => b.request('POST', STAFF_TOTP_PATH, form({ action: 'confirm', code: HOSTILE }), crossSite),
+  },
+  { name: 'analytics, from the query', send: (b) => b.request('GET', `/config/analytics?from=${q}&to=${q}`) },
+  { name: 'a back-office screen', send: (b) => b.request('GET', `/config/orders?q=${q}&status=${q}`) },
 ];
 
 for (const database of DATABASES) {
@@ -181,7 +215,7 @@ for (const database of DATABASES) {
     let t: TestApp;
     beforeAll(async () => {
       t = await startApp(database);
-      await makeAccount(t.app.database.db, 'editor@probe.test', { kind: 'staff', roles: [] });
+      await makeAccount(t.app.database.db, 'admin@probe.test', { kind: 'staff', roles: [ROLES.admin] });
     });
     afterAll(async () => {
       await t?.close();
@@ -200,6 +234,14 @@ for (const database of DATABASES) {
     it.each(SIGNED_OUT)(`[${database.name}] $name`, async (page) => {
       const browser = new Customer(t);
       await browser.start();
+      await check(browser, page);
+    });
+
+    it.each(STAFF)(`[${database.name}] staff: $name`, async (page) => {
+      const browser = new Customer(t);
+      expect((await browser.signIn('admin@probe.test', PASSWORD, false, STAFF_SESSION_PATH)).statusCode).toBe(
+        200,
+      );
       await check(browser, page);
     });
 
