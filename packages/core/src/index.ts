@@ -207,13 +207,12 @@ export { platformPlugin } from './platform-plugin.ts';
 export { moneyString } from './helpers/commerce.ts';
 export { HELPER_INLINE_SCRIPTS } from './helpers/templates.ts';
 
-// Reading loose JSON with the JSON-T rules; HTML escaping.
+// Reading loose JSON with the JSON-T rules; the HTML escaper (quotes included) the server uses everywhere.
 export {
   asArray,
   asBoolean,
   asNumber,
   asString,
-  escapeHtml,
   escapeHtmlAttr,
   isObject,
   path as jsonPath,

@@ -3,12 +3,12 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import {
-  escapeHtml,
   HELPER_INLINE_SCRIPTS,
   message,
   minimumSubtotalCents,
   type LocalizedStrings,
 } from '@storefront/core';
+import { escapeHtml } from './http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './accounts/page-routes.ts';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { containedPath } from './site/contained-path.ts';
 import type { Site } from './site/types.ts';
 
 /** The web bundle names every file by its content hash (`storefront.<hash>.js`): such a name never changes content. */
@@ -39,6 +40,9 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
       wildcard: true,
       index: false,
       dotfiles: 'deny',
+      // Checked on every request: a file that becomes a link after start is refused too (404).
+      allowedPath: (pathName, root) =>
+        typeof root === 'string' && containedPath(root, join(root, pathName)) !== undefined,
       cacheControl: false,
       etag: true,
       lastModified: true,

@@ -13,7 +13,8 @@
  * An order number that is not the customer's answers the same 404 as one that does not exist.
  * Without a session every page redirects to /account/login.
  */
-import { escapeHtml as h, message } from '@storefront/core';
+import { message } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../http/crumb.ts';

@@ -5,7 +5,7 @@
  * button shows where the browser has WebAuthn (passkeys.ts). Signed in, it is the staff member's
  * account page: add a passkey, set up or turn off an authenticator app (totp.ts).
  */
-import { escapeHtml as e } from '@storefront/core';
+import { escapeHtml as e } from '../http/html.ts';
 import type { FastifyReply } from 'fastify';
 import { STAFF_LOGIN_PATH } from '../http/session.ts';
 

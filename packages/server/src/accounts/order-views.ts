@@ -3,14 +3,13 @@
  * JavaScript); customer-pages.ts puts it inside the site's layout. Texts from core's catalogue.
  */
 import {
-  escapeHtml as h,
-  escapeHtmlAttr as a,
   formatMoney,
   message,
   type Address,
   type LocalizedStrings,
   type MessageCode,
 } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { Order } from '@storefront/core/wire';
 import { orderSummaryHtml } from '../checkout/pages.ts';
 import type { OrderSummary } from '../db/orders.ts';
@@ -158,7 +157,7 @@ function addressForm(
       `<div class="sf-checkout__field"><label for="${id}">${t(f.label, ls)}</label>` +
       (problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : '') +
       `<input id="${id}" name="${name}" autocomplete="${f.autocomplete}"${f.required ? ' required' : ''}` +
-      `${problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''} value="${a(value)}"></div>`
+      `${problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''} value="${h(value)}"></div>`
     );
   }).join('');
   const makeDefault = saved?.isDefault
@@ -166,8 +165,8 @@ function addressForm(
     : `<div class="sf-checkout__field"><label><input type="checkbox" name="makeDefault" value="on"> ${t('account.address-default-label', ls)}</label></div>`;
   return (
     `<form class="sf-checkout__form" method="post" action="${ORDER_PAGES.addresses}">` +
-    `<input type="hidden" name="crumb" value="${a(state.crumb)}"><input type="hidden" name="action" value="save">` +
-    (key ? `<input type="hidden" name="id" value="${a(key)}">` : '') +
+    `<input type="hidden" name="crumb" value="${h(state.crumb)}"><input type="hidden" name="action" value="save">` +
+    (key ? `<input type="hidden" name="id" value="${h(key)}">` : '') +
     fields +
     makeDefault +
     `<button class="sf-checkout__submit" type="submit">${t('account.address-save', ls)}</button></form>`
@@ -182,8 +181,8 @@ const buttonForm = (
   ls?: LocalizedStrings,
 ) =>
   `<form method="post" action="${ORDER_PAGES.addresses}" class="sf-account__inline">` +
-  `<input type="hidden" name="crumb" value="${a(crumb)}"><input type="hidden" name="action" value="${action}">` +
-  `<input type="hidden" name="id" value="${a(id)}"><button type="submit">${t(label, ls)}</button></form>`;
+  `<input type="hidden" name="crumb" value="${h(crumb)}"><input type="hidden" name="action" value="${action}">` +
+  `<input type="hidden" name="id" value="${h(id)}"><button type="submit">${t(label, ls)}</button></form>`;
 
 /** The addresses part of /account: each saved one (edit, delete, make default) and a form to add one. */
 export function addressesSection(

@@ -3,13 +3,8 @@
  * page-routes.ts puts it inside the site's layout. Every text comes from core's message catalogue,
  * so a site's `localizedStrings` can override it; the look is the checkout pages' (CHECKOUT_CSS).
  */
-import {
-  escapeHtml as h,
-  escapeHtmlAttr as a,
-  message,
-  type LocalizedStrings,
-  type MessageCode,
-} from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import { CHECKOUT_CSS } from '../checkout/pages.ts';
 import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 import { PASSWORD_MIN } from './passwords.ts';
@@ -50,7 +45,7 @@ function field(f: Field, state: FormState, ls?: LocalizedStrings): string {
   return (
     `<div class="sf-checkout__field"><label for="${id}">${h(message(f.label, {}, ls))}</label>${hint}` +
     `<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required` +
-    `${hint ? ` aria-describedby="${id}-hint"` : ''}${value ? ` value="${a(value)}"` : ''}></div>`
+    `${hint ? ` aria-describedby="${id}-hint"` : ''}${value ? ` value="${h(value)}"` : ''}></div>`
   );
 }
 
@@ -63,7 +58,7 @@ function form(
   hidden: Record<string, string> = {},
 ): string {
   const inputs = Object.entries({ crumb: state.crumb, ...hidden })
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${a(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${h(value)}">`)
     .join('');
   return (
     `<form class="sf-checkout__form" method="post" action="${action}">${inputs}${fields}` +
@@ -297,7 +292,7 @@ export function passkeysSection(
         `<tr><th scope="row">${h(name)}</th><td>${day(key.created)}</td>` +
         `<td>${key.lastUsed === null ? t('account.passkey-never-used') : day(key.lastUsed)}</td>` +
         `<td><form method="post" action="${ACCOUNT_PAGES.passkeys}" class="sf-account__inline">` +
-        `<input type="hidden" name="crumb" value="${a(crumb)}"><input type="hidden" name="id" value="${a(key.id)}">` +
+        `<input type="hidden" name="crumb" value="${h(crumb)}"><input type="hidden" name="id" value="${h(key.id)}">` +
         `<button type="submit">${t('account.passkey-remove')}<span class="sf-visually-hidden"> ${h(name)}</span></button></form></td></tr>`
       );
     })

@@ -26,7 +26,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { escapeHtml as h, escapeHtmlAttr as a } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -81,11 +81,11 @@ export function passkeyButton(
   script: string | null | undefined,
 ): string {
   return (
-    `<p><button type="button" class="sf-checkout__submit" data-passkey="${mode}" data-api="${a(api)}"` +
-    ` data-next="${a(next)}" aria-controls="sf-passkey-status" hidden>${h(label)}</button></p>` +
+    `<p><button type="button" class="sf-checkout__submit" data-passkey="${mode}" data-api="${h(api)}"` +
+    ` data-next="${h(next)}" aria-controls="sf-passkey-status" hidden>${h(label)}</button></p>` +
     `<p id="sf-passkey-status" role="alert"></p>` +
     (script
-      ? `<script type="module" nonce="${SCRIPT_NONCE_MARKER}" src="/_storefront/${a(script)}"></script>`
+      ? `<script type="module" nonce="${SCRIPT_NONCE_MARKER}" src="/_storefront/${h(script)}"></script>`
       : '')
   );
 }

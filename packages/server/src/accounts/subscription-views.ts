@@ -3,7 +3,8 @@
  * the buttons its state allows (forms posting to subscriptions/routes.ts, working without
  * JavaScript).
  */
-import { escapeHtml as h, message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
 import { subscriptionItemHtml } from '../render/subscription.ts';
 

@@ -6,7 +6,8 @@
  * Every string of `accountPage` is HTML-escaped here, since a template prints `{accountPage.x}` as
  * it is and much of it is what a visitor typed or stored (names, addresses, a reflected address).
  */
-import { escapeHtmlAttr, formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import type { Order } from '@storefront/core/wire';
 import type { OrderSummary } from '../db/orders.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
@@ -71,7 +72,7 @@ const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
 
 /** Every string in the value HTML-escaped (numbers, booleans and null as they are). */
 export function escapedJson(value: unknown): unknown {
-  if (typeof value === 'string') return escapeHtmlAttr(value);
+  if (typeof value === 'string') return escapeHtml(value);
   if (Array.isArray(value)) return value.map(escapedJson);
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapedJson(v)]));

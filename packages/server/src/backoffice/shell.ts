@@ -4,7 +4,7 @@
  * what they may do), as a JSON data block. Screens are drawn by the bundle
  * (packages/web/src/config/main.tsx).
  */
-import { escapeHtml as e } from '@storefront/core';
+import { escapeHtml as e } from '../http/html.ts';
 
 export interface ShellData {
   email: string;

@@ -3,13 +3,8 @@
  * routes put it inside the site's layout through the page renderer. Every text comes from core's
  * message catalogue, so a site's `localizedStrings` can override it.
  */
-import {
-  escapeHtml as h,
-  escapeHtmlAttr as a,
-  formatMoney,
-  message,
-  type LocalizedStrings,
-} from '@storefront/core';
+import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from './gift-cards.ts';
 import type { OrderView } from './orders.ts';
@@ -146,7 +141,7 @@ function summary(
   const rows = lines
     .map((l) => {
       const variant = variantText(l.attributes);
-      const title = l.url ? `<a href="${a(l.url)}">${h(l.title)}</a>` : h(l.title);
+      const title = l.url ? `<a href="${h(l.url)}">${h(l.title)}</a>` : h(l.title);
       return `<tr><th scope="row">${title}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(formatMoney(l.unitPriceCents * l.quantity, currency))}</td></tr>`;
     })
     .join('');
@@ -169,10 +164,10 @@ function field(
   const problem = page.fieldErrors?.[name];
   const value = page.values[name] ?? '';
   const described = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
-  const common = `id="${id}" name="${a(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
+  const common = `id="${id}" name="${h(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
   const input = opts.multiline
     ? `<textarea ${common} maxlength="1000">${h(value)}</textarea>`
-    : `<input ${common} type="${opts.type ?? 'text'}" value="${a(value)}">`;
+    : `<input ${common} type="${opts.type ?? 'text'}" value="${h(value)}">`;
   return `<div class="sf-checkout__field"><label for="${id}">${h(label)}</label>${problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : ''}${input}</div>`;
 }
 
@@ -180,13 +175,13 @@ export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings):
   const t = (code: Parameters<typeof message>[0]) => message(code, {}, ls);
   const hidden = Object.entries({ crumb: page.crumb, ...page.target })
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `<input type="hidden" name="${a(k)}" value="${a(String(v))}">`)
+    .map(([k, v]) => `<input type="hidden" name="${h(k)}" value="${h(String(v))}">`)
     .join('');
   const denominations = page.denominations
     ? `<div class="sf-checkout__field"><label for="sf-checkout-sku">${h(message('product.gift-card-value', {}, ls))}</label><select id="sf-checkout-sku" name="sku" required>${page.denominations
         .map(
           (d) =>
-            `<option value="${a(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
+            `<option value="${h(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
         )
         .join('')}</select></div>`
     : '';
@@ -247,7 +242,7 @@ function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: L
       const price =
         o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency);
       const checked = o.id === pricing.selectedShippingOptionId ? ' checked' : '';
-      return `<div><input type="radio" id="${id}" name="shippingOption" value="${a(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
+      return `<div><input type="radio" id="${id}" name="shippingOption" value="${h(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
     })
     .join('');
   return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
@@ -292,9 +287,9 @@ export function giftCardBalanceHtml(
       ? `<p class="sf-gift-card-balance__result" role="status">${h(message('giftcard.balance', { code: page.code ?? '', balance: page.balance }, ls))}</p>`
       : '') +
     `<form class="sf-checkout__form" method="post" action="/gift-card/balance">` +
-    `<input type="hidden" name="crumb" value="${a(page.crumb)}">` +
+    `<input type="hidden" name="crumb" value="${h(page.crumb)}">` +
     `<div class="sf-checkout__field"><label for="sf-gift-card-code">${h(message('giftcard.code-label', {}, ls))}</label>` +
-    `<input id="sf-gift-card-code" name="code" required autocomplete="off" maxlength="64" value="${a(page.code ?? '')}"></div>` +
+    `<input id="sf-gift-card-code" name="code" required autocomplete="off" maxlength="64" value="${h(page.code ?? '')}"></div>` +
     `<button type="submit" class="sf-checkout__submit">${h(message('giftcard.balance-check', {}, ls))}</button></form></div>`
   );
 }
@@ -306,9 +301,9 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
     .map((l) => {
       const variant = variantText(l.attributes);
       const download = l.downloadUrl
-        ? ` <a class="sf-order__download" href="${a(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
+        ? ` <a class="sf-order__download" href="${h(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
         : '';
-      return `<tr data-sku="${a(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
+      return `<tr data-sku="${h(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
     })
     .join('');
   return (
@@ -350,7 +345,7 @@ export function confirmationHtml(
 ): string {
   const awaiting = order.status === 'awaiting-payment';
   return (
-    `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${a(order.id)}">` +
+    `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${h(order.id)}">` +
     `<h1>${h(message('checkout.order-confirmed', {}, ls))}</h1>` +
     `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
     `<p>${h(message('checkout.thank-you', { email: order.email }, ls))}</p>` +
@@ -390,13 +385,13 @@ export function subscriptionConfirmedHtml(
         )}</p>`
       : '';
   return (
-    `${STYLE}<div class="sf-order" data-page-type="206" data-order-id="${a(order.id)}">` +
+    `${STYLE}<div class="sf-order" data-page-type="206" data-order-id="${h(order.id)}">` +
     `<h1>${h(message('subscription.confirmed', {}, ls))}</h1>` +
     `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
     `<p>${h(message('subscription.thank-you', { email: order.email }, ls))}</p>` +
     renews +
     (managePath
-      ? `<p><a href="${a(managePath)}" rel="noreferrer">${h(message('subscription.manage-link', {}, ls))}</a></p>`
+      ? `<p><a href="${h(managePath)}" rel="noreferrer">${h(message('subscription.manage-link', {}, ls))}</a></p>`
       : '') +
     `<p><a href="/account">${h(message('subscription.manage', {}, ls))}</a></p>` +
     orderSummaryHtml(order, ls) +

@@ -4,7 +4,8 @@
  * starting) adds nothing. A file that is not the expected shape stops the start with the problem
  * named, like the rest of the site's content.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSiteText } from '../site/contained-path.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { COMMENT_BODY_MAX, COMMENT_NAME_MAX } from '../db/comments.ts';
@@ -28,7 +29,7 @@ const IMPORTED_VISITOR = 'imported';
 export async function importComments(db: Db, siteDir: string): Promise<number> {
   const file = join(siteDir, 'content/comments.json');
   if (!existsSync(file)) return 0;
-  const parsed = importedFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const parsed = importedFile.safeParse(JSON.parse(readSiteText(siteDir, file)));
   if (!parsed.success)
     throw new Error(`${file}: ${parsed.error.issues[0]?.message ?? 'not a comments file'}`);
   const { comments } = parsed.data;

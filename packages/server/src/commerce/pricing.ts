@@ -5,7 +5,8 @@
  * lines as core's pricing reads them, the cart's stored choices, and the usage of a code, read
  * for the cart and claimed for an order in the order's own transaction.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSiteText } from '../site/contained-path.ts';
 import { join } from 'node:path';
 import {
   EMPTY_PRICING,
@@ -64,7 +65,7 @@ export function loadCommercePricing(
   const path = join(siteDir, 'content', 'commerce.json');
   let config = EMPTY_PRICING;
   if (existsSync(path)) {
-    const parsed = parsePricingConfig(JSON.parse(readFileSync(path, 'utf8')) as unknown, currency);
+    const parsed = parsePricingConfig(JSON.parse(readSiteText(siteDir, path)) as unknown, currency);
     if (!parsed.ok) throw new Error(`content/commerce.json: ${parsed.error.message}`);
     config = parsed.value;
   }

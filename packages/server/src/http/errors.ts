@@ -15,13 +15,13 @@
  * pick a status in a route (`reply.code(4xx)`): the entry holds it.
  */
 import {
-  escapeHtml,
   interpolate,
   message,
   type CoreError,
   type LocalizedStrings,
   type MessageCode,
 } from '@storefront/core';
+import { escapeHtml } from './html.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/faults.ts';

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { containedPath } from '../site/contained-path.ts';
 import type { SiteContent } from '../site/types.ts';
 import { inspect, type InspectResult } from './encoder.ts';
 
@@ -25,14 +26,15 @@ export class MediaSources {
 
   constructor(readonly root: string) {}
 
-  /** The file at `name` (a path below the root), or undefined when there is none or it escapes. */
+  /** The real path of the file at `name` (below the root), or undefined when there is none or it leads outside. */
   fileOf(name: string): string | undefined {
     const path = resolve(this.root, name);
     const below = relative(this.root, path);
     if (below === '' || below.startsWith('..') || isAbsolute(below)) return undefined;
     // Hidden files stay hidden, as the static files do.
     if (below.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return undefined;
-    return statSync(path, { throwIfNoEntry: false })?.isFile() ? path : undefined;
+    const real = containedPath(this.root, path);
+    return real !== undefined && statSync(real).isFile() ? real : undefined;
   }
 
   /** The source at `path` (from fileOf), with its bytes when they were read for it. */

@@ -6,7 +6,8 @@
  * another tag's body, or in a partial) is reported as missing, for the caller to load and assemble
  * again.
  */
-import { escapeHtmlAttr, PageType } from '@storefront/core';
+import { PageType } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollectionContent, Json, Site, TemplateFile } from '../site/types.ts';
@@ -283,7 +284,7 @@ export class PageAssembler {
         );
       case 'script': {
         const src = (tag.attrs.src ?? '').replace(/^\/+/, '');
-        return src ? `<script src="/scripts/${escapeHtmlAttr(src)}"></script>` : '';
+        return src ? `<script src="/scripts/${escapeHtml(src)}"></script>` : '';
       }
       case 'block-field': {
         const id = tag.attrs.id ?? '';

@@ -4,13 +4,8 @@
  * products and lists that product and summary blocks show are loaded with the page, as the data of
  * `query` tags (`blockDataTags`), before anything renders.
  */
-import {
-  escapeHtml,
-  escapeHtmlAttr,
-  message,
-  type LocalizedStrings,
-  type MessageCode,
-} from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import { BLOCK_TYPES, type Block, type BlockFields, type BlockImage } from '../site/blocks.ts';
 import type { Json } from '../site/types.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
@@ -81,7 +76,7 @@ export function renderBlockField(
     ? `<div class="row sqs-row"><div class="col sqs-col-12 span-12">${inner}</div></div>`
     : '';
   return {
-    html: `<div class="${escapeHtmlAttr(classes)}" data-type="block-field" id="${escapeHtmlAttr(attrs.id)}">${row}</div>`,
+    html: `<div class="${escapeHtml(classes)}" data-type="block-field" id="${escapeHtml(attrs.id)}">${row}</div>`,
     missing,
   };
 }
@@ -93,7 +88,7 @@ function blockHtml(block: Block, items: Json[], deps: BlockFieldDeps): string {
     block.type === 'gallery' ? { blockType: number, ...block } : { blockType: number, type: block.type };
   return (
     `<div class="sqs-block ${className}-block sqs-block-${className} sf-block-${block.type}" data-block-type="${number}" ` +
-    `id="block-${escapeHtmlAttr(block.id)}" data-block-json="${escapeHtmlAttr(JSON.stringify(json))}">` +
+    `id="block-${escapeHtml(block.id)}" data-block-json="${escapeHtml(JSON.stringify(json))}">` +
     `<div class="sqs-block-content">${contentHtml(block, items, deps)}</div></div>`
   );
 }
@@ -134,7 +129,7 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
       return `<div class="sqs-html-content"><h${block.level}>${escapeHtml(block.text)}</h${block.level}></div>`;
     case 'image': {
       const img = imageHtml(block.image, block.id, deps);
-      const linked = block.link ? `<a href="${escapeHtmlAttr(block.link)}">${img}</a>` : img;
+      const linked = block.link ? `<a href="${escapeHtml(block.link)}">${img}</a>` : img;
       const caption = block.caption
         ? `<figcaption class="image-caption">${escapeHtml(block.caption)}</figcaption>`
         : '';
@@ -147,7 +142,7 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
       return facadeHtml(block, deps);
     case 'audio': {
       const by = block.author ? ` <span class="sf-audio__author">${escapeHtml(block.author)}</span>` : '';
-      const src = escapeHtmlAttr(block.assetUrl);
+      const src = escapeHtml(block.assetUrl);
       return (
         `<figure class="sf-audio"><figcaption class="sf-audio__title">${escapeHtml(block.title)}${by}</figcaption>` +
         `<audio controls preload="none" src="${src}"><a href="${src}">${escapeHtml(block.title)}</a></audio></figure>`
@@ -163,7 +158,7 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
       return (
         `<div class="sqs-block-button-container sqs-block-button-container--${block.alignment}">` +
         `<a class="sqs-block-button-element sqs-block-button-element--${block.size} sqs-button-element--primary" ` +
-        `href="${escapeHtmlAttr(block.url)}">${escapeHtml(block.label)}</a></div>`
+        `href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></div>`
       );
     case 'form':
       return formHtml(block.formId, '');
@@ -185,7 +180,7 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
       return `<div class="summary-v2 summary-block-collection-type-${block.design}">${title}${deps.render(SUMMARY, { items, ...DECORATIVE_THUMBNAILS })}</div>`;
     }
     case 'code': {
-      const language = block.language ? ` class="language-${escapeHtmlAttr(block.language)}"` : '';
+      const language = block.language ? ` class="language-${escapeHtml(block.language)}"` : '';
       return `<pre class="source-code"><code${language}>${escapeHtml(block.code)}</code></pre>`;
     }
     case 'spacer':
@@ -195,7 +190,7 @@ function contentHtml(block: Block, items: Json[], deps: BlockFieldDeps): string 
 
 /** The forms capability mounts the form here (web/src/forms); until then, or without JavaScript, a line says what it is. */
 function formHtml(formId: string, label: string): string {
-  const id = escapeHtmlAttr(formId);
+  const id = escapeHtml(formId);
   const fallback = label ? `<p>${escapeHtml(label)}</p>` : '';
   return `<div class="sf-form" id="form-${id}" data-form-id="${id}"><div class="sf-form__fallback">${fallback}</div></div>`;
 }
@@ -218,11 +213,11 @@ function facadeHtml(block: Extract<Block, { type: 'video' | 'embed' }>, deps: Bl
   const caption =
     block.type === 'video' && block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : '';
   return (
-    `<figure class="sf-${block.type}"><div class="sf-facade" data-provider-name="${escapeHtmlAttr(oembed.providerName)}">` +
-    `${poster}<button type="button" class="sf-facade__play" aria-label="${escapeHtmlAttr(label)}">` +
+    `<figure class="sf-${block.type}"><div class="sf-facade" data-provider-name="${escapeHtml(oembed.providerName)}">` +
+    `${poster}<button type="button" class="sf-facade__play" aria-label="${escapeHtml(label)}">` +
     `<span class="sf-facade__label">${escapeHtml(oembed.title)}</span></button>` +
     `<template class="sf-facade__embed">${oembed.html}</template></div>` +
-    `<a class="sf-facade__link" href="${escapeHtmlAttr(block.url)}">${escapeHtml(`${oembed.title} (${oembed.providerName})`)}</a>` +
+    `<a class="sf-facade__link" href="${escapeHtml(block.url)}">${escapeHtml(`${oembed.title} (${oembed.providerName})`)}</a>` +
     `${caption}</figure>`
   );
 }
@@ -248,14 +243,14 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
             `${image.description ? `<span class="sf-gallery__description">${escapeHtml(image.description)}</span>` : ''}</figcaption>`
           : '';
       return (
-        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtmlAttr(image.assetUrl)}" style="aspect-ratio: ${boxRatio(image)}">` +
+        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtml(image.assetUrl)}" style="aspect-ratio: ${boxRatio(image)}">` +
         `${imageHtml(image, `${block.id}-${index}`, deps)}</a>${meta}</figure></li>`
       );
     })
     .join('');
   return (
     `<section class="sf-gallery sqs-gallery-design-${options.design} sf-gallery--aspect-${options['aspect-ratio'].replace(':', '-')}" ` +
-    `aria-label="${escapeHtmlAttr(block.title)}" data-gallery-design="${options.design}">` +
+    `aria-label="${escapeHtml(block.title)}" data-gallery-design="${options.design}">` +
     `<ul class="sf-gallery__grid">${figures}</ul>${galleryControlsSpace(block, deps)}</section>`
   );
 }

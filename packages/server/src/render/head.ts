@@ -1,5 +1,6 @@
 /** The document head and foot a page's layout prints as `{squarespace-headers}` / `{squarespace-footers}`. Pure. */
-import { escapeHtml, escapeHtmlAttr, PageType, type PageContext } from '@storefront/core';
+import { PageType, type PageContext } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import { scriptJson } from './context.ts';
 import { STYLE_NONCE_MARKER } from './nonce-markers.ts';
 import { jsonLdScripts, type PageSeo } from '../seo/json-ld.ts';
@@ -34,26 +35,21 @@ export function documentHead(input: HeadInput): { headers: string; footers: stri
   const headers = [
     '<meta charset="utf-8">',
     `<title>${escapeHtml(input.title)}</title>`,
-    input.description ? `<meta name="description" content="${escapeHtmlAttr(input.description)}">` : '',
-    `<link rel="canonical" href="${escapeHtmlAttr(input.url)}">`,
+    input.description ? `<meta name="description" content="${escapeHtml(input.description)}">` : '',
+    `<link rel="canonical" href="${escapeHtml(input.url)}">`,
     ...(input.alternates ?? []).map(
-      (a) =>
-        `<link rel="alternate" hreflang="${escapeHtmlAttr(a.hreflang)}" href="${escapeHtmlAttr(a.href)}">`,
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
     ),
-    `<meta property="og:url" content="${escapeHtmlAttr(input.url)}">`,
-    `<meta property="og:site_name" content="${escapeHtmlAttr(input.siteTitle)}">`,
-    `<meta property="og:title" content="${escapeHtmlAttr(input.title)}">`,
+    `<meta property="og:url" content="${escapeHtml(input.url)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(input.siteTitle)}">`,
+    `<meta property="og:title" content="${escapeHtml(input.title)}">`,
     `<meta property="og:type" content="${ogType}">`,
-    input.description
-      ? `<meta property="og:description" content="${escapeHtmlAttr(input.description)}">`
-      : '',
-    image ? `<meta property="og:image" content="${escapeHtmlAttr(image)}">` : '',
+    input.description ? `<meta property="og:description" content="${escapeHtml(input.description)}">` : '',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-    `<meta name="twitter:title" content="${escapeHtmlAttr(input.title)}">`,
-    input.description
-      ? `<meta name="twitter:description" content="${escapeHtmlAttr(input.description)}">`
-      : '',
-    image ? `<meta name="twitter:image" content="${escapeHtmlAttr(image)}">` : '',
+    `<meta name="twitter:title" content="${escapeHtml(input.title)}">`,
+    input.description ? `<meta name="twitter:description" content="${escapeHtml(input.description)}">` : '',
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     input.status === 404 || NOINDEX_PATHS.test(new URL(input.url).pathname)
       ? '<meta name="robots" content="noindex">'
       : '',

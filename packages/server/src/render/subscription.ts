@@ -3,13 +3,8 @@
  * state allows, each a form posting `action` and `crumb` (plus the given hidden fields) that works
  * without JavaScript. Shared by /account's list and a guest's manage page.
  */
-import {
-  escapeHtml as h,
-  escapeHtmlAttr as a,
-  message,
-  type LocalizedStrings,
-  type MessageCode,
-} from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
 
 const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
@@ -37,17 +32,17 @@ export function subscriptionItemHtml(
 ): string {
   const t = (code: MessageCode, params: Record<string, string | number> = {}) => h(message(code, params, ls));
   const hidden = Object.entries({ crumb: form.crumb, ...form.fields })
-    .map(([name, value]) => `<input type="hidden" name="${a(name)}" value="${a(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${h(name)}" value="${h(value)}">`)
     .join('');
   const buttons = ACTIONS[s.state]
     .map(
       (action) =>
-        `<form method="post" action="${a(form.action)}" class="sf-account__inline">${hidden}` +
+        `<form method="post" action="${h(form.action)}" class="sf-account__inline">${hidden}` +
         `<button type="submit" name="action" value="${action}">${t(`subscription.${action}`)}</button></form>`,
     )
     .join('');
   return (
-    `<li class="sf-account__subscription" data-subscription-id="${a(s.id)}" data-state="${s.state}">` +
+    `<li class="sf-account__subscription" data-subscription-id="${h(s.id)}" data-state="${s.state}">` +
     `<p>${t('account.subscription-line', {
       title: s.title,
       quantity: s.quantity,

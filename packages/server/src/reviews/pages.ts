@@ -4,7 +4,8 @@
  * legend names it, its rating a radio group of five (a keyboard moves along it; each choice is read
  * as "N out of 5 stars"), then an optional title and text. Every text comes from core's catalogue.
  */
-import { escapeHtml as h, escapeHtmlAttr as a, message, type LocalizedStrings } from '@storefront/core';
+import { message, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import { REVIEW_REQUEST_PATH } from '../db/reviews.ts';
 import { BODY_MAX, TITLE_MAX, type OpenRequest } from './requests.ts';
 
@@ -48,19 +49,19 @@ export function reviewFormHtml(
         .map((n) => {
           const checked = values[`rating.${line.id}`] === String(n) ? ' checked' : '';
           return (
-            `<label><input type="radio" name="rating.${a(line.id)}" value="${n}"${checked}>` +
+            `<label><input type="radio" name="rating.${h(line.id)}" value="${n}"${checked}>` +
             `<span class="sf-reviews__star-glyphs" aria-hidden="true">${stars(n)}</span>` +
             `<span class="sf-reviews__hidden">${h(message('review.stars', { count: n }, ls))}</span></label>`
           );
         })
         .join('');
       return (
-        `<fieldset data-line-id="${a(line.id)}"><legend>${h(message('review.rating-legend', { product: line.title }, ls))}</legend>` +
-        `<div class="sf-reviews__stars" role="radiogroup" aria-label="${a(message('review.rating-legend', { product: line.title }, ls))}">${radios}</div>` +
+        `<fieldset data-line-id="${h(line.id)}"><legend>${h(message('review.rating-legend', { product: line.title }, ls))}</legend>` +
+        `<div class="sf-reviews__stars" role="radiogroup" aria-label="${h(message('review.rating-legend', { product: line.title }, ls))}">${radios}</div>` +
         `<div class="sf-reviews__field"><label for="${id('title')}">${h(message('review.title-label', {}, ls))}</label>` +
-        `<input id="${id('title')}" name="title.${a(line.id)}" maxlength="${TITLE_MAX}" value="${a(values[`title.${line.id}`] ?? '')}"></div>` +
+        `<input id="${id('title')}" name="title.${h(line.id)}" maxlength="${TITLE_MAX}" value="${h(values[`title.${line.id}`] ?? '')}"></div>` +
         `<div class="sf-reviews__field"><label for="${id('body')}">${h(message('review.body-label', {}, ls))}</label>` +
-        `<textarea id="${id('body')}" name="body.${a(line.id)}" rows="4" maxlength="${BODY_MAX}">${h(values[`body.${line.id}`] ?? '')}</textarea></div>` +
+        `<textarea id="${id('body')}" name="body.${h(line.id)}" rows="4" maxlength="${BODY_MAX}">${h(values[`body.${line.id}`] ?? '')}</textarea></div>` +
         `</fieldset>`
       );
     })
@@ -70,8 +71,8 @@ export function reviewFormHtml(
     (page.error ? `<div class="sf-reviews__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
     `<p>${h(message('review.request-intro', { number: request.orderNumber }, ls))}</p>` +
     `<form method="post" action="${REVIEW_REQUEST_PATH}">` +
-    `<input type="hidden" name="crumb" value="${a(page.crumb)}">` +
-    `<input type="hidden" name="token" value="${a(page.token)}">` +
+    `<input type="hidden" name="crumb" value="${h(page.crumb)}">` +
+    `<input type="hidden" name="token" value="${h(page.token)}">` +
     fieldsets +
     `<button type="submit" class="sf-reviews__submit">${h(message('review.submit', {}, ls))}</button></form></div>`
   );

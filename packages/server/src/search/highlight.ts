@@ -1,5 +1,5 @@
 /** Result text as escaped HTML with the words a query found in <mark> (pure). */
-import { escapeHtml } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import { fold } from './documents.ts';
 
 /** Whether a folded word is one the query found. */

@@ -2,13 +2,8 @@
  * The built-in /search page's main content (server-rendered, works without JavaScript); routes.ts
  * puts it inside the site's layout. Every text comes from core's message catalogue.
  */
-import {
-  escapeHtml as h,
-  escapeHtmlAttr as a,
-  formatMoney,
-  message,
-  type LocalizedStrings,
-} from '@storefront/core';
+import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { SearchQuery, SearchResults, SearchSort } from './query.ts';
 import { SEARCH_SORTS } from './query.ts';
 import { SEARCH_KINDS } from './tables.ts';
@@ -69,8 +64,8 @@ export function searchPage(input: SearchPageInput, ls?: LocalizedStrings): strin
   const form =
     `<form class="sf-search__form" role="search" method="get" action="/search">` +
     `<div><label for="sf-search-q">${t('search.label')}</label>` +
-    `<input id="sf-search-q" type="search" name="q" value="${a(query.q)}" maxlength="200" autocomplete="off"></div>` +
-    (query.kind ? `<input type="hidden" name="type" value="${a(query.kind)}">` : '') +
+    `<input id="sf-search-q" type="search" name="q" value="${h(query.q)}" maxlength="200" autocomplete="off"></div>` +
+    (query.kind ? `<input type="hidden" name="type" value="${h(query.kind)}">` : '') +
     `<div><label for="sf-search-sort">${t('search.sort')}</label>` +
     `<select id="sf-search-sort" name="sort">${SEARCH_SORTS.map(sortOption).join('')}</select></div>` +
     `<button type="submit">${t('search.submit')}</button></form>`;
@@ -97,7 +92,7 @@ function resultsHtml(
       : t('search.results-many', { count: results.total, query: query.q });
   const typeLink = (kind: (typeof SEARCH_KINDS)[number] | undefined, label: string, count: number) => {
     const current = kind === query.kind;
-    return `<li><a href="${a(searchUrl({ ...query, kind, category: undefined, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${label} (${count})</a></li>`;
+    return `<li><a href="${h(searchUrl({ ...query, kind, category: undefined, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${label} (${count})</a></li>`;
   };
   const types =
     `<nav aria-label="${t('search.filter-by-type')}"><ul class="sf-search__types">` +
@@ -111,7 +106,7 @@ function resultsHtml(
       results.facets.categories
         .map((c) => {
           const current = c.value === query.category;
-          return `<li><a href="${a(searchUrl({ ...query, kind: 'product', category: c.value, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${h(c.value)} (${c.count})</a></li>`;
+          return `<li><a href="${h(searchUrl({ ...query, kind: 'product', category: c.value, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${h(c.value)} (${c.count})</a></li>`;
         })
         .join('') +
       '</ul></nav>'
@@ -120,9 +115,9 @@ function resultsHtml(
     .map(
       (hit) =>
         `<li class="sf-search__result">` +
-        (hit.imageUrl ? `<img src="${a(hit.imageUrl)}" alt="" loading="lazy">` : '') +
+        (hit.imageUrl ? `<img src="${h(hit.imageUrl)}" alt="" loading="lazy">` : '') +
         `<div><span class="sf-search__kind">${t(KIND_LABEL[hit.kind])}</span>` +
-        `<h2><a href="${a(hit.url)}">${hit.titleHtml}</a></h2>` +
+        `<h2><a href="${h(hit.url)}">${hit.titleHtml}</a></h2>` +
         (hit.priceCents !== null ? `<p>${h(formatMoney(hit.priceCents, currency))}</p>` : '') +
         (hit.snippetHtml ? `<p>${hit.snippetHtml}</p>` : '') +
         '</div></li>',
@@ -132,11 +127,11 @@ function resultsHtml(
     results.pages > 1
       ? `<nav class="sf-search__pages" aria-label="${t('search.page-of', { page: results.page, pages: results.pages })}">` +
         (results.page > 1
-          ? `<a rel="prev" href="${a(searchUrl({ ...query, page: results.page - 1 }))}">${t('search.previous')}</a>`
+          ? `<a rel="prev" href="${h(searchUrl({ ...query, page: results.page - 1 }))}">${t('search.previous')}</a>`
           : '') +
         `<span>${t('search.page-of', { page: results.page, pages: results.pages })}</span>` +
         (results.page < results.pages
-          ? `<a rel="next" href="${a(searchUrl({ ...query, page: results.page + 1 }))}">${t('search.next')}</a>`
+          ? `<a rel="next" href="${h(searchUrl({ ...query, page: results.page + 1 }))}">${t('search.next')}</a>`
           : '') +
         '</nav>'
       : '';

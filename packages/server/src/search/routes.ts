@@ -8,7 +8,8 @@
  *   GET /api/search/suggest?q=                   the first results of each type while typing
  *       (the header's island), briefly cacheable.
  */
-import { escapeHtmlAttr, formatMoney, message, PageType, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, PageType, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContentVersion } from '../db/catalogue-cache.ts';
@@ -124,11 +125,11 @@ function templateContext(
 ): Json {
   return {
     // What a visitor typed, reflected: escaped here, since a template prints `{search.query}` as it is.
-    query: escapeHtmlAttr(query.q),
+    query: escapeHtml(query.q),
     type: query.kind ?? null,
-    category: query.category === undefined ? null : escapeHtmlAttr(query.category),
+    category: query.category === undefined ? null : escapeHtml(query.category),
     sort: query.sort,
-    error: error === undefined ? null : escapeHtmlAttr(error),
+    error: error === undefined ? null : escapeHtml(error),
     total: results?.total ?? 0,
     empty: Boolean(query.q.trim()) && !error && (results?.total ?? 0) === 0,
     results: (results?.hits ?? []).map((hit) => ({

@@ -4,7 +4,8 @@
  * The enclosures' sizes are read before the feed is built; the feed itself is pure.
  */
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
+import { containedPath } from '../site/contained-path.ts';
 import { blockFieldsText } from '../site/blocks.ts';
 import type { Json } from '../site/types.ts';
 import { absoluteUrl } from './json-ld.ts';
@@ -57,8 +58,8 @@ export async function imageEnclosures(
       const asset = typeof item.assetUrl === 'string' ? item.assetUrl : '';
       const name = asset.startsWith('/media/') ? decodeURIComponent(asset.slice('/media/'.length)) : '';
       const type = IMAGE_TYPES[extname(name).toLowerCase()];
-      const file = normalize(join(mediaDir, name));
-      if (!name || !type || !file.startsWith(mediaDir + sep)) return undefined;
+      const file = name ? containedPath(mediaDir, join(mediaDir, name)) : undefined;
+      if (file === undefined || type === undefined) return undefined;
       try {
         const { size } = await stat(file);
         return [String(item.id), { url: absoluteUrl(siteUrl, asset), length: size, type }] as const;

@@ -2,7 +2,7 @@
  * Layout blocks (docs/blocks.md): the content format of a page's or a post's block fields, checked
  * at load so that a page never meets a malformed block while it renders.
  */
-import { escapeHtml } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import { z } from 'zod';
 
 /** The platform's block type numbers (spec §3, block types 1 to 70) and class names. */

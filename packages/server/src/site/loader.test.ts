@@ -1,4 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,6 +141,41 @@ describe('site loader', () => {
     );
     expect(siteError(() => load(dir)).message).toBe(
       'template/template.conf: layouts must have a "default" layout',
+    );
+  });
+
+  it('a region, block, page, collection template or content file linked to a file outside the site folder stops start-up naming it', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'storefront-outside-'));
+    dirs.push(outside);
+    const secret = join(outside, 'secret.txt');
+    writeFileSync(secret, 'OWNER_TOKEN=leaked-owner-token\n');
+    const linked = [
+      { file: 'template/site.region', target: '/proc/self/environ' },
+      { file: 'template/header.region', target: secret },
+      { file: 'template/blocks/navigation.block', target: secret },
+      { file: 'template/blocks/extra.block', target: secret },
+      { file: 'template/pages/about.page', target: secret },
+      { file: 'template/collections/blog.list', target: secret },
+      { file: 'content/navigation.json', target: secret },
+    ];
+    for (const { file, target } of linked) {
+      const dir = siteCopy();
+      rmSync(join(dir, file), { force: true });
+      symlinkSync(target, join(dir, file));
+      const error = siteError(() => load(dir));
+      expect(error.file, file).toBe(file);
+      expect(error.message, file).toBe(`${file}: leads outside the site folder (a symbolic link): not read`);
+    }
+  });
+
+  it('a link that stays inside the site folder is read as the file it names', () => {
+    const dir = siteCopy();
+    const page = join(dir, 'template/pages/about.page');
+    renameSync(page, join(dir, 'template/about-original.page'));
+    symlinkSync('../about-original.page', page);
+    const site = load(dir);
+    expect(site.template.pages.about?.template.source).toBe(
+      load(FIXTURE_SITE).template.pages.about?.template.source,
     );
   });
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { z } from 'zod';
 import { stampTemplateNonces } from '../render/nonce-markers.ts';
 import { commentRanges, extractPlatformTags, type TagBodies } from '../render/platform-tags.ts';
 import { danglingBlockReference, parseBlockFields } from './blocks.ts';
+import { readSiteText } from './contained-path.ts';
 import { SiteError } from './errors.ts';
 import { compileStylesheets } from './stylesheets.ts';
 import { tweakJson, tweakSettingsSchema } from './tweaks.ts';
@@ -132,7 +133,7 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
           rel(confPath),
           `layout "${key}" names region "${region}" but ${file} does not exist`,
         );
-      pieces.push({ file: rel(path), source: readText(path) });
+      pieces.push({ file: rel(path), source: readSiteText(siteDir, path) });
     }
     const source = pieces.map((p) => p.source).join('');
     const lineMap = (line: number) => {
@@ -155,15 +156,15 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     const ext = extname(path);
     const typeName = basename(path, ext);
     const entry = (collections[typeName] ??= {});
-    if (ext === '.list') entry.list = compileFile(path, readText(path));
-    else if (ext === '.item') entry.item = compileFile(path, readText(path));
+    if (ext === '.list') entry.list = compileFile(path, readSiteText(siteDir, path));
+    else if (ext === '.item') entry.item = compileFile(path, readSiteText(siteDir, path));
     else if (ext === '.conf') entry.conf = parseJsonFile(siteDir, path, z.looseObject({})) as Json;
   }
 
   const partials: Record<string, string> = {};
   for (const path of listFiles(join(dir, 'blocks'))) {
     if (extname(path) !== '.block') continue;
-    const file = compileFile(path, readText(path));
+    const file = compileFile(path, readSiteText(siteDir, path));
     partials[basename(path)] = file.source;
   }
 
@@ -175,7 +176,7 @@ function loadTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies
     const pageConf = existsSync(confFile)
       ? (parseJsonFile(siteDir, confFile, z.looseObject({})) as Json)
       : {};
-    pages[name] = { template: compileFile(path, readText(path)), conf: pageConf };
+    pages[name] = { template: compileFile(path, readSiteText(siteDir, path)), conf: pageConf };
   }
 
   // The stylesheets compile with the content's tweak values (compileTemplateStyles).
@@ -375,21 +376,22 @@ function checkBlockFields(file: string, collection: CollectionContent): void {
 
 // ---------------------------------------------------------------- helpers
 
-function readText(path: string): string {
-  return readFileSync(path, 'utf8');
-}
-
+/** The files of a folder, links to files included so that one leading outside is refused, not skipped. */
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isFile())
+    .filter(
+      (d) =>
+        d.isFile() ||
+        (d.isSymbolicLink() && !statSync(join(dir, d.name), { throwIfNoEntry: false })?.isDirectory()),
+    )
     .map((d) => join(dir, d.name))
     .sort();
 }
 
 function parseJsonFile<T>(siteDir: string, path: string, schema: z.ZodType<T>): T {
   const rel = relative(siteDir, path);
-  const parsed = parseLenientJson(readText(path));
+  const parsed = parseLenientJson(readSiteText(siteDir, path));
   if (!parsed.ok)
     throw new SiteError(
       rel,

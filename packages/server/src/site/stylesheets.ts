@@ -4,9 +4,10 @@
  * with the tweak variables the platform supplies and its own versions of the stylesheets templates
  * import without shipping. A stylesheet that does not compile stops start-up naming its file and line.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import less from 'less';
+import { containedPath, readSiteText } from './contained-path.ts';
 import { SiteError } from './errors.ts';
 import { platformStylesheet } from './platform-stylesheets.ts';
 import {
@@ -46,10 +47,7 @@ const refusal = (message: string) => ({ type: 'File', message }) as unknown as L
  * elsewhere: nothing outside its folder is read, and nothing is fetched.
  */
 function templateFiles(templateDir: string, stylesDir: string): Less.Plugin {
-  const inside = (path: string) => {
-    const from = relative(realpathSync(templateDir), realpathSync(path));
-    return from !== '' && !from.startsWith('..') && !isAbsolute(from);
-  };
+  const inside = (path: string) => containedPath(templateDir, path) !== undefined;
   const find = (filename: string, currentDirectory: string): string | undefined => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(filename)) return undefined;
     for (const dir of [currentDirectory, stylesDir])
@@ -133,14 +131,14 @@ export function compileStylesheets(
       imports.push(`@import (less) ${JSON.stringify(name)};`);
       continue;
     }
-    const source = readFileSync(path, 'utf8');
+    const source = readSiteText(siteDir, path);
     read(path, source);
     const file = JSON.stringify(relative(stylesDir, path));
     imports.push(path.endsWith('.css') ? `@import (inline) ${file};` : `@import (less) ${file};`);
   }
   // Declarations in imported files are read too (`@import "tweaks.less"` is a common split).
   for (const file of lessFiles(stylesDir))
-    if (!names.some((n) => listedFile(stylesDir, n) === file)) read(file, readFileSync(file, 'utf8'));
+    if (!names.some((n) => listedFile(stylesDir, n) === file)) read(file, readSiteText(siteDir, file));
 
   const tweaks = tweakValues(declarations, settings);
   const { defaults, overrides } = tweakVariables(tweaks);

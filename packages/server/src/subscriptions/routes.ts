@@ -11,7 +11,8 @@
  * Only the signed-in customer's own subscriptions: another's answers the same 404 as none. A manage
  * link works for its one subscription, signed in or not; a forged or unknown token answers 404.
  */
-import { message, PageType, escapeHtml as h, type LocalizedStrings } from '@storefront/core';
+import { message, PageType, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml as h } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

@@ -7,7 +7,8 @@
  * the permission gets 403. `GET /config/analytics.json` answers the same figures as JSON (401 or
  * 403 as the other staff calls); automation may send the API key instead (owner-access.ts).
  */
-import { escapeHtml, HEADLINE_METRICS } from '@storefront/core';
+import { HEADLINE_METRICS } from '@storefront/core';
+import { escapeHtml } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePermission } from '../http/guards.ts';
 import { STAFF_LOGIN_PATH } from '../http/session.ts';

@@ -3,7 +3,8 @@
  * through `localizedStrings` (by the entry's key, e.g. `blogReadMoreText`), like the demo
  * template's strings. Resolved at render time, so each language's page gets its own strings.
  */
-import { escapeHtml, MESSAGES, type MessageCode } from '@storefront/core';
+import { MESSAGES, type MessageCode } from '@storefront/core';
+import { escapeHtml } from '../../http/html.ts';
 
 type SystemMessageCode = Extract<MessageCode, `system.${string}`>;
 
