@@ -6,10 +6,11 @@
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { message, type LocalizedStrings } from '@storefront/core';
+import { lineNeeds, message, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
+import { refundedQuantities, refundTotals, type RefundLine } from '../db/refunds.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
@@ -49,12 +50,6 @@ export const fulfilBody = z
   })
   .strict();
 export const cancelBody = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
-export const refundBody = z
-  .object({
-    amountCents: z.number().int().min(1),
-    reason: z.string().trim().max(1000).optional(),
-  })
-  .strict();
 export const noteBody = z.object({ text: z.string().trim().min(1).max(4000) }).strict();
 export const markPaidBody = z.object({ reference: z.string().trim().min(1).max(200).optional() }).strict();
 
@@ -93,7 +88,8 @@ export async function orderDetail(db: Db, number: number) {
   ]);
   const fulfilledOf = (lineId: string) =>
     shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
-  const refundedCents = refunds.reduce((n, r) => n + r.amount_cents, 0);
+  const refundTotalsNow = refundTotals(refunds);
+  const refundedOf = refundedQuantities(refunds);
   return {
     id: order.id,
     number: Number(order.order_number),
@@ -109,7 +105,9 @@ export async function orderDetail(db: Db, number: number) {
       shippingCents: order.shipping_cents,
       discountCents: order.discount_cents,
       grandTotalCents: order.grand_total_cents,
-      refundedCents,
+      refundedCents: refundTotalsNow.refundedCents,
+      pendingRefundCents: refundTotalsNow.pendingCents,
+      refundableCents: Math.max(0, order.grand_total_cents - refundTotalsNow.committedCents),
     },
     payment: { provider: order.payment_provider, reference: order.payment_reference },
     lines: lines.map((l) => ({
@@ -121,6 +119,8 @@ export async function orderDetail(db: Db, number: number) {
       attributes: JSON.parse(l.attributes) as Record<string, string>,
       quantity: l.quantity,
       fulfilledQuantity: fulfilledOf(l.id),
+      refundedQuantity: refundedOf.get(l.id) ?? 0,
+      takesStock: lineNeeds(l.product_type).takesStock,
       unitPriceCents: l.unit_price_cents,
     })),
     fulfilments: fulfilments.map((f) => ({
@@ -137,6 +137,11 @@ export async function orderDetail(db: Db, number: number) {
       created: Number(r.created),
       amountCents: r.amount_cents,
       reason: r.reason,
+      status: r.status,
+      giftCardCents: r.gift_card_cents,
+      providerCents: r.provider_cents,
+      lines: r.lines ? (JSON.parse(r.lines) as RefundLine[]) : null,
+      restocked: r.restocked === 1,
     })),
     timeline: events.map((e) => ({
       id: e.id,
@@ -162,7 +167,7 @@ interface Acted {
  * Runs `act` in a transaction holding the order's lock, with the order as it is now; writes the
  * timeline event it returns. Unknown order: 404.
  */
-async function onOrder(
+export async function onOrder(
   db: Db,
   number: number,
   actor: Actor,
@@ -205,7 +210,7 @@ async function onOrder(
   });
 }
 
-type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
+export type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
 
 function customerMail(
   trx: Trx,
@@ -381,59 +386,6 @@ export function cancel(
         ...(voided.voidedCents > 0 ? { giftCardsVoidedCents: voided.voidedCents } : {}),
       },
       mailId,
-    };
-  });
-}
-
-/** Records money given back (the payment provider's refund is made there); at most what was paid. */
-export function refund(
-  db: Db,
-  number: number,
-  actor: Actor,
-  input: z.infer<typeof refundBody>,
-): Promise<Acted> {
-  return onOrder(db, number, actor, async (trx, order) => {
-    const paid =
-      order.status === 'paid' ||
-      (order.status === 'cancelled' &&
-        (
-          await trx
-            .selectFrom('order_events')
-            .select('detail')
-            .where('order_id', '=', order.id)
-            .where('kind', '=', 'cancelled')
-            .execute()
-        ).some((e) => e.detail !== null && (JSON.parse(e.detail) as { wasPaid?: boolean }).wasPaid));
-    if (!paid) throw conflict(`Order #${number} has not been paid: there is nothing to refund.`);
-    const refunded = await trx
-      .selectFrom('order_refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-      .where('order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
-    const left = order.grand_total_cents - Number(refunded.total);
-    if (input.amountCents > left)
-      throw conflict(
-        `Order #${number} has ${left} (minor units) left to refund, less than ${input.amountCents}.`,
-      );
-    await trx
-      .insertInto('order_refunds')
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        created: Date.now(),
-        amount_cents: input.amountCents,
-        reason: input.reason ?? null,
-      })
-      .execute();
-    // A refund gives back what a gift card paid first (issue 17), onto the card.
-    const giftCardCents = await restoreGiftCards(trx, order.id, input.amountCents);
-    return {
-      kind: 'refunded',
-      detail: {
-        amountCents: input.amountCents,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(giftCardCents > 0 ? { giftCardCents } : {}),
-      },
     };
   });
 }

@@ -56,7 +56,7 @@ export async function releaseUnpaidOrder(
 }
 
 /** The discount code uses the order claimed count no more: the code may be used again. */
-async function releaseDiscounts(trx: Transaction<Database>, orderId: string): Promise<void> {
+export async function releaseDiscounts(trx: Transaction<Database>, orderId: string): Promise<void> {
   const redeemed = await trx
     .selectFrom('discount_redemptions')
     .select(['code', 'customer'])
