@@ -63,7 +63,7 @@ async function orderRow(db: Db, number: number) {
 export async function orderDetail(db: Db, number: number) {
   const order = await orderRow(db, number);
   if (!order) return undefined;
-  const [lines, shipped, fulfilments, refunds, events] = await Promise.all([
+  const [lines, shipped, fulfilments, refunds, events, giftCardNet] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
     db
       .selectFrom('order_fulfilment_lines')
@@ -85,6 +85,13 @@ export async function orderDetail(db: Db, number: number) {
       .orderBy('created')
       .orderBy('id')
       .execute(),
+    // What gift cards paid and has not gone back onto them: a refund gives it back there first.
+    db
+      .selectFrom('gift_card_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('change_cents'), eb.lit(0)).as('net'))
+      .where('order_id', '=', order.id)
+      .where('reason', 'in', ['redeemed', 'restored'])
+      .executeTakeFirstOrThrow(),
   ]);
   const fulfilledOf = (lineId: string) =>
     shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
@@ -109,7 +116,11 @@ export async function orderDetail(db: Db, number: number) {
       pendingRefundCents: refundTotalsNow.pendingCents,
       refundableCents: Math.max(0, order.grand_total_cents - refundTotalsNow.committedCents),
     },
-    payment: { provider: order.payment_provider, reference: order.payment_reference },
+    payment: {
+      provider: order.payment_provider,
+      reference: order.payment_reference,
+      giftCardCents: Math.max(0, -Number(giftCardNet.net)),
+    },
     lines: lines.map((l) => ({
       id: l.id,
       itemId: l.item_id,

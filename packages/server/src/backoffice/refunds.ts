@@ -9,31 +9,29 @@
  * the manual provider staff give the money back by hand and the refund is done at once.
  */
 import { randomUUID } from 'node:crypto';
-import { formatMoney, lineNeeds } from '@storefront/core';
+import { formatMoney, lineNeeds, paidForLines } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { releaseDiscounts } from '../checkout/release.ts';
-import { ORDER_ID_KEY } from '../checkout/stripe.ts';
+import { releaseDiscounts } from '../db/discount-uses.ts';
 import { restoreGiftCards } from '../db/gift-cards.ts';
 import type { Db } from '../db/index.ts';
 import {
   markOrderRefundedWhenFull,
+  REFUND_ID_KEY,
+  REFUND_ORDER_ID_KEY,
   refundedQuantities,
   refundTotals,
   type RefundLine,
   type RefundStatus,
 } from '../db/refunds.ts';
 import type { Database } from '../db/schema.ts';
+import { orderEvent } from '../db/order-events.ts';
 import { returnStock } from '../db/stock.ts';
 import { apiError } from '../http/errors.ts';
-import { orderEvent } from '../checkout/release.ts';
 import { onOrder, type Actor, type OrderRowOf } from './order-actions.ts';
 
 type Trx = Transaction<Database>;
-
-/** The refund's metadata key naming our refund row, so a webhook racing Stripe's answer still finds it. */
-export const REFUND_ID_KEY = 'refundId';
 
 export const refundBody = z
   .object({
@@ -191,7 +189,7 @@ async function linesToRefund(
     .execute();
   const refunded = refundedQuantities(refunds);
   const seen = new Set<string>();
-  let priceCents = 0;
+  const priced: { unitPriceCents: number; quantity: number }[] = [];
   const chosen: LineToRefund[] = [];
   for (const { lineId, quantity } of wanted) {
     const line = lines.find((l) => l.id === lineId);
@@ -200,7 +198,7 @@ async function linesToRefund(
     const left = line.quantity - (refunded.get(lineId) ?? 0);
     if (quantity > left)
       throw apiError('refund.over-quantity', { params: { left, title: line.title, number } });
-    priceCents += line.unit_price_cents * quantity;
+    priced.push({ unitPriceCents: line.unit_price_cents, quantity });
     chosen.push({
       lineId,
       variantId: line.variant_id,
@@ -208,11 +206,11 @@ async function linesToRefund(
       takesStock: lineNeeds(line.product_type).takesStock,
     });
   }
-  const paidShare =
-    order.discount_cents > 0 && order.subtotal_cents > 0
-      ? Math.max(0, order.subtotal_cents - order.discount_cents) / order.subtotal_cents
-      : 1;
-  return { amountCents: Math.round(priceCents * paidShare), lines: chosen };
+  const amountCents = paidForLines(priced, {
+    subtotalCents: order.subtotal_cents,
+    discountCents: order.discount_cents,
+  });
+  return { amountCents, lines: chosen };
 }
 
 /** The refunded lines that took stock give it back, in variant order (a stable lock order). */
@@ -269,7 +267,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
         payment_intent: call.paymentIntent,
         amount: call.amountCents,
         reason: 'requested_by_customer',
-        metadata: { [ORDER_ID_KEY]: call.orderId, [REFUND_ID_KEY]: call.refundId },
+        metadata: { [REFUND_ORDER_ID_KEY]: call.orderId, [REFUND_ID_KEY]: call.refundId },
       },
       { idempotencyKey: `refund-${call.refundId}` },
     );

@@ -9,13 +9,9 @@
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema.ts';
-import { settleRefund } from '../db/refunds.ts';
-import { ORDER_ID_KEY } from './stripe.ts';
+import { REFUND_ID_KEY, REFUND_ORDER_ID_KEY, settleRefund } from '../db/refunds.ts';
 
 type Trx = Transaction<Database>;
-
-/** Kept equal to backoffice/refunds.ts `REFUND_ID_KEY` (checkout never imports the back office). */
-const REFUND_ID_KEY = 'refundId';
 
 export type RefundEventOutcome = 'refunded' | 'refund-failed' | 'ignored';
 
@@ -36,7 +32,7 @@ export const isRefundEvent = (event: Stripe.Event): boolean =>
 
 /** The order an event is about, for the event's record. */
 export function refundEventOrderId(event: Stripe.Event): string | null {
-  return (refundOf(event) ?? chargeOf(event))?.metadata?.[ORDER_ID_KEY] ?? null;
+  return (refundOf(event) ?? chargeOf(event))?.metadata?.[REFUND_ORDER_ID_KEY] ?? null;
 }
 
 export async function applyRefundEvent(trx: Trx, event: Stripe.Event): Promise<RefundEventOutcome> {

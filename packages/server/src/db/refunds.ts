@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { orderEvent } from '../checkout/release.ts';
+import { orderEvent } from './order-events.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -8,6 +8,10 @@ import type { Database } from './schema.ts';
  * webhook says `succeeded` or `failed`. Shared by the back office (which makes refunds) and the
  * Stripe webhook (which settles them).
  */
+/** The metadata keys of a provider's refund: our order and our refund, so a racing webhook finds it. */
+export const REFUND_ORDER_ID_KEY = 'orderId';
+export const REFUND_ID_KEY = 'refundId';
+
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface RefundFigures {
