@@ -388,6 +388,7 @@ const entries = {
   'account.status.paid': { text: 'Paid' },
   'account.status.payment-failed': { text: 'Payment failed' },
   'account.status.cancelled': { text: 'Cancelled' },
+  'account.status.refunded': { text: 'Refunded' },
   'account.order-address': { text: 'Shipping address' },
   'account.back-to-orders': { text: 'Back to my orders' },
   'account.back-to-account': { text: 'Back to my account' },

@@ -28,7 +28,12 @@ interface PlacedOrder {
 
 interface Detail {
   status: string;
-  totals: { grandTotalCents: number; refundedCents: number; pendingRefundCents: number };
+  totals: {
+    grandTotalCents: number;
+    refundedCents: number;
+    pendingRefundCents: number;
+    refundableCents: number;
+  };
   lines: { id: string; sku: string; quantity: number; refundedQuantity: number }[];
   refunds: {
     id: string;
@@ -392,6 +397,27 @@ for (const database of DATABASES) {
       expect(after.timeline.at(-1)?.kind).toBe('refund-failed');
       api.charged.set(order.paymentIntent as string, order.grandTotalCents);
       expect((await refund(order, { amountCents: order.grandTotalCents })).statusCode).toBe(200);
+    });
+
+    it('a refund Stripe reports failed by webhook is marked failed, and its amount is left to refund', async () => {
+      const order = await paidOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
+      expect((await refund(order, { amountCents: order.grandTotalCents })).statusCode).toBe(200);
+      const call = refundCalls().at(-1) as Recorded;
+      const failed = await deliver('refund.updated', {
+        ...stripeRefund(call, `re_test_${refundCalls().length}`, 'failed'),
+        failure_reason: 'expired_or_canceled_card',
+      });
+      expect(failed.json().outcome).toBe('refund-failed');
+      const after = await detail(order);
+      expect(after.status).toBe('paid');
+      expect(after.refunds.map((r) => r.status)).toEqual(['failed']);
+      expect(after.totals).toMatchObject({ refundedCents: 0, pendingRefundCents: 0 });
+      expect(after.timeline.at(-1)).toMatchObject({
+        kind: 'refund-failed',
+        detail: { problem: 'expired_or_canceled_card' },
+      });
+      // What Stripe did not give back can be refunded again.
+      expect(after.totals.refundableCents).toBe(order.grandTotalCents);
     });
 
     it('a double click is one refund: two requests with one Idempotency-Key', async () => {

@@ -1,6 +1,6 @@
 /**
- * The Stripe provider (issue 17) against a local stand-in for Stripe's API: a node:http server that
- * records what the official SDK sends and answers `POST /v1/checkout/sessions` and
+ * The Stripe provider (issue 17) against a local stand-in for Stripe's API (testing/stripe-api.ts):
+ * a node:http server that records what the official SDK sends and answers `POST /v1/checkout/sessions` and
  * `POST /v1/payment_intents` as the API reference documents (a declined card: 402 `card_error` with
  * the failed intent). Webhook events are signed with the SDK's own `generateTestHeaderString`.
  */
