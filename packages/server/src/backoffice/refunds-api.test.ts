@@ -420,6 +420,26 @@ for (const database of DATABASES) {
       expect(after.totals.refundableCents).toBe(order.grandTotalCents);
     });
 
+    it('a refund Stripe does not answer stays pending, and its webhook still settles it', async () => {
+      const order = await paidOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
+      api.unavailable.add(order.paymentIntent as string);
+      const unanswered = await refund(order, { amountCents: 1000 });
+      expect(unanswered.statusCode).toBe(502);
+      expect(unanswered.json()).toEqual({
+        code: 'refund-pending',
+        message:
+          "Stripe did not answer. The refund stays pending until Stripe confirms it: check the payment in Stripe's dashboard before refunding again.",
+      });
+      const pending = await detail(order);
+      expect(pending.refunds.map((r) => r.status)).toEqual(['pending']);
+      expect(pending.timeline.at(-1)?.kind).toBe('refund-unanswered');
+      // Stripe made it after all: its event names our refund in its metadata.
+      const call = refundCalls().at(-1) as Recorded;
+      const done = await deliver('refund.updated', stripeRefund(call, 're_test_made_anyway', 'succeeded'));
+      expect(done.json().outcome).toBe('refunded');
+      expect((await detail(order)).totals).toMatchObject({ refundedCents: 1000, pendingRefundCents: 0 });
+    });
+
     it('a double click is one refund: two requests with one Idempotency-Key', async () => {
       const order = await paidOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
       const calls = refundCalls().length;

@@ -56,7 +56,6 @@ interface ProviderCall {
   orderId: string;
   paymentIntent: string;
   amountCents: number;
-  currency: string;
 }
 
 export async function refund(
@@ -123,7 +122,6 @@ export async function refund(
         orderId: order.id,
         paymentIntent,
         amountCents: providerCents,
-        currency: order.currency,
       };
     else await markOrderRefundedWhenFull(trx, order.id);
     return {
@@ -257,7 +255,8 @@ async function stripePaymentOf(trx: Trx, order: OrderRowOf, stripe: Stripe | und
 
 /**
  * Asks Stripe for the refund. Its answer keeps the refund pending (only the webhook settles it);
- * a refusal marks the provider's part failed, on the timeline; no answer leaves it pending.
+ * a refusal marks the provider's part failed, on the timeline; no answer leaves it pending (and
+ * says so on the timeline) for the webhook to settle if Stripe made it after all.
  */
 async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise<void> {
   let stripeRefund: Stripe.Refund;
@@ -293,6 +292,13 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
       });
       throw apiError('refund.provider-refused', { params: { problem: error.message } });
     }
+    await db.transaction().execute((trx) =>
+      orderEvent(trx, call.orderId, 'refund-unanswered', {
+        refundId: call.refundId,
+        stripeCents: call.amountCents,
+        problem: error instanceof Error ? error.message : String(error),
+      }),
+    );
     throw apiError('refund.provider-unavailable');
   }
   await db.transaction().execute(async (trx) => {

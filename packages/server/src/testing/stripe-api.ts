@@ -121,6 +121,8 @@ export interface FakeStripeApi {
   requests: Recorded[];
   /** PaymentIntents that took money (id -> amount in minor units): only they can be refunded. */
   charged: Map<string, number>;
+  /** PaymentIntents whose refunds Stripe answers with a 500 `api_error` (an outage on its side). */
+  unavailable: Set<string>;
 }
 
 export async function fakeStripeApi(): Promise<FakeStripeApi> {
@@ -128,6 +130,7 @@ export async function fakeStripeApi(): Promise<FakeStripeApi> {
   let sessions = 0;
   let intents = 0;
   const charged = new Map<string, number>();
+  const unavailable = new Set<string>();
   const refunded = new Map<string, number>();
   let refunds = 0;
   const server = createServer((req, res) => {
@@ -142,6 +145,15 @@ export async function fakeStripeApi(): Promise<FakeStripeApi> {
         const answer = paymentIntentAnswer(form, `pi_test_renewal_${++intents}`);
         res.statusCode = answer.status;
         res.end(JSON.stringify(answer.body));
+        return;
+      }
+      if (
+        req.method === 'POST' &&
+        req.url === '/v1/refunds' &&
+        unavailable.has(form.get('payment_intent') ?? '')
+      ) {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
         return;
       }
       if (req.method === 'POST' && req.url === '/v1/refunds') {
@@ -189,5 +201,5 @@ export async function fakeStripeApi(): Promise<FakeStripeApi> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  return { server, base: `http://127.0.0.1:${port}`, requests, charged };
+  return { server, base: `http://127.0.0.1:${port}`, requests, charged, unavailable };
 }

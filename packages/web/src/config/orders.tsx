@@ -299,6 +299,7 @@ const EVENT_LABELS: Record<string, string> = {
   'refund-requested': 'Refund asked of Stripe',
   'refund-sent': 'Refund sent to Stripe',
   'refund-failed': 'Refund failed',
+  'refund-unanswered': 'Stripe did not answer the refund',
   'confirmation-resent': 'Confirmation sent again',
   note: 'Note',
 };
@@ -309,7 +310,7 @@ function eventText(e: OrderDetail['timeline'][number], currency: string): string
   if (e.kind === 'refunded' || e.kind === 'refund-requested')
     return formatMoney(Number(d.amountCents ?? 0), currency);
   if (e.kind === 'refund-sent') return formatMoney(Number(d.stripeCents ?? 0), currency);
-  if (e.kind === 'refund-failed') return String(d.problem ?? '');
+  if (e.kind === 'refund-failed' || e.kind === 'refund-unanswered') return String(d.problem ?? '');
   if (e.kind === 'fulfilled' && d.trackingNumber) return `Tracking ${String(d.trackingNumber)}`;
   if (e.kind === 'cancelled' && d.reason) return String(d.reason);
   return '';
