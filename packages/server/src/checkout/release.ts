@@ -56,5 +56,5 @@ export async function releaseUnpaidOrder(
   return true;
 }
 
-/** Where the back office and checkout have long found it. */
+/** Also exported here, where the Stripe webhook imports it from. */
 export { orderEvent };
