@@ -361,10 +361,17 @@ test('a refund in yen is typed in yen: JPY has no minor digits', async ({ page, 
     .execute();
   await signInToDashboard(page, 'store-manager');
   await page.goto(`/config/orders/${order.orderNumber}`);
-  const amount = page.getByLabel('Amount (JPY)');
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('An amount').check();
+  const amount = dialog.getByLabel('Amount (JPY)');
   await amount.fill('1200');
-  await page.getByRole('button', { name: 'Record refund' }).click();
-  await expect(page.getByRole('status')).toHaveText('Refund recorded.');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Refund ¥1,200' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Refund of ¥1,200 recorded. Return ¥1,200 to the customer by hand.',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.locator('dt:has-text("Refunded") + dd')).toHaveText('¥1,200');
   const refunds = await server.db
     .selectFrom('order_refunds')
@@ -373,8 +380,10 @@ test('a refund in yen is typed in yen: JPY has no minor digits', async ({ page, 
     .execute();
   expect(refunds.map((r) => r.amount_cents)).toEqual([1200]);
   // A fraction of a yen is refused before any call.
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  await dialog.getByLabel('An amount').check();
   await amount.fill('12.5');
-  await page.getByRole('button', { name: 'Record refund' }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   expect(await amount.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
   expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -32,6 +32,7 @@ export {
   decimalToMinor,
   formatDecimalMoney,
   formatMoney,
+  paidForLines,
   fractionDigitsOf,
   isDecimalString,
   isSupportedCurrency,

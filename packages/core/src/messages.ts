@@ -126,6 +126,30 @@ const entries = {
   'order.mail-tracking-link': { text: 'Track your parcel: {url}' },
   'order.mail-cancelled-subject': { text: 'Your order #{number} from {site} was cancelled' },
   'order.mail-cancelled': { text: 'Your order #{number} has been cancelled.' },
+  // Refunds from the back office (issue 27): what staff are told when a refund cannot be made.
+  'refund.over-refund': {
+    text: 'Order #{number} has {left} left to refund: {amount} is more than was paid and not yet refunded.',
+  },
+  'refund.over-quantity': {
+    text: 'Only {left} of {title} can still be refunded on order #{number}.',
+  },
+  'refund.unknown-line': { text: 'Line {lineId} is not a line of order #{number}, or is named twice.' },
+  'refund.amount-or-lines': {
+    text: 'Choose the lines and quantities to refund, or an amount, not both.',
+  },
+  'refund.restock-needs-lines': {
+    text: 'Only refunded lines can go back in stock: choose the lines and quantities to refund.',
+  },
+  'refund.provider-refused': { text: 'Stripe refused the refund: {problem}' },
+  'refund.provider-unavailable': {
+    text: "Stripe did not answer. The refund stays pending until Stripe confirms it: check the payment in Stripe's dashboard before refunding again.",
+  },
+  'refund.provider-not-configured': {
+    text: "Order #{number} was paid through Stripe, which is not configured here: refund it in Stripe's dashboard.",
+  },
+  'refund.no-payment': {
+    text: 'Stripe has not told us which payment paid order #{number}: it cannot be refunded through Stripe.',
+  },
   'restock.mail-subject': { text: '{product} is back in stock at {site}' },
   'restock.mail': { text: 'Good news: {product} is back in stock. You asked us to tell you.' },
 
@@ -364,6 +388,7 @@ const entries = {
   'account.status.paid': { text: 'Paid' },
   'account.status.payment-failed': { text: 'Payment failed' },
   'account.status.cancelled': { text: 'Cancelled' },
+  'account.status.refunded': { text: 'Refunded' },
   'account.order-address': { text: 'Shipping address' },
   'account.back-to-orders': { text: 'Back to my orders' },
   'account.back-to-account': { text: 'Back to my account' },

@@ -8,6 +8,7 @@ import {
   minorToDecimal,
   moneyToCents,
   movePoint,
+  paidForLines,
 } from './index.ts';
 
 describe('currencies', () => {
@@ -124,5 +125,17 @@ describe('money properties', () => {
         expect(shown).toBe(`${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
       }),
     );
+  });
+});
+
+describe('paidForLines (a refund by line)', () => {
+  it("is the lines' price, less their share of the order's discount", () => {
+    const tee = { unitPriceCents: 2500, quantity: 2 };
+    const mug = { unitPriceCents: 1250, quantity: 1 };
+    expect(paidForLines([tee, mug], { subtotalCents: 6250, discountCents: 0 })).toBe(6250);
+    // 10% off the order: each line was paid 90% of its price.
+    expect(paidForLines([tee], { subtotalCents: 6250, discountCents: 625 })).toBe(4500);
+    // A discount as large as the goods leaves nothing paid for them.
+    expect(paidForLines([mug], { subtotalCents: 1250, discountCents: 2000 })).toBe(0);
   });
 });

@@ -307,3 +307,17 @@ export const currencyForLocale = (locale: string): string => {
   }
   return (region && REGION_CURRENCY[region]) || DEFAULT_CURRENCY;
 };
+
+/**
+ * What was paid for some of an order's lines (a refund by line, issue 27): their price less their
+ * share of the order's discount, in the order's minor units.
+ */
+export function paidForLines(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  order: { subtotalCents: number; discountCents: number },
+): number {
+  const priceCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  if (order.discountCents <= 0 || order.subtotalCents <= 0) return priceCents;
+  const paidShare = Math.max(0, order.subtotalCents - order.discountCents) / order.subtotalCents;
+  return Math.round(priceCents * paidShare);
+}

@@ -336,6 +336,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       webBundle,
       forms: site.content.forms,
       reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
+      ...(stripe ? { stripe } : {}),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer, site });

@@ -4,7 +4,7 @@
  */
 export { type LocalizedStrings, message } from '@storefront/core/messages';
 export type { Result } from '@storefront/core/result';
-export { decimalToMinor, formatMoney, fractionDigitsOf } from '@storefront/core/money';
+export { decimalToMinor, formatMoney, fractionDigitsOf, paidForLines } from '@storefront/core/money';
 export { ProductType } from '@storefront/core/product';
 export {
   type Product,

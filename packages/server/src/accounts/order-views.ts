@@ -29,6 +29,7 @@ const STATUS_TEXTS = new Map<string, MessageCode>([
   ['paid', 'account.status.paid'],
   ['payment-failed', 'account.status.payment-failed'],
   ['cancelled', 'account.status.cancelled'],
+  ['refunded', 'account.status.refunded'],
 ]);
 /** An order's status in the catalogue's words; one it has no words for shows as stored. */
 export function orderStatusText(status: string, ls?: LocalizedStrings): string {

@@ -7,10 +7,11 @@
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { message, type LocalizedStrings } from '@storefront/core';
+import { lineNeeds, message, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
+import { refundedQuantities, refundTotals, type RefundLine } from '../db/refunds.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
@@ -51,12 +52,6 @@ export const fulfilBody = z
   })
   .strict();
 export const cancelBody = z.object({ reason: z.string().trim().max(1000).optional() }).strict();
-export const refundBody = z
-  .object({
-    amountCents: z.number().int().min(1),
-    reason: z.string().trim().max(1000).optional(),
-  })
-  .strict();
 export const noteBody = z.object({ text: z.string().trim().min(1).max(4000) }).strict();
 export const markPaidBody = z.object({ reference: z.string().trim().min(1).max(200).optional() }).strict();
 
@@ -70,7 +65,7 @@ async function orderRow(db: Db, number: number) {
 export async function orderDetail(db: Db, number: number) {
   const order = await orderRow(db, number);
   if (!order) return undefined;
-  const [lines, shipped, fulfilments, refunds, events] = await Promise.all([
+  const [lines, shipped, fulfilments, refunds, events, giftCardNet] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
     db
       .selectFrom('order_fulfilment_lines')
@@ -92,10 +87,18 @@ export async function orderDetail(db: Db, number: number) {
       .orderBy('created')
       .orderBy('id')
       .execute(),
+    // What gift cards paid and has not gone back onto them: a refund gives it back there first.
+    db
+      .selectFrom('gift_card_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('change_cents'), eb.lit(0)).as('net'))
+      .where('order_id', '=', order.id)
+      .where('reason', 'in', ['redeemed', 'restored'])
+      .executeTakeFirstOrThrow(),
   ]);
   const fulfilledOf = (lineId: string) =>
     shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
-  const refundedCents = refunds.reduce((n, r) => n + r.amount_cents, 0);
+  const refundTotalsNow = refundTotals(refunds);
+  const refundedOf = refundedQuantities(refunds);
   return {
     id: order.id,
     number: Number(order.order_number),
@@ -111,9 +114,15 @@ export async function orderDetail(db: Db, number: number) {
       shippingCents: order.shipping_cents,
       discountCents: order.discount_cents,
       grandTotalCents: order.grand_total_cents,
-      refundedCents,
+      refundedCents: refundTotalsNow.refundedCents,
+      pendingRefundCents: refundTotalsNow.pendingCents,
+      refundableCents: Math.max(0, order.grand_total_cents - refundTotalsNow.committedCents),
     },
-    payment: { provider: order.payment_provider, reference: order.payment_reference },
+    payment: {
+      provider: order.payment_provider,
+      reference: order.payment_reference,
+      giftCardCents: Math.max(0, -Number(giftCardNet.net)),
+    },
     lines: lines.map((l) => ({
       id: l.id,
       itemId: l.item_id,
@@ -123,6 +132,8 @@ export async function orderDetail(db: Db, number: number) {
       attributes: JSON.parse(l.attributes) as Record<string, string>,
       quantity: l.quantity,
       fulfilledQuantity: fulfilledOf(l.id),
+      refundedQuantity: refundedOf.get(l.id) ?? 0,
+      takesStock: lineNeeds(l.product_type).takesStock,
       unitPriceCents: l.unit_price_cents,
     })),
     fulfilments: fulfilments.map((f) => ({
@@ -139,6 +150,11 @@ export async function orderDetail(db: Db, number: number) {
       created: Number(r.created),
       amountCents: r.amount_cents,
       reason: r.reason,
+      status: r.status,
+      giftCardCents: r.gift_card_cents,
+      providerCents: r.provider_cents,
+      lines: r.lines ? (JSON.parse(r.lines) as RefundLine[]) : null,
+      restocked: r.restocked === 1,
     })),
     timeline: events.map((e) => ({
       id: e.id,
@@ -164,7 +180,7 @@ interface Acted {
  * Runs `act` in a transaction holding the order's lock, with the order as it is now; writes the
  * timeline event it returns. Unknown order: 404.
  */
-async function onOrder(
+export async function onOrder(
   db: Db,
   number: number,
   actor: Actor,
@@ -207,7 +223,7 @@ async function onOrder(
   });
 }
 
-type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
+export type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
 
 function customerMail(
   trx: Trx,
@@ -383,59 +399,6 @@ export function cancel(
         ...(voided.voidedCents > 0 ? { giftCardsVoidedCents: voided.voidedCents } : {}),
       },
       mailId,
-    };
-  });
-}
-
-/** Records money given back (the payment provider's refund is made there); at most what was paid. */
-export function refund(
-  db: Db,
-  number: number,
-  actor: Actor,
-  input: z.infer<typeof refundBody>,
-): Promise<Acted> {
-  return onOrder(db, number, actor, async (trx, order) => {
-    const paid =
-      order.status === 'paid' ||
-      (order.status === 'cancelled' &&
-        (
-          await trx
-            .selectFrom('order_events')
-            .select('detail')
-            .where('order_id', '=', order.id)
-            .where('kind', '=', 'cancelled')
-            .execute()
-        ).some((e) => e.detail !== null && (JSON.parse(e.detail) as { wasPaid?: boolean }).wasPaid));
-    if (!paid) throw conflict(`Order #${number} has not been paid: there is nothing to refund.`);
-    const refunded = await trx
-      .selectFrom('order_refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-      .where('order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
-    const left = order.grand_total_cents - Number(refunded.total);
-    if (input.amountCents > left)
-      throw conflict(
-        `Order #${number} has ${left} (minor units) left to refund, less than ${input.amountCents}.`,
-      );
-    await trx
-      .insertInto('order_refunds')
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        created: Date.now(),
-        amount_cents: input.amountCents,
-        reason: input.reason ?? null,
-      })
-      .execute();
-    // A refund gives back what a gift card paid first (issue 17), onto the card.
-    const giftCardCents = await restoreGiftCards(trx, order.id, input.amountCents);
-    return {
-      kind: 'refunded',
-      detail: {
-        amountCents: input.amountCents,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(giftCardCents > 0 ? { giftCardCents } : {}),
-      },
     };
   });
 }

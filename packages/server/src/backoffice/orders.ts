@@ -12,7 +12,7 @@ import type { Database } from '../db/schema.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { batchedCsv } from './csv.ts';
 
-export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled'] as const;
+export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled', 'refunded'] as const;
 
 /** A UTC day, `YYYY-MM-DD`, as the list filters take it. */
 export const day = z

@@ -13,7 +13,7 @@
  * - `GET /api/config/orders/:number` -> the order's lines, customer, address, totals, payment,
  *   fulfilments, refunds and timeline;
  * - `POST /api/config/orders/:number/{mark-paid,fulfil,cancel,refund,resend-confirmation,notes}`
- *   -> the order as `GET` answers it after the action. Each takes an `Idempotency-Key`
+ *   -> the order as `GET` answers it after the action (refunds: refunds.ts). Each takes an `Idempotency-Key`
  *   (http/idempotency.ts); an action the order's state does not allow answers 409 `order-conflict`.
  *
  * Stock (`stock.manage`; backoffice/stock.ts):
@@ -29,6 +29,7 @@
  * `orders.manage` to pause, resume or cancel): subscriptions.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { requirePermission } from '../http/guards.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
@@ -47,8 +48,6 @@ import {
   markPaidBody,
   noteBody,
   orderDetail,
-  refund,
-  refundBody,
   resendConfirmation,
   type Actor,
   type ShopIdentity,
@@ -59,6 +58,7 @@ import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
 import { productSearchQuery, searchProducts } from './products.ts';
 import { recordsRoutes } from './records-routes.ts';
+import { refund, refundBody } from './refunds.ts';
 import { shellHtml } from './shell.ts';
 import { subscriptionBackofficeRoutes } from './subscriptions.ts';
 import {
@@ -83,6 +83,8 @@ export interface BackofficeOptions {
   forms?: Record<string, unknown>;
   /** The site's reviews flag: on, a fully shipped order mails its review request. */
   reviewsEnabled?: boolean;
+  /** Stripe, when configured: an order it paid is refunded through its refunds API. */
+  stripe?: Stripe;
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -210,7 +212,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   );
   action('fulfil', fulfilBody.optional(), (n, actor, input) => fulfil(db, n, actor, shop, input ?? {}));
   action('cancel', cancelBody.optional(), (n, actor, input) => cancel(db, n, actor, shop, input ?? {}));
-  action('refund', refundBody, (n, actor, input) => refund(db, n, actor, input));
+  action('refund', refundBody, (n, actor, input) => refund(db, n, actor, input, options.stripe));
   action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor));
   action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
 

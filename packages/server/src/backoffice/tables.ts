@@ -41,6 +41,21 @@ export interface OrderRefundsTable {
   created: Millis;
   amount_cents: number;
   reason: string | null;
+  /** 'pending' (the provider has not confirmed it yet), 'succeeded', 'failed' (the provider's part). */
+  status: ColumnType<string, string | undefined, string>;
+  /** The part given back onto the gift cards that paid the order (done at once). */
+  gift_card_cents: ColumnType<number, number | undefined, number>;
+  /** The part given back through the payment provider, or by hand with the manual provider. */
+  provider_cents: ColumnType<number, number | undefined, number>;
+  provider: ColumnType<string, string | undefined, string>;
+  /** Stripe's PaymentIntent the refund is made on. */
+  provider_payment_id: string | null;
+  /** Stripe's refund id, once Stripe has answered. */
+  provider_refund_id: string | null;
+  /** JSON `[{ lineId, quantity }]` when refunded by line; null for an amount. */
+  lines: string | null;
+  /** 1 when the refunded lines went back into stock (in the refund's transaction). */
+  restocked: ColumnType<number, number | undefined, number>;
 }
 
 /** Every stock change made by the back office: 'cancellation', 'adjustment', 'set'. */

@@ -6,10 +6,11 @@
  * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import type { Database } from '../db/schema.ts';
+import { releaseDiscounts } from '../db/discount-uses.ts';
+import { orderEvent } from '../db/order-events.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
 
@@ -57,48 +58,5 @@ export async function releaseUnpaidOrder(
   return true;
 }
 
-/** The discount code uses the order claimed count no more: the code may be used again. */
-async function releaseDiscounts(trx: Transaction<Database>, orderId: string): Promise<void> {
-  const redeemed = await trx
-    .selectFrom('discount_redemptions')
-    .select(['code', 'customer'])
-    .where('order_id', '=', orderId)
-    .execute();
-  for (const { code, customer } of redeemed) {
-    await trx
-      .updateTable('discount_usage')
-      .set((eb) => ({ used: eb('used', '-', 1) }))
-      .where('code', '=', code)
-      .where('used', '>', 0)
-      .execute();
-    await trx
-      .updateTable('discount_customer_usage')
-      .set((eb) => ({ used: eb('used', '-', 1) }))
-      .where('code', '=', code)
-      .where('customer', '=', customer)
-      .where('used', '>', 0)
-      .execute();
-  }
-  await trx.deleteFrom('discount_redemptions').where('order_id', '=', orderId).execute();
-}
-
-/** The order's history line (the back office timeline): made by the shop, not a staff member. */
-export async function orderEvent(
-  trx: Transaction<Database>,
-  orderId: string,
-  kind: string,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({
-      id: randomUUID(),
-      order_id: orderId,
-      created: Date.now(),
-      kind,
-      actor_id: null,
-      actor_email: null,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
-}
+/** Also exported here, where the Stripe webhook imports it from. */
+export { orderEvent };

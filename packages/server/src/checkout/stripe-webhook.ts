@@ -20,6 +20,12 @@ import { apiError } from '../http/errors.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
 import { orderEvent, releaseUnpaidOrder } from './release.ts';
 import { ORDER_ID_KEY } from './stripe.ts';
+import {
+  applyRefundEvent,
+  isRefundEvent,
+  refundEventOrderId,
+  type RefundEventOutcome,
+} from './stripe-refunds.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/stripe/webhook';
 
@@ -29,7 +35,7 @@ export interface StripeWebhookOptions {
 }
 
 /** What an event did: `duplicate` when its id was seen before; `card-saved` for a subscription's first payment. */
-export type EventOutcome = 'paid' | 'released' | 'card-saved' | 'ignored' | 'duplicate';
+export type EventOutcome = 'paid' | 'released' | 'card-saved' | 'ignored' | 'duplicate' | RefundEventOutcome;
 
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
@@ -62,7 +68,7 @@ export async function stripeWebhookRoutes(
 export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
   const session = sessionOf(event);
   const intent = intentOf(event);
-  const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? null;
+  const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? refundEventOrderId(event);
   return writeTransaction(db, async (trx) => {
     const recorded = await trx
       .insertInto('stripe_events')
@@ -71,6 +77,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
       .returning('event_id')
       .executeTakeFirst();
     if (!recorded) return 'duplicate';
+    if (isRefundEvent(event)) return applyRefundEvent(trx, event);
     if (intent && orderId) return applyIntentEvent(trx, orderId, intent, event.type);
     if (!session || !orderId) return 'ignored';
     switch (event.type) {

@@ -1,131 +1,21 @@
 /**
- * The Stripe provider (issue 17) against a local stand-in for Stripe's API: a node:http server that
- * records what the official SDK sends and answers `POST /v1/checkout/sessions` and
+ * The Stripe provider (issue 17) against a local stand-in for Stripe's API (testing/stripe-api.ts):
+ * a node:http server that records what the official SDK sends and answers `POST /v1/checkout/sessions` and
  * `POST /v1/payment_intents` as the API reference documents (a declined card: 402 `card_error` with
  * the failed intent). Webhook events are signed with the SDK's own `generateTestHeaderString`.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DATABASES, startApp, testConfig, type TestApp } from '../testing/app.ts';
+import { DECLINED_CARD, fakeStripeApi, type Recorded } from '../testing/stripe-api.ts';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';
 const SECRET_KEY = 'sk_test_storefront';
 const sdk = new Stripe(SECRET_KEY);
-
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  form: URLSearchParams;
-}
-
-/** A payment method the stand-in declines at once, as Stripe's test card `pm_card_chargeDeclined`. */
-const DECLINED_CARD = 'pm_card_chargeDeclined';
-
-/** Stripe's answer to `POST /v1/payment_intents` (confirmed off-session): the intent, or a 402 card error. */
-function paymentIntentAnswer(form: URLSearchParams, id: string): { status: number; body: unknown } {
-  const metadata: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const m = /^metadata\[(.+)\]$/.exec(key);
-    if (m?.[1]) metadata[m[1]] = value;
-  }
-  const declined = form.get('payment_method') === DECLINED_CARD;
-  const intent = {
-    id,
-    object: 'payment_intent',
-    amount: Number(form.get('amount')),
-    currency: form.get('currency'),
-    customer: form.get('customer'),
-    payment_method: form.get('payment_method'),
-    metadata,
-    livemode: false,
-    status: declined ? 'requires_payment_method' : 'processing',
-  };
-  if (!declined) return { status: 200, body: intent };
-  const message = 'Your card was declined.';
-  return {
-    status: 402,
-    body: {
-      error: {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'generic_decline',
-        message,
-        payment_intent: {
-          ...intent,
-          last_payment_error: { type: 'card_error', code: 'card_declined', message },
-        },
-      },
-    },
-  };
-}
-
-/** Stripe's API as the reference documents a created Checkout Session; every request recorded. */
-async function fakeStripeApi(): Promise<{ server: Server; base: string; requests: Recorded[] }> {
-  const requests: Recorded[] = [];
-  let sessions = 0;
-  let intents = 0;
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
-      res.setHeader('content-type', 'application/json');
-      res.setHeader('request-id', `req_${requests.length}`);
-      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-        const answer = paymentIntentAnswer(form, `pi_test_renewal_${++intents}`);
-        res.statusCode = answer.status;
-        res.end(JSON.stringify(answer.body));
-        return;
-      }
-      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
-        res.statusCode = 404;
-        res.end(
-          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }),
-        );
-        return;
-      }
-      const id = `cs_test_${++sessions}`;
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(key);
-        if (m?.[1]) metadata[m[1]] = value;
-      }
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          amount_subtotal: Number(form.get('line_items[0][price_data][unit_amount]')),
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          cancel_url: form.get('cancel_url'),
-          client_reference_id: form.get('client_reference_id'),
-          created: Math.floor(Date.now() / 1000),
-          currency: form.get('line_items[0][price_data][currency]'),
-          customer_email: form.get('customer_email'),
-          expires_at: Math.floor(Date.now() / 1000) + 86_400,
-          livemode: false,
-          metadata,
-          mode: 'payment',
-          payment_intent: null,
-          payment_status: 'unpaid',
-          status: 'open',
-          success_url: form.get('success_url'),
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-        }),
-      );
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return { server, base: `http://127.0.0.1:${port}`, requests };
-}
 
 describe('Stripe configuration', () => {
   it('is off by default, and refuses a key without its webhook secret (or the reverse) at start', () => {

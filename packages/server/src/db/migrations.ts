@@ -28,6 +28,7 @@ import { migration as reviews } from './migrations/2026-11-24-026-reviews.ts';
 import { migration as subscriptionManageLinks } from './migrations/2026-11-24-027-subscription-manage-links.ts';
 import { migration as savedCards } from './migrations/2026-11-24-028-saved-cards.ts';
 import { migration as idempotencyLeases } from './migrations/2026-11-27-029-idempotency-leases.ts';
+import { migration as providerRefunds } from './migrations/2026-11-27-033-provider-refunds.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-027-subscription-manage-links': subscriptionManageLinks,
   '2026-11-24-028-saved-cards': savedCards,
   '2026-11-27-029-idempotency-leases': idempotencyLeases,
+  '2026-11-27-033-provider-refunds': providerRefunds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -151,6 +151,20 @@ export const ERRORS = {
   /** An action the order's state does not allow (paying a cancelled order...); `{problem}` says why. */
   'backoffice.order-conflict': { code: 'order-conflict', status: 409, text: '{problem}' },
   'backoffice.invalid-action': { code: 'invalid-request', status: 400, text: '{problem}' },
+  // Refunds (issue 27): refused before anything changes; the provider's answers after the record.
+  'refund.over-refund': { code: 'refund-too-large', status: 409, key: 'refund.over-refund' },
+  'refund.over-quantity': { code: 'refund-too-large', status: 409, key: 'refund.over-quantity' },
+  'refund.unknown-line': { code: 'invalid-request', status: 400, key: 'refund.unknown-line' },
+  'refund.amount-or-lines': { code: 'invalid-request', status: 400, key: 'refund.amount-or-lines' },
+  'refund.restock-needs-lines': { code: 'invalid-request', status: 400, key: 'refund.restock-needs-lines' },
+  'refund.provider-refused': { code: 'refund-refused', status: 502, key: 'refund.provider-refused' },
+  'refund.provider-unavailable': { code: 'refund-pending', status: 502, key: 'refund.provider-unavailable' },
+  'refund.provider-not-configured': {
+    code: 'order-conflict',
+    status: 409,
+    key: 'refund.provider-not-configured',
+  },
+  'refund.no-payment': { code: 'order-conflict', status: 409, key: 'refund.no-payment' },
   /** A stock change that would go below zero, or set a level that changed since it was read. */
   'backoffice.stock-conflict': { code: 'stock-conflict', status: 409, text: '{problem}' },
   'backoffice.submission-not-found': {

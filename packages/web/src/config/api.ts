@@ -30,8 +30,9 @@ export async function getJson<T>(path: string): Promise<T> {
   );
 }
 
-export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
-  return writeJson<T>('POST', path, body);
+/** `idempotencyKey`: one per deliberate action, so that a second click sends the same key. */
+export async function postJson<T>(path: string, body: unknown = {}, idempotencyKey?: string): Promise<T> {
+  return writeJson<T>('POST', path, body, idempotencyKey);
 }
 
 /** A whole setting replaced (header and footer, languages): the same again changes nothing. */
@@ -44,14 +45,19 @@ export async function deleteJson<T>(path: string): Promise<T> {
   return writeJson<T>('DELETE', path, {});
 }
 
-async function writeJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown): Promise<T> {
+async function writeJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  idempotencyKey: string = crypto.randomUUID(),
+): Promise<T> {
   return answer<T>(
     await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
         'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
+        'idempotency-key': idempotencyKey,
         ...writeHeaders(document.cookie),
       },
       body: JSON.stringify(body),

@@ -1,7 +1,8 @@
 /** The orders screens: the list (search, filters, pages, CSV export) and one order with its actions. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { decimalToMinor, formatMoney, fractionDigitsOf } from '../core.ts';
+import { formatMoney } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { RefundDialog } from './refund-dialog.tsx';
 import { Link, navigate, useLocation } from './router.tsx';
 
 interface OrderSummary {
@@ -36,8 +37,10 @@ interface OrderDetail {
     discountCents: number;
     grandTotalCents: number;
     refundedCents: number;
+    pendingRefundCents: number;
+    refundableCents: number;
   };
-  payment: { provider: string; reference: string | null };
+  payment: { provider: string; reference: string | null; giftCardCents: number };
   lines: {
     id: string;
     title: string;
@@ -45,6 +48,8 @@ interface OrderDetail {
     attributes: Record<string, string>;
     quantity: number;
     fulfilledQuantity: number;
+    refundedQuantity: number;
+    takesStock: boolean;
     unitPriceCents: number;
   }[];
   fulfilments: { id: string; created: number; trackingNumber: string | null; trackingUrl: string | null }[];
@@ -62,6 +67,7 @@ const STATUS_LABELS: Record<string, string> = {
   'awaiting-payment': 'Awaiting payment',
   paid: 'Paid',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -290,6 +296,10 @@ const EVENT_LABELS: Record<string, string> = {
   fulfilled: 'Fulfilled',
   cancelled: 'Cancelled',
   refunded: 'Refund recorded',
+  'refund-requested': 'Refund asked of Stripe',
+  'refund-sent': 'Refund sent to Stripe',
+  'refund-failed': 'Refund failed',
+  'refund-unanswered': 'Stripe did not answer the refund',
   'confirmation-resent': 'Confirmation sent again',
   note: 'Note',
 };
@@ -297,7 +307,10 @@ const EVENT_LABELS: Record<string, string> = {
 function eventText(e: OrderDetail['timeline'][number], currency: string): string {
   const d = e.detail ?? {};
   if (e.kind === 'note') return String(d.text ?? '');
-  if (e.kind === 'refunded') return formatMoney(Number(d.amountCents ?? 0), currency);
+  if (e.kind === 'refunded' || e.kind === 'refund-requested')
+    return formatMoney(Number(d.amountCents ?? 0), currency);
+  if (e.kind === 'refund-sent') return formatMoney(Number(d.stripeCents ?? 0), currency);
+  if (e.kind === 'refund-failed' || e.kind === 'refund-unanswered') return String(d.problem ?? '');
   if (e.kind === 'fulfilled' && d.trackingNumber) return `Tracking ${String(d.trackingNumber)}`;
   if (e.kind === 'cancelled' && d.reason) return String(d.reason);
   return '';
@@ -341,9 +354,6 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
       </>
     );
   const money = (cents: number) => formatMoney(cents, order.currency);
-  // The refund is typed in the currency's own unit: JPY has no minor digits, KWD three.
-  const digits = fractionDigitsOf(order.currency);
-  const amountExample = digits > 0 ? `10.${'5'.padEnd(digits, '0')}` : '1000';
   const manage = can('orders.manage');
   const open = order.lines.some((l) => l.fulfilledQuantity < l.quantity);
   const shipped = order.lines.some((l) => l.fulfilledQuantity > 0);
@@ -394,6 +404,12 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
             <dd>{money(order.totals.grandTotalCents)}</dd>
             <dt>Refunded</dt>
             <dd>{money(order.totals.refundedCents)}</dd>
+            {order.totals.pendingRefundCents > 0 && (
+              <>
+                <dt>Refund pending</dt>
+                <dd>{money(order.totals.pendingRefundCents)}</dd>
+              </>
+            )}
           </dl>
         </Section>
       </div>
@@ -475,6 +491,14 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
             >
               Resend confirmation
             </button>
+            <RefundDialog
+              order={order}
+              onRefunded={(refunded, summary) => {
+                setOrder(refunded);
+                setError(undefined);
+                setDone(summary);
+              }}
+            />
           </div>
           {order.status !== 'cancelled' && open && (
             <form
@@ -549,46 +573,6 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
               </button>
             </form>
           )}
-          <form
-            className="cfg-form"
-            aria-labelledby="refund-title"
-            onSubmit={onForm(async (data) => {
-              const amount = decimalToMinor(String(data.get('amount') ?? '').trim(), order.currency);
-              const reason = String(data.get('reason') ?? '').trim();
-              if (!amount.ok || amount.value <= 0) {
-                setDone('');
-                setError(
-                  new ConfigError(400, `Enter an amount in ${order.currency}, like ${amountExample}.`),
-                );
-                return;
-              }
-              await act(
-                'refund',
-                { amountCents: amount.value, ...(reason ? { reason } : {}) },
-                'Refund recorded.',
-              )();
-            })}
-          >
-            <h3 id="refund-title">Record a refund</h3>
-            <p>
-              <label htmlFor="refund-amount">Amount ({order.currency})</label>
-              <input
-                id="refund-amount"
-                name="amount"
-                inputMode={digits > 0 ? 'decimal' : 'numeric'}
-                required
-                pattern={digits > 0 ? `\\d+(\\.\\d{1,${digits}})?` : '\\d+'}
-                title={`An amount in ${order.currency}, like ${amountExample}`}
-              />
-            </p>
-            <p>
-              <label htmlFor="refund-reason">Reason (optional)</label>
-              <input id="refund-reason" name="reason" />
-            </p>
-            <button type="submit" className="cfg-button-secondary" disabled={busy}>
-              Record refund
-            </button>
-          </form>
           <form
             className="cfg-form"
             aria-labelledby="note-title"
