@@ -27,7 +27,8 @@ import {
 } from '../db/refunds.ts';
 import type { Database } from '../db/schema.ts';
 import { orderEvent } from '../db/order-events.ts';
-import { returnStock } from '../db/stock.ts';
+import { returnStock, stockLockOrder } from '../db/stock.ts';
+import { writeTransaction } from '../db/transaction.ts';
 import { apiError } from '../http/errors.ts';
 import { onOrder, type Actor, type OrderRowOf } from './order-actions.ts';
 
@@ -219,7 +220,7 @@ async function restockLines(
   actor: Actor,
   reason: string | undefined,
 ): Promise<void> {
-  const stocked = lines.filter((l) => l.takesStock).sort((a, b) => a.variantId.localeCompare(b.variantId));
+  const stocked = lines.filter((l) => l.takesStock).sort((a, b) => stockLockOrder(a.variantId, b.variantId));
   for (const line of stocked)
     await returnStock(trx, line.variantId, line.quantity, {
       reason: 'returned',
@@ -276,7 +277,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
       error.statusCode !== undefined &&
       error.statusCode < 500
     ) {
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(db, async (trx) => {
         const failed = await trx
           .updateTable('order_refunds')
           .set({ status: 'failed' })
@@ -292,7 +293,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
       });
       throw apiError('refund.provider-refused', { params: { problem: error.message } });
     }
-    await db.transaction().execute((trx) =>
+    await writeTransaction(db, (trx) =>
       orderEvent(trx, call.orderId, 'refund-unanswered', {
         refundId: call.refundId,
         stripeCents: call.amountCents,
@@ -301,7 +302,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
     );
     throw apiError('refund.provider-unavailable');
   }
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await trx
       .updateTable('order_refunds')
       .set({ provider_refund_id: stripeRefund.id })
