@@ -24,7 +24,8 @@
  * The customer's addresses and orders: customer-api.ts.
  *
  * Staff: `POST /api/config/session` `{ email, password }` -> `{ xsrfToken }`; `GET` -> `{ authenticated,
- * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out.
+ * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out this device; `DELETE
+ * /api/config/sessions` signs the staff member out everywhere (every one of their sessions).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -51,6 +52,8 @@ export { DEFAULT_SIGN_IN_LIMITS, type AccountOptions } from './flows.ts';
 export const ACCOUNT_API = '/api/site-users/account';
 export const SESSION_PATH = `${ACCOUNT_API}/session`;
 export const STAFF_SESSION_PATH = '/api/config/session';
+/** Every session of the signed-in staff member, on every device (a lost laptop, a shared phone). */
+export const STAFF_SESSIONS_PATH = '/api/config/sessions';
 
 const EMAIL = z.string().max(1000);
 const PASSWORD = z.string().max(4000);
@@ -186,6 +189,16 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       xsrfToken: currentXsrfToken(request),
     };
   });
+
+  app.delete(
+    STAFF_SESSIONS_PATH,
+    { config: crumbed, preHandler: requireMember('staff') },
+    async (request, reply) => {
+      await endAllSessions(db, (request.member as { accountId: string }).accountId);
+      await endSession(db, request, reply);
+      return { signedOut: true };
+    },
+  );
 
   app.delete(`${ACCOUNT_API}/sessions`, { config: crumbed, preHandler: customer }, async (request, reply) => {
     await endAllSessions(db, (request.member as { accountId: string }).accountId);

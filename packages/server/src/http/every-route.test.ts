@@ -226,6 +226,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/session': { ignores: 200 },
   'POST /config/login': invalidBody,
   'DELETE /api/config/session': { ignores: 200 },
+  'DELETE /api/config/sessions': signInRequired,
   'POST /api/site-users/account': invalidBody,
   'GET /api/site-users/account': signInRequired,
   'DELETE /api/site-users/account': signInRequired,
