@@ -8,6 +8,8 @@
 import { escapeHtml as e } from '@storefront/core';
 import type { FastifyReply } from 'fastify';
 import { STAFF_LOGIN_PATH } from '../http/session.ts';
+import { STYLE_NONCE_MARKER } from '../render/nonce-markers.ts';
+import { STAFF_PAGE_CSS } from './login-style.ts';
 
 export { STAFF_LOGIN_PATH };
 import { PASSKEY_API, passkeyButton } from './passkeys.ts';
@@ -76,8 +78,9 @@ ${codeField('Authenticator code (if you set one up)', false)}
 <p><button type="submit">Sign in</button></p>
 </form>
 ${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? BACKOFFICE_HOME, 'Sign in with a passkey', page.passkeyScript)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title></head>
-<body><main><h1>Staff sign-in</h1>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title>
+<style nonce="${STYLE_NONCE_MARKER}">${STAFF_PAGE_CSS}</style></head>
+<body><header class="cfg-header"><p>Back office</p></header><main class="cfg-login"><h1>Staff sign-in</h1>
 ${body}
 </main></body></html>`;
 }
