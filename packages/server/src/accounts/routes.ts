@@ -54,6 +54,8 @@ export const SESSION_PATH = `${ACCOUNT_API}/session`;
 export const STAFF_SESSION_PATH = '/api/config/session';
 /** Every session of the signed-in staff member, on every device (a lost laptop, a shared phone). */
 export const STAFF_SESSIONS_PATH = '/api/config/sessions';
+/** A call that takes nothing: anything else is a mistake, refused before acting. */
+const noBody = z.undefined().or(z.object({}).strict());
 
 const EMAIL = z.string().max(1000);
 const PASSWORD = z.string().max(4000);
@@ -192,8 +194,9 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   app.delete(
     STAFF_SESSIONS_PATH,
-    { config: crumbed, preHandler: requireMember('staff') },
+    { config: crumbed, preValidation: requireMember('staff') },
     async (request, reply) => {
+      parseInput(noBody, request.body, 'body');
       await endAllSessions(db, (request.member as { accountId: string }).accountId);
       await endSession(db, request, reply);
       return { signedOut: true };

@@ -41,6 +41,7 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
   'POST /api/config/totp': 'staff',
   'POST /api/config/totp/confirm': 'staff',
   'DELETE /api/config/totp': 'staff',
+  'DELETE /api/config/sessions': 'staff',
   'GET /api/config/orders': 'orders.read',
   'GET /api/config/orders/export': 'orders.read',
   'GET /api/config/products': 'orders.read',
