@@ -17,6 +17,9 @@ import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 /** The authenticator app's form posts (`action`: start, confirm or off). */
 export const STAFF_TOTP_PATH = '/config/login/totp';
 
+/** The signed-in page's sign-out form posts (`everywhere=1`: every session of the member). */
+export const STAFF_SIGN_OUT_PATH = '/config/login/sign-out';
+
 /** The back office's home (its dashboard): where a sign-in without a `next` leads. */
 export const BACKOFFICE_HOME = '/config';
 
@@ -65,6 +68,7 @@ export function loginPageHtml(page: LoginPage): string {
   const body = page.signedInAs
     ? `<p role="status">Signed in as ${e(page.signedInAs)}.</p>${status}${alert}
 <p><a href="${BACKOFFICE_HOME}">Go to the back office</a></p>
+<form method="post" action="${STAFF_SIGN_OUT_PATH}">${crumbField(page.crumb)}<p><button type="submit">Sign out</button> <button type="submit" name="everywhere" value="1">Sign out everywhere</button></p></form>
 <h2>Passkeys</h2>
 ${passkeyButton('register', PASSKEY_API.staff.register, STAFF_LOGIN_PATH, 'Add a passkey', page.passkeyScript)}
 <h2>Authenticator app</h2>

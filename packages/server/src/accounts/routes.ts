@@ -38,7 +38,7 @@ import { customerApiRoutes } from './customer-api.ts';
 import { cloneAsAnonymousCart, setCartCookie } from './customer-cart.ts';
 import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';
 import { requireMember } from '../http/guards.ts';
-import { sendLoginPage, STAFF_LOGIN_PATH, staffNext } from './login-page.ts';
+import { sendLoginPage, STAFF_LOGIN_PATH, STAFF_SIGN_OUT_PATH, staffNext } from './login-page.ts';
 import { deletedMail } from './mail.ts';
 import { signInCodes } from './one-time-code.ts';
 import { passkeyRoutes, relyingParty } from './passkeys.ts';
@@ -85,6 +85,9 @@ const loginForm = z
   })
   .strict();
 const staffPageQuery = z.object({ next: z.string().max(200).optional() });
+const signOutForm = z
+  .object({ crumb: z.string().max(200).optional(), everywhere: z.literal('1').optional() })
+  .strict();
 const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() }).strict();
 
 /** `cartNotices` only when the cart merge had to leave something out. */
@@ -168,6 +171,18 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       });
     }
     return reply.code(303).header('location', staffNext(input.next)).send();
+  });
+  // The staff page's sign-out, a plain form like the sign-in: this device, or every device.
+  app.post(STAFF_SIGN_OUT_PATH, { config: { xsrf: false } }, async (request, reply) => {
+    const input = parseInput(signOutForm, request.body, 'body');
+    if (!crumbMatches(request, input.crumb)) {
+      ensureCrumb(request, reply);
+      throw crumbFailure(request);
+    }
+    const member = request.member;
+    if (member?.kind === 'staff' && input.everywhere) await endAllSessions(db, member.accountId);
+    await endSession(db, request, reply);
+    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
   });
   app.delete(SESSION_PATH, signOut);
   app.delete(STAFF_SESSION_PATH, signOut);

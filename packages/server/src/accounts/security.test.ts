@@ -86,6 +86,7 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
 const SIGN_IN_ROUTES = new Set([
   `GET ${STAFF_LOGIN_PATH}`,
   `POST ${STAFF_LOGIN_PATH}`,
+  `POST ${STAFF_LOGIN_PATH}/sign-out`,
   `GET ${STAFF_SESSION_PATH}`,
   `POST ${STAFF_SESSION_PATH}`,
   `DELETE ${STAFF_SESSION_PATH}`,

@@ -5,6 +5,7 @@
 import { ROLES } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { STAFF_LOGIN_PATH, STAFF_SIGN_OUT_PATH } from './login-page.ts';
 import { STAFF_SESSION_PATH, STAFF_SESSIONS_PATH } from './routes.ts';
 import { Customer, makeAccount, PASSWORD } from './testing.ts';
 
@@ -62,6 +63,39 @@ describe.each(DATABASES)('staff sign-out on $name', (database) => {
       .where('accounts.email', '=', 'manager@example.test')
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('the signed-in staff page signs out without scripts: this device, or everywhere', async () => {
+    const laptop = await browserOf('manager@example.test');
+    const phone = await browserOf('manager@example.test');
+    const page = await laptop.request('GET', STAFF_LOGIN_PATH);
+    expect(page.body).toContain(`<form method="post" action="${STAFF_SIGN_OUT_PATH}">`);
+    expect(page.body).toContain(
+      '<button type="submit" name="everywhere" value="1">Sign out everywhere</button>',
+    );
+
+    // A post without the page's crumb (another site's form) signs no one out.
+    const forged = await laptop.request(
+      'POST',
+      STAFF_SIGN_OUT_PATH,
+      new URLSearchParams({ crumb: 'forged' }),
+      {
+        'x-csrf-token': '',
+      },
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(await backOffice(laptop)).toBe(200);
+
+    const out = await laptop.postForm(STAFF_SIGN_OUT_PATH, {});
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe(STAFF_LOGIN_PATH);
+    expect(await backOffice(laptop)).toBe(303);
+    expect(await backOffice(phone)).toBe(200);
+
+    const again = await browserOf('manager@example.test');
+    expect((await again.postForm(STAFF_SIGN_OUT_PATH, { everywhere: '1' })).statusCode).toBe(303);
+    expect(await backOffice(again)).toBe(303);
+    expect(await backOffice(phone)).toBe(303);
   });
 
   it('signing out everywhere needs a staff session: 401 signed out, 403 for a customer', async () => {

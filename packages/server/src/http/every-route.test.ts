@@ -225,6 +225,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/config/session': invalidBody,
   'GET /api/config/session': { ignores: 200 },
   'POST /config/login': invalidBody,
+  'POST /config/login/sign-out': invalidBody,
   'DELETE /api/config/session': { ignores: 200 },
   'DELETE /api/config/sessions': signInRequired,
   'POST /api/site-users/account': invalidBody,
