@@ -232,3 +232,26 @@ test('sign out from any screen: this device only, or everywhere after asking', a
   expect(await inBackOffice(phone)).toBe(false);
   await phone.close();
 });
+
+test('restock: a sold-out variant cannot be sent, and its row says why', async ({ page, browser }) => {
+  const visitor = await browser.newPage();
+  await visitor.goto('/shop/bud-vase-trio'); // one variant, sold out
+  const form = visitor.locator('.product-restock-notification:not([hidden])');
+  await form
+    .getByRole('textbox', { name: 'Your email' })
+    .fill(`vases-${randomUUID().slice(0, 8)}@example.com`);
+  await form.getByRole('button', { name: 'Notify Me' }).click();
+  await expect(form.locator('.product-restock-success')).toBeVisible();
+  await visitor.close();
+
+  await signInAsStaff(page, 'store-manager');
+  await page.goto('/config/restock');
+  const row = page.getByRole('row').filter({ hasText: 'Bud Vase Trio' });
+  await expect(row.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(row).toContainText(
+    'Bud Vase Trio JR-BVT-01 is still sold out: add stock before telling anyone it is back.',
+  );
+  await expect(row.getByRole('button', { name: 'Send' })).toHaveAccessibleDescription(
+    'Bud Vase Trio JR-BVT-01 is still sold out: add stock before telling anyone it is back.',
+  );
+});
