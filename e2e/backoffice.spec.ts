@@ -128,6 +128,10 @@ test('a store manager finds an order, marks it paid, fulfils it with tracking, a
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Mark paid' }).click();
+  await page
+    .getByRole('dialog', { name: `Mark order #${paidOrder} paid?` })
+    .getByRole('button', { name: `Yes, mark order #${paidOrder} paid` })
+    .click();
   await expect(page.getByRole('status')).toHaveText('Marked paid. The customer has been mailed.');
   await expect(page.getByRole('heading', { name: `Order #${paidOrder}` })).toContainText('Paid');
 
@@ -150,6 +154,10 @@ test('a store manager finds an order, marks it paid, fulfils it with tracking, a
   await page.goto(`/config/orders/${cancelled}`);
   await page.getByLabel('Reason (optional, kept private)').fill('Customer changed their mind');
   await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: `Cancel order #${cancelled}?` })
+    .getByRole('button', { name: 'Cancel the order' })
+    .click();
   await expect(page.getByRole('status')).toHaveText(
     'Cancelled. The stock is back and the customer has been mailed.',
   );

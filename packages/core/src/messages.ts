@@ -241,6 +241,10 @@ const entries = {
   'restock.captcha-failed': { text: 'The CAPTCHA could not be verified. Please try again.' },
   /** Not in the spec: the email field's accessible name when the site gives no placeholder. */
   'restock.email-label': { text: 'Email' },
+  /** Not in the spec: staff asked to mail "back in stock" for a variant that is still sold out. */
+  'restock.send-sold-out': {
+    text: '{product} {sku} is still sold out: add stock before telling anyone it is back.',
+  },
 
   // Instalment notice (section 5); the spec does not give the wording (decision).
   'instalments.out-of-range': {

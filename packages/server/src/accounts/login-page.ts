@@ -8,12 +8,17 @@
 import { escapeHtml as e } from '../http/html.ts';
 import type { FastifyReply } from 'fastify';
 import { STAFF_LOGIN_PATH } from '../http/session.ts';
+import { STYLE_NONCE_MARKER } from '../render/nonce-markers.ts';
+import { STAFF_PAGE_CSS } from './login-style.ts';
 
 export { STAFF_LOGIN_PATH };
 import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 
 /** The authenticator app's form posts (`action`: start, confirm or off). */
 export const STAFF_TOTP_PATH = '/config/login/totp';
+
+/** The signed-in page's sign-out form posts (`everywhere=1`: every session of the member). */
+export const STAFF_SIGN_OUT_PATH = '/config/login/sign-out';
 
 /** The back office's home (its dashboard): where a sign-in without a `next` leads. */
 export const BACKOFFICE_HOME = '/config';
@@ -63,6 +68,7 @@ export function loginPageHtml(page: LoginPage): string {
   const body = page.signedInAs
     ? `<p role="status">Signed in as ${e(page.signedInAs)}.</p>${status}${alert}
 <p><a href="${BACKOFFICE_HOME}">Go to the back office</a></p>
+<form method="post" action="${STAFF_SIGN_OUT_PATH}">${crumbField(page.crumb)}<p><button type="submit">Sign out</button> <button type="submit" name="everywhere" value="1">Sign out everywhere</button></p></form>
 <h2>Passkeys</h2>
 ${passkeyButton('register', PASSKEY_API.staff.register, STAFF_LOGIN_PATH, 'Add a passkey', page.passkeyScript)}
 <h2>Authenticator app</h2>
@@ -76,8 +82,9 @@ ${codeField('Authenticator code (if you set one up)', false)}
 <p><button type="submit">Sign in</button></p>
 </form>
 ${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? BACKOFFICE_HOME, 'Sign in with a passkey', page.passkeyScript)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title></head>
-<body><main><h1>Staff sign-in</h1>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title>
+<style nonce="${STYLE_NONCE_MARKER}">${STAFF_PAGE_CSS}</style></head>
+<body><header class="cfg-header"><p>Back office</p></header><main class="cfg-login"><h1>Staff sign-in</h1>
 ${body}
 </main></body></html>`;
 }

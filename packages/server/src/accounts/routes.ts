@@ -24,7 +24,8 @@
  * The customer's addresses and orders: customer-api.ts.
  *
  * Staff: `POST /api/config/session` `{ email, password }` -> `{ xsrfToken }`; `GET` -> `{ authenticated,
- * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out.
+ * memberId?, roles?, permissions?, xsrfToken? }`; `DELETE` signs out this device; `DELETE
+ * /api/config/sessions` signs the staff member out everywhere (every one of their sessions).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ import { customerApiRoutes } from './customer-api.ts';
 import { cloneAsAnonymousCart, setCartCookie } from './customer-cart.ts';
 import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';
 import { requireMember } from '../http/guards.ts';
-import { sendLoginPage, STAFF_LOGIN_PATH, staffNext } from './login-page.ts';
+import { sendLoginPage, STAFF_LOGIN_PATH, STAFF_SIGN_OUT_PATH, staffNext } from './login-page.ts';
 import { deletedMail } from './mail.ts';
 import { signInCodes } from './one-time-code.ts';
 import { passkeyRoutes, relyingParty } from './passkeys.ts';
@@ -51,6 +52,10 @@ export { DEFAULT_SIGN_IN_LIMITS, type AccountOptions } from './flows.ts';
 export const ACCOUNT_API = '/api/site-users/account';
 export const SESSION_PATH = `${ACCOUNT_API}/session`;
 export const STAFF_SESSION_PATH = '/api/config/session';
+/** Every session of the signed-in staff member, on every device (a lost laptop, a shared phone). */
+export const STAFF_SESSIONS_PATH = '/api/config/sessions';
+/** A call that takes nothing: anything else is a mistake, refused before acting. */
+const noBody = z.undefined().or(z.object({}).strict());
 
 const EMAIL = z.string().max(1000);
 const PASSWORD = z.string().max(4000);
@@ -80,6 +85,9 @@ const loginForm = z
   })
   .strict();
 const staffPageQuery = z.object({ next: z.string().max(200).optional() });
+const signOutForm = z
+  .object({ crumb: z.string().max(200).optional(), everywhere: z.literal('1').optional() })
+  .strict();
 const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() }).strict();
 
 /** `cartNotices` only when the cart merge had to leave something out. */
@@ -164,6 +172,18 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     }
     return reply.code(303).header('location', staffNext(input.next)).send();
   });
+  // The staff page's sign-out, a plain form like the sign-in: this device, or every device.
+  app.post(STAFF_SIGN_OUT_PATH, { config: { xsrf: false } }, async (request, reply) => {
+    const input = parseInput(signOutForm, request.body, 'body');
+    if (!crumbMatches(request, input.crumb)) {
+      ensureCrumb(request, reply);
+      throw crumbFailure(request);
+    }
+    const member = request.member;
+    if (member?.kind === 'staff' && input.everywhere) await endAllSessions(db, member.accountId);
+    await endSession(db, request, reply);
+    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
+  });
   app.delete(SESSION_PATH, signOut);
   app.delete(STAFF_SESSION_PATH, signOut);
 
@@ -186,6 +206,17 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
       xsrfToken: currentXsrfToken(request),
     };
   });
+
+  app.delete(
+    STAFF_SESSIONS_PATH,
+    { config: crumbed, preValidation: requireMember('staff') },
+    async (request, reply) => {
+      parseInput(noBody, request.body, 'body');
+      await endAllSessions(db, (request.member as { accountId: string }).accountId);
+      await endSession(db, request, reply);
+      return { signedOut: true };
+    },
+  );
 
   app.delete(`${ACCOUNT_API}/sessions`, { config: crumbed, preHandler: customer }, async (request, reply) => {
     await endAllSessions(db, (request.member as { accountId: string }).accountId);

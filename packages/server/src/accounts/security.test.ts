@@ -41,6 +41,7 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
   'POST /api/config/totp': 'staff',
   'POST /api/config/totp/confirm': 'staff',
   'DELETE /api/config/totp': 'staff',
+  'DELETE /api/config/sessions': 'staff',
   'GET /api/config/orders': 'orders.read',
   'GET /api/config/orders/export': 'orders.read',
   'GET /api/config/products': 'orders.read',
@@ -85,6 +86,7 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
 const SIGN_IN_ROUTES = new Set([
   `GET ${STAFF_LOGIN_PATH}`,
   `POST ${STAFF_LOGIN_PATH}`,
+  `POST ${STAFF_LOGIN_PATH}/sign-out`,
   `GET ${STAFF_SESSION_PATH}`,
   `POST ${STAFF_SESSION_PATH}`,
   `DELETE ${STAFF_SESSION_PATH}`,

@@ -19,25 +19,36 @@ export const csvRow = (fields: readonly (string | number | null)[]) =>
 
 export const EXPORT_BATCH = 500;
 
+type Field = string | number | null;
+
 /**
  * The CSV text: the header, then the rows of each batch `nextBatch` reads after the last row of the
  * one before (undefined: the first), until a batch comes back short.
  */
-export async function* batchedCsv<R>(
+export function batchedCsv<R>(
   header: readonly string[],
   nextBatch: (after: R | undefined, size: number) => Promise<readonly R[]>,
-  fieldsOf: (row: R) => readonly (string | number | null)[],
+  fieldsOf: (row: R) => readonly Field[],
+): AsyncGenerator<string> {
+  return batchedCsvRecords(header, nextBatch, (row) => [fieldsOf(row)]);
+}
+
+/** As batchedCsv, for records that are several rows each (an order: a row per line). */
+export async function* batchedCsvRecords<R>(
+  header: readonly string[],
+  nextBatch: (after: R | undefined, size: number) => Promise<readonly R[]>,
+  rowsOf: (record: R) => readonly (readonly Field[])[],
 ): AsyncGenerator<string> {
   yield csvRow(header);
   let after: R | undefined;
   for (;;) {
-    const rows = await nextBatch(after, EXPORT_BATCH);
-    if (rows.length === 0) return;
+    const records = await nextBatch(after, EXPORT_BATCH);
+    if (records.length === 0) return;
     let chunk = '';
-    for (const row of rows) chunk += csvRow(fieldsOf(row));
+    for (const record of records) for (const row of rowsOf(record)) chunk += csvRow(row);
     yield chunk;
-    after = rows[rows.length - 1];
-    if (rows.length < EXPORT_BATCH) return;
+    after = records[records.length - 1];
+    if (records.length < EXPORT_BATCH) return;
     await nextTurn();
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The back office's landing screen: today's and this week's orders and revenue, visitors and
+ * The back office's landing screen: today's and this week's orders, revenue (paid orders only; what
+ * unpaid orders would bring is shown apart), visitors and
  * conversion (orders per visitor), the variants low on stock and the restock sign-ups waiting to be
  * sent. Each part is answered only to a member whose permissions cover it (orders.read,
  * reports.read, stock.manage); days are UTC, and a week starts on Monday.
@@ -18,10 +19,14 @@ export function periodStarts(now: number): { today: number; week: number } {
   return { today, week: today - sinceMonday * DAY };
 }
 
+type Amounts = { currency: string; cents: number }[];
+
 interface Sales {
   orders: number;
-  /** Revenue of the orders not cancelled, per currency. */
-  revenue: { currency: string; cents: number }[];
+  /** What paid orders brought in, per currency: money actually received. */
+  revenue: Amounts;
+  /** What orders still awaiting payment would bring, per currency: promised, not received. */
+  unpaid: Amounts;
 }
 
 async function salesSince(db: Db, from: number): Promise<Sales> {
@@ -30,16 +35,20 @@ async function salesSince(db: Db, from: number): Promise<Sales> {
     .select([
       'currency',
       sql<number | string>`count(*)`.as('n'),
-      sql<number | string>`sum(case when status = 'cancelled' then 0 else grand_total_cents end)`.as('cents'),
+      sql<number | string>`sum(case when status = 'paid' then grand_total_cents else 0 end)`.as('paid'),
+      sql<number | string>`sum(case when status = 'awaiting-payment' then grand_total_cents else 0 end)`.as(
+        'unpaid',
+      ),
     ])
     .where('created', '>=', from)
     .groupBy('currency')
     .execute();
+  const amounts = (cents: (row: (typeof rows)[number]) => unknown): Amounts =>
+    rows.map((r) => ({ currency: r.currency, cents: Number(cents(r) ?? 0) })).filter((r) => r.cents > 0);
   return {
     orders: rows.reduce((n, r) => n + Number(r.n), 0),
-    revenue: rows
-      .map((r) => ({ currency: r.currency, cents: Number(r.cents ?? 0) }))
-      .filter((r) => r.cents > 0),
+    revenue: amounts((r) => r.paid),
+    unpaid: amounts((r) => r.unpaid),
   };
 }
 

@@ -9,6 +9,30 @@ import { placeOrder, signInNewStaff } from '../testing/back-office.ts';
 
 const API = '/api/config/orders';
 
+/** The export's columns, in the order a spreadsheet shows them. */
+const ORDER_COLUMNS = ['number', 'created', 'status', 'fulfilment', 'email', 'customer_name', 'items'];
+const MONEY_COLUMNS = ['grand_total', 'currency', 'subtotal', 'shipping', 'tax', 'discount', 'refunded'];
+const PAYMENT_ADDRESS_COLUMNS = [
+  'payment_provider',
+  'payment_reference',
+  'shipping_name',
+  'shipping_line1',
+  'shipping_line2',
+  'shipping_city',
+  'shipping_state',
+  'shipping_zip',
+  'shipping_country',
+];
+const LINE_COLUMNS = [
+  'line_sku',
+  'line_title',
+  'line_variant',
+  'line_quantity',
+  'line_unit_price',
+  'line_total',
+  'line_fulfilled',
+];
+
 for (const database of DATABASES) {
   describe(`[${database.name}] back office: orders`, () => {
     const site = makeCheckoutSite({ stock: { 'v-tee-s': 20, 'v-club': 10 } });
@@ -361,16 +385,12 @@ for (const database of DATABASES) {
       expect(res.headers['content-disposition']).toContain('orders.csv');
       const [header, ...records] = parseCsv(res.body);
       expect(header).toEqual([
-        'number',
-        'created',
-        'status',
-        'fulfilment',
-        'email',
-        'customer_name',
-        'items',
-        'grand_total',
-        'currency',
+        ...ORDER_COLUMNS,
+        ...MONEY_COLUMNS,
+        ...PAYMENT_ADDRESS_COLUMNS,
+        ...LINE_COLUMNS,
       ]);
+      // An order without lines still has its one row.
       expect(records).toHaveLength(1234);
       expect(new Set(records.map((r) => r[0])).size).toBe(1234);
       const seventh = records.find((r) => r[0] === '500007');
@@ -384,11 +404,92 @@ for (const database of DATABASES) {
         '0',
         '10.07',
         'USD',
+        '10.07',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        'manual',
+        ...Array<string>(PAYMENT_ADDRESS_COLUMNS.length - 1 + LINE_COLUMNS.length).fill(''),
       ]);
       const paidOnly = parseCsv(
         (await m.request('GET', `${API}/export?from=2020-03-01&to=2020-03-01&status=paid`)).body,
       );
       expect(paidOnly).toHaveLength(1 + 617);
+    });
+
+    it('exports a row per line with the address, payment and fulfilment; order money once per order', async () => {
+      const m = await manager();
+      const order = await placeOrder(
+        t,
+        [
+          { itemId: 'p-tee', sku: 'TEE-S', quantity: 2 },
+          { itemId: 'p-club', sku: 'CLUB', quantity: 1 },
+        ],
+        'export-lines@example.test',
+      );
+      const url = `${API}/${order.orderNumber}`;
+      expect((await m.request('POST', `${url}/mark-paid`, {})).statusCode).toBe(200);
+      const detail = (await m.request('GET', url)).json();
+      const [tee] = detail.lines as { id: string }[];
+      const shipped = await m.request('POST', `${url}/fulfil`, { lines: [{ lineId: tee?.id, quantity: 1 }] });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      expect((await m.request('POST', `${url}/refund`, { amountCents: 500 })).statusCode).toBe(200);
+
+      const [header, ...records] = parseCsv(
+        (await m.request('GET', `${API}/export?q=export-lines%40example.test`)).body,
+      );
+      const rows = records.map((r) => Object.fromEntries((header ?? []).map((name, i) => [name, r[i]])));
+      const totals = detail.totals as Record<string, number>;
+      const money = (cents: number) => (cents / 100).toFixed(2);
+      const sameOnEveryRow = {
+        number: String(order.orderNumber),
+        status: 'paid',
+        fulfilment: 'partial',
+        email: 'export-lines@example.test',
+        customer_name: CUSTOMER.name,
+        items: '3',
+        currency: 'USD',
+        payment_provider: 'manual',
+        shipping_name: CUSTOMER.name,
+        shipping_line1: '12 St James Sq',
+        shipping_line2: '',
+        shipping_city: 'London',
+        shipping_zip: 'SW1Y 4JH',
+        shipping_country: 'GB',
+      };
+      expect(rows).toEqual([
+        expect.objectContaining({
+          ...sameOnEveryRow,
+          grand_total: money(totals.grandTotalCents as number),
+          subtotal: '78.00',
+          shipping: money(totals.shippingCents as number),
+          tax: money(totals.taxCents as number),
+          discount: '0.00',
+          refunded: '5.00',
+          line_sku: 'TEE-S',
+          line_title: 'Linen Tee',
+          line_variant: 'Size: Small',
+          line_quantity: '2',
+          line_unit_price: '25.00',
+          line_total: '50.00',
+          line_fulfilled: '1',
+        }),
+        expect.objectContaining({
+          ...sameOnEveryRow,
+          // The order's money is on its first row only: a column's sum is the orders' total.
+          grand_total: '',
+          subtotal: '',
+          refunded: '',
+          line_sku: 'CLUB',
+          line_title: 'Candle Club',
+          line_variant: '',
+          line_quantity: '1',
+          line_unit_price: '28.00',
+          line_total: '28.00',
+          line_fulfilled: '0',
+        }),
+      ]);
     });
 
     it('answers by permission: 401 signed out, 403 without the role, for every call', async () => {

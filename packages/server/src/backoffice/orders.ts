@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
-import { batchedCsv } from './csv.ts';
+import { batchedCsvRecords } from './csv.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled', 'refunded'] as const;
 
@@ -172,6 +172,12 @@ export async function listOrders(
   };
 }
 
+/**
+ * The orders export: one row per order line, as Shopify's order export has it, so that a spreadsheet
+ * can count what sold. Every row names its order (number, dates, status, customer, address, payment);
+ * the order's money columns are on its first line's row only, so a column's sum is the orders' total.
+ * An order without lines still has its one row.
+ */
 export const CSV_COLUMNS = [
   'number',
   'created',
@@ -182,30 +188,186 @@ export const CSV_COLUMNS = [
   'items',
   'grand_total',
   'currency',
+  'subtotal',
+  'shipping',
+  'tax',
+  'discount',
+  'refunded',
+  'payment_provider',
+  'payment_reference',
+  'shipping_name',
+  'shipping_line1',
+  'shipping_line2',
+  'shipping_city',
+  'shipping_state',
+  'shipping_zip',
+  'shipping_country',
+  'line_sku',
+  'line_title',
+  'line_variant',
+  'line_quantity',
+  'line_unit_price',
+  'line_total',
+  'line_fulfilled',
 ] as const;
 
+type CsvField = string | number | null;
+
+interface ExportLine {
+  order_id: string;
+  sku: string;
+  title: string;
+  attributes: string;
+  quantity: number;
+  unit_price_cents: number;
+  fulfilled: number;
+}
+
+interface ExportOrder {
+  row: OrderRow;
+  address: Record<string, unknown> | null;
+  money: { subtotal: number; shipping: number; tax: number; discount: number; refunded: number };
+  reference: string | null;
+  lines: ExportLine[];
+}
+
+/** A batch of the list's orders with what the export adds: address, totals, payment and lines. */
+async function exportBatch(db: Db, filter: OrderFilter, after: ExportOrder | undefined, size: number) {
+  const rows = await page(
+    db,
+    filter,
+    after && { created: Number(after.row.created), id: after.row.id },
+    size,
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [details, lines, refunds] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'address',
+        'subtotal_cents',
+        'shipping_cents',
+        'tax_cents',
+        'discount_cents',
+        'payment_reference',
+      ])
+      .where('id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('order_lines')
+      .select([
+        'order_lines.order_id',
+        'order_lines.sku',
+        'order_lines.title',
+        'order_lines.attributes',
+        'order_lines.quantity',
+        'order_lines.unit_price_cents',
+        (eb) =>
+          eb
+            .selectFrom('order_fulfilment_lines')
+            .select((l) => l.fn.coalesce(l.fn.sum<number>('quantity'), sql<number>`0`).as('n'))
+            .whereRef('order_fulfilment_lines.line_id', '=', 'order_lines.id')
+            .as('fulfilled'),
+      ])
+      .where('order_lines.order_id', 'in', ids)
+      .orderBy('order_lines.order_id')
+      .orderBy('order_lines.position')
+      .execute(),
+    db
+      .selectFrom('order_refunds')
+      .select(['order_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
+      .where('order_id', 'in', ids)
+      .groupBy('order_id')
+      .execute(),
+  ]);
+  return rows.map((row): ExportOrder => {
+    const detail = details.find((d) => d.id === row.id);
+    return {
+      row,
+      address: detail?.address ? (JSON.parse(detail.address) as Record<string, unknown>) : null,
+      money: {
+        subtotal: Number(detail?.subtotal_cents ?? 0),
+        shipping: Number(detail?.shipping_cents ?? 0),
+        tax: Number(detail?.tax_cents ?? 0),
+        discount: Number(detail?.discount_cents ?? 0),
+        refunded: Number(refunds.find((r) => r.order_id === row.id)?.cents ?? 0),
+      },
+      reference: detail?.payment_reference ?? null,
+      lines: lines
+        .filter((l) => l.order_id === row.id)
+        .map((l) => ({ ...l, quantity: Number(l.quantity), fulfilled: Number(l.fulfilled ?? 0) })),
+    };
+  });
+}
+
+const variantText = (attributes: string): string =>
+  Object.entries(JSON.parse(attributes) as Record<string, string>)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+
+/** An order's rows: one per line (the first carrying the order's money), or one when it has none. */
+function exportRows(order: ExportOrder): CsvField[][] {
+  const s = summary(order.row);
+  const decimal = (cents: number) => minorToDecimal(cents, s.currency);
+  const text = (key: string) => {
+    const value = order.address?.[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const named: CsvField[] = [
+    s.number,
+    new Date(s.created).toISOString(),
+    s.status,
+    s.fulfilment,
+    s.email,
+    s.customerName,
+    s.items,
+  ];
+  const money: CsvField[] = [
+    decimal(s.grandTotalCents),
+    s.currency,
+    decimal(order.money.subtotal),
+    decimal(order.money.shipping),
+    decimal(order.money.tax),
+    decimal(order.money.discount),
+    decimal(order.money.refunded),
+  ];
+  const noMoney: CsvField[] = ['', s.currency, '', '', '', '', ''];
+  const rest: CsvField[] = [
+    order.row.payment_provider,
+    order.reference,
+    order.address ? s.customerName : '',
+    text('line1'),
+    text('line2'),
+    text('city'),
+    text('state'),
+    text('zip'),
+    text('country'),
+  ];
+  if (order.lines.length === 0) return [[...named, ...money, ...rest, '', '', '', '', '', '', '']];
+  return order.lines.map((line, i) => [
+    ...named,
+    ...(i === 0 ? money : noMoney),
+    ...rest,
+    line.sku,
+    line.title,
+    variantText(line.attributes),
+    line.quantity,
+    decimal(line.unit_price_cents),
+    decimal(line.unit_price_cents * line.quantity),
+    line.fulfilled,
+  ]);
+}
+
 /**
- * The filtered list as CSV, a batch of rows at a time (keyset paging: each batch is one indexed
- * query, and no more than one batch is in memory). The event loop gets a turn between batches.
+ * The filtered list as CSV, a batch of orders at a time (keyset paging: each batch is a few indexed
+ * queries, and no more than one batch is in memory). The event loop gets a turn between batches.
  */
 export function ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<string> {
-  return batchedCsv(
+  return batchedCsvRecords(
     CSV_COLUMNS,
-    (after: OrderRow | undefined, size) =>
-      page(db, filter, after && { created: Number(after.created), id: after.id }, size),
-    (row) => {
-      const s = summary(row);
-      return [
-        s.number,
-        new Date(s.created).toISOString(),
-        s.status,
-        s.fulfilment,
-        s.email,
-        s.customerName,
-        s.items,
-        minorToDecimal(s.grandTotalCents, s.currency),
-        s.currency,
-      ];
-    },
+    (after: ExportOrder | undefined, size) => exportBatch(db, filter, after, size),
+    exportRows,
   );
 }

@@ -248,8 +248,9 @@ for (const database of DATABASES) {
       const after = (await manager.request('GET', `${API}/dashboard`)).json();
       expect(after.today.orders).toBe(before.today.orders + 1);
       expect(after.week.orders).toBe(before.week.orders + 1);
-      const usd = (d: { revenue: { currency: string; cents: number }[] }) =>
-        d.revenue.find((r) => r.currency === 'USD')?.cents ?? 0;
+      // The new order awaits payment: it owes, and brings no revenue until it is paid.
+      const usd = (d: { unpaid: { currency: string; cents: number }[] }) =>
+        d.unpaid.find((r) => r.currency === 'USD')?.cents ?? 0;
       expect(usd(after.today)).toBeGreaterThan(usd(before.today));
       expect(after.today).toHaveProperty('visitors');
       expect(after.today).toHaveProperty('conversion');
@@ -266,6 +267,38 @@ for (const database of DATABASES) {
       const billing = (await (await staff(2)).request('GET', `${API}/dashboard`)).json();
       expect(billing.today).toHaveProperty('orders');
       expect(billing.today).not.toHaveProperty('visitors');
+    });
+
+    it('the dashboard counts revenue from paid orders only, and shows what unpaid orders owe apart', async () => {
+      const manager = await staff(8);
+      const usd = (amounts: { currency: string; cents: number }[] | undefined) =>
+        amounts?.find((r) => r.currency === 'USD')?.cents ?? 0;
+      const today = async () => (await manager.request('GET', `${API}/dashboard`)).json().today;
+      const before = await today();
+      const order = await placeOrder(
+        t,
+        [{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }],
+        'unpaid@example.test',
+      );
+      const total = (
+        await t.db
+          .selectFrom('orders')
+          .select('grand_total_cents')
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow()
+      ).grand_total_cents;
+      expect(total).toBeGreaterThan(0);
+
+      const awaiting = await today();
+      expect(awaiting.orders).toBe(before.orders + 1);
+      expect(usd(awaiting.revenue)).toBe(usd(before.revenue));
+      expect(usd(awaiting.unpaid)).toBe(usd(before.unpaid) + total);
+
+      const paid = await manager.request('POST', `${API}/orders/${order.orderNumber}/mark-paid`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const received = await today();
+      expect(usd(received.revenue)).toBe(usd(before.revenue) + total);
+      expect(usd(received.unpaid)).toBe(usd(before.unpaid));
     });
 
     it('the ledger records orders placed, cancellations and content sync, and exports as CSV', async () => {

@@ -88,6 +88,8 @@ export const ERRORS = {
   'restock.email-invalid': { status: 400, key: 'restock.email-invalid' },
   'restock.captcha-incomplete': { status: 400, key: 'restock.captcha-incomplete' },
   'restock.captcha-failed': { status: 400, key: 'restock.captcha-failed' },
+  /** Staff send "back in stock" mail only for a variant that is (issue 27); `{product} {sku}` name it. */
+  'restock.send-sold-out': { code: 'restock.sold-out', status: 409, key: 'restock.send-sold-out' },
 
   // Comments and likes (issue 16; comments/routes.ts).
   'comments.name-blank': { status: 400, key: 'comments.name-blank' },

@@ -417,6 +417,36 @@ describe.each(DATABASES)("restock's staff calls (spec section 7) on $name", (dat
     expect(noVariant.statusCode).toBe(400);
   });
 
+  it('refuses to mail "back in stock" for a variant still sold out, and sends once it is back', async () => {
+    const s = await staff(8);
+    await signUps('p-soldout', 'v-soldout', 4, 'early');
+    const target = { productId: 'p-soldout', variantId: 'v-soldout' };
+    const earlyMails = async () =>
+      (await restockMails()).filter((m) => m.to_address.startsWith('early')).length;
+
+    const refused = await s.request('POST', `${RESTOCK_PATH}/send`, target);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'restock.sold-out',
+      message: 'Sold Out Cap CAP is still sold out: add stock before telling anyone it is back.',
+    });
+    // Sending every group at once refuses as a whole: the in-stock group is not sent either.
+    await signUps('p-club', 'v-club', 1, 'beside');
+    const all = await s.request('POST', `${RESTOCK_PATH}/send/all`, {
+      sendRequests: [{ productId: 'p-club', variantId: 'v-club' }, target],
+    });
+    expect(all.statusCode).toBe(409);
+    expect(all.json().code).toBe('restock.sold-out');
+    expect(await earlyMails()).toBe(0);
+    expect((await restockMails()).some((m) => m.to_address.startsWith('beside'))).toBe(false);
+
+    await db().updateTable('variants').set({ qty_in_stock: 2 }).where('id', '=', 'v-soldout').execute();
+    const sent = await s.request('POST', `${RESTOCK_PATH}/send`, target);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await earlyMails()).toBe(4);
+    await db().updateTable('variants').set({ qty_in_stock: 0 }).where('id', '=', 'v-soldout').execute();
+  });
+
   it('needs stock.manage: 401 signed out, 403 for other roles', async () => {
     const forbidden = { code: 'account.forbidden', message: 'You do not have permission to do this.' };
     for (const roles of [[10], [3], [2], [4]] as RoleCode[][]) {

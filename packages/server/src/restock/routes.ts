@@ -21,9 +21,10 @@
  * - `GET …/restock?productId=&variantId=&cursor=` -> `{ signUps: [{ id, siteVisitorEmail,
  *   isJoinMailingList, created, notifiedAt }], hasNextPage, nextPageCursor }`;
  * - `POST …/restock/send` `{ productId, variantId }` -> `{ sent }`, the sign-ups mailed now (each
- *   sign-up is mailed once, ever: signups.ts `sendGroup`);
+ *   sign-up is mailed once, ever: signups.ts `sendGroup`); 409 `restock.sold-out` while the variant
+ *   is still sold out (no one is told it is back when it is not);
  * - `POST …/restock/send/all` `{ sendRequests: [{ productId, variantId }] }` -> `{ sent, results:
- *   [{ productId, variantId, sent }] }`.
+ *   [{ productId, variantId, sent }] }`; one target refused (unknown, still sold out) sends nothing.
  */
 import { message, validateRestockEmail } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,6 +41,7 @@ import {
   signUpGroups,
   signUpsOf,
   signUpTargetProblem,
+  stillSoldOut,
   type RestockMail,
 } from './signups.ts';
 
@@ -155,10 +157,19 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     return signUpsOf(db, productId, variantId, after, PAGE_SIZE);
   });
 
-  /** Mails a variant's waiting sign-ups; 404 when the product or variant is not the shop's. */
-  const send = async (productId: string, variantId: string): Promise<number> => {
+  /**
+   * Refuses a send that would mail "back in stock" wrongly: 404 when the product or variant is not
+   * the shop's, 409 `restock.sold-out` while the variant is still sold out.
+   */
+  const refuseSend = async (productId: string, variantId: string): Promise<void> => {
     const problem = await signUpTargetProblem(db, productId, variantId);
     if (problem) throw apiError(problem);
+    const soldOut = await stillSoldOut(db, variantId);
+    if (soldOut) throw apiError('restock.send-sold-out', { params: soldOut });
+  };
+  /** Mails a variant's waiting sign-ups. */
+  const send = async (productId: string, variantId: string): Promise<number> => {
+    await refuseSend(productId, variantId);
     const mailIds = await sendGroup(db, productId, variantId, await restockMail(productId));
     for (const id of mailIds) app.mailer.deliverLater(id);
     return mailIds.length;
@@ -194,10 +205,8 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     { ...staff, config: { crumb: true }, schema: { body: sendAllBody } },
     async (request) => {
       // Every request is checked before any is sent: a refusal sends nothing.
-      for (const { productId, variantId } of request.body.sendRequests) {
-        const problem = await signUpTargetProblem(db, productId, variantId);
-        if (problem) throw apiError(problem);
-      }
+      for (const { productId, variantId } of request.body.sendRequests)
+        await refuseSend(productId, variantId);
       const results = [];
       for (const { productId, variantId } of request.body.sendRequests)
         results.push({ productId, variantId, sent: await send(productId, variantId) });

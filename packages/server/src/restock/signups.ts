@@ -31,6 +31,19 @@ export async function signUpTargetProblem(
   return undefined;
 }
 
+/**
+ * The product title and SKU of a variant that is still sold out, so that no one is told it is back;
+ * undefined when it is in stock (or unlimited).
+ */
+export async function stillSoldOut(
+  db: Db,
+  variantId: string,
+): Promise<{ product: string; sku: string } | undefined> {
+  const variant = await variantsWithStock(db).where('variants.id', '=', variantId).executeTakeFirst();
+  if (!variant || variant.unlimited === 1 || Number(variant.qty_in_stock) > 0) return undefined;
+  return { product: variant.title, sku: variant.sku };
+}
+
 export interface SignUp {
   productId: string;
   variantId: string;

@@ -86,7 +86,7 @@ function Table({
         {rows.map((r, i) => (
           <tr key={i}>
             {r.map((c, j) => (
-              <td key={j} className={typeof c === 'number' ? 'cfg-num' : undefined}>
+              <td key={j} className={typeof c === 'number' ? 'cfg-num' : undefined} data-label={head[j]}>
                 {c}
               </td>
             ))}

@@ -1,5 +1,6 @@
 /**
- * The back office's landing screen: today's and this week's orders, revenue, visitors and
+ * The back office's landing screen: today's and this week's orders, revenue (paid orders; what
+ * orders awaiting payment owe, apart), visitors and
  * conversion, the variants low on stock and the restock sign-ups waiting; each part shown only
  * when the member's permissions let the server answer it. Then the screens the member may open.
  */
@@ -11,7 +12,10 @@ import { Link } from './router.tsx';
 
 interface Period {
   orders?: number;
+  /** Paid orders only: money received. */
   revenue?: { currency: string; cents: number }[];
+  /** Orders awaiting payment: owed, not received. */
+  unpaid?: { currency: string; cents: number }[];
   visitors?: number;
   conversion?: number | null;
 }
@@ -49,8 +53,10 @@ function PeriodFigures({ title, period, id }: { title: string; period: Period; i
           <>
             <dt>Orders</dt>
             <dd data-figure={`${id}-orders`}>{period.orders}</dd>
-            <dt>Revenue</dt>
+            <dt>Revenue (paid orders)</dt>
             <dd data-figure={`${id}-revenue`}>{revenueText(period.revenue)}</dd>
+            <dt>Awaiting payment</dt>
+            <dd data-figure={`${id}-unpaid`}>{revenueText(period.unpaid)}</dd>
           </>
         )}
         {period.visitors !== undefined && (

@@ -101,11 +101,15 @@ export function LanguagesScreen({ canEdit }: { canEdit: boolean }) {
                   {l.name} <span className="cfg-muted">{l.tag}</span>
                   {l.isDefault && <strong> (default)</strong>}
                 </th>
-                <td>
+                <td data-label="Pages at">
                   <code>{l.path}</code>
                 </td>
-                <td>{l.localizedStrings === 'translated' ? 'Translated' : 'English (no translation yet)'}</td>
-                <td>{l.content === 'original' ? 'Original' : 'Shown in the original language'}</td>
+                <td data-label="Strings">
+                  {l.localizedStrings === 'translated' ? 'Translated' : 'English (no translation yet)'}
+                </td>
+                <td data-label="Content">
+                  {l.content === 'original' ? 'Original' : 'Shown in the original language'}
+                </td>
               </tr>
             ))}
           </tbody>

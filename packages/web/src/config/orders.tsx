@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatMoney } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { Link, navigate, useLocation } from './router.tsx';
 
@@ -252,17 +253,19 @@ export function OrdersScreen() {
                   <th scope="row">
                     <Link href={`/config/orders/${o.number}`}>#{o.number}</Link>
                   </th>
-                  <td>{when(o.created)}</td>
-                  <td>
+                  <td data-label="Placed">{when(o.created)}</td>
+                  <td data-label="Customer">
                     {o.customerName}
                     <br />
                     <span className="cfg-muted">{o.email}</span>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <Status status={o.status} />
                   </td>
-                  <td>{o.fulfilment}</td>
-                  <td className="cfg-num">{formatMoney(o.grandTotalCents, o.currency)}</td>
+                  <td data-label="Fulfilment">{o.fulfilment}</td>
+                  <td className="cfg-num" data-label="Total">
+                    {formatMoney(o.grandTotalCents, o.currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -321,6 +324,8 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
   const [error, setError] = useState<unknown>();
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The irreversible action waiting for its confirmation, with its body. */
+  const [asking, setAsking] = useState<{ action: 'cancel' | 'mark-paid'; body: unknown }>();
   useEffect(() => {
     getJson<OrderDetail>(`/api/config/orders/${number}`).then(setOrder, setError);
   }, [number]);
@@ -446,10 +451,16 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
                     </span>
                   )}
                 </th>
-                <td>{l.sku}</td>
-                <td className="cfg-num">{l.quantity}</td>
-                <td className="cfg-num">{l.fulfilledQuantity}</td>
-                <td className="cfg-num">{money(l.unitPriceCents * l.quantity)}</td>
+                <td data-label="SKU">{l.sku}</td>
+                <td className="cfg-num" data-label="Quantity">
+                  {l.quantity}
+                </td>
+                <td className="cfg-num" data-label="Shipped">
+                  {l.fulfilledQuantity}
+                </td>
+                <td className="cfg-num" data-label="Price">
+                  {money(l.unitPriceCents * l.quantity)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -478,7 +489,7 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
               <button
                 type="button"
                 disabled={busy}
-                onClick={act('mark-paid', {}, 'Marked paid. The customer has been mailed.')}
+                onClick={() => setAsking({ action: 'mark-paid', body: {} })}
               >
                 Mark paid
               </button>
@@ -554,14 +565,11 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
             <form
               className="cfg-form"
               aria-labelledby="cancel-title"
-              onSubmit={onForm(async (data) => {
-                const reason = String(data.get('reason') ?? '').trim();
-                await act(
-                  'cancel',
-                  reason ? { reason } : {},
-                  'Cancelled. The stock is back and the customer has been mailed.',
-                )();
-              })}
+              onSubmit={(event) => {
+                event.preventDefault();
+                const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+                setAsking({ action: 'cancel', body: reason ? { reason } : {} });
+              }}
             >
               <h3 id="cancel-title">Cancel the order</h3>
               <p>
@@ -573,6 +581,43 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
               </button>
             </form>
           )}
+          <ConfirmDialog
+            open={asking?.action === 'cancel'}
+            title={`Cancel order #${order.number}?`}
+            confirmText="Cancel the order"
+            keepText="Keep the order"
+            danger
+            busy={busy}
+            onKeep={() => setAsking(undefined)}
+            onConfirm={() => {
+              const body = asking?.body;
+              setAsking(undefined);
+              void act('cancel', body, 'Cancelled. The stock is back and the customer has been mailed.')();
+            }}
+          >
+            <p>
+              The order is cancelled for good: its stock goes back on sale and {order.customer.email} is
+              mailed that it is cancelled. This cannot be undone.
+            </p>
+          </ConfirmDialog>
+          <ConfirmDialog
+            open={asking?.action === 'mark-paid'}
+            title={`Mark order #${order.number} paid?`}
+            confirmText="Mark paid"
+            confirmLabel={`Yes, mark order #${order.number} paid`}
+            keepText="Not yet"
+            busy={busy}
+            onKeep={() => setAsking(undefined)}
+            onConfirm={() => {
+              setAsking(undefined);
+              void act('mark-paid', {}, 'Marked paid. The customer has been mailed.')();
+            }}
+          >
+            <p>
+              Only when {money(order.totals.grandTotalCents)} has reached you: {order.customer.email} is
+              mailed that the order is paid, and it counts as revenue. This cannot be undone.
+            </p>
+          </ConfirmDialog>
           <form
             className="cfg-form"
             aria-labelledby="note-title"

@@ -179,7 +179,11 @@ export function RecordsTable<Row>({
                   {column.cell(row)}
                 </th>
               ) : (
-                <td key={column.header} className={numeric(column)}>
+                <td
+                  key={column.header}
+                  className={numeric(column)}
+                  data-label={column.hiddenHeader ? undefined : column.header}
+                >
                   {column.cell(row)}
                 </td>
               ),

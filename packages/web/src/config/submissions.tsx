@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ConfigError, deleteJson, getJson, putJson, queryOf } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 import { Link } from './router.tsx';
 
@@ -146,25 +147,28 @@ function ActionsCell({
           Mark as spam
         </button>
       )}{' '}
-      {confirming ? (
-        <>
-          <button type="button" className="cfg-button-danger" disabled={busy} onClick={onDelete}>
-            Delete for good
-          </button>{' '}
-          <button type="button" className="cfg-button-secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </>
-      ) : (
-        <button
-          type="button"
-          className="cfg-button-secondary"
-          aria-label={`Delete the ${label}`}
-          onClick={() => setConfirming(true)}
-        >
-          Delete
-        </button>
-      )}
+      <button
+        type="button"
+        className="cfg-button-secondary"
+        aria-label={`Delete the ${label}`}
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete the ${label}?`}
+        confirmText="Delete for good"
+        danger
+        busy={busy}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete();
+        }}
+      >
+        <p>Its answers are removed for good, from this list and from every export. This cannot be undone.</p>
+      </ConfirmDialog>
     </>
   );
 }

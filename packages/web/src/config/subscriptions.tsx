@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 
 type State = 'active' | 'paused' | 'cancelled' | 'ended' | 'failed';
@@ -61,23 +62,6 @@ function ActionsCell(props: {
   const { subscription: s, busy, onAction } = props;
   const [confirming, setConfirming] = useState(false);
   const who = `${s.title} for ${customerOf(s)}`;
-  if (confirming)
-    return (
-      <>
-        <span>Cancel for good?</span>{' '}
-        <button
-          type="button"
-          disabled={busy}
-          aria-label={`Yes, cancel ${who}`}
-          onClick={() => onAction(s, 'cancel')}
-        >
-          Yes, cancel
-        </button>{' '}
-        <button type="button" onClick={() => setConfirming(false)}>
-          Keep it
-        </button>
-      </>
-    );
   return (
     <>
       {ACTIONS.filter((a) => a.from.includes(s.state)).map((a) => (
@@ -91,6 +75,21 @@ function ActionsCell(props: {
           {a.text}
         </button>
       ))}
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel for good?"
+        confirmText="Yes, cancel"
+        confirmLabel={`Yes, cancel ${who}`}
+        danger
+        busy={busy}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onAction(s, 'cancel');
+        }}
+      >
+        <p>{who}: no further renewal is charged or sent. A cancelled subscription cannot be resumed.</p>
+      </ConfirmDialog>
     </>
   );
 }
