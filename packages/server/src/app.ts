@@ -316,20 +316,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     // Gift cards (issue 17): the balance check (its own counter: 10 checks a minute per client)
     // and the sweep that mails cards on the day their buyer chose.
+    const giftCardMail = {
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      origin: config.siteUrl,
+      localizedStrings: app.localizedStrings,
+    };
     await app.register(giftCardRoutes, {
       renderer,
       balanceLimit: { max: 10, windowMs: 60_000 },
-      mail: {
-        siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-        origin: config.siteUrl,
-        localizedStrings: app.localizedStrings,
-      },
+      mail: giftCardMail,
       sweepMs: 60_000,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
     await app.register(reviewRoutes, { renderer, enabled: reviewsEnabled(site.content.websiteSettings) });
     if (stripe && config.stripe)
-      await app.register(stripeWebhookRoutes, { stripe, webhookSecret: config.stripe.webhookSecret });
+      await app.register(stripeWebhookRoutes, {
+        stripe,
+        webhookSecret: config.stripe.webhookSecret,
+        mail: giftCardMail,
+      });
     await app.register(backofficeRoutes, {
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,

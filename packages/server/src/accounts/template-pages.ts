@@ -8,6 +8,7 @@
  */
 import { escapeHtmlAttr, formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
+import { isPaid } from '../checkout/on-payment.ts';
 import type { OrderSummary } from '../db/orders.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
 import type { Json } from '../site/types.ts';
@@ -101,7 +102,8 @@ function orderJson(order: Order, ls?: LocalizedStrings) {
       quantity: l.quantity,
       attributes: l.attributes,
       total: money(l.unitPriceCents * l.quantity),
-      downloadUrl: l.downloadUrl,
+      // A download is handed out only once the order is paid (issue 27).
+      downloadUrl: isPaid(order.status) ? l.downloadUrl : null,
     })),
     subtotal: money(order.subtotalCents),
     discount: order.discountCents ? money(order.discountCents) : null,

@@ -190,7 +190,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       number: number,
       actor: Actor,
       input: z.infer<S>,
-    ) => Promise<{ mailId?: string; reviewMailId?: string }>,
+    ) => Promise<{ mailId?: string; reviewMailId?: string; giftCardMailIds?: string[] }>,
   ) =>
     app.post(
       `${CONFIG_API}/orders/:number/${name}`,
@@ -201,6 +201,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
           const acted = await run(number, actorOf(request), request.body as z.infer<S>);
           if (acted.mailId) app.mailer.deliverLater(acted.mailId);
           if (acted.reviewMailId) app.mailer.deliverLater(acted.reviewMailId);
+          for (const id of acted.giftCardMailIds ?? []) app.mailer.deliverLater(id);
           return { status: 200, body: await detailOf(number) };
         }),
     );

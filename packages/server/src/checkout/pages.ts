@@ -8,10 +8,12 @@ import {
   escapeHtmlAttr as a,
   formatMoney,
   message,
+  ProductType,
   type LocalizedStrings,
 } from '@storefront/core';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from './gift-cards.ts';
+import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 import type { OrderView } from './orders.ts';
 import { subscriptionView, type SubscriptionRow } from '../db/subscriptions.ts';
 
@@ -268,6 +270,9 @@ function giftCardsHtml(order: OrderView, cards: readonly PlannedGiftCard[], ls?:
         `<p class="sf-order__gift-card-remaining">${h(message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls))}</p>` +
         `<p class="sf-order__due">${h(message('giftcard.due', {}, ls))}: ${h(money(amountDueCents(order)))}</p>`
       : '') +
+    (awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
+      ? `<p class="sf-order__gift-cards-on-payment">${h(message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls))}</p>`
+      : '') +
     (cards.length
       ? `<ul class="sf-order__gift-cards">${cards
           .map(
@@ -305,9 +310,14 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
   const rows = order.lines
     .map((l) => {
       const variant = variantText(l.attributes);
-      const download = l.downloadUrl
-        ? ` <a class="sf-order__download" href="${a(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
-        : '';
+      // A download is handed out only once the order is paid (issue 27).
+      const download = !l.downloadUrl
+        ? ''
+        : isPaid(order.status)
+          ? ` <a class="sf-order__download" href="${a(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
+          : awaitsPayment(order.status)
+            ? ` <span class="sf-order__download-on-payment">${h(message('checkout.download-on-payment', {}, ls))}</span>`
+            : '';
       return `<tr data-sku="${a(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
     })
     .join('');

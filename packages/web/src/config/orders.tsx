@@ -38,6 +38,10 @@ interface OrderDetail {
     refundedCents: number;
   };
   payment: { provider: string; reference: string | null };
+  giftCards: {
+    onPayment: boolean;
+    cards: { hint: string; initialCents: number; balanceCents: number }[];
+  };
   lines: {
     id: string;
     title: string;
@@ -455,6 +459,23 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
           </ul>
         )}
       </Section>
+      {(order.giftCards.onPayment || order.giftCards.cards.length > 0) && (
+        <Section title="Gift cards">
+          {order.giftCards.onPayment ? (
+            <p className="cfg-gift-cards-on-payment">
+              Issued on payment: the card is made and mailed to its recipient when the order is marked paid.
+            </p>
+          ) : (
+            <ul className="cfg-gift-cards-issued">
+              {order.giftCards.cards.map((c) => (
+                <li key={c.hint}>
+                  Gift card {c.hint}: {money(c.initialCents)} (balance {money(c.balanceCents)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
       {manage ? (
         <Section title="Actions">
           <div className="cfg-actions">
