@@ -18,7 +18,7 @@ import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
-import { stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
+import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
@@ -203,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       siteUrl: config.siteUrl,
       inlineScripts: [...HELPER_INLINE_SCRIPTS, PLATFORM_GLOBALS_SCRIPT],
       inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS, REVIEWS_CSS],
+      formActionOrigins: config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : [],
     });
     await app.register(cspReportRoutes);
 

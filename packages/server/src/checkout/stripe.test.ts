@@ -277,9 +277,13 @@ for (const database of DATABASES) {
       });
     });
 
-    it('the checkout form sends the shopper to Stripe', async () => {
+    it('the checkout form sends the shopper to Stripe, and its page lets the browser follow', async () => {
       const shopper = new Shopper(t);
-      await shopper.request('GET', '/checkout?itemId=p-tee&sku=TEE-S');
+      const page = await shopper.request('GET', '/checkout?itemId=p-tee&sku=TEE-S');
+      // Browsers apply form-action to the post's redirect: Stripe's hosted page must be allowed.
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "form-action 'self' https://checkout.stripe.com;",
+      );
       const form = new URLSearchParams({
         crumb: shopper.cookies.crumb as string,
         mode: 'express',
