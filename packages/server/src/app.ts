@@ -18,6 +18,7 @@ import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
+import { handOutPaidOrder } from './checkout/on-payment.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
 import { commentRoutes } from './comments/routes.ts';
@@ -342,6 +343,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       webBundle,
       forms: site.content.forms,
       reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
+      handOutPaidOrder: (trx, orderId) => handOutPaidOrder(trx, orderId, giftCardMail),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer, site });

@@ -8,8 +8,7 @@
  */
 import { escapeHtmlAttr, formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
-import { isPaid } from '../checkout/on-payment.ts';
-import type { OrderSummary } from '../db/orders.ts';
+import { isPaid, type OrderSummary } from '../db/orders.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
 import type { Json } from '../site/types.ts';
 import type { SavedAddress } from './addresses.ts';

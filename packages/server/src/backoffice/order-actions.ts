@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { awaitsPayment, handOutPaidOrder } from '../checkout/on-payment.ts';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
+import { awaitsPayment } from '../db/orders.ts';
 import type { Database } from '../db/schema.ts';
 import { apiError } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
@@ -26,6 +26,11 @@ export interface ShopIdentity {
   localizedStrings: LocalizedStrings;
   /** Reviews are on (db/reviews.ts `reviewsEnabled`): a fully shipped order asks for them. */
   reviewsEnabled?: boolean;
+  /**
+   * What an order hands out once paid (issue 27; checkout's `handOutPaidOrder`, given by app.ts):
+   * issues its gift cards in the caller's transaction; answers the mails to deliver after it.
+   */
+  handOutPaidOrder: (trx: Db, orderId: string) => Promise<string[]>;
 }
 
 export interface Actor {
@@ -286,11 +291,7 @@ export function markPaid(
  * (issued and mailed to their recipient) and its downloads' links (in the customer's mail).
  */
 async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity) {
-  const giftCardMailIds = await handOutPaidOrder(trx, order.id, {
-    siteTitle: shop.siteTitle,
-    origin: shop.siteUrl,
-    localizedStrings: shop.localizedStrings,
-  });
+  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id);
   const downloads = await trx
     .selectFrom('order_lines')
     .select(['title', 'download_url'])

@@ -83,6 +83,8 @@ export interface BackofficeOptions {
   forms?: Record<string, unknown>;
   /** The site's reviews flag: on, a fully shipped order mails its review request. */
   reviewsEnabled?: boolean;
+  /** Issues what a just-paid order bought (issue 27; checkout's, through app.ts). */
+  handOutPaidOrder: ShopIdentity['handOutPaidOrder'];
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -126,6 +128,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     siteUrl: options.siteUrl,
     localizedStrings: app.localizedStrings,
     reviewsEnabled: options.reviewsEnabled === true,
+    handOutPaidOrder: options.handOutPaidOrder,
   };
   const actorOf = (request: FastifyRequest): Actor => ({
     accountId: (request.member as { accountId: string }).accountId,

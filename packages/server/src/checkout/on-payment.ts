@@ -4,17 +4,15 @@
  * shown, mailed or spent, and an order cancelled or expired before payment has none to void. Every
  * move to `paid` calls `handOutPaidOrder` in its own transaction, after its conditional status
  * update: staff marking the order paid, Stripe's signed webhook (a session or a renewal's intent),
- * and a placement that a gift card paid in full. A digital line's link answers only while
- * `isPaid` (checkout/routes.ts); the pages and mails of an unpaid order say what comes on payment.
+ * and a placement that a gift card paid in full (the back office gets it from app.ts, as a feature
+ * does not import another). A digital line's link answers only while `isPaid` (checkout/routes.ts);
+ * the pages and mails of an unpaid order say what comes on payment.
  */
 import type { Db } from '../db/index.ts';
+import { isPaid } from '../db/orders.ts';
 import { issueGiftCards, planGiftCards, type GiftCardMailContext } from './gift-cards.ts';
 
-/** Whether the order's money has been received (its downloads answer, its gift cards exist). */
-export const isPaid = (status: string): boolean => status === 'paid';
-
-/** Whether the order may still be paid: its pages say what it hands out on payment. */
-export const awaitsPayment = (status: string): boolean => status === 'awaiting-payment';
+export { awaitsPayment, isPaid } from '../db/orders.ts';
 
 /** Who receives the cards of a gift card order, as the buyer chose at checkout (kept in `extra`). */
 export function giftCardRecipientOf(order: { email: string; extra: Record<string, unknown> | null }): string {
