@@ -28,7 +28,11 @@ const orderNumberOn = async (page: Page) =>
   (await page.locator('.sf-order__number').innerText()).replace(/\D/g, '');
 
 /** A store manager, in a browser of their own, opens the order in /config and marks it paid. */
-async function markPaidInBackOffice(browser: Browser, orderNumber: string): Promise<Page> {
+async function markPaidInBackOffice(
+  browser: Browser,
+  orderNumber: string,
+  { boughtGiftCards = false } = {},
+): Promise<Page> {
   const office = await browser.newContext();
   const staff = await office.newPage();
   await signInAsStaff(staff, 'store-manager');
@@ -36,6 +40,8 @@ async function markPaidInBackOffice(browser: Browser, orderNumber: string): Prom
   await expect(staff.getByRole('heading', { name: `Order #${orderNumber}` })).toContainText(
     'Awaiting payment',
   );
+  if (boughtGiftCards)
+    await expect(staff.getByRole('region', { name: 'Gift cards' })).toContainText('Issued on payment');
   await staff.getByRole('button', { name: 'Mark paid' }).click();
   await expect(staff.getByRole('status')).toHaveText('Marked paid. The customer has been mailed.');
   await expect(staff.getByRole('heading', { name: `Order #${orderNumber}` })).toContainText('Paid');
@@ -65,7 +71,7 @@ test('an unpaid gift card shows no code until staff mark it paid; then its maile
   expect(await giftMailsTo(friend)).toEqual([]);
   const giftOrder = await orderNumberOn(page);
 
-  const staff = await markPaidInBackOffice(browser, giftOrder);
+  const staff = await markPaidInBackOffice(browser, giftOrder, { boughtGiftCards: true });
   const [mail] = await giftMailsTo(friend);
   const code = mail?.body.match(CODE)?.[0] ?? '';
   expect(code).not.toBe('');
