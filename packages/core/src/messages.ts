@@ -86,6 +86,11 @@ const entries = {
     text: 'Your order is awaiting payment. We will contact you with payment instructions; it ships once payment is received.',
   },
   'checkout.download': { text: 'Download' },
+  // Issue 27: what an unpaid order hands out only once its payment is received.
+  'checkout.download-on-payment': { text: 'Your download will be available once payment is received.' },
+  'checkout.download-unpaid': {
+    text: 'This download is available once payment for the order is received.',
+  },
   'checkout.every': { text: 'Subscription: {terms}' },
   'checkout.mail-subject': { text: 'Your order #{number} from {site}' },
   // Subscriptions (issue 17): page type 206, the customer's list on /account, their actions.
@@ -509,6 +514,9 @@ const entries = {
   'giftcard.send-on': { text: 'Send the gift card on (optional: today otherwise)' },
   'giftcard.send-on-invalid': { text: 'Please choose a date from today to one year ahead.' },
   'giftcard.issued': { text: 'Gift card {code}: {balance}' },
+  'giftcard.on-payment': {
+    text: 'Your gift card code will be sent to {email} once payment is received.',
+  },
   'giftcard.balance-title': { text: 'Gift card balance' },
   'giftcard.balance-check': { text: 'Check balance' },
   'giftcard.balance': { text: 'Balance of gift card {code}: {balance}' },

@@ -18,7 +18,8 @@ import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
-import { stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
+import { handOutPaidOrder } from './checkout/on-payment.ts';
+import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       siteUrl: config.siteUrl,
       inlineScripts: [...HELPER_INLINE_SCRIPTS, PLATFORM_GLOBALS_SCRIPT],
       inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS, REVIEWS_CSS],
+      formActionOrigins: config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : [],
     });
     await app.register(cspReportRoutes);
 
@@ -316,20 +318,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     // Gift cards (issue 17): the balance check (its own counter: 10 checks a minute per client)
     // and the sweep that mails cards on the day their buyer chose.
+    const giftCardMail = {
+      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
+      origin: config.siteUrl,
+      localizedStrings: app.localizedStrings,
+    };
     await app.register(giftCardRoutes, {
       renderer,
       balanceLimit: { max: 10, windowMs: 60_000 },
-      mail: {
-        siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-        origin: config.siteUrl,
-        localizedStrings: app.localizedStrings,
-      },
+      mail: giftCardMail,
       sweepMs: 60_000,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
     await app.register(reviewRoutes, { renderer, enabled: reviewsEnabled(site.content.websiteSettings) });
     if (stripe && config.stripe)
-      await app.register(stripeWebhookRoutes, { stripe, webhookSecret: config.stripe.webhookSecret });
+      await app.register(stripeWebhookRoutes, {
+        stripe,
+        webhookSecret: config.stripe.webhookSecret,
+        mail: giftCardMail,
+      });
     await app.register(backofficeRoutes, {
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       siteUrl: config.siteUrl,
@@ -337,6 +344,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       forms: site.content.forms,
       reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
       ...(stripe ? { stripe } : {}),
+      handOutPaidOrder: (trx, orderId) => handOutPaidOrder(trx, orderId, giftCardMail),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer, site });

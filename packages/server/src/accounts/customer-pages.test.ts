@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER } from '../checkout/testing.ts';
 import { appForSuite, DATABASES } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 import { ORDERS_PER_PAGE } from './customer-pages.ts';
 import { ORDER_PAGES } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
@@ -38,8 +39,16 @@ describe.each(DATABASES)("the customer's orders and addresses on $name", (databa
     expect(detail.statusCode).toBe(200);
     expect(detail.body).toContain(`Order #${number}`);
     expect(detail.body).toContain('Candle Club');
-    expect(detail.body).toMatch(/href="\/checkout\/download\/[0-9a-f-]{36}\/[0-9a-f-]{36}"/);
+    // Unpaid: the download is handed out once payment is received (issue 27).
+    expect(detail.body).not.toContain('/checkout/download/');
+    expect(detail.body).toContain('Your download will be available once payment is received.');
     expect(detail.body).toContain('12 St James Sq');
+    const manager = await signInNewStaff(t, 'orders-manager@example.test', [8]);
+    const paid = await manager.request('POST', `/api/config/orders/${number}/mark-paid`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paidDetail = await ada.request('GET', ORDER_PAGES.order(number));
+    expect(paidDetail.body).toMatch(/href="\/checkout\/download\/[0-9a-f-]{36}\/[0-9a-f-]{36}"/);
+    expect(paidDetail.body).not.toContain('Your download will be available once payment is received.');
 
     const eve = await signedIn('eve@example.test');
     const theirs = await eve.request('GET', ORDER_PAGES.order(number));

@@ -9,7 +9,7 @@
 import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml } from '../http/html.ts';
 import type { Order } from '@storefront/core/wire';
-import type { OrderSummary } from '../db/orders.ts';
+import { isPaid, type OrderSummary } from '../db/orders.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
 import type { Json } from '../site/types.ts';
 import type { SavedAddress } from './addresses.ts';
@@ -102,7 +102,8 @@ function orderJson(order: Order, ls?: LocalizedStrings) {
       quantity: l.quantity,
       attributes: l.attributes,
       total: money(l.unitPriceCents * l.quantity),
-      downloadUrl: l.downloadUrl,
+      // A download is handed out only once the order is paid (issue 27).
+      downloadUrl: isPaid(order.status) ? l.downloadUrl : null,
     })),
     subtotal: money(order.subtotalCents),
     discount: order.discountCents ? money(order.discountCents) : null,

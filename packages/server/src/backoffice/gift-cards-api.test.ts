@@ -37,7 +37,7 @@ for (const database of DATABASES) {
       editor = await signInNewStaff(t, 'editor@example.test', [4]);
     });
 
-    /** Buys a card for `recipient`; answers the order and the card's code. */
+    /** Buys a card for `recipient` and has it marked paid; answers the order and the card's code. */
     async function buy(sku: 'GIFT-25' | 'GIFT-50', recipient: string) {
       const shopper = new Shopper(t);
       await shopper.start();
@@ -48,6 +48,9 @@ for (const database of DATABASES) {
       });
       expect(res.statusCode, res.body).toBe(200);
       const order = res.json().order as { id: string; orderNumber: number };
+      // A card is issued once its order is paid (issue 27).
+      const paid = await manager.request('POST', `/api/config/orders/${order.orderNumber}/mark-paid`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
       const card = await db()
         .selectFrom('gift_cards')
         .select('code')

@@ -7,14 +7,15 @@
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { lineNeeds, message, type LocalizedStrings } from '@storefront/core';
+import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
+import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from '../db/refunds.ts';
 import { queueReviewRequest } from '../db/reviews.ts';
 import { returnOrderStock } from '../db/stock.ts';
 import type { Db } from '../db/index.ts';
+import { awaitsPayment } from '../db/orders.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { apiError } from '../http/errors.ts';
@@ -28,6 +29,11 @@ export interface ShopIdentity {
   localizedStrings: LocalizedStrings;
   /** Reviews are on (db/reviews.ts `reviewsEnabled`): a fully shipped order asks for them. */
   reviewsEnabled?: boolean;
+  /**
+   * What an order hands out once paid (issue 27; checkout's `handOutPaidOrder`, given by app.ts):
+   * issues its gift cards in the caller's transaction; answers the mails to deliver after it.
+   */
+  handOutPaidOrder: (trx: Db, orderId: string) => Promise<string[]>;
 }
 
 export interface Actor {
@@ -65,7 +71,7 @@ async function orderRow(db: Db, number: number) {
 export async function orderDetail(db: Db, number: number) {
   const order = await orderRow(db, number);
   if (!order) return undefined;
-  const [lines, shipped, fulfilments, refunds, events, giftCardNet] = await Promise.all([
+  const [lines, shipped, fulfilments, refunds, events, giftCardNet, giftCards] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
     db
       .selectFrom('order_fulfilment_lines')
@@ -94,6 +100,12 @@ export async function orderDetail(db: Db, number: number) {
       .where('order_id', '=', order.id)
       .where('reason', 'in', ['redeemed', 'restored'])
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('gift_cards')
+      .select(['code', 'initial_cents', 'balance_cents'])
+      .where('order_id', '=', order.id)
+      .orderBy('code')
+      .execute(),
   ]);
   const fulfilledOf = (lineId: string) =>
     shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
@@ -122,6 +134,18 @@ export async function orderDetail(db: Db, number: number) {
       provider: order.payment_provider,
       reference: order.payment_reference,
       giftCardCents: Math.max(0, -Number(giftCardNet.net)),
+    },
+    giftCards: {
+      // Issue 27: an unpaid order's cards do not exist yet; staff see that they go out on payment.
+      onPayment:
+        giftCards.length === 0 &&
+        awaitsPayment(order.status) &&
+        lines.some((l) => l.product_type === ProductType.GIFT_CARD),
+      cards: giftCards.map((c) => ({
+        hint: giftCardHint(c.code),
+        initialCents: c.initial_cents,
+        balanceCents: c.balance_cents,
+      })),
     },
     lines: lines.map((l) => ({
       id: l.id,
@@ -174,6 +198,8 @@ interface Acted {
   mailId?: string;
   /** The buyer's review request, queued with the order's last shipment (issue 17). */
   reviewMailId?: string;
+  /** The recipients' mails of the gift cards the order issued on payment (issue 27). */
+  giftCardMailIds?: string[];
 }
 
 /**
@@ -187,7 +213,7 @@ export async function onOrder(
   act: (
     trx: Trx,
     order: NonNullable<Awaited<ReturnType<typeof orderRow>>>,
-  ) => Promise<{ kind: string; detail?: Record<string, unknown>; mailId?: string; reviewMailId?: string }>,
+  ) => Promise<{ kind: string; detail?: Record<string, unknown> } & Acted>,
 ): Promise<Acted> {
   return writeTransaction(db, async (trx) => {
     const locked = await trx
@@ -219,6 +245,7 @@ export async function onOrder(
     return {
       ...(event.mailId ? { mailId: event.mailId } : {}),
       ...(event.reviewMailId ? { reviewMailId: event.reviewMailId } : {}),
+      ...(event.giftCardMailIds?.length ? { giftCardMailIds: event.giftCardMailIds } : {}),
     };
   });
 }
@@ -266,9 +293,35 @@ export function markPaid(
       .set({ status: 'paid', ...(input.reference ? { payment_reference: input.reference } : {}) })
       .where('id', '=', order.id)
       .execute();
-    const mailId = await customerMail(trx, order, shop, 'paid');
-    return { kind: 'paid', detail: input.reference ? { reference: input.reference } : {}, mailId };
+    const handedOut = await handOutOnPayment(trx, order, shop);
+    const mailId = await customerMail(trx, order, shop, 'paid', handedOut.downloadLines);
+    return {
+      kind: 'paid',
+      detail: input.reference ? { reference: input.reference } : {},
+      mailId,
+      giftCardMailIds: handedOut.giftCardMailIds,
+    };
   });
+}
+
+/**
+ * Issue 27: what the order hands out now that it is paid, in the same transaction: its gift cards
+ * (issued and mailed to their recipient) and its downloads' links (in the customer's mail).
+ */
+async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity) {
+  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id);
+  const downloads = await trx
+    .selectFrom('order_lines')
+    .select(['title', 'download_url'])
+    .where('order_id', '=', order.id)
+    .where('download_url', 'is not', null)
+    .orderBy('position')
+    .execute();
+  const label = message('checkout.download', {}, shop.localizedStrings);
+  const downloadLines = downloads.map(
+    (l) => `- ${l.title}: ${label}: ${shop.siteUrl}${l.download_url ?? ''}`,
+  );
+  return { giftCardMailIds, downloadLines };
 }
 
 export function fulfil(

@@ -85,6 +85,8 @@ export interface BackofficeOptions {
   reviewsEnabled?: boolean;
   /** Stripe, when configured: an order it paid is refunded through its refunds API. */
   stripe?: Stripe;
+  /** Issues what a just-paid order bought (issue 27; checkout's, through app.ts). */
+  handOutPaidOrder: ShopIdentity['handOutPaidOrder'];
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -128,6 +130,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     siteUrl: options.siteUrl,
     localizedStrings: app.localizedStrings,
     reviewsEnabled: options.reviewsEnabled === true,
+    handOutPaidOrder: options.handOutPaidOrder,
   };
   const actorOf = (request: FastifyRequest): Actor => ({
     accountId: (request.member as { accountId: string }).accountId,
@@ -192,7 +195,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       number: number,
       actor: Actor,
       input: z.infer<S>,
-    ) => Promise<{ mailId?: string; reviewMailId?: string }>,
+    ) => Promise<{ mailId?: string; reviewMailId?: string; giftCardMailIds?: string[] }>,
   ) =>
     app.post(
       `${CONFIG_API}/orders/:number/${name}`,
@@ -203,6 +206,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
           const acted = await run(number, actorOf(request), request.body as z.infer<S>);
           if (acted.mailId) app.mailer.deliverLater(acted.mailId);
           if (acted.reviewMailId) app.mailer.deliverLater(acted.reviewMailId);
+          for (const id of acted.giftCardMailIds ?? []) app.mailer.deliverLater(id);
           return { status: 200, body: await detailOf(number) };
         }),
     );

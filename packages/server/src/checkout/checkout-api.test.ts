@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Customer, makeAccount } from '../accounts/testing.ts';
+import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { smtpPeer, waitFor } from '../forms/testing.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
@@ -10,9 +12,15 @@ for (const database of DATABASES) {
   describe(`[${database.name}] checkout and orders`, () => {
     let t: TestApp;
     let site: ReturnType<typeof makeCheckoutSite>;
+    let manager: Customer;
     beforeAll(async () => {
       site = makeCheckoutSite({ stock: { 'v-last': 5 } });
       t = await startApp(database, { siteDir: site.dir });
+      await makeAccount(t.app.database.db, 'manager@example.test', { kind: 'staff', roles: [8] });
+      manager = new Customer(t);
+      expect(
+        (await manager.signIn('manager@example.test', undefined, false, STAFF_SESSION_PATH)).statusCode,
+      ).toBe(200);
     });
     afterAll(async () => {
       await t?.close();
@@ -276,7 +284,7 @@ for (const database of DATABASES) {
       });
     });
 
-    it('a digital product gets a download link on the confirmation page (page type 202)', async () => {
+    it('a digital download answers only once its order is paid; before that the page and mail say so (page type 202, issue 27)', async () => {
       const shopper = new Shopper(t);
       await shopper.start();
       const res = await shopper.order({ email: 'd@example.test', name: 'Dee', item: { itemId: 'p-ebook' } });
@@ -284,7 +292,27 @@ for (const database of DATABASES) {
       const { order, confirmationUrl } = res.json();
       const line = order.lines[0];
       expect(line).toMatchObject({ productType: 2, unitPriceCents: 1000 });
-      expect(line.downloadUrl).toBe(`/checkout/download/${order.id}/${line.id}`);
+      expect(order.status).toBe('awaiting-payment');
+      const onPayment = 'Your download will be available once payment is received.';
+      const unpaidPage = await shopper.request('GET', confirmationUrl);
+      expect(unpaidPage.statusCode).toBe(200);
+      expect(unpaidPage.body).toContain(onPayment);
+      expect(unpaidPage.body).not.toContain('/checkout/download/');
+      const refused = await shopper.request('GET', `/checkout/download/${order.id}/${line.id}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect(refused.body).toContain('This download is available once payment for the order is received.');
+      const confirmation = await t.app.database.db
+        .selectFrom('mail_outbox')
+        .select('body')
+        .where('ref_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(confirmation.body).toContain(onPayment);
+      expect(confirmation.body).not.toContain('/checkout/download/');
+
+      const paid = await manager.request('POST', `/api/config/orders/${order.orderNumber}/mark-paid`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
       const page = await shopper.request('GET', confirmationUrl);
       expect(page.statusCode).toBe(200);
       expect(page.headers['x-page-type']).toBe('202');
@@ -292,19 +320,20 @@ for (const database of DATABASES) {
       expect(html).toContain('<title>');
       expect(html).toContain('Fixture Store');
       expect(html).toContain(`Order #${order.orderNumber}`);
-      expect(html).toContain(`href="${line.downloadUrl}"`);
-      expect(html).toContain('Your order is awaiting payment.');
+      expect(html).toContain(`href="/checkout/download/${order.id}/${line.id}"`);
+      expect(html).not.toContain(onPayment);
       expect(html).toContain('$10.00');
       expect(html).toMatch(/"pageType":202/);
-      const file = await shopper.request('GET', line.downloadUrl);
+      const file = await shopper.request('GET', `/checkout/download/${order.id}/${line.id}`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toMatch(/attachment/);
-      const mail = await t.app.database.db
+      const paidMail = await t.app.database.db
         .selectFrom('mail_outbox')
         .select('body')
         .where('ref_id', '=', order.id)
+        .where('kind', '=', 'order-paid')
         .executeTakeFirstOrThrow();
-      expect(mail.body).toContain(`${t.config.siteUrl}${line.downloadUrl}`);
+      expect(paidMail.body).toContain(`${t.config.siteUrl}/checkout/download/${order.id}/${line.id}`);
       const missing = await shopper.request(
         'GET',
         '/checkout/order-confirmed/00000000-0000-0000-0000-000000000000',
@@ -466,7 +495,7 @@ describe('the confirmation mail at a real SMTP peer', () => {
       peer.mails.find((m) => m.raw.includes(`Your order #${order.orderNumber}`)),
     );
     expect(mail.to).toEqual(['mail@example.test']);
-    expect(mail.raw).toContain('Download');
+    expect(mail.raw).toContain('Your download will be');
     let status = '';
     for (let i = 0; i < 100 && status !== 'sent'; i++) {
       const row = await t.app.database.db

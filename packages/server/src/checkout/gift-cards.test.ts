@@ -29,7 +29,7 @@ for (const database of DATABASES) {
     });
     const db = () => t.app.database.db;
 
-    /** Buys a gift card of `sku` for `recipient`; answers the code read from the recipient's mail. */
+    /** Buys a gift card of `sku` for `recipient` and has staff mark it paid; answers the order. */
     async function buyGiftCard(
       sku: 'GIFT-25' | 'GIFT-50',
       recipient: string,
@@ -45,10 +45,11 @@ for (const database of DATABASES) {
         ...extra,
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().order as {
-        id: string;
-        orderNumber: number;
-      };
+      const order = res.json().order as { id: string; orderNumber: number };
+      // A card is issued once its order is paid (issue 27): here by staff, as with manual payment.
+      const paid = await manager.request('POST', `/api/config/orders/${order.orderNumber}/mark-paid`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      return order;
     }
     const mailsTo = (to: string) =>
       db()
@@ -91,6 +92,84 @@ for (const database of DATABASES) {
         .orderBy('created')
         .orderBy('reason')
         .execute();
+
+    it('an unpaid gift card order shows, mails and stores no code; marked paid, its card goes out and pays (issue 27)', async () => {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const res = await shopper.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-gift', sku: 'GIFT-50' },
+        recipientEmail: 'unpaid@example.test',
+        giftMessage: 'Soon',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().order as { id: string; orderNumber: number; status: string };
+      expect(order.status).toBe('awaiting-payment');
+      expect(res.body).not.toMatch(CODE);
+      const onPayment = 'Your gift card code will be sent to unpaid@example.test once payment is received.';
+      const page = await t.app.inject({ url: `/checkout/order-confirmed/${order.id}` });
+      expect(page.body).not.toMatch(CODE);
+      expect(page.body).toContain(onPayment);
+      const outbox = () =>
+        db()
+          .selectFrom('mail_outbox')
+          .select(['kind', 'to_address', 'body'])
+          .where((eb) => eb.or([eb('ref_id', '=', order.id), eb('to_address', '=', 'unpaid@example.test')]))
+          .orderBy('created')
+          .execute();
+      const before = await outbox();
+      expect(before.map((m) => m.kind)).toEqual(['order-confirmation']);
+      expect(before[0]?.body).not.toMatch(CODE);
+      expect(before[0]?.body).toContain(onPayment);
+      // No card exists to be spent, shown or found by the balance check before the money is in.
+      expect(
+        await db().selectFrom('gift_cards').select('code').where('order_id', '=', order.id).execute(),
+      ).toEqual([]);
+      const url = `/api/config/orders/${order.orderNumber}`;
+      expect((await manager.request('GET', url)).json().giftCards).toEqual({ onPayment: true, cards: [] });
+
+      const paid = await manager.request('POST', `${url}/mark-paid`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const code = await codeFromMail('unpaid@example.test');
+      const [giftMail] = await mailsTo('unpaid@example.test');
+      expect(giftMail?.body).toContain('$50.00');
+      expect(giftMail?.body).toContain('Soon');
+      const shown = await t.app.inject({ url: `/checkout/order-confirmed/${order.id}` });
+      expect(shown.body).toContain(`Gift card ${code}: $50.00`);
+      expect(shown.body).not.toContain(onPayment);
+      const spent = await payWith(code);
+      expect(spent.json().order).toMatchObject({
+        status: 'paid',
+        extra: { giftCardPayment: { amountCents: 2500, remainingCents: 2500 } },
+      });
+      expect((await manager.request('GET', url)).json().giftCards).toEqual({
+        onPayment: false,
+        cards: [{ hint: `…${code.slice(-4)}`, initialCents: 5000, balanceCents: 2500 }],
+      });
+      // Marking paid twice issues nothing twice.
+      expect((await manager.request('POST', `${url}/mark-paid`, {})).statusCode).toBe(409);
+      expect(await mailsTo('unpaid@example.test')).toHaveLength(1);
+    });
+
+    it('an unpaid gift card order cancelled before payment is cancelled, and never issues a card (issue 27)', async () => {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const res = await shopper.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-gift', sku: 'GIFT-25' },
+        recipientEmail: 'never@example.test',
+      });
+      const order = res.json().order as { id: string; orderNumber: number };
+      const url = `/api/config/orders/${order.orderNumber}`;
+      const cancelled = await manager.request('POST', `${url}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((await manager.request('POST', `${url}/mark-paid`, {})).statusCode).toBe(409);
+      expect(await mailsTo('never@example.test')).toEqual([]);
+      const page = await t.app.inject({ url: `/checkout/order-confirmed/${order.id}` });
+      expect(page.body).not.toMatch(CODE);
+      expect(page.body).not.toContain('once payment is received');
+      expect((await manager.request('GET', url)).json().giftCards).toEqual({ onPayment: false, cards: [] });
+    });
 
     it('issues an unguessable code, mails it to the recipient and shows it on the confirmation', async () => {
       const order = await buyGiftCard('GIFT-50', 'friend@example.test');

@@ -2,8 +2,9 @@
  * The order confirmation mail (plain text). It goes through the app's outbox and mailer
  * (http/mail.ts): queued in the order's transaction, sent over SMTP when `SMTP_URL` is set.
  */
-import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
+import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 
 /** The code the order's discount came from (stored with its pricing). */
 const couponOf = (order: Order): string => {
@@ -25,10 +26,16 @@ export function confirmationMail(
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ');
     const row = `- ${l.title}${attrs ? ` (${attrs})` : ''} x ${l.quantity}: ${money(l.unitPriceCents * l.quantity)}`;
-    return l.downloadUrl
+    if (!l.downloadUrl) return row;
+    // A download is handed out only once the order is paid (issue 27).
+    return isPaid(order.status)
       ? `${row}\n  ${message('checkout.download', {}, ls)}: ${site.origin}${l.downloadUrl}`
-      : row;
+      : `${row}\n  ${message('checkout.download-on-payment', {}, ls)}`;
   });
+  const giftCardsOnPayment =
+    awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
+      ? [message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls), '']
+      : [];
   const body = [
     message('checkout.order-number', { number: order.orderNumber }, ls),
     '',
@@ -47,6 +54,7 @@ export function confirmationMail(
     '',
     message('checkout.awaiting-payment', {}, ls),
     '',
+    ...giftCardsOnPayment,
     `${site.origin}/checkout/order-confirmed/${order.id}`,
     '',
     ...(subscriptionManagePath

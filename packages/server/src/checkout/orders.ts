@@ -50,8 +50,9 @@ import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
 import type { ItemContent } from '../site/types.ts';
-import { amountDueCents, issueGiftCards, payByGiftCard, planGiftCards } from './gift-cards.ts';
+import { amountDueCents, payByGiftCard } from './gift-cards.ts';
 import { confirmationMail } from './mail.ts';
+import { handOutPaidOrder } from './on-payment.ts';
 import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from './payment.ts';
 import { releaseUnpaidOrder } from './release.ts';
 
@@ -410,7 +411,6 @@ async function placeIn(
         now,
       )
     : undefined;
-  const giftCards = planGiftCards(drafts);
 
   const counter = await trx
     .updateTable('order_counter')
@@ -425,7 +425,11 @@ async function placeIn(
       : source.kind === 'renewal'
         ? { subscriptionId: source.subscriptionId, cycle: source.cycle }
         : types.includes(ProductType.GIFT_CARD)
-          ? { recipientEmail: c.recipientEmail, giftMessage: c.giftMessage }
+          ? {
+              recipientEmail: c.recipientEmail,
+              giftMessage: c.giftMessage,
+              giftCardSendAt: req.giftCardSendAt ?? now,
+            }
           : null;
   // What the amounts came from, for the confirmation and the back office.
   const pricingExtra =
@@ -535,17 +539,12 @@ async function placeIn(
         created: now,
       })
       .execute();
+  // Gift cards exist only once their order is paid (issue 27): here, when a gift card paid it all.
   const giftCardMails =
-    giftCards.length > 0
-      ? await issueGiftCards(
+    order.status === PAID
+      ? await handOutPaidOrder(
           trx,
-          giftCards,
-          order,
-          {
-            recipient: c.recipientEmail ?? c.email,
-            message: c.giftMessage,
-            sendAt: req.giftCardSendAt ?? now,
-          },
+          orderId,
           { siteTitle: settings.siteTitle, origin: req.origin, localizedStrings: ls },
           now,
         )

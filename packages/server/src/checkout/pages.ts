@@ -3,10 +3,11 @@
  * routes put it inside the site's layout through the page renderer. Every text comes from core's
  * message catalogue, so a site's `localizedStrings` can override it.
  */
-import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml as h } from '../http/html.ts';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from './gift-cards.ts';
+import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 import type { OrderView } from './orders.ts';
 import { subscriptionView, type SubscriptionRow } from '../db/subscriptions.ts';
 
@@ -263,6 +264,9 @@ function giftCardsHtml(order: OrderView, cards: readonly PlannedGiftCard[], ls?:
         `<p class="sf-order__gift-card-remaining">${h(message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls))}</p>` +
         `<p class="sf-order__due">${h(message('giftcard.due', {}, ls))}: ${h(money(amountDueCents(order)))}</p>`
       : '') +
+    (awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
+      ? `<p class="sf-order__gift-cards-on-payment">${h(message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls))}</p>`
+      : '') +
     (cards.length
       ? `<ul class="sf-order__gift-cards">${cards
           .map(
@@ -300,9 +304,14 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
   const rows = order.lines
     .map((l) => {
       const variant = variantText(l.attributes);
-      const download = l.downloadUrl
-        ? ` <a class="sf-order__download" href="${h(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
-        : '';
+      // A download is handed out only once the order is paid (issue 27).
+      const download = !l.downloadUrl
+        ? ''
+        : isPaid(order.status)
+          ? ` <a class="sf-order__download" href="${h(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
+          : awaitsPayment(order.status)
+            ? ` <span class="sf-order__download-on-payment">${h(message('checkout.download-on-payment', {}, ls))}</span>`
+            : '';
       return `<tr data-sku="${h(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
     })
     .join('');

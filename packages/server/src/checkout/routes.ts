@@ -48,6 +48,7 @@ import {
   type CheckoutFormPage,
   type FormTarget,
 } from './pages.ts';
+import { isPaid } from './on-payment.ts';
 import { manualPaymentProvider, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from './payment.ts';
 
 export interface CheckoutOptions {
@@ -730,6 +731,18 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     });
   });
 
+  /** Issue 27: a download is handed out only once its order is paid; until then a page says so. */
+  const refuseUnpaidDownload = (request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = apiError('download-unpaid');
+    const text = String(refusal.body(ls).message);
+    return sendPage(request, reply, {
+      status: refusal.statusCode,
+      pageType: PageType.NOT_FOUND,
+      title: text,
+      html: checkoutMessageHtml(message('checkout.download', {}, ls), text, ls),
+    });
+  };
+
   /**
    * A digital line's download. The content names no file store yet: a product whose content has a
    * `structuredContent.downloadUrl` is redirected there, otherwise a small receipt file stands in.
@@ -739,6 +752,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     const order = await readOrder(db, orderId);
     const lineRow = order?.lines.find((l) => l.id === lineId && l.downloadUrl);
     if (!order || !lineRow) throw apiError('download-not-found');
+    if (!isPaid(order.status)) return refuseUnpaidDownload(request, reply);
     const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
     const target = item?.structuredContent?.downloadUrl;
     if (typeof target === 'string' && /^(https?:\/\/|\/)/.test(target)) return reply.redirect(target, 302);

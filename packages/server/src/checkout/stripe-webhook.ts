@@ -17,6 +17,8 @@ import type { Database } from '../db/schema.ts';
 import { saveRenewalCard } from '../db/subscriptions.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { apiError } from '../http/errors.ts';
+import type { GiftCardMailContext } from './gift-cards.ts';
+import { handOutPaidOrder } from './on-payment.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
 import { orderEvent, releaseUnpaidOrder } from './release.ts';
 import { ORDER_ID_KEY } from './stripe.ts';
@@ -32,6 +34,14 @@ export const STRIPE_WEBHOOK_PATH = '/api/commerce/stripe/webhook';
 export interface StripeWebhookOptions {
   stripe: Stripe;
   webhookSecret: string;
+  /** For the gift cards a paid order issues (issue 27): their recipients' mails. */
+  mail: GiftCardMailContext;
+}
+
+/** What a paid order hands out (issue 27), and the mails it queued, to deliver after the commit. */
+export interface PaidHandOut {
+  mail: GiftCardMailContext;
+  mailIds: string[];
 }
 
 /** What an event did: `duplicate` when its id was seen before; `card-saved` for a subscription's first payment. */
@@ -57,7 +67,9 @@ export async function stripeWebhookRoutes(
     } catch {
       throw apiError('stripe-signature-invalid');
     }
-    const outcome = await applyStripeEvent(db, event);
+    const handOut: PaidHandOut = { mail: options.mail, mailIds: [] };
+    const outcome = await applyStripeEvent(db, event, handOut);
+    for (const id of handOut.mailIds) app.mailer.deliverLater(id);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
     reply.header('cache-control', 'no-store');
     return { received: true, outcome };
@@ -65,7 +77,11 @@ export async function stripeWebhookRoutes(
 }
 
 /** Acts on one verified event, once per event id. */
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<EventOutcome> {
+export async function applyStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  handOut: PaidHandOut,
+): Promise<EventOutcome> {
   const session = sessionOf(event);
   const intent = intentOf(event);
   const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? refundEventOrderId(event);
@@ -78,7 +94,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
       .executeTakeFirst();
     if (!recorded) return 'duplicate';
     if (isRefundEvent(event)) return applyRefundEvent(trx, event);
-    if (intent && orderId) return applyIntentEvent(trx, orderId, intent, event.type);
+    if (intent && orderId) return applyIntentEvent(trx, orderId, intent, event.type, handOut);
     if (!session || !orderId) return 'ignored';
     switch (event.type) {
       // Only the session created for the order acts on it: its amount is what was due when it was
@@ -86,7 +102,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Eve
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
         // A delayed method completes unpaid and succeeds later: only money received marks it paid.
-        return session.payment_status === 'paid' ? markPaid(trx, orderId, session) : 'ignored';
+        return session.payment_status === 'paid' ? markPaid(trx, orderId, session, handOut) : 'ignored';
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':
         return (await releaseUnpaidOrder(trx, orderId, {
@@ -114,6 +130,7 @@ async function applyIntentEvent(
   orderId: string,
   intent: Stripe.PaymentIntent,
   type: string,
+  handOut: PaidHandOut,
 ): Promise<EventOutcome> {
   const order = await trx
     .selectFrom('orders')
@@ -140,6 +157,7 @@ async function applyIntentEvent(
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
     await orderEvent(trx, orderId, 'paid', { provider: 'stripe', paymentIntent: intent.id });
+    await handOutOnPaid(trx, orderId, handOut);
     return 'paid';
   }
   if (type === 'payment_intent.payment_failed')
@@ -171,6 +189,7 @@ async function markPaid(
   trx: Transaction<Database>,
   orderId: string,
   session: Stripe.Checkout.Session,
+  handOut: PaidHandOut,
 ): Promise<EventOutcome> {
   const order = await trx
     .selectFrom('orders')
@@ -192,5 +211,11 @@ async function markPaid(
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
   await orderEvent(trx, orderId, 'paid', { provider: 'stripe', session: session.id, paymentIntent });
+  await handOutOnPaid(trx, orderId, handOut);
   return 'paid';
+}
+
+/** Issue 27: the order's gift cards are issued in the transaction that marks it paid. */
+async function handOutOnPaid(trx: Transaction<Database>, orderId: string, handOut: PaidHandOut) {
+  handOut.mailIds.push(...(await handOutPaidOrder(trx, orderId, handOut.mail)));
 }

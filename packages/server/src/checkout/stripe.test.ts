@@ -167,9 +167,13 @@ for (const database of DATABASES) {
       });
     });
 
-    it('the checkout form sends the shopper to Stripe', async () => {
+    it('the checkout form sends the shopper to Stripe, and its page lets the browser follow', async () => {
       const shopper = new Shopper(t);
-      await shopper.request('GET', '/checkout?itemId=p-tee&sku=TEE-S');
+      const page = await shopper.request('GET', '/checkout?itemId=p-tee&sku=TEE-S');
+      // Browsers apply form-action to the post's redirect: Stripe's hosted page must be allowed.
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "form-action 'self' https://checkout.stripe.com;",
+      );
       const form = new URLSearchParams({
         crumb: shopper.cookies.crumb as string,
         mode: 'express',
@@ -332,7 +336,7 @@ for (const database of DATABASES) {
         .execute();
       expect(restored).toEqual([{ change_cents: 2500 }]);
 
-      // A gift card order whose session expires unpaid: its card no longer pays.
+      // A gift card order whose session expires unpaid never had a card (issue 27), and gets none.
       const unpaid = new Shopper(t);
       await unpaid.start();
       const never = (
@@ -342,15 +346,78 @@ for (const database of DATABASES) {
           recipientEmail: 'unpaid@example.test',
         })
       ).json().order;
-      const unpaidCard = await giftCardOf(never.id);
       expect(
         (await deliver(sessionEvent('checkout.session.expired', never, { payment_status: 'unpaid' }))).json()
           .outcome,
       ).toBe('released');
-      expect((await giftCardOf(never.id)).balance_cents).toBe(0);
-      await unpaid.start();
-      const refused = await unpaid.request('POST', '/api/gift-cards/balance', { code: unpaidCard.code });
-      expect(refused.json()).toMatchObject({ code: 'gift-card-voided' });
+      expect(
+        await db().selectFrom('gift_cards').where('order_id', '=', never.id).select('code').execute(),
+      ).toEqual([]);
+    });
+
+    it('a gift card or a download bought through Stripe is handed out only by the paid webhook (issue 27)', async () => {
+      const CODE = /[A-HJ-NP-Z2-9]{4}-?[A-HJ-NP-Z2-9]{4}-?[A-HJ-NP-Z2-9]{4}-?[A-HJ-NP-Z2-9]{4}/;
+      const buyer = new Shopper(t);
+      await buyer.start();
+      const bought = await buyer.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-gift', sku: 'GIFT-50' },
+        recipientEmail: 'stripe-friend@example.test',
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const { order, paymentUrl } = bought.json();
+      expect(paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(bought.body).not.toMatch(CODE);
+      const confirmation = `/checkout/order-confirmed/${order.id}`;
+      const unpaidPage = await buyer.request('GET', confirmation);
+      expect(unpaidPage.body).not.toMatch(CODE);
+      expect(unpaidPage.body).toContain(
+        'Your gift card code will be sent to stripe-friend@example.test once payment is received.',
+      );
+      const giftMails = () =>
+        db()
+          .selectFrom('mail_outbox')
+          .select('body')
+          .where('to_address', '=', 'stripe-friend@example.test')
+          .where('kind', '=', 'gift-card')
+          .execute();
+      expect(await giftMails()).toEqual([]);
+      expect(
+        await db().selectFrom('gift_cards').where('order_id', '=', order.id).select('code').execute(),
+      ).toEqual([]);
+
+      const payload = sessionEvent('checkout.session.completed', order);
+      const answers = await Promise.all([deliver(payload), deliver(payload)]);
+      expect(answers.map((a) => a.json().outcome).sort()).toEqual(['duplicate', 'paid']);
+      const mails = await giftMails();
+      expect(mails).toHaveLength(1);
+      const code = mails[0]?.body.match(CODE)?.[0] ?? '';
+      expect(code).not.toBe('');
+      expect((await buyer.request('GET', confirmation)).body).toContain(`Gift card ${code}: $50.00`);
+      const spender = new Shopper(t);
+      await spender.start();
+      const spent = await spender.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-tee', sku: 'TEE-S', quantity: 1 },
+        giftCardCode: code,
+      });
+      expect(spent.json().order).toMatchObject({
+        status: 'paid',
+        extra: { giftCardPayment: { amountCents: 2500 } },
+      });
+
+      const reader = new Shopper(t);
+      await reader.start();
+      const ebook = (await reader.order({ ...CUSTOMER, item: { itemId: 'p-ebook', sku: 'EBOOK' } })).json()
+        .order;
+      const download = `/checkout/download/${ebook.id}/${ebook.lines[0].id}`;
+      const refused = await reader.request('GET', download);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain('This download is available once payment for the order is received.');
+      expect((await deliver(sessionEvent('checkout.session.completed', ebook))).json().outcome).toBe('paid');
+      const file = await reader.request('GET', download);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toMatch(/attachment/);
     });
 
     it('gives the stock of an expired session back exactly once', async () => {

@@ -35,6 +35,8 @@ export function stripeClient(settings: StripeSettings): Stripe {
 }
 
 /** The order id and number a session carries back in its webhook events. */
+/** Where Stripe's hosted Checkout pages live: the checkout form redirects the shopper there. */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 export const ORDER_ID_KEY = 'orderId';
 export const ORDER_NUMBER_KEY = 'orderNumber';
 

@@ -6,6 +6,12 @@ import { centsToMoney, type Customer } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import type { Db } from './index.ts';
 
+/** Whether the order's money has been received: its downloads answer, its gift cards exist (issue 27). */
+export const isPaid = (status: string): boolean => status === 'paid';
+
+/** Whether the order may still be paid: its pages say what it hands out on payment (issue 27). */
+export const awaitsPayment = (status: string): boolean => status === 'awaiting-payment';
+
 /** An order with its lines, or undefined. */
 export async function readOrder(db: Db, orderId: string): Promise<Order | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;

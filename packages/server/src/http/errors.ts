@@ -75,6 +75,7 @@ export const ERRORS = {
   'variant-not-found': { status: 404, key: 'cart.add.variant-unavailable' },
   'form-not-found': { status: 404, key: 'form.status-404' },
   'download-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
+  'download-unpaid': { status: 403, key: 'checkout.download-unpaid' },
 
   // Site forms (spec section 8).
   'unparseable-fields': { status: 400, key: 'form.unparseable-fields' },

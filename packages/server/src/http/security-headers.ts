@@ -24,6 +24,11 @@ export interface SecurityHeaderOptions {
   inlineScripts: readonly string[];
   /** The fixed `<style>` texts the platform emits, allowed by hash. */
   inlineStyles: readonly string[];
+  /**
+   * Origins a form post may be redirected to besides the site's: Stripe's hosted payment page when
+   * Stripe is on (the checkout form answers 303 there, and browsers apply `form-action` to it).
+   */
+  formActionOrigins?: readonly string[];
 }
 
 /** Where browsers send Content-Security-Policy violation reports (http/csp-report.ts). */
@@ -103,7 +108,7 @@ export async function registerSecurityHeaders(
         'base-uri': ["'self'"],
         'connect-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...(options.formActionOrigins ?? [])],
         'frame-ancestors': ["'self'"],
         // Video and embed blocks load their player only once the visitor asks (docs/blocks.md).
         'frame-src': ["'self'", ...EMBED_PLAYER_ORIGINS],

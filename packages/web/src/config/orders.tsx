@@ -42,6 +42,10 @@ interface OrderDetail {
     refundableCents: number;
   };
   payment: { provider: string; reference: string | null; giftCardCents: number };
+  giftCards: {
+    onPayment: boolean;
+    cards: { hint: string; initialCents: number; balanceCents: number }[];
+  };
   lines: {
     id: string;
     title: string;
@@ -482,6 +486,23 @@ export function OrderScreen({ number, can }: { number: number; can: (permission:
           </ul>
         )}
       </Section>
+      {(order.giftCards.onPayment || order.giftCards.cards.length > 0) && (
+        <Section title="Gift cards">
+          {order.giftCards.onPayment ? (
+            <p className="cfg-gift-cards-on-payment">
+              Issued on payment: the card is made and mailed to its recipient when the order is marked paid.
+            </p>
+          ) : (
+            <ul className="cfg-gift-cards-issued">
+              {order.giftCards.cards.map((c) => (
+                <li key={c.hint}>
+                  Gift card {c.hint}: {money(c.initialCents)} (balance {money(c.balanceCents)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
       {manage ? (
         <Section title="Actions">
           <div className="cfg-actions">
