@@ -72,7 +72,7 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
     const code = parsed.success ? parsed.data.code : '';
     try {
       if (!parsed.success) throw invalidInput(parsed.error, 'form');
-      if (!crumbMatches(request, parsed.data.crumb)) throw apiError('crumb-fail');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
       const answer = await balanceAnswer(db, code);
       return showPage(request, reply, 200, { code: answer.code, balance: answer.balance });
     } catch (error) {

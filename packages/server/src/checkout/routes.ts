@@ -541,7 +541,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
           ...(mode === 'cart' && cartCookie ? { cartToken: cartCookie } : {}),
         }
       : { mode: 'cart', ...(cartCookie ? { cartToken: cartCookie } : {}) };
-    if (!parsed.success || !crumbMatches(request, parsed.data.crumb)) {
+    if (!parsed.success || !crumbMatches(request, parsed.data.crumb ?? '')) {
       const refusal = parsed.success ? apiError('crumb-fail') : invalidInput(parsed.error, 'form');
       return showForm(request, reply, target, refusal.statusCode, {
         values,

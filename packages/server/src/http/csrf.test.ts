@@ -71,7 +71,7 @@ describe.each(DATABASES)('CSRF in depth on $name', (database) => {
 
   it('a write a browser marks as cross-site is refused with a clear code; same-origin and non-browser writes work', async () => {
     const { browser, id } = await signInNewCustomer(t, 'origin@example.test');
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'http://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site', origin: 'http://storefront.test' },
@@ -100,7 +100,7 @@ describe.each(DATABASES)('CSRF in depth on $name', (database) => {
     expect(await addressCount(id)).toBe(0);
 
     // The shop's own pages (per SITE_URL, or as the browser says) and clients that are no browser.
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'http://storefront.test' },
       { 'sec-fetch-site': 'same-origin', origin: 'http://storefront.test' },
       {},

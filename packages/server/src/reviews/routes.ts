@@ -95,7 +95,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     let open: OpenRequest | undefined;
     try {
       if (!parsed.success) throw invalidInput(parsed.error, 'form');
-      if (!crumbMatches(request, parsed.data.crumb)) throw apiError('crumb-fail');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
       open = await openRequest(db, parsed.data.token);
       await storeReviews(db, open, writtenReviews(open, parsed.data));
       return await showPage(
