@@ -30,6 +30,9 @@ const entries = {
   'cart.crumb-fail': { text: 'Your session has expired. Please reload the page and try again.' },
   'cart.cookies-off': { text: 'Please enable cookies in your browser, reload the page, and try again.' },
   'rate-limited': { text: 'Please try again in a few seconds.' },
+  'request.cross-site': {
+    text: 'This request came from another website, so it was refused. Please use the form on this site.',
+  },
   // Idempotency-Key refusals (not in the spec: our wording).
   'idempotency.key-invalid': { text: 'Idempotency-Key must be 1 to 255 printable ASCII characters.' },
   'idempotency.key-reused': {
@@ -316,6 +319,9 @@ const entries = {
   // Accounts (issue 14; spec sections 6 and 7 give no wording: ours).
   'account.password-too-short': { text: 'Your password must be at least {min} characters long.' },
   'account.password-too-long': { text: 'Your password must be at most {max} characters long.' },
+  'account.password-common': {
+    text: 'This password is one of the most commonly used, so it is among the first ones guessed. Please choose another.',
+  },
   'account.sign-in-failed': { text: 'The email address or password is incorrect.' },
   'account.unverified': {
     text: 'Please confirm your email address first: we have sent you a new link.',

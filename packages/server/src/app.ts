@@ -31,12 +31,14 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { zodValidatorCompiler } from './http/schemas.ts';
 import { timeoutOptions } from './http/timeouts.ts';
 import { registerSecurityHeaders, routerErrorHeaders } from './http/security-headers.ts';
+import { registerSecretPagesReferrerPolicy } from './http/secret-urls.ts';
 import { safeLoggerOptions } from './http/log.ts';
 import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './http/mail.ts';
 import { registerSessions, SESSION_COOKIE, signedInCustomer } from './http/session.ts';
 import { trackInFlight } from './http/drain.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './http/crumb.ts';
+import { sharedSecret } from './http/captcha.ts';
 import type { Config } from './config.ts';
 import { contentVersion, type ChangeVersions } from './db/change-version.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
@@ -145,7 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const inFlight = trackInFlight(app);
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
-    registerCrumbCheck(app);
+    registerCrumbCheck(app, {
+      siteUrl: config.siteUrl,
+      secret: await sharedSecret(database.db, 'crumb'),
+    });
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
     app.get('/api/health', async () => ({ ok: true }));
     // Readiness, for a load balancer: this instance can serve only while its database answers. On
@@ -207,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       formActionOrigins: config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : [],
     });
     await app.register(cspReportRoutes);
+    registerSecretPagesReferrerPolicy(app);
 
     // Pages, the web bundle and the stylesheet go compressed to browsers that ask (on a slow mobile
     // link the bundle's transfer dominates first paint). Brotli at a middle quality: the default

@@ -7,7 +7,14 @@ import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } fr
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { cancelAccountSubscriptions } from '../db/subscriptions.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords.ts';
 import type { RoleCode } from '@storefront/core';
 import type { AccountKind, AccountsTable } from './tables.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -37,6 +44,8 @@ export function checkPassword(password: string, ls?: LocalizedStrings): Result<s
     );
   if (length > PASSWORD_MAX)
     return err('account.password-too-long', message('account.password-too-long', { max: PASSWORD_MAX }, ls));
+  if (isCommonPassword(password))
+    return err('account.password-common', message('account.password-common', {}, ls));
   return ok(password);
 }
 

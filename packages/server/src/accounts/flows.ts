@@ -4,7 +4,7 @@
  */
 import { message, type LocalizedStrings } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hit, pruneRateLimits } from '../http/rate-limit.ts';
+import { hit, pruneRateLimits, recentCount } from '../http/rate-limit.ts';
 import type { Db } from '../db/index.ts';
 import { apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail, type OutboxMail } from '../http/mail.ts';
@@ -68,14 +68,6 @@ export interface RegisterInput {
 }
 
 const PRUNE_PROBABILITY = 0.01;
-
-/** The count under `key` in its current window (0 once the window has run out), without counting. */
-async function recentCount(db: Db, key: string, windowMs: number, now: number) {
-  const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
-  const start = Number(row?.window_start ?? 0);
-  if (!row || start <= now - windowMs) return { current: 0, ttl: 0 };
-  return { current: Number(row.count), ttl: start + windowMs - now };
-}
 
 /** A started session: its xsrfToken and what the cart merge could not keep (customer-cart.ts). */
 export interface SignedIn {
@@ -194,6 +186,8 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
         throw apiError('account.sign-in-failed');
       }
       if (account.email_verified_at === null) {
+        // Each such sign-in mails a new link: counted as registration's mails are, per address.
+        await countMailing('register', request, reply, emailKey);
         await send(
           verifyMail(account.email, await issueToken(db, account.id, 'verify'), site, ls),
           account.id,

@@ -4,6 +4,7 @@
  * invalidating existing hashes (a hash of a lower cost is upgraded at the next sign-in).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The cost (docs/accounts.md): N = 2^15, r = 8, p = 1 uses 32 MiB and about 220 ms of one core
@@ -59,3 +60,19 @@ export function needsRehash(stored: string): boolean {
  * address costs the same scrypt work as a wrong password, so the time does not tell them apart.
  */
 export const decoyHash = (): Promise<string> => hashPassword(randomBytes(24).toString('base64url'));
+
+/**
+ * The most used passwords (ASVS V2.1.7), from zxcvbn-ts's common list (about 49,000 entries, ranked
+ * from breach corpora, shipped in the package: no call leaves the machine). Only the entries long
+ * enough to pass PASSWORD_MIN matter; they are kept lower-cased, as a case change buys no strength
+ * against a guesser who tries the list first.
+ */
+const COMMON_PASSWORDS = new Set(
+  dictionary['passwords-common']
+    .filter((word) => word.length >= PASSWORD_MIN)
+    .map((word) => word.toLowerCase()),
+);
+
+/** True when `password` (in any case) is on the list of common passwords. */
+export const isCommonPassword = (password: string): boolean =>
+  COMMON_PASSWORDS.has(password.normalize('NFKC').toLowerCase());

@@ -10,7 +10,7 @@
  * With `STAFF_SECOND_FACTOR=required` a staff member with neither a passkey nor TOTP cannot sign in
  * with a password alone (docs/accounts.md).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -18,9 +18,17 @@ import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, apiError, parseInput, type ErrorKey } from '../http/errors.ts';
 import { accountById, type AccountRow } from './accounts.ts';
 import { requireMember } from '../http/guards.ts';
+import { hit } from '../http/rate-limit.ts';
 import { sendLoginPage, STAFF_LOGIN_PATH, STAFF_TOTP_PATH, type TotpState } from './login-page.ts';
 
 export const TOTP_API = '/api/config/totp';
+
+/**
+ * Changes of an account's authenticator app (start, confirm, turn off), counted per account: a
+ * stolen session must not be able to try every code until one turns TOTP off. The cap of
+ * sign-ins per address (flows.ts), which is plenty for someone setting up their app.
+ */
+export const TOTP_CHANGE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
 const PERIOD_MS = 30_000;
 const DRIFT_STEPS = 1;
@@ -160,7 +168,17 @@ export async function totpRoutes(
     if (!account) throw apiError('account.sign-in-required');
     return account;
   };
-  const act = async (account: AccountRow, action: 'start' | 'confirm' | 'off', code = '') => {
+  const act = async (
+    account: AccountRow,
+    reply: FastifyReply,
+    action: 'start' | 'confirm' | 'off',
+    code = '',
+  ) => {
+    const count = await hit(db, `totp:account:${account.id}`, TOTP_CHANGE_LIMIT.windowMs, Date.now());
+    if (count.current > TOTP_CHANGE_LIMIT.max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
+      throw apiError('rate-limited');
+    }
     if (action === 'start') {
       if (totpEnabled(account)) throw apiError('account.totp-enabled');
       return startTotp(db, account, issuer);
@@ -173,13 +191,13 @@ export async function totpRoutes(
 
   const crumbed = { config: { crumb: true, jsonBody: true }, preHandler: staff };
   app.post(`${TOTP_API}`, crumbed, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await act(await signedIn(request), 'start')),
+    reply.header('cache-control', 'no-store').send(await act(await signedIn(request), reply, 'start')),
   );
-  app.post(`${TOTP_API}/confirm`, crumbed, async (request) =>
-    act(await signedIn(request), 'confirm', parseInput(codeBody, request.body, 'body').code),
+  app.post(`${TOTP_API}/confirm`, crumbed, async (request, reply) =>
+    act(await signedIn(request), reply, 'confirm', parseInput(codeBody, request.body, 'body').code),
   );
-  app.delete(TOTP_API, crumbed, async (request) =>
-    act(await signedIn(request), 'off', parseInput(codeBody, request.body, 'body').code),
+  app.delete(TOTP_API, crumbed, async (request, reply) =>
+    act(await signedIn(request), reply, 'off', parseInput(codeBody, request.body, 'body').code),
   );
 
   // The staff page's forms (no script): the crumb is a field; a refusal shows the page again.
@@ -189,7 +207,7 @@ export async function totpRoutes(
     const account = await signedIn(request);
     try {
       if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
-      await act(account, input.action, input.code);
+      await act(account, reply, input.action, input.code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const now = (await accountById(db, account.id)) ?? account;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { giftCardBalance, groupGiftCardCode } from '../db/gift-cards.ts';
 import type { Db } from '../db/index.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
-import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
+import { crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, apiError, invalidInput } from '../http/errors.ts';
 import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
@@ -71,10 +71,9 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
   app.post('/gift-card/balance', { config: limit }, async (request, reply) => {
     const parsed = balanceBody.safeParse(request.body ?? {});
     const code = parsed.success ? parsed.data.code : '';
-    const cookie = request.cookies[CRUMB_COOKIE];
     try {
       if (!parsed.success) throw invalidInput(parsed.error, 'form');
-      if (!cookie || parsed.data.crumb !== cookie) throw apiError('crumb-fail');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
       const answer = await balanceAnswer(db, code);
       return showPage(request, reply, 200, { code: answer.code, balance: answer.balance });
     } catch (error) {

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { applyCoupon, setShippingLocation, setShippingOption } from '../commerce/cart-choices.ts';
-import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
+import { crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { CART_WRITES, registerDatabaseRateLimit } from '../http/rate-limit.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { digest, signedInCustomer, type Member } from '../http/session.ts';
@@ -586,8 +586,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
           ...(mode === 'cart' && cartCookie ? { cartToken: cartCookie } : {}),
         }
       : { mode: 'cart', ...(cartCookie ? { cartToken: cartCookie } : {}) };
-    const cookie = request.cookies[CRUMB_COOKIE];
-    if (!cookie || !parsed.success || parsed.data.crumb !== cookie) {
+    if (!parsed.success || !crumbMatches(request, parsed.data.crumb ?? '')) {
       const refusal = parsed.success ? apiError('crumb-fail') : invalidInput(parsed.error, 'form');
       return showForm(request, reply, target, refusal.statusCode, {
         values,

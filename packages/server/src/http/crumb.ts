@@ -11,8 +11,17 @@
  *   app.post('/api/...', { config: { crumb: true, jsonBody: true } }, handler); // and JSON only
  *
  * A page or API read that hands out a crumb calls `ensureCrumb(request, reply)`.
+ *
+ * Defence in depth (issue 27): a client that can set a cookie for the shop's host (a sibling
+ * subdomain, a plain-http hop) could choose the cookie and send the same value. So with a
+ * signed-in session the crumb is an HMAC of the session's digest under a secret of the shop's
+ * (kept in the database, shared by every instance): it is handed out again at sign-in (a new
+ * session, a new crumb) and a chosen value never matches. Without a session the crumb stays a
+ * random value matched against its cookie. And every state-changing request that a browser marks
+ * as coming from another site (`Sec-Fetch-Site`, else `Origin`) is refused before any of this;
+ * a request with neither header (a script, a server) is judged by its crumb alone.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Brings in the `cookies`/`setCookie` declarations this module reads, whoever imports it.
 import type {} from '@fastify/cookie';
@@ -22,6 +31,10 @@ export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The secret signed-in sessions' crumbs are derived with (registerCrumbCheck). */
+    crumbSecret: string | undefined;
+  }
   interface FastifyContextConfig {
     /** The `X-CSRF-Token` header must match the crumb cookie (checked before the handler runs). */
     crumb?: boolean;
@@ -30,28 +43,55 @@ declare module 'fastify' {
   }
 }
 
-/** The request's crumb, setting a new `crumb` cookie when it has none. */
-export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = request.cookies[CRUMB_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{16,128}$/.test(existing)) return existing;
-  const crumb = randomBytes(18).toString('base64url');
+/** The crumb of the session stored under `sessionHash` (http/session.ts), or undefined without a secret. */
+export function sessionCrumb(secret: string | undefined, sessionHash: string): string | undefined {
+  return secret === undefined
+    ? undefined
+    : createHmac('sha256', secret).update(`crumb:${sessionHash}`).digest('base64url');
+}
+
+/** The crumb the request's signed-in session must send, or undefined when it has no session. */
+const boundCrumb = (request: FastifyRequest): string | undefined =>
+  request.member ? sessionCrumb(request.server.crumbSecret, request.member.sessionHash) : undefined;
+
+/** Sets the `crumb` cookie the page's scripts read (and forms copy into a field). */
+export function setCrumbCookie(request: FastifyRequest, reply: FastifyReply, crumb: string): void {
   reply.setCookie(CRUMB_COOKIE, crumb, {
     path: '/',
     sameSite: 'lax',
     httpOnly: false,
     secure: request.protocol === 'https',
   });
+}
+
+/**
+ * The request's crumb: its session's when signed in (setting the cookie when it holds another),
+ * else the cookie's, setting a new random one when it has none.
+ */
+export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[CRUMB_COOKIE];
+  const bound = boundCrumb(request);
+  if (bound !== undefined) {
+    if (existing !== bound) setCrumbCookie(request, reply, bound);
+    return bound;
+  }
+  if (existing && /^[A-Za-z0-9_-]{16,128}$/.test(existing)) return existing;
+  const crumb = randomBytes(18).toString('base64url');
+  setCrumbCookie(request, reply, crumb);
   return crumb;
 }
 
-/** True when `sent` (the header by default) matches the cookie (both present). */
+/**
+ * True when `sent` (the header by default) is the request's crumb: its session's when signed in,
+ * else the cookie's (both present).
+ */
 export function crumbMatches(
   request: FastifyRequest,
   sent: unknown = request.headers[CRUMB_HEADER],
 ): boolean {
-  const cookie = request.cookies[CRUMB_COOKIE];
-  if (!cookie || typeof sent !== 'string' || sent.length !== cookie.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
+  const expected = boundCrumb(request) ?? request.cookies[CRUMB_COOKIE];
+  if (!expected || typeof sent !== 'string' || sent.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(sent));
 }
 
 /**
@@ -62,12 +102,48 @@ export function crumbMatches(
 export const crumbFailure = (request: FastifyRequest): ApiError =>
   apiError(request.headers.cookie ? 'crumb-fail' : 'cookies-off', { extra: { crumbFail: true } });
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * True when a browser says the request comes from a page of another site: `Sec-Fetch-Site` when
+ * it sends one (every current browser; scripts cannot set it), else `Origin`, which must be the
+ * shop's (SITE_URL's, or the address the request was sent to, for a shop reached by another name
+ * in development). A request with neither is not a browser's cross-site request.
+ */
+export function isCrossSite(request: FastifyRequest, siteOrigin: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && fetchSite !== '')
+    return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  return origin !== siteOrigin && origin !== `${request.protocol}://${request.host}`;
+}
+
+const originOf = (url: string | undefined): string | undefined => {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Registers the check of the routes' `crumb` and `jsonBody` options. Pre-validation, after the rate
  * limit (on request) and the input guard (registered before it), and before the route's schema
  * reads the body: a request from another origin learns nothing about its input.
  */
-export function registerCrumbCheck(app: FastifyInstance): void {
+export function registerCrumbCheck(
+  app: FastifyInstance,
+  options: { siteUrl?: string | undefined; secret?: string | undefined } = {},
+): void {
+  app.decorate('crumbSecret', options.secret);
+  const siteOrigin = originOf(options.siteUrl);
+  // First thing on a state-changing request, before its body is read or any work is done.
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method) && isCrossSite(request, siteOrigin))
+      throw apiError('cross-site-request');
+  });
   app.addHook('preValidation', async (request) => {
     const { crumb, jsonBody } = request.routeOptions.config;
     if (jsonBody && request.body !== undefined) {

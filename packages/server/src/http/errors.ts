@@ -123,6 +123,7 @@ export const ERRORS = {
   // Accounts and sessions (issue 14; accounts/routes.ts, http/session.ts).
   /** A signed-in session's mutating call without its xsrfToken: the spec's crumb failure. */
   'xsrf-fail': { status: 403, key: 'cart.crumb-fail' },
+  'cross-site-request': { status: 403, key: 'request.cross-site' },
   'account.sign-in-failed': { status: 401, key: 'account.sign-in-failed' },
   'account.sign-in-required': { status: 401, key: 'account.sign-in-required' },
   'account.unverified': { status: 403, key: 'account.unverified' },

@@ -1,40 +1,13 @@
 /**
  * Logging without secrets: the request line's URL has the values of sensitive query parameters
- * replaced, and credentials anywhere a log call might carry them (headers, cookies, passwords,
+ * and the secret parts of its path (an order confirmation's id: http/secret-urls.ts) replaced, and credentials anywhere a log call might carry them (headers, cookies, passwords,
  * tokens) are censored by pino's redaction.
  */
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { REDACTED, redactUrl } from './secret-urls.ts';
 
-export const REDACTED = '[redacted]';
-
-/** Query parameter names whose values are credentials (matched anywhere in the name, any case). */
-const SENSITIVE_NAME = /token|pass(word|wd)?|secret|key|auth|sig(nature)?|session|crumb|credential|code/i;
-
-const decode = (raw: string) => {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
-};
-
-/** `url` with the value of every sensitive query parameter replaced by `[redacted]`, the rest as sent. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const [query, fragment] = splitOnce(url.slice(q + 1), '#');
-  const parts = query.split('&').map((part) => {
-    const [name] = splitOnce(part, '=');
-    return SENSITIVE_NAME.test(decode(name)) ? `${name}=${REDACTED}` : part;
-  });
-  return `${url.slice(0, q)}?${parts.join('&')}${fragment === undefined ? '' : `#${fragment}`}`;
-}
-
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
+export { REDACTED, redactUrl } from './secret-urls.ts';
 
 /**
  * Paths pino censors in what a log call passes (after the serializers: the request line's `req`

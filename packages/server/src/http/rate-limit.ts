@@ -164,6 +164,14 @@ export async function hit(db: Db, key: string, windowMs: number, now: number): P
   return countOf(row!, windowMs, now);
 }
 
+/** The count under `key` in its current window (0 once the window has run out), without counting. */
+export async function recentCount(db: Db, key: string, windowMs: number, now: number): Promise<IncrResult> {
+  const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+  const start = Number(row?.window_start ?? 0);
+  if (!row || start <= now - windowMs) return { current: 0, ttl: 0 };
+  return { current: Number(row.count), ttl: start + windowMs - now };
+}
+
 interface HitRow {
   count: number | string;
   window_start: number | string;

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import type { AccountKind } from '../accounts/tables.ts';
 import type { Db } from '../db/index.ts';
+import { sessionCrumb, setCrumbCookie } from './crumb.ts';
 import { apiError } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -84,6 +85,12 @@ const INGEST_PREFIXES = [
  * check the crumb it carries as a field, which another origin cannot read.
  */
 const FORM_POST = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+/**
+ * The back office's calls: its screens are scripts that always send the xsrfToken, and its only
+ * forms (staff sign-in and the authenticator app's) are marked `xsrf: false`; so a form-encoded
+ * body there is no reason to go without it.
+ */
+const BACK_OFFICE = /^\/(api\/)?config\//;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const digest = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -124,7 +131,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!MUTATING.has(request.method) || request.routeOptions.config.xsrf === false) return;
     const path = request.url.split('?')[0] ?? '';
     if (INGEST_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
-    if (FORM_POST.test(request.headers['content-type'] ?? '')) return;
+    if (FORM_POST.test(request.headers['content-type'] ?? '') && !BACK_OFFICE.test(path)) return;
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !sameDigest(digest(header), member.xsrfHash))
       throw apiError('xsrf-fail', { extra: { crumbFail: true } });
@@ -218,6 +225,9 @@ export async function startSession(
   };
   reply.setCookie(SESSION_COOKIE, id, { ...cookie, httpOnly: true });
   reply.setCookie(XSRF_COOKIE, xsrfToken, { ...cookie, httpOnly: false });
+  // A new session, a new crumb: whatever crumb the browser held before signing in stops working.
+  const crumb = sessionCrumb(request.server.crumbSecret, digest(id));
+  if (crumb !== undefined) setCrumbCookie(request, reply, crumb);
   return { xsrfToken };
 }
 

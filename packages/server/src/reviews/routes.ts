@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { moderateReview, ratingSummary, REVIEW_REQUEST_PATH } from '../db/reviews.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
-import { CRUMB_COOKIE, ensureCrumb } from '../http/crumb.ts';
+import { crumbMatches, ensureCrumb } from '../http/crumb.ts';
 import { ApiError, apiError, invalidInput } from '../http/errors.ts';
 import { requirePermission } from '../http/guards.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
@@ -95,8 +95,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     let open: OpenRequest | undefined;
     try {
       if (!parsed.success) throw invalidInput(parsed.error, 'form');
-      const cookie = request.cookies[CRUMB_COOKIE];
-      if (!cookie || parsed.data.crumb !== cookie) throw apiError('crumb-fail');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
       open = await openRequest(db, parsed.data.token);
       await storeReviews(db, open, writtenReviews(open, parsed.data));
       return await showPage(

@@ -93,8 +93,9 @@ for (const database of DATABASES) {
 
       // Never another site after signing in.
       const other = new Customer(t);
-      const otherLogin = await other.request('GET', STAFF_LOGIN_PATH);
       for (const next of ['https://evil.example/', '//evil.example/config/', '/account']) {
+        // Each sign-in hands out a new crumb (issue 27): the form is the page's as shown now.
+        const otherLogin = await other.request('GET', STAFF_LOGIN_PATH);
         const res = await other.request(
           'POST',
           STAFF_LOGIN_PATH,

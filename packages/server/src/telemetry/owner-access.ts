@@ -19,7 +19,7 @@ export function ownerKeyDigest(env: NodeJS.ProcessEnv = process.env): Buffer | u
 }
 
 /** The key a script sent in a header, if any. */
-function presentedKey(request: FastifyRequest): string | undefined {
+export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-owner-token'];
   if (typeof header === 'string' && header) return header;
   const auth = request.headers.authorization;

@@ -13,8 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePermission } from '../http/guards.ts';
 import { STAFF_LOGIN_PATH } from '../http/session.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { hasOwnerKey } from './owner-access.ts';
+import { ApiError, apiError } from '../http/errors.ts';
+import { hasOwnerKey, presentedKey } from './owner-access.ts';
+import { hit, recentCount } from '../http/rate-limit.ts';
 import { telemetrySummary, type TelemetrySummary } from './summary.ts';
 
 export interface OwnerOptions {
@@ -31,6 +32,13 @@ export interface OwnerOptions {
 }
 
 const DAY = 86_400_000;
+
+/**
+ * Wrong API keys a client may send (per address) before every key it sends is refused with 429
+ * for the rest of the window: the key cannot be guessed, and a script with the right one never
+ * sends a wrong one.
+ */
+export const OWNER_KEY_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The range from the query: `from` and `to` are UTC days, both included; default the last 7 days. */
@@ -161,8 +169,18 @@ ${s.configViews ? `<p>Owner pages (/config) viewed ${s.configViews} times; not c
 export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): Promise<void> {
   const mayRead = requirePermission('reports.read');
   /** Lets through the API key or a staff session with the permission; throws the guard's refusal. */
-  const guard = async (request: FastifyRequest) => {
-    if (!hasOwnerKey(request, options.ownerKeyDigest)) await mayRead(request);
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (presentedKey(request) === undefined) return mayRead(request);
+    const key = `owner-key:client:${request.ip}`;
+    const now = options.now();
+    const failures = await recentCount(options.db, key, OWNER_KEY_LIMIT.windowMs, now);
+    if (failures.current >= OWNER_KEY_LIMIT.max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000))));
+      throw apiError('rate-limited');
+    }
+    if (hasOwnerKey(request, options.ownerKeyDigest)) return;
+    await hit(options.db, key, OWNER_KEY_LIMIT.windowMs, now);
+    await mayRead(request);
   };
 
   const load = async (request: FastifyRequest) => {
@@ -182,7 +200,7 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
   app.get('/config/analytics', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     try {
-      await guard(request);
+      await guard(request, reply);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.statusCode === 401) return toSignIn(request, reply);

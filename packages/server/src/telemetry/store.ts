@@ -1,8 +1,13 @@
-/** Telemetry's storage: one insert per call, whatever it carries (spec section 7, issue 8). */
+/**
+ * Telemetry's storage: one insert per call, whatever it carries (spec section 7, issue 8), with
+ * the secrets of every address in it redacted first (a reset link as a referrer, a manage page's
+ * address in a script error: http/secret-urls.ts, issue 27).
+ */
 import { randomUUID } from 'node:crypto';
 import { isConfigPath, parseVisitorRecord } from '@storefront/core';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { redactSecrets, redactSecretsDeep } from '../http/secret-urls.ts';
 import type { errorsBody, performanceBody } from './schemas.ts';
 
 export interface Hit {
@@ -19,7 +24,7 @@ export interface Hit {
 
 export async function storeHit(db: Db, hit: Hit, now: number): Promise<void> {
   const visitor = parseVisitorRecord(hit.ssCvr);
-  const path = hit.path ?? '';
+  const path = redactSecrets(hit.path ?? '');
   await db
     .insertInto('telemetry_hits')
     .values({
@@ -33,8 +38,8 @@ export async function storeHit(db: Db, hit: Hit, now: number): Promise<void> {
       path,
       page_type: hit.pageType ?? null,
       is_config: isConfigPath(path) ? 1 : 0,
-      target: hit.target ?? '',
-      data: JSON.stringify(hit.data),
+      target: redactSecrets(hit.target ?? ''),
+      data: JSON.stringify(redactSecretsDeep(hit.data)),
     })
     .execute();
 }
@@ -52,7 +57,7 @@ export async function storeEvent(
       source: event.source,
       name: event.name,
       cart_id: event.cartId,
-      data: JSON.stringify(event.data),
+      data: JSON.stringify(redactSecretsDeep(event.data)),
     })
     .execute();
 }
@@ -61,7 +66,7 @@ export async function storeErrors(db: Db, events: z.output<typeof errorsBody>, n
   await db
     .insertInto('telemetry_errors')
     .values(
-      events.map((e) => ({
+      redactSecretsDeep(events).map((e) => ({
         id: randomUUID(),
         created: now,
         client_timestamp: e.timestamp,
@@ -89,7 +94,7 @@ export async function storePerformance(
   await db
     .insertInto('telemetry_performance')
     .values(
-      records.map((r) => {
+      redactSecretsDeep(records).map((r) => {
         const { pageType, path, ...context } = r.data.context;
         return {
           id: randomUUID(),
