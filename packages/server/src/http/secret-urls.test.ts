@@ -5,12 +5,14 @@
  * the page's address; no token and no order id appears in the request log or in stored
  * telemetry, and each such page asks the browser to send no Referer.
  */
+import { ROLES } from '@storefront/core';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { Customer, lastMail, makeAccount } from '../accounts/testing.ts';
 import { ACCOUNT_API } from '../accounts/routes.ts';
 import { CUSTOMER, makeCheckoutSite } from '../checkout/testing.ts';
 import { DATABASES, testConfig, type TestApp } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 import { redactSecrets, redactUrl } from './secret-urls.ts';
 
 const SITE = 'http://storefront.test';
@@ -67,10 +69,18 @@ for (const database of DATABASES) {
         const bought = await guest.order({ ...CUSTOMER, item: { itemId: 'p-ebook' } });
         expect(bought.statusCode, bought.body).toBe(200);
         const order = bought.json() as {
-          order: { id: string; lines: { downloadUrl: string }[] };
+          order: { id: string; orderNumber: number; lines: { downloadUrl: string }[] };
           confirmationUrl: string;
         };
         secrets.push(order.order.id);
+        // A download opens only once its order is paid: a store manager marks it paid first.
+        const manager = await signInNewStaff(t, 'manager@example.test', [ROLES['store-manager']]);
+        const paid = await manager.request(
+          'POST',
+          `/api/config/orders/${order.order.orderNumber}/mark-paid`,
+          {},
+        );
+        expect(paid.statusCode, paid.body).toBe(200);
         secretPages.push(order.confirmationUrl, order.order.lines[0]!.downloadUrl);
 
         // A reset link (?token=) and a sign-in code's link (?pending=).
