@@ -54,6 +54,10 @@ test('a refund of two mugs with restock: dialog, confirmation, result, the stock
   await signInAsStaff(page, 'store-manager');
   await page.goto(`/config/orders/${order.orderNumber}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
+  await page
+    .getByRole('dialog', { name: `Mark order #${order.orderNumber} paid?` })
+    .getByRole('button', { name: `Yes, mark order #${order.orderNumber} paid` })
+    .click();
   await expect(page.getByRole('status')).toHaveText('Marked paid. The customer has been mailed.');
   const before = await stockOf();
 

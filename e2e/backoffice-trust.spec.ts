@@ -76,8 +76,11 @@ function overflowOf(page: Page): Promise<string[]> {
   });
 }
 
-/** Buys a $25 gift card at /checkout/gift-card, so that the gift-card screens have a card to show. */
-async function buyGiftCard(page: Page): Promise<void> {
+/**
+ * Buys a $25 gift card at /checkout/gift-card, so that the gift-card screens have a card to show once
+ * the order is paid; answers the order's number.
+ */
+async function buyGiftCard(page: Page): Promise<string> {
   await page.goto('/checkout/gift-card');
   await page.getByLabel('Value').selectOption({ label: '$25.00' });
   await page.getByLabel('Email', { exact: true }).fill('giver@example.com');
@@ -85,6 +88,7 @@ async function buyGiftCard(page: Page): Promise<void> {
   await page.getByLabel('Recipient email').fill(`friend-${randomUUID().slice(0, 8)}@example.com`);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
+  return (await page.locator('.sf-order__number').innerText()).replace(/\D/g, '');
 }
 
 test('every /config screen fits a 390 px phone and a 1,280 px window without sideways scrolling', async ({
@@ -96,9 +100,17 @@ test('every /config screen fits a 390 px phone and a 1,280 px window without sid
   test.setTimeout(180_000);
   await placeOrder(baseURL);
   const shopper = await browser.newPage();
-  await buyGiftCard(shopper);
+  const giftCardOrder = await buyGiftCard(shopper);
   await shopper.close();
   await signInAsStaff(page, 'admin');
+  // A gift card exists only once its order is paid (issue 27).
+  await page.goto(`/config/orders/${giftCardOrder}`);
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  await page
+    .getByRole('dialog', { name: `Mark order #${giftCardOrder} paid?` })
+    .getByRole('button', { name: `Yes, mark order #${giftCardOrder} paid` })
+    .click();
+  await expect(page.getByRole('status')).toHaveText('Marked paid. The customer has been mailed.');
 
   const problems: string[] = [];
   const look = async (name: string, width: number) => {

@@ -43,6 +43,10 @@ async function markPaidInBackOffice(
   if (boughtGiftCards)
     await expect(staff.getByRole('region', { name: 'Gift cards' })).toContainText('Issued on payment');
   await staff.getByRole('button', { name: 'Mark paid' }).click();
+  await staff
+    .getByRole('dialog', { name: `Mark order #${orderNumber} paid?` })
+    .getByRole('button', { name: `Yes, mark order #${orderNumber} paid` })
+    .click();
   await expect(staff.getByRole('status')).toHaveText('Marked paid. The customer has been mailed.');
   await expect(staff.getByRole('heading', { name: `Order #${orderNumber}` })).toContainText('Paid');
   return staff;
