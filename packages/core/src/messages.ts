@@ -158,6 +158,9 @@ const entries = {
   'refund.no-payment': {
     text: 'Stripe has not told us which payment paid order #{number}: it cannot be refunded through Stripe.',
   },
+  'refund.gift-card-spent': {
+    text: 'Order #{number} bought gift card {hint}, which has already been spent: {left} is left on it, so only {refundable} can be refunded now.',
+  },
   'restock.mail-subject': { text: '{product} is back in stock at {site}' },
   'restock.mail': { text: 'Good news: {product} is back in stock. You asked us to tell you.' },
 
