@@ -88,6 +88,8 @@ const entries = {
   'checkout.awaiting-payment': {
     text: 'Your order is awaiting payment. We will contact you with payment instructions; it ships once payment is received.',
   },
+  'checkout.paid': { text: 'Your payment has been received.' },
+  'checkout.order-status': { text: 'Order status: {status}' },
   'checkout.download': { text: 'Download' },
   // Issue 27: what an unpaid order hands out only once its payment is received.
   'checkout.download-on-payment': { text: 'Your download will be available once payment is received.' },
