@@ -108,7 +108,10 @@ export async function applyStripeEvent(
       case 'checkout.session.async_payment_failed':
         return (await releaseUnpaidOrder(trx, orderId, {
           status: 'cancelled',
-          reference: session.id,
+          // An order that lost its reference is released by the session made for it all the same.
+          ...((await sessionOfLostReference(trx, orderId, session))
+            ? { newReference: session.id }
+            : { reference: session.id }),
           provider: 'stripe',
           reason: event.type,
         }))
@@ -200,14 +203,11 @@ async function markPaid(
 ): Promise<EventOutcome> {
   const order = await trx
     .selectFrom('orders')
-    .select(['currency', 'payment_provider', 'payment_reference'])
+    .select(['currency', 'payment_reference'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || session.currency?.toLowerCase() !== order.currency.toLowerCase()) return 'ignored';
-  const referenceLost =
-    order.payment_reference === null &&
-    order.payment_provider === 'stripe' &&
-    (await askedWhatWasDue(trx, orderId, session));
+  const referenceLost = await sessionOfLostReference(trx, orderId, session);
   if (order.payment_reference !== session.id && !referenceLost) return 'ignored';
   const paymentIntent =
     typeof session.payment_intent === 'string'
@@ -234,14 +234,24 @@ async function markPaid(
   return 'paid';
 }
 
-/** Whether the session's total is what the order left to pay (its total less any gift card). */
-async function askedWhatWasDue(
+/**
+ * Whether the session is the one made for a Stripe order that never recorded it: the order has no
+ * reference, and the session's currency and total are the order's and what it left to pay (its
+ * total less any gift card).
+ */
+async function sessionOfLostReference(
   trx: Transaction<Database>,
   orderId: string,
   session: Stripe.Checkout.Session,
 ): Promise<boolean> {
   const order = await readOrder(trx, orderId);
-  return order !== undefined && session.amount_total === amountDueCents(order);
+  return (
+    order !== undefined &&
+    order.paymentReference === null &&
+    order.paymentProvider === 'stripe' &&
+    session.currency?.toLowerCase() === order.currency.toLowerCase() &&
+    session.amount_total === amountDueCents(order)
+  );
 }
 
 /** Issue 27: the order's gift cards are issued in the transaction that marks it paid. */

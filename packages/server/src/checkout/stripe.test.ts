@@ -280,6 +280,28 @@ for (const database of DATABASES) {
       expect(other.json().outcome).toBe('ignored');
     });
 
+    it('releases an order whose session reference was never recorded when that session expires', async () => {
+      const before = await stockOf();
+      const { order } = await placeOrder();
+      await db().updateTable('orders').set({ payment_reference: null }).where('id', '=', order.id).execute();
+      const unpaid = { payment_status: 'unpaid', status: 'expired' };
+      const otherAmount = await deliver(
+        sessionEvent('checkout.session.expired', order, {
+          ...unpaid,
+          amount_total: order.grandTotalCents + 1,
+        }),
+      );
+      expect(otherAmount.json().outcome).toBe('ignored');
+      expect(await stockOf()).toBe(before - 2);
+      const expired = await deliver(sessionEvent('checkout.session.expired', order, unpaid));
+      expect(expired.json().outcome).toBe('released');
+      expect(await orderRow(order.id)).toEqual({
+        status: 'cancelled',
+        payment_reference: order.paymentReference,
+      });
+      expect(await stockOf()).toBe(before);
+    });
+
     it("gives an expired order's discount code use back once: the code works again", async () => {
       /** A new shopper's order with the code: the code's refusal (on the cart or the order), or the order. */
       const withCode = async () => {
