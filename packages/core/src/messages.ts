@@ -88,6 +88,8 @@ const entries = {
   'checkout.awaiting-payment': {
     text: 'Your order is awaiting payment. We will contact you with payment instructions; it ships once payment is received.',
   },
+  'checkout.paid': { text: 'Your payment has been received.' },
+  'checkout.order-status': { text: 'Order status: {status}' },
   'checkout.download': { text: 'Download' },
   // Issue 27: what an unpaid order hands out only once its payment is received.
   'checkout.download-on-payment': { text: 'Your download will be available once payment is received.' },
@@ -157,6 +159,9 @@ const entries = {
   },
   'refund.no-payment': {
     text: 'Stripe has not told us which payment paid order #{number}: it cannot be refunded through Stripe.',
+  },
+  'refund.gift-card-spent': {
+    text: 'Order #{number} bought gift card {hint}, which has already been spent: {left} is left on it, so only {refundable} can be refunded now.',
   },
   'restock.mail-subject': { text: '{product} is back in stock at {site}' },
   'restock.mail': { text: 'Good news: {product} is back in stock. You asked us to tell you.' },

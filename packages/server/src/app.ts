@@ -19,6 +19,7 @@ import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
 import { handOutPaidOrder } from './checkout/on-payment.ts';
+import { confirmationMailNow } from './checkout/mail.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook.ts';
 import { commentRoutes } from './comments/routes.ts';
@@ -351,6 +352,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
       ...(stripe ? { stripe } : {}),
       handOutPaidOrder: (trx, orderId) => handOutPaidOrder(trx, orderId, giftCardMail),
+      confirmationMailNow: (trx, orderId, firstBody) =>
+        confirmationMailNow(trx, orderId, giftCardMail, giftCardMail.localizedStrings, firstBody),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer, site });

@@ -34,6 +34,15 @@ export interface ShopIdentity {
    * issues its gift cards in the caller's transaction; answers the mails to deliver after it.
    */
   handOutPaidOrder: (trx: Db, orderId: string) => Promise<string[]>;
+  /**
+   * The order's confirmation mail built for the order as it is now (checkout's, given by app.ts),
+   * from the first one sent; undefined for an unknown order.
+   */
+  confirmationMailNow: (
+    trx: Db,
+    orderId: string,
+    firstBody: string,
+  ) => Promise<{ subject: string; body: string } | undefined>;
 }
 
 export interface Actor {
@@ -456,8 +465,8 @@ export function cancel(
   });
 }
 
-/** Queues the order's confirmation again, as it was first sent. */
-export function resendConfirmation(db: Db, number: number, actor: Actor): Promise<Acted> {
+/** Queues the order's confirmation again, saying what is true of the order now (paid since...). */
+export function resendConfirmation(db: Db, number: number, actor: Actor, shop: ShopIdentity): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
     const sent = await trx
       .selectFrom('mail_outbox')
@@ -467,12 +476,13 @@ export function resendConfirmation(db: Db, number: number, actor: Actor): Promis
       .orderBy('created')
       .executeTakeFirst();
     if (!sent) throw conflict(`Order #${number} has no confirmation mail to send again.`);
+    const now = (await shop.confirmationMailNow(trx, order.id, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {
       kind: 'order-confirmation',
       refId: order.id,
       to: order.email,
-      subject: sent.subject,
-      body: sent.body,
+      subject: now.subject,
+      body: now.body,
     });
     return { kind: 'confirmation-resent', detail: { to: order.email }, mailId };
   });

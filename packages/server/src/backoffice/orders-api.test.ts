@@ -346,7 +346,33 @@ for (const database of DATABASES) {
       expect(resent.statusCode).toBe(200);
       const confirmations = await mailsTo('refund@example.test', 'order-confirmation');
       expect(confirmations).toHaveLength(2);
-      expect(confirmations[1]?.body).toBe(confirmations[0]?.body);
+      // Sent again, it says what the order is now: refunded, no longer awaiting payment.
+      expect(confirmations[0]?.body).toContain('Your order is awaiting payment.');
+      expect(confirmations[1]?.body).toContain('Order status: Refunded');
+      expect(confirmations[1]?.body).not.toContain('awaiting payment');
+      expect(confirmations[1]?.subject).toBe(confirmations[0]?.subject);
+    });
+
+    it('"Resend confirmation" of an order paid since says it is paid and gives its download, not the on-payment texts', async () => {
+      const m = await manager();
+      const order = await placeOrder(
+        t,
+        [
+          { itemId: 'p-ebook', sku: 'EBOOK', quantity: 1 },
+          { itemId: 'p-gift', sku: 'GIFT-25', quantity: 1 },
+        ],
+        'resend-paid@example.test',
+      );
+      const url = `${API}/${order.orderNumber}`;
+      expect((await m.request('POST', `${url}/mark-paid`, {})).statusCode).toBe(200);
+      expect((await m.request('POST', `${url}/resend-confirmation`)).statusCode).toBe(200);
+      const [first, resent] = await mailsTo('resend-paid@example.test', 'order-confirmation');
+      expect(first?.body).toContain('Your download will be available once payment is received.');
+      expect(first?.body).toContain('once payment is received');
+      expect(resent?.body).toContain('Your payment has been received.');
+      expect(resent?.body).toMatch(/Download: http:\/\/[^\s]+\/checkout\/download\//);
+      expect(resent?.body).not.toContain('payment is received');
+      expect(resent?.body).not.toContain('awaiting payment');
     });
 
     it('exports the filtered list as CSV, in batches, and it reads back', async () => {

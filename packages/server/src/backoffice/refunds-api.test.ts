@@ -361,6 +361,119 @@ for (const database of DATABASES) {
       expect((res.json() as Detail).totals).toMatchObject({ refundedCents: 2500, pendingRefundCents: 500 });
     });
 
+    /** The card an order bought, and what is on it now. */
+    const cardOf = async (orderId: string) =>
+      db()
+        .selectFrom('gift_cards')
+        .select(['code', 'balance_cents'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+    /** A new shopper's order of one mug (12.50), paid in full with the gift card `code`. */
+    const spendOn = async (code: string) => {
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const placed = await shopper.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-last', sku: 'MUG-1', quantity: 1 },
+        giftCardCode: code,
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json().order.status).toBe('paid');
+    };
+
+    it('a refunded gift card loses what was refunded and then pays nothing; one spent below the refund is refused', async () => {
+      const bought = await paidOrder([], {
+        item: { itemId: 'p-gift', sku: 'GIFT-50' },
+        recipientEmail: 'refunded-friend@example.test',
+      });
+      const { code } = await cardOf(bought.id);
+      const hint = `…${code.slice(-4)}`;
+
+      const part = await refund(bought, { amountCents: 2000 });
+      expect(part.statusCode, part.body).toBe(200);
+      expect((await cardOf(bought.id)).balance_cents).toBe(3000);
+      expect((part.json() as Detail).timeline.filter((e) => e.kind === 'refund-requested')).toMatchObject([
+        { detail: { amountCents: 2000, giftCardsVoidedCents: 2000 } },
+      ]);
+
+      // The recipient spends 12.50 of the 30.00 left: only 17.50 of the 30.00 still to refund can go back.
+      await spendOn(code);
+      const calls = refundCalls().length;
+      const over = await refund(bought, { amountCents: 3000 });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({
+        code: 'refund-too-large',
+        message: `Order #${bought.orderNumber} bought gift card ${hint}, which has already been spent: $17.50 is left on it, so only $17.50 can be refunded now.`,
+      });
+      expect((await cardOf(bought.id)).balance_cents).toBe(1750);
+      expect((await detail(bought)).refunds).toHaveLength(1);
+      expect(refundCalls()).toHaveLength(calls);
+
+      expect((await refund(bought, { amountCents: 1750 })).statusCode).toBe(200);
+      expect((await cardOf(bought.id)).balance_cents).toBe(0);
+      const shopper = new Shopper(t);
+      await shopper.start();
+      const refused = await shopper.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-last', sku: 'MUG-1', quantity: 1 },
+        giftCardCode: code,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('gift-card-voided');
+    });
+
+    it('refunding a gift-card line voids its card whole, and a card mailed later is never mailed', async () => {
+      const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const bought = await paidOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], {
+        item: { itemId: 'p-gift', sku: 'GIFT-25' },
+        recipientEmail: 'later-refunded@example.test',
+        giftCardSendOn: later,
+      });
+      const lines = (await detail(bought)).lines;
+      const giftLine = lines.find((l) => l.sku === 'GIFT-25');
+      expect(giftLine).toBeDefined();
+      const res = await refund(bought, { lines: [{ lineId: giftLine?.id, quantity: 1 }] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await cardOf(bought.id)).balance_cents).toBe(0);
+      expect((res.json() as Detail).timeline.filter((e) => e.kind === 'refund-requested')).toMatchObject([
+        { detail: { amountCents: 2500, giftCardsVoidedCents: 2500 } },
+      ]);
+      const { queueDueGiftCardMails } = await import('../checkout/gift-cards.ts');
+      const due = Date.parse(`${later}T00:00:00Z`) + 1;
+      await db()
+        .transaction()
+        .execute((trx) =>
+          queueDueGiftCardMails(trx, { siteTitle: 'Shop', origin: 'https://shop.example' }, due),
+        );
+      const mailed = await db()
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', 'later-refunded@example.test')
+        .execute();
+      expect(mailed).toEqual([]);
+    });
+
+    it('refunding the line of a gift card already spent below its price is refused, saying what is left', async () => {
+      const bought = await paidOrder([], {
+        item: { itemId: 'p-gift', sku: 'GIFT-25' },
+        recipientEmail: 'spent-friend@example.test',
+      });
+      const { code } = await cardOf(bought.id);
+      await spendOn(code);
+      const giftLine = (await detail(bought)).lines[0];
+      const res = await refund(bought, { lines: [{ lineId: giftLine?.id, quantity: 1 }] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'refund-too-large',
+        message: `Order #${bought.orderNumber} bought gift card …${code.slice(-4)}, which has already been spent: $12.50 is left on it, so only $12.50 can be refunded now.`,
+      });
+      expect((await cardOf(bought.id)).balance_cents).toBe(1250);
+      expect((await detail(bought)).refunds).toEqual([]);
+      // What is left on it can be refunded by amount.
+      expect((await refund(bought, { amountCents: 1250 })).statusCode).toBe(200);
+      expect((await cardOf(bought.id)).balance_cents).toBe(0);
+    });
+
     it('gives a limited-use discount code its use back on a full refund', async () => {
       const withCode = await paidOrder([{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }], {
         discountCode: 'ONCE',

@@ -9,12 +9,12 @@
  * the manual provider staff give the money back by hand and the refund is done at once.
  */
 import { randomUUID } from 'node:crypto';
-import { formatMoney, lineNeeds, paidForLines } from '@storefront/core';
+import { formatMoney, lineNeeds, paidForLines, ProductType } from '@storefront/core';
 import type { Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { releaseDiscounts } from '../db/discount-uses.ts';
-import { restoreGiftCards } from '../db/gift-cards.ts';
+import { giftCardHint, restoreGiftCards, voidGiftCardCents } from '../db/gift-cards.ts';
 import type { Db } from '../db/index.ts';
 import {
   markOrderRefundedWhenFull,
@@ -88,6 +88,12 @@ export async function refund(
           amount: formatMoney(amountCents, order.currency),
         },
       });
+    const committedCents = refundTotals(refunds).committedCents;
+    const giftCardsVoidedCents = await voidRefundedGiftCards(trx, order, {
+      amountCents,
+      committedCents,
+      giftLines: byLine?.lines.filter((l) => l.productType === ProductType.GIFT_CARD) ?? [],
+    });
     const refundId = randomUUID();
     // A gift card's part goes back onto the card first (issue 17); the rest through the provider.
     const giftCardCents = await restoreGiftCards(trx, order.id, amountCents);
@@ -131,6 +137,7 @@ export async function refund(
         refundId,
         amountCents,
         ...(giftCardCents > 0 ? { giftCardCents } : {}),
+        ...(giftCardsVoidedCents > 0 ? { giftCardsVoidedCents } : {}),
         ...(viaStripe
           ? { stripeCents: providerCents }
           : providerCents > 0
@@ -168,6 +175,8 @@ interface LineToRefund {
   variantId: string;
   quantity: number;
   takesStock: boolean;
+  productType: number;
+  unitPriceCents: number;
 }
 
 /**
@@ -203,6 +212,8 @@ async function linesToRefund(
       variantId: line.variant_id,
       quantity,
       takesStock: lineNeeds(line.product_type).takesStock,
+      productType: line.product_type,
+      unitPriceCents: line.unit_price_cents,
     });
   }
   const amountCents = paidForLines(priced, {
@@ -211,6 +222,117 @@ async function linesToRefund(
   });
   return { amountCents, lines: chosen };
 }
+
+/**
+ * A refund that gives back what the order's gift cards were bought with takes that value off the
+ * cards (issue 27), in the refund's transaction, so no refunded card still pays. A refunded gift-card
+ * line voids its cards whole. Otherwise the order's other lines, shipping and tax are taken to be
+ * refunded first: once all refunds together pass them, the cards lose what goes beyond, less what
+ * they lost already. A card spent below what is to be taken refuses the refund, saying how much is
+ * left on it. Answers the value taken off the cards.
+ */
+async function voidRefundedGiftCards(
+  trx: Trx,
+  order: OrderRowOf,
+  refund: { amountCents: number; committedCents: number; giftLines: readonly LineToRefund[] },
+): Promise<number> {
+  const cards = await trx
+    .selectFrom('gift_cards')
+    .select(['code', 'initial_cents', 'balance_cents'])
+    .where('order_id', '=', order.id)
+    .orderBy('code')
+    .execute();
+  if (cards.length === 0) return 0;
+  const number = Number(order.order_number);
+  const pricing = { subtotalCents: order.subtotal_cents, discountCents: order.discount_cents };
+  /** The cards named, what is left on them, and what of this refund they allow. */
+  const refuse = (codes: readonly string[], leftCents: number, refundableCents: number) =>
+    apiError('refund.gift-card-spent', {
+      params: {
+        number,
+        hint: codes.map(giftCardHint).join(', '),
+        left: formatMoney(leftCents, order.currency),
+        refundable: formatMoney(Math.max(0, refundableCents), order.currency),
+      },
+    });
+  const raced = async (code: string) => {
+    const card = await currentCard(trx, code);
+    return refuse([code], card.balance_cents, 0);
+  };
+  let voidedNow = 0;
+  const untouched = [...cards].sort((a, b) => b.balance_cents - a.balance_cents);
+  for (const line of refund.giftLines) {
+    const paidPerCard = paidForLines([{ unitPriceCents: line.unitPriceCents, quantity: 1 }], pricing);
+    for (let i = 0; i < line.quantity; i++) {
+      const at = untouched.findIndex((c) => c.initial_cents === line.unitPriceCents && c.balance_cents > 0);
+      // Cards voided already (a cancelled order) have nothing left to take.
+      if (at < 0) break;
+      const [card] = untouched.splice(at, 1);
+      if (!card) break;
+      if (card.balance_cents < paidPerCard) throw refuse([card.code], card.balance_cents, card.balance_cents);
+      if (!(await voidGiftCardCents(trx, card.code, order.id, card.balance_cents)))
+        throw await raced(card.code);
+      voidedNow += card.balance_cents;
+    }
+  }
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['unit_price_cents', 'quantity'])
+    .where('order_id', '=', order.id)
+    .where('product_type', '=', ProductType.GIFT_CARD)
+    .execute();
+  const giftCardsPaidCents = paidForLines(
+    lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
+    pricing,
+  );
+  const otherCents = order.grand_total_cents - giftCardsPaidCents;
+  const voided = await trx
+    .selectFrom('gift_card_ledger')
+    .select((eb) => eb.fn.sum<number | string>('change_cents').as('net'))
+    .where('order_id', '=', order.id)
+    .where('reason', '=', 'voided')
+    .where(
+      'code',
+      'in',
+      cards.map((c) => c.code),
+    )
+    .executeTakeFirst();
+  const voidedBefore = -Number(voided?.net ?? 0);
+  const refundedCents = refund.committedCents + refund.amountCents;
+  const owed = Math.max(0, refundedCents - otherCents) - voidedBefore;
+  if (owed <= 0) return voidedNow;
+  const holding = await trx
+    .selectFrom('gift_cards')
+    .select(['code', 'balance_cents'])
+    .where('order_id', '=', order.id)
+    .where('balance_cents', '>', 0)
+    .orderBy('code')
+    .execute();
+  const leftCents = holding.reduce((sum, card) => sum + card.balance_cents, 0);
+  if (leftCents < owed)
+    throw refuse(
+      holding.length > 0 ? holding.map((c) => c.code) : cards.map((c) => c.code),
+      leftCents,
+      refund.amountCents - (owed - leftCents),
+    );
+  // Once the whole order is refunded nothing it bought pays, not even what its discount gave.
+  let toTake = refundedCents >= order.grand_total_cents ? leftCents : owed;
+  for (const card of holding) {
+    const take = Math.min(card.balance_cents, toTake);
+    if (take <= 0) break;
+    if (!(await voidGiftCardCents(trx, card.code, order.id, take))) throw await raced(card.code);
+    toTake -= take;
+    voidedNow += take;
+  }
+  return voidedNow;
+}
+
+const currentCard = (trx: Trx, code: string) =>
+  trx
+    .selectFrom('gift_cards')
+    .select(['code', 'balance_cents'])
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
 
 /** The refunded lines that took stock give it back, in variant order (a stable lock order). */
 async function restockLines(

@@ -87,6 +87,8 @@ export interface BackofficeOptions {
   stripe?: Stripe;
   /** Issues what a just-paid order bought (issue 27; checkout's, through app.ts). */
   handOutPaidOrder: ShopIdentity['handOutPaidOrder'];
+  /** The confirmation mail as the order is now, for "Resend confirmation" (checkout's, through app.ts). */
+  confirmationMailNow: ShopIdentity['confirmationMailNow'];
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -131,6 +133,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     localizedStrings: app.localizedStrings,
     reviewsEnabled: options.reviewsEnabled === true,
     handOutPaidOrder: options.handOutPaidOrder,
+    confirmationMailNow: options.confirmationMailNow,
   };
   const actorOf = (request: FastifyRequest): Actor => ({
     accountId: (request.member as { accountId: string }).accountId,
@@ -217,7 +220,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   action('fulfil', fulfilBody.optional(), (n, actor, input) => fulfil(db, n, actor, shop, input ?? {}));
   action('cancel', cancelBody.optional(), (n, actor, input) => cancel(db, n, actor, shop, input ?? {}));
   action('refund', refundBody, (n, actor, input) => refund(db, n, actor, input, options.stripe));
-  action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor));
+  action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor, shop));
   action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
 
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });

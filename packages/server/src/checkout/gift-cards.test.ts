@@ -344,6 +344,37 @@ for (const database of DATABASES) {
       }
     });
 
+    it('the confirmation mail of an order a gift card paid in full says it is paid; one it paid in part says what is left to pay', async () => {
+      await buyGiftCard('GIFT-50', 'mail-truth@example.test');
+      const code = await codeFromMail('mail-truth@example.test');
+      const hint = `…${code.slice(-4)}`;
+      const confirmationOf = async (orderId: string) =>
+        (
+          await db()
+            .selectFrom('mail_outbox')
+            .select('body')
+            .where('ref_id', '=', orderId)
+            .where('kind', '=', 'order-confirmation')
+            .executeTakeFirstOrThrow()
+        ).body;
+      const awaiting =
+        'Your order is awaiting payment. We will contact you with payment instructions; it ships once payment is received.';
+
+      const whole = await payWith(code, 1);
+      expect(whole.json().order.status).toBe('paid');
+      const paidMail = await confirmationOf(whole.json().order.id);
+      expect(paidMail).toContain('Your payment has been received.');
+      expect(paidMail).toContain(`Paid by gift card (${hint}): −$25.00`);
+      expect(paidMail).not.toContain(awaiting);
+
+      const part = await payWith(code, 2);
+      expect(part.json().order.status).toBe('awaiting-payment');
+      const partMail = await confirmationOf(part.json().order.id);
+      expect(partMail).toContain(`Paid by gift card (${hint}): −$25.00\nLeft to pay: $25.00`);
+      expect(partMail).toContain(awaiting);
+      expect(partMail).not.toContain('Your payment has been received.');
+    });
+
     it('mails a card on the chosen day, not before, and only once', async () => {
       const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
       await buyGiftCard('GIFT-25', 'later@example.test', { giftCardSendOn: later });

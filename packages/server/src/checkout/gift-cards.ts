@@ -83,6 +83,8 @@ export async function queueDueGiftCardMails(
     .selectAll()
     .where('mail_id', 'is', null)
     .where('send_at', '<=', now)
+    // A card voided before its day (its order refunded or cancelled) is never announced.
+    .where('balance_cents', '>', 0)
     .orderBy('send_at')
     .limit(100);
   if (orderId) due = due.where('order_id', '=', orderId);
@@ -93,7 +95,7 @@ export async function queueDueGiftCardMails(
       message(
         'giftcard.mail-body',
         {
-          balance: formatMoney(card.initial_cents, card.currency),
+          balance: formatMoney(card.balance_cents, card.currency),
           site: context.siteTitle,
           code: groupGiftCardCode(card.code),
           url: `${context.origin}/gift-card/balance`,

@@ -2,8 +2,11 @@
  * The order confirmation mail (plain text). It goes through the app's outbox and mailer
  * (http/mail.ts): queued in the order's transaction, sent over SMTP when `SMTP_URL` is set.
  */
-import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, ProductType, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
+import type { Db } from '../db/index.ts';
+import { readOrder } from '../db/orders.ts';
+import { amountDueCents, giftCardPaymentOf } from './gift-cards.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 
 /** The code the order's discount came from (stored with its pricing). */
@@ -28,10 +31,11 @@ export function confirmationMail(
     const row = `- ${l.title}${attrs ? ` (${attrs})` : ''} x ${l.quantity}: ${money(l.unitPriceCents * l.quantity)}`;
     if (!l.downloadUrl) return row;
     // A download is handed out only once the order is paid (issue 27).
-    return isPaid(order.status)
-      ? `${row}\n  ${message('checkout.download', {}, ls)}: ${site.origin}${l.downloadUrl}`
-      : `${row}\n  ${message('checkout.download-on-payment', {}, ls)}`;
+    if (isPaid(order.status))
+      return `${row}\n  ${message('checkout.download', {}, ls)}: ${site.origin}${l.downloadUrl}`;
+    return awaitsPayment(order.status) ? `${row}\n  ${message('checkout.download-on-payment', {}, ls)}` : row;
   });
+  const giftCardPayment = giftCardPaymentOf(order);
   const giftCardsOnPayment =
     awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
       ? [message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls), '']
@@ -51,8 +55,16 @@ export function confirmationMail(
       : []),
     ...(order.taxCents > 0 ? [`${message('tax.line', {}, ls)}: ${money(order.taxCents)}`] : []),
     `${message('checkout.total', {}, ls)}: ${money(order.grandTotalCents)}`,
+    ...(giftCardPayment
+      ? [
+          `${message('giftcard.line', { hint: giftCardPayment.hint }, ls)}: −${money(giftCardPayment.amountCents)}`,
+          ...(awaitsPayment(order.status)
+            ? [`${message('giftcard.due', {}, ls)}: ${money(amountDueCents(order))}`]
+            : []),
+        ]
+      : []),
     '',
-    message('checkout.awaiting-payment', {}, ls),
+    paymentState(order.status, ls),
     '',
     ...giftCardsOnPayment,
     `${site.origin}/checkout/order-confirmed/${order.id}`,
@@ -63,4 +75,37 @@ export function confirmationMail(
     site.siteTitle,
   ].join('\n');
   return { subject, body };
+}
+
+/** What the order's payment is as the mail is built: the on-payment texts only while it is awaited. */
+function paymentState(status: string, ls?: LocalizedStrings): string {
+  if (awaitsPayment(status)) return message('checkout.awaiting-payment', {}, ls);
+  if (isPaid(status)) return message('checkout.paid', {}, ls);
+  const label = STATUS_LABELS[status];
+  return message('checkout.order-status', { status: label ? message(label, {}, ls) : status }, ls);
+}
+
+const STATUS_LABELS: Readonly<Record<string, MessageCode>> = {
+  'payment-failed': 'account.status.payment-failed',
+  cancelled: 'account.status.cancelled',
+  refunded: 'account.status.refunded',
+};
+
+/**
+ * The confirmation mail built again for the order as it is now (the back office's "Resend
+ * confirmation"): an order paid since the first one says so. A guest subscription's manage link
+ * exists only in the first mail (the token is kept as a digest), so it is carried over from there.
+ */
+export async function confirmationMailNow(
+  db: Db,
+  orderId: string,
+  site: { siteTitle: string; origin: string },
+  ls: LocalizedStrings | undefined,
+  firstBody: string,
+): Promise<{ subject: string; body: string } | undefined> {
+  const order = await readOrder(db, orderId);
+  if (!order) return undefined;
+  const manageLabel = `${message('subscription.manage-link', {}, ls)}: ${site.origin}`;
+  const manageLine = firstBody.split('\n').find((line) => line.startsWith(manageLabel));
+  return confirmationMail(order, site, ls, manageLine?.slice(manageLabel.length));
 }

@@ -17,7 +17,8 @@ import type { Database } from '../db/schema.ts';
 import { saveRenewalCard } from '../db/subscriptions.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { apiError } from '../http/errors.ts';
-import type { GiftCardMailContext } from './gift-cards.ts';
+import { readOrder } from '../db/orders.ts';
+import { amountDueCents, type GiftCardMailContext } from './gift-cards.ts';
 import { handOutPaidOrder } from './on-payment.ts';
 import { AWAITING_PAYMENT } from './payment.ts';
 import { orderEvent, releaseUnpaidOrder } from './release.ts';
@@ -107,7 +108,10 @@ export async function applyStripeEvent(
       case 'checkout.session.async_payment_failed':
         return (await releaseUnpaidOrder(trx, orderId, {
           status: 'cancelled',
-          reference: session.id,
+          // An order that lost its reference is released by the session made for it all the same.
+          ...((await sessionOfLostReference(trx, orderId, session))
+            ? { newReference: session.id }
+            : { reference: session.id }),
           provider: 'stripe',
           reason: event.type,
         }))
@@ -185,6 +189,12 @@ function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | undefined {
   return object.object === 'checkout.session' ? (object as Stripe.Checkout.Session) : undefined;
 }
 
+/**
+ * The session pays the order it was made for: the one whose reference it is, or, when recording
+ * that reference was lost (a fault after the order's commit, a process that died before it), the
+ * order its metadata names, if no other session is recorded for it and it asked for exactly what
+ * was due; the reference is recorded then.
+ */
 async function markPaid(
   trx: Transaction<Database>,
   orderId: string,
@@ -193,11 +203,12 @@ async function markPaid(
 ): Promise<EventOutcome> {
   const order = await trx
     .selectFrom('orders')
-    .select('currency')
+    .select(['currency', 'payment_reference'])
     .where('id', '=', orderId)
-    .where('payment_reference', '=', session.id)
     .executeTakeFirst();
   if (!order || session.currency?.toLowerCase() !== order.currency.toLowerCase()) return 'ignored';
+  const referenceLost = await sessionOfLostReference(trx, orderId, session);
+  if (order.payment_reference !== session.id && !referenceLost) return 'ignored';
   const paymentIntent =
     typeof session.payment_intent === 'string'
       ? session.payment_intent
@@ -205,14 +216,42 @@ async function markPaid(
   // The order keeps the session id as its reference; the payment intent (refunds) goes in its history.
   const changed = await trx
     .updateTable('orders')
-    .set({ status: 'paid' })
+    .set({ status: 'paid', payment_reference: session.id })
     .where('id', '=', orderId)
     .where('status', '=', AWAITING_PAYMENT)
+    .where((eb) =>
+      referenceLost ? eb('payment_reference', 'is', null) : eb('payment_reference', '=', session.id),
+    )
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
-  await orderEvent(trx, orderId, 'paid', { provider: 'stripe', session: session.id, paymentIntent });
+  await orderEvent(trx, orderId, 'paid', {
+    provider: 'stripe',
+    session: session.id,
+    paymentIntent,
+    ...(referenceLost ? { referenceRecovered: true } : {}),
+  });
   await handOutOnPaid(trx, orderId, handOut);
   return 'paid';
+}
+
+/**
+ * Whether the session is the one made for a Stripe order that never recorded it: the order has no
+ * reference, and the session's currency and total are the order's and what it left to pay (its
+ * total less any gift card).
+ */
+async function sessionOfLostReference(
+  trx: Transaction<Database>,
+  orderId: string,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const order = await readOrder(trx, orderId);
+  return (
+    order !== undefined &&
+    order.paymentReference === null &&
+    order.paymentProvider === 'stripe' &&
+    session.currency?.toLowerCase() === order.currency.toLowerCase() &&
+    session.amount_total === amountDueCents(order)
+  );
 }
 
 /** Issue 27: the order's gift cards are issued in the transaction that marks it paid. */

@@ -255,6 +255,53 @@ for (const database of DATABASES) {
       expect((await orderRow(order.id)).status).toBe('awaiting-payment');
     });
 
+    it('pays an order whose session reference was never recorded, by the order id the session carries, when the amount and currency agree', async () => {
+      const { order } = await placeOrder();
+      // What a fault after the order's commit leaves: an order that does not know its session.
+      await db().updateTable('orders').set({ payment_reference: null }).where('id', '=', order.id).execute();
+      const wrongAmount = await deliver(
+        sessionEvent('checkout.session.completed', order, { amount_total: order.grandTotalCents - 1 }),
+      );
+      expect(wrongAmount.json().outcome).toBe('ignored');
+      const wrongCurrency = await deliver(
+        sessionEvent('checkout.session.completed', order, { currency: 'eur' }),
+      );
+      expect(wrongCurrency.json().outcome).toBe('ignored');
+      expect(await orderRow(order.id)).toEqual({ status: 'awaiting-payment', payment_reference: null });
+
+      const paid = await deliver(sessionEvent('checkout.session.completed', order));
+      expect(paid.json().outcome).toBe('paid');
+      expect(await orderRow(order.id)).toEqual({ status: 'paid', payment_reference: order.paymentReference });
+      expect(await eventsOf(order.id, 'paid')).toBe(1);
+      // Now that it is recorded, only that session speaks for the order.
+      const other = await deliver(
+        sessionEvent('checkout.session.async_payment_succeeded', order, { id: 'cs_test_other_lost' }),
+      );
+      expect(other.json().outcome).toBe('ignored');
+    });
+
+    it('releases an order whose session reference was never recorded when that session expires', async () => {
+      const before = await stockOf();
+      const { order } = await placeOrder();
+      await db().updateTable('orders').set({ payment_reference: null }).where('id', '=', order.id).execute();
+      const unpaid = { payment_status: 'unpaid', status: 'expired' };
+      const otherAmount = await deliver(
+        sessionEvent('checkout.session.expired', order, {
+          ...unpaid,
+          amount_total: order.grandTotalCents + 1,
+        }),
+      );
+      expect(otherAmount.json().outcome).toBe('ignored');
+      expect(await stockOf()).toBe(before - 2);
+      const expired = await deliver(sessionEvent('checkout.session.expired', order, unpaid));
+      expect(expired.json().outcome).toBe('released');
+      expect(await orderRow(order.id)).toEqual({
+        status: 'cancelled',
+        payment_reference: order.paymentReference,
+      });
+      expect(await stockOf()).toBe(before);
+    });
+
     it("gives an expired order's discount code use back once: the code works again", async () => {
       /** A new shopper's order with the code: the code's refusal (on the cart or the order), or the order. */
       const withCode = async () => {

@@ -232,6 +232,37 @@ export async function voidGiftCardsOfOrder(
   return { ok: true, voidedCents };
 }
 
+/**
+ * Takes `cents` off a card because the order that bought it was refunded (issue 27), with a
+ * `voided` ledger row. Conditional on the balance read, so a redemption racing the refund makes it
+ * read again; false when the card no longer holds `cents`.
+ */
+export async function voidGiftCardCents(
+  trx: Db,
+  code: string,
+  orderId: string,
+  cents: number,
+  now = Date.now(),
+): Promise<boolean> {
+  for (;;) {
+    const card = await trx
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('code', '=', code)
+      .executeTakeFirst();
+    if (!card || card.balance_cents < cents) return false;
+    const taken = await trx
+      .updateTable('gift_cards')
+      .set({ balance_cents: card.balance_cents - cents })
+      .where('code', '=', code)
+      .where('balance_cents', '=', card.balance_cents)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) continue;
+    await ledger(trx, code, orderId, -cents, 'voided', now);
+    return true;
+  }
+}
+
 async function ledger(trx: Db, code: string, orderId: string, change: number, reason: string, now: number) {
   await trx
     .insertInto('gift_card_ledger')

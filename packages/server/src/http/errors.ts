@@ -169,6 +169,7 @@ export const ERRORS = {
     key: 'refund.provider-not-configured',
   },
   'refund.no-payment': { code: 'order-conflict', status: 409, key: 'refund.no-payment' },
+  'refund.gift-card-spent': { code: 'refund-too-large', status: 409, key: 'refund.gift-card-spent' },
   /** A stock change that would go below zero, or set a level that changed since it was read. */
   'backoffice.stock-conflict': { code: 'stock-conflict', status: 409, text: '{problem}' },
   'backoffice.submission-not-found': {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Customer, lastMail } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite } from '../checkout/testing.ts';
 import { DATABASES, startApp, type TestApp } from '../testing/app.ts';
+import { signInNewStaff } from '../testing/back-office.ts';
 
 const MANAGE = '/subscriptions/manage';
 
@@ -67,6 +68,25 @@ for (const database of DATABASES) {
       );
       expect(wrong.body).not.toContain(MANAGE);
       const mail = await lastMail(db(), 'guest-link@example.test', 'order-confirmation');
+      expect(mail?.body).toContain(`${MANAGE}?token=${token}`);
+    });
+
+    it('"Resend confirmation" of a guest subscription order paid since keeps its manage link and says it is paid', async () => {
+      const { confirmationUrl, orderId } = await subscribe('guest-resend@example.test');
+      const token = /\?manage=([\w-]{43})$/.exec(confirmationUrl)?.[1];
+      const { order_number: number } = await db()
+        .selectFrom('orders')
+        .select('order_number')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const staff = await signInNewStaff(t, 'resend-manager@example.test', [8]);
+      expect((await staff.request('POST', `/api/config/orders/${number}/mark-paid`, {})).statusCode).toBe(
+        200,
+      );
+      const resent = await staff.request('POST', `/api/config/orders/${number}/resend-confirmation`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      const mail = await lastMail(db(), 'guest-resend@example.test', 'order-confirmation');
+      expect(mail?.body).toContain('Your payment has been received.');
       expect(mail?.body).toContain(`${MANAGE}?token=${token}`);
     });
 
