@@ -7,7 +7,7 @@
  * two that must not import each other (web never imports the server, not even its tests directly).
  * Suites using it run in the `storefront-browser` environment (web/src/testing/happy-dom-env.ts).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +117,8 @@ function productContent(p: StoreProduct) {
 function writeSite(products: StoreProduct[], extras: StoreServerExtras): string {
   const forms = extras.forms ?? {};
   const dir = mkdtempSync(join(tmpdir(), 'storefront-web-site-'));
-  symlinkSync(join(FIXTURE_SITE, 'template'), join(dir, 'template'));
+  // Copied, not linked: the server reads no file that leads outside the site folder.
+  cpSync(join(FIXTURE_SITE, 'template'), join(dir, 'template'), { recursive: true });
   cpSync(join(FIXTURE_SITE, 'content'), join(dir, 'content'), { recursive: true });
   const shopFile = join(dir, 'content/collections/shop.json');
   const shop = JSON.parse(readFileSync(shopFile, 'utf8')) as Record<string, unknown>;

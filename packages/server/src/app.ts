@@ -17,6 +17,7 @@ import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import type { TickResult } from './subscriptions/renewals.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
 import { handOutPaidOrder } from './checkout/on-payment.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './checkout/stripe.ts';
@@ -93,9 +94,10 @@ export interface BuildOptions {
   onDatabaseRetry?: (message: string) => void;
   /**
    * Subscription renewals (issue 17): the clock they run on (default `Date.now`) and how often this
-   * instance looks for due ones (default a minute; 0 turns the scheduler off).
+   * instance looks for due ones (default a minute; 0 turns the scheduler off). `onTick` hears of
+   * each finished look, so a test can wait for one instead of sleeping.
    */
-  renewals?: { now?: () => number; intervalMs?: number };
+  renewals?: { now?: () => number; intervalMs?: number; onTick?: (result: TickResult) => void };
 }
 
 /**
@@ -316,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
       now: options.renewals?.now ?? Date.now,
       intervalMs: options.renewals?.intervalMs ?? 60_000,
+      ...(options.renewals?.onTick ? { onTick: options.renewals.onTick } : {}),
       mail: {
         siteTitle: checkoutOptions.siteTitle,
         origin: config.siteUrl,
