@@ -187,7 +187,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => {
       if (sweeper) clearInterval(sweeper);
       // The server has closed its connections; a handler whose client left may still be working.
-      await inFlight.drained(DRAIN_BOUND_MS);
+      await inFlight.drained(DRAIN_BOUND_MS, (working) =>
+        app.log.info(`closing: waiting for ${working} request(s) still being worked on`),
+      );
       await database.destroy();
     });
     // One mailer for every feature; added after the database's hook, so it closes first (LIFO).
