@@ -184,11 +184,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onSend', async (_request, reply) => {
       if (closing) reply.header('connection', 'close');
     });
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', async (instance) => {
       if (sweeper) clearInterval(sweeper);
       // The server has closed its connections; a handler whose client left may still be working.
       await inFlight.drained(DRAIN_BOUND_MS, (working) =>
-        app.log.info(`closing: waiting for ${working} request(s) still being worked on`),
+        instance.log.info(`closing: waiting for ${working} request(s) still being worked on`),
       );
       await database.destroy();
     });
