@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { failOnPageErrors } from './support.ts';
+import { failOnPageErrors, nextFrames } from './support.ts';
 
 /**
  * Quick view, the additional-fields lightbox, Edit Details on /cart, the template cart widget and
@@ -146,8 +146,16 @@ test('additional-fields lightbox: opens on add, Escape closes, focus trapped, sc
   // Page scroll is locked: the wheel does not move the page behind.
   await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
   await page.mouse.move(20, 20);
+  // Once the wheel has reached the page and two frames have been drawn, a page free to scroll has moved.
+  await page.evaluate(() => {
+    const page = window as unknown as { wheeled: Promise<void> };
+    page.wheeled = new Promise((resolve) =>
+      document.addEventListener('wheel', () => resolve(), { once: true, capture: true }),
+    );
+  });
   await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(100);
+  await page.evaluate(() => (window as unknown as { wheeled: Promise<void> }).wheeled);
+  await nextFrames(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expectFocusTrapped(page, dialog);
 

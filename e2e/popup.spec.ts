@@ -29,6 +29,19 @@ async function withMarker(page: Page, attributes: Record<string, string>): Promi
   );
 }
 
+/**
+ * Whether the popup's moment has come: the page fires `storefront:popup-due` at once, before the
+ * popup's chunk and content load, so a test that holds the page's clock need not wait on the network.
+ */
+async function dueMoments(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const page = window as unknown as { popupDueMoments: number };
+    page.popupDueMoments = 0;
+    document.addEventListener('storefront:popup-due', () => page.popupDueMoments++);
+  });
+  return () => page.evaluate(() => (window as unknown as { popupDueMoments: number }).popupDueMoments);
+}
+
 /** Whether the popup's content has been asked of the server: it is asked only as the popup opens. */
 function fragmentRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -67,14 +80,16 @@ test('waits for its delay', async ({ page }) => {
   await page.clock.install();
   await withMarker(page, { 'data-delay-seconds': '10' });
   const asked = fragmentRequests(page);
+  const due = await dueMoments(page);
   await page.goto('/newsletter');
   await page.clock.runFor(8_000);
-  // Time for a popup shown too early to have asked for its content (real time: the clock is paused).
-  await page.waitForTimeout(1_000);
+  // The clock ran the page's timers to 8 s: a popup due before 10 s has said so by now.
+  expect(await due()).toBe(0);
   expect(asked).toEqual([]);
   await expect(popup(page)).toHaveCount(0);
   await page.clock.runFor(5_000);
   await expect(popup(page)).toBeVisible();
+  expect(await due()).toBe(1);
   expect(asked).toHaveLength(1);
 });
 
@@ -82,12 +97,15 @@ test('waits for the visitor to scroll far enough', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 400 });
   await withMarker(page, { 'data-scroll-percent': '50' });
   const asked = fragmentRequests(page);
+  const due = await dueMoments(page);
   await page.goto('/newsletter');
-  // Telemetry loads once the page is idle, after the popup's moment was set up.
+  // Telemetry loads once the page is idle, after the popup's moment was set up: a page too short
+  // to scroll that far would have made it due then.
   await expect(page.locator('html')).toHaveAttribute('data-sf-telemetry', 'ready');
-  await page.waitForTimeout(500);
+  expect(await due()).toBe(0);
   expect(asked).toEqual([]);
   await expect(popup(page)).toHaveCount(0);
   await page.mouse.wheel(0, 10_000);
   await expect(popup(page)).toBeVisible();
+  expect(await due()).toBe(1);
 });

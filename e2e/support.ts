@@ -180,3 +180,13 @@ export async function placeOrder(page: Page, buyer: Buyer = BUYER): Promise<void
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-confirmed\//);
 }
+
+/**
+ * Waits for the page to draw two more frames: what an input or a scroll sets off (scrolling,
+ * intersection observers, lazy loads in view) has shown by then, on a busy machine as on an idle one.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}

@@ -17,6 +17,7 @@ import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './checkout/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './checkout/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import type { TickResult } from './subscriptions/renewals.ts';
 import { giftCardRoutes } from './checkout/gift-card-routes.ts';
 import { handOutPaidOrder } from './checkout/on-payment.ts';
 import { confirmationMailNow } from './checkout/mail.ts';
@@ -94,9 +95,10 @@ export interface BuildOptions {
   onDatabaseRetry?: (message: string) => void;
   /**
    * Subscription renewals (issue 17): the clock they run on (default `Date.now`) and how often this
-   * instance looks for due ones (default a minute; 0 turns the scheduler off).
+   * instance looks for due ones (default a minute; 0 turns the scheduler off). `onTick` hears of
+   * each finished look, so a test can wait for one instead of sleeping.
    */
-  renewals?: { now?: () => number; intervalMs?: number };
+  renewals?: { now?: () => number; intervalMs?: number; onTick?: (result: TickResult) => void };
 }
 
 /**
@@ -183,10 +185,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onSend', async (_request, reply) => {
       if (closing) reply.header('connection', 'close');
     });
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', async (instance) => {
       if (sweeper) clearInterval(sweeper);
       // The server has closed its connections; a handler whose client left may still be working.
-      await inFlight.drained(DRAIN_BOUND_MS);
+      await inFlight.drained(DRAIN_BOUND_MS, (working) =>
+        instance.log.info(`closing: waiting for ${working} request(s) still being worked on`),
+      );
       await database.destroy();
     });
     // One mailer for every feature; added after the database's hook, so it closes first (LIFO).
@@ -317,6 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
       now: options.renewals?.now ?? Date.now,
       intervalMs: options.renewals?.intervalMs ?? 60_000,
+      ...(options.renewals?.onTick ? { onTick: options.renewals.onTick } : {}),
       mail: {
         siteTitle: checkoutOptions.siteTitle,
         origin: config.siteUrl,

@@ -174,12 +174,19 @@ describe('SIGTERM with requests in flight', () => {
         page.end();
         const begun = () => server.output().match(/"msg":"incoming request"/g)?.length ?? 0;
         while (begun() < 3) await new Promise((r) => setTimeout(r, 20));
-        await new Promise((r) => setTimeout(r, 200));
+        // The page's read is queued behind the lock.
+        const waitingOnLock = async () =>
+          (
+            await locker.query<{ n: number }>(`select count(*)::int as n from pg_locks
+             where not granted and database = (select oid from pg_database where datname = current_database())`)
+          ).rows[0]!.n;
+        while ((await waitingOnLock()) === 0) await new Promise((r) => setTimeout(r, 20));
         page.destroy();
         server.kill('SIGTERM');
         await server.waitFor(/SIGTERM: finishing in-flight requests/);
-        // The server has no connection left to wait for; the page's work is still under way.
-        await new Promise((r) => setTimeout(r, 500));
+        // The server has no connection left to wait for, and says it waits for the page's work.
+        await server.waitFor(/closing: waiting for 1 request\(s\) still being worked on/);
+        expect(await waitingOnLock()).toBeGreaterThan(0);
         await locker.query('commit');
       } finally {
         await locker.end();

@@ -23,6 +23,7 @@ import {
 } from './islands/markers.ts';
 import { startPage } from './page.ts';
 import {
+  POPUP_DUE_EVENT,
   POPUP_OVERLAY_SELECTOR,
   popupOverlayConfigOf,
   popupOverlayDue,
@@ -83,6 +84,7 @@ function begin(doc: Document) {
     // Its moment (a delay, or a scroll) counts from when the page is idle.
     whenIdle(win, () =>
       whenPopupTriggered(win, popupConfig, () => {
+        popup.dispatchEvent(new CustomEvent(POPUP_DUE_EVENT, { bubbles: true }));
         import('./islands/popup-overlay.tsx')
           .then((m) => m.showPopupOverlay(doc, popup, runtime.ls))
           .catch((error: unknown) => console.warn('storefront: the popup did not load', error));

@@ -30,6 +30,11 @@ export interface PopupOverlayConfig {
 
 /** Fired on the document as the popup shows, closes or takes a sign-up (telemetry counts it, census). */
 export const POPUP_OVERLAY_EVENT = 'storefront:popup-overlay';
+/**
+ * Fired on the popup's marker (bubbling) the moment it is due, before its chunk and content load:
+ * a test holding the page's clock learns at once whether it came too early.
+ */
+export const POPUP_DUE_EVENT = 'storefront:popup-due';
 export type PopupOverlayAction = 'shown' | 'closed' | 'submitted';
 export interface PopupOverlayDetail {
   action: PopupOverlayAction;

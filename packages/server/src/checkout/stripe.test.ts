@@ -4,6 +4,7 @@
  * `POST /v1/payment_intents` as the API reference documents (a declined card: 402 `card_error` with
  * the failed intent). Webhook events are signed with the SDK's own `generateTestHeaderString`.
  */
+import { EventEmitter, once } from 'node:events';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -500,6 +501,7 @@ for (const database of DATABASES) {
     let api: Awaited<ReturnType<typeof fakeStripeApi>>;
     let t: TestApp;
     let events = 0;
+    const looked = new EventEmitter();
     beforeAll(async () => {
       api = await fakeStripeApi();
       site = makeCheckoutSite({ stock: { 'v-club': 20 } });
@@ -508,7 +510,10 @@ for (const database of DATABASES) {
         stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: api.base },
       });
       // The scheduler ticks every few milliseconds on a clock the test steps.
-      const app = await buildApp(config, { logger: false, renewals: { now: () => clock, intervalMs: 10 } });
+      const app = await buildApp(config, {
+        logger: false,
+        renewals: { now: () => clock, intervalMs: 10, onTick: () => looked.emit('tick') },
+      });
       t = { app, config, close: () => app.close() };
     });
     beforeEach(() => {
@@ -524,6 +529,11 @@ for (const database of DATABASES) {
 
     const db = () => t.app.database.db;
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** Resolves once the scheduler has finished a whole look begun after the call (the first heard of may have begun before). */
+    const lookedAgain = async () => {
+      await once(looked, 'tick');
+      await once(looked, 'tick');
+    };
     async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
       const until = Date.now() + 15_000;
       for (;;) {
@@ -660,7 +670,7 @@ for (const database of DATABASES) {
       );
       if (!renewal) throw new Error('no renewal');
       // A few more ticks: the cycle is charged once.
-      await sleep(100);
+      await lookedAgain();
       expect(intentsSent('pm_card_mastercard').length).toBe(before + 1);
       const sent = intentsSent('pm_card_mastercard').at(-1) as Recorded;
       expect(sent.headers['idempotency-key']).toBe(`renewal-${renewal.order_number}`);
@@ -739,7 +749,7 @@ for (const database of DATABASES) {
       expect(counted).toMatchObject({ state: 'active', cycles_made: 1, next_due: row.next_due });
       expect(Number(counted.attempt_at)).toBeGreaterThan(clock);
       expect(String(counted.last_error)).toMatch(/^payment-failed/);
-      await sleep(100);
+      await lookedAgain();
       expect(await renewals(row.id)).toHaveLength(1);
       expect(await stock()).toBe(stockBefore);
 

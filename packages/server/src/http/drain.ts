@@ -9,8 +9,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * database is done by then.
  */
 export interface InFlight {
-  /** Resolves once no request is being worked on, or after `boundMs` whatever is left. */
-  drained(boundMs: number): Promise<void>;
+  /**
+   * Resolves once no request is being worked on, or after `boundMs` whatever is left. `onWait`
+   * hears how many it waits for, if any (logged, so that an operator and a test see it wait).
+   */
+  drained(boundMs: number, onWait?: (working: number) => void): Promise<void>;
 }
 
 export function trackInFlight(app: FastifyInstance): InFlight {
@@ -27,8 +30,9 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     done(null, payload);
   });
   return {
-    drained(boundMs) {
+    drained(boundMs, onWait) {
       if (working === 0) return Promise.resolve();
+      onWait?.(working);
       return new Promise((resolve) => {
         const timer = setTimeout(finish, boundMs);
         function finish() {

@@ -5,6 +5,7 @@
  * reported; the customer's pause/resume/cancel answer 4xx for what is not theirs to do; the
  * subscription checkout lands on page type 206 and /account lists the subscription.
  */
+import { EventEmitter, once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -68,6 +69,7 @@ for (const database of DATABASES) {
     const fresh = database.fresh();
     const site = subscriptionSite();
     const apps: TestApp[] = [];
+    const looks: EventEmitter[] = [];
     let customer: Customer;
     let other: Customer;
 
@@ -75,9 +77,11 @@ for (const database of DATABASES) {
       const config = testConfig(fresh.config, { siteDir: site.dir });
       // Two instances on one database, started one after the other (each migrates and syncs).
       for (let i = 0; i < 2; i++) {
+        const looked = new EventEmitter();
+        looks.push(looked);
         const app: FastifyInstance = await buildApp(config, {
           logger: false,
-          renewals: { now: () => clock, intervalMs: 10 },
+          renewals: { now: () => clock, intervalMs: 10, onTick: () => looked.emit('tick') },
         });
         apps.push({ app, config, close: () => app.close() });
       }
@@ -100,6 +104,18 @@ for (const database of DATABASES) {
     });
 
     const db = () => (apps[0] as TestApp).app.database.db;
+    /**
+     * Resolves once both instances have finished a whole look for due renewals that began after
+     * the call, so on the clock as it is now: the first look each hears of may have read the clock
+     * before it was stepped, the second began after that one ended.
+     */
+    const bothLookedAgain = () =>
+      Promise.all(
+        looks.map(async (looked) => {
+          await once(looked, 'tick');
+          await once(looked, 'tick');
+        }),
+      );
     const subscription = (id: string) =>
       db().selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const renewalOrders = async (id: string) =>
@@ -160,7 +176,7 @@ for (const database of DATABASES) {
         expect(due).toBe(addBillingPeriods(created, cycle - 1, 'MONTH'));
         // Just before the due date nothing happens.
         clock = due - 1;
-        await sleep(60);
+        await bothLookedAgain();
         expect((await subscription(id)).cycles_made).toBe(cycle - 1);
         await stepPastDue(id);
         await waitFor(
@@ -172,7 +188,7 @@ for (const database of DATABASES) {
       expect((await subscription(id)).state).toBe('ended');
       // Long after: both schedulers keep ticking and nothing more is made.
       clock += 5 * 366 * 86_400_000;
-      await sleep(200);
+      await bothLookedAgain();
       const renewals = await renewalOrders(id);
       expect(renewals).toHaveLength(CYCLES - 1);
       const claims = await db()
@@ -200,7 +216,7 @@ for (const database of DATABASES) {
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json().subscription).toMatchObject({ id, state: 'cancelled', nextRenewal: null });
       clock += 3 * 366 * 86_400_000;
-      await sleep(150);
+      await bothLookedAgain();
       expect(await renewalOrders(id)).toHaveLength(0);
       // Cancelled is for good.
       for (const action of ['resume', 'pause', 'cancel']) {
@@ -219,7 +235,7 @@ for (const database of DATABASES) {
       // Two periods pass while paused: no orders.
       const due = Number((await subscription(id)).next_due);
       clock = addBillingPeriods(due, 1, 'MONTH') + 1;
-      await sleep(150);
+      await bothLookedAgain();
       expect(await renewalOrders(id)).toHaveLength(0);
       const resumed = await act(customer, id, 'resume');
       expect(resumed.statusCode, resumed.body).toBe(200);
@@ -227,7 +243,7 @@ for (const database of DATABASES) {
       const row = await subscription(id);
       expect(row.state).toBe('active');
       expect(Number(row.next_due)).toBe(addBillingPeriods(Number(row.created), 3, 'MONTH'));
-      await sleep(100);
+      await bothLookedAgain();
       expect(await renewalOrders(id)).toHaveLength(0);
       await stepPastDue(id);
       await waitFor(
@@ -253,7 +269,7 @@ for (const database of DATABASES) {
         expect(failed.last_error).toContain('Sorry, we do not have enough of that item available.');
         // Retried an hour later, not at the next tick.
         expect(Number(failed.attempt_at)).toBe(clock + 3_600_000);
-        await sleep(100);
+        await bothLookedAgain();
         expect((await subscription(id)).failures).toBe(1);
         // Back in stock: the retry makes the order.
         await setStock(5);
@@ -285,7 +301,7 @@ for (const database of DATABASES) {
         expect(report).toHaveLength(1);
         expect(report[0]?.body).toContain('after 4 tries');
         clock += 366 * 86_400_000;
-        await sleep(100);
+        await bothLookedAgain();
         expect((await subscription(id)).failures).toBe(4);
         // The customer may resume it once the shop has stock again.
         await setStock(5);

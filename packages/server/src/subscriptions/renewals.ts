@@ -50,6 +50,8 @@ export interface RenewalOptions {
   /** How many due subscriptions one tick takes on. */
   batch: number;
   mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+  /** Told of each finished look (tests wait for one rather than sleeping). */
+  onTick?: (result: TickResult) => void;
 }
 
 /** What one tick did: orders made, failures recorded, claims lost to another instance. */
@@ -71,9 +73,14 @@ export class RenewalScheduler {
 
   /** One look for due renewals; a tick still running is joined, never run twice at once here. */
   tick(): Promise<TickResult> {
-    this.running ??= this.renewDue().finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.renewDue()
+      .then((result) => {
+        this.options.onTick?.(result);
+        return result;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 

@@ -32,7 +32,7 @@ import { requireMember } from '../http/guards.ts';
 import { signedInCustomer } from '../http/session.ts';
 import { sendPageResult, type PageRenderer } from '../render/pages.ts';
 import { subscriptionItemHtml } from '../render/subscription.ts';
-import { RenewalScheduler, type PlaceRenewal } from './renewals.ts';
+import { RenewalScheduler, type PlaceRenewal, type TickResult } from './renewals.ts';
 
 export interface SubscriptionOptions {
   renderer: PageRenderer;
@@ -41,6 +41,8 @@ export interface SubscriptionOptions {
   now: () => number;
   /** How often this instance looks for due renewals (ms); 0 turns the scheduler off. */
   intervalMs: number;
+  /** Told of each finished look for due renewals. */
+  onTick?: (result: TickResult) => void;
   mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
   /** Failed tries of one cycle before it stops (default 4), and the first retry's wait (default 1 h). */
   maxFailures?: number;
@@ -69,6 +71,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
     retryBaseMs: options.retryBaseMs ?? 3_600_000,
     batch: 50,
     mail: options.mail,
+    ...(options.onTick ? { onTick: options.onTick } : {}),
   });
 
   const accountIdOf = (request: FastifyRequest) =>

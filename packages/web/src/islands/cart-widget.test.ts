@@ -3,7 +3,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { start } from '../start.tsx';
 import { startStoreServer } from '../../../../test-support/store-server.ts';
-import { contextScript } from '../testing/dom.ts';
+import { contextScript, eventually } from '../testing/dom.ts';
 import { findCartWidgets, renderedCount } from './cart-widget.tsx';
 import { useStorePage } from '../testing/store-page.ts';
 
@@ -62,7 +62,8 @@ describe('cart widget', () => {
   test('not mounted on /cart', async () => {
     await openPage(200, [{ sku: 'C', quantity: 3 }]);
     await vi.waitFor(() => expect(page.server.requests.some((r) => r.method === 'GET')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    // The cart's answer has reached every listener: a widget wired to it would have synced by now.
+    await eventually(() => expect(page.started!.cart.getState().status).toBe('loaded'));
     expect(widget().hasAttribute('aria-label')).toBe(false);
     expect(widget().dataset.initialized).toBeUndefined();
     expect(widget().querySelector('.sqs-cart-quantity')!.textContent).toBe('0');
