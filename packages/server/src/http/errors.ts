@@ -154,6 +154,23 @@ export const ERRORS = {
   'backoffice.order-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
   /** An action the order's state does not allow (paying a cancelled order...); `{problem}` says why. */
   'backoffice.order-conflict': { code: 'order-conflict', status: 409, text: '{problem}' },
+  'order.already-paid': { code: 'order-conflict', status: 409, key: 'order.conflict-already-paid' },
+  'order.not-awaiting-payment': {
+    code: 'order-conflict',
+    status: 409,
+    key: 'order.conflict-not-awaiting-payment',
+  },
+  'order.cancelled': { code: 'order-conflict', status: 409, key: 'order.conflict-cancelled' },
+  'order.already-fulfilled': { code: 'order-conflict', status: 409, key: 'order.conflict-already-fulfilled' },
+  'order.too-many-to-fulfil': {
+    code: 'order-conflict',
+    status: 409,
+    key: 'order.conflict-too-many-to-fulfil',
+  },
+  'order.already-cancelled': { code: 'order-conflict', status: 409, key: 'order.conflict-already-cancelled' },
+  'order.shipped': { code: 'order-conflict', status: 409, key: 'order.conflict-shipped' },
+  'order.gift-card-spent': { code: 'order-conflict', status: 409, key: 'order.conflict-gift-card-spent' },
+  'order.no-confirmation': { code: 'order-conflict', status: 409, key: 'order.conflict-no-confirmation' },
   'backoffice.invalid-action': { code: 'invalid-request', status: 400, text: '{problem}' },
   // Refunds (issue 27): refused before anything changes; the provider's answers after the record.
   'refund.over-refund': { code: 'refund-too-large', status: 409, key: 'refund.over-refund' },
