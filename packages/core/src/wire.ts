@@ -307,3 +307,7 @@ export interface CommentView {
   awaitingApproval: boolean;
   replies: CommentView[];
 }
+
+// ------------------------------------------------------------------ cookies, headers, back office
+
+export * from './wire/http.ts';
