@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import type { OrderDetail } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
@@ -66,7 +67,7 @@ async function orderRow(db: Db, number: number) {
 }
 
 /** Everything the order's page shows, or undefined when there is no such order. */
-export async function orderDetail(db: Db, number: number) {
+export async function orderDetail(db: Db, number: number): Promise<OrderDetail | undefined> {
   const order = await orderRow(db, number);
   if (!order) return undefined;
   const [lines, shipped, fulfilments, refunds, events, giftCardNet, giftCards] = await Promise.all([
@@ -187,7 +188,7 @@ export async function orderDetail(db: Db, number: number) {
     })),
   };
 }
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+export type { OrderDetail };
 
 // ------------------------------------------------------------------ acting on one
 
