@@ -136,6 +136,27 @@ const entries = {
   'order.mail-tracking-link': { text: 'Track your parcel: {url}' },
   'order.mail-cancelled-subject': { text: 'Your order #{number} from {site} was cancelled' },
   'order.mail-cancelled': { text: 'Your order #{number} has been cancelled.' },
+  // What staff are told when an order's state does not allow their action (409 order-conflict).
+  'order.conflict-already-paid': { text: 'Order #{number} is already paid.' },
+  'order.conflict-not-awaiting-payment': { text: 'Order #{number} is {status}.' },
+  'order.conflict-cancelled': { text: 'Order #{number} is cancelled.' },
+  'order.conflict-already-fulfilled': { text: 'Order #{number} is already fulfilled.' },
+  'order.conflict-too-many-to-fulfil': {
+    text: 'Only {left} of line {lineId} remain to fulfil on order #{number}.',
+  },
+  'order.conflict-already-cancelled': { text: 'Order #{number} is already cancelled.' },
+  'order.conflict-shipped': { text: 'Order #{number} has shipped lines: it cannot be cancelled.' },
+  'order.conflict-gift-card-spent': {
+    text: 'Order #{number} bought gift card {giftCard}, which has already been spent: it cannot be cancelled. Refund what is due instead.',
+  },
+  'order.conflict-no-confirmation': { text: 'Order #{number} has no confirmation mail to send again.' },
+  'order.conflict-not-paid': { text: 'Order #{number} has not been paid: there is nothing to refund.' },
+  // Stock changes from the back office: why a change was not made (409 stock-conflict).
+  'stock.conflict-unlimited': { text: 'This variant has unlimited stock.' },
+  'stock.conflict-below-zero': { text: 'Only {stock} in stock: taking {taking} would go below zero.' },
+  'stock.conflict-changed': {
+    text: 'The stock changed to {stock} since you looked: check it and set it again.',
+  },
   // Refunds from the back office (issue 27): what staff are told when a refund cannot be made.
   'refund.over-refund': {
     text: 'Order #{number} has {left} left to refund: {amount} is more than was paid and not yet refunded.',
@@ -623,6 +644,13 @@ const entries = {
   'system.events-calendar': { text: 'Calendar', localizedKey: 'eventsCalendarText' },
   'system.events-map': { text: '(map)', localizedKey: 'eventsMapText' },
   'system.events-ics': { text: 'ICS', localizedKey: 'eventsIcsText' },
+  // The built-in page a path with no page answers (404) when the template has no `pages/not-found.page`.
+  'system.page-not-found': { text: 'Page Not Found', localizedKey: 'pageNotFoundTitleText' },
+  'system.page-not-found-text': {
+    text: 'The page you are looking for does not exist.',
+    localizedKey: 'pageNotFoundText',
+  },
+  'system.home': { text: 'Home', localizedKey: 'homeLinkText' },
 
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },

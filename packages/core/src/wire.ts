@@ -195,12 +195,6 @@ export interface OrderAnswer {
 
 // ------------------------------------------------------------------ restock notifications (staff)
 
-/** A page of a keyset-paged list (spec section 7's paging): the rows under `K`, and where the next page starts. */
-export type CursorPage<K extends string, T> = { [P in K]: T[] } & {
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-};
-
 /** One product variant's restock sign-ups, as the staff's list of groups answers it. */
 export interface SignUpGroup {
   productId: string;
@@ -307,3 +301,8 @@ export interface CommentView {
   awaitingApproval: boolean;
   replies: CommentView[];
 }
+
+// ------------------------------------------------------------------ cookies, headers, back office
+
+export * from './wire/config.ts';
+export * from './wire/http.ts';

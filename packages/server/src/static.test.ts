@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -99,6 +99,34 @@ for (const database of DATABASES) {
         expect(res.body).toContain('<h1>Page Not Found</h1>');
         expect(res.body).toContain('"pageType":100');
         expect(res.body).toContain('<title>Page Not Found — Fixture Store</title>');
+      } finally {
+        await t.close();
+      }
+    });
+
+    it(`[${database.name}] a site's localizedStrings translate the built-in not-found page and its title`, async () => {
+      const site = tempDir('storefront-site-');
+      cpSync(FIXTURE_SITE, site, { recursive: true });
+      unlinkSync(join(site, 'template/pages/not-found.page'));
+      unlinkSync(join(site, 'template/pages/not-found.page.conf'));
+      const websiteFile = join(site, 'content/website.json');
+      const website = JSON.parse(readFileSync(websiteFile, 'utf8')) as { localizedStrings?: object };
+      website.localizedStrings = {
+        ...website.localizedStrings,
+        pageNotFoundTitleText: 'Page introuvable',
+        pageNotFoundText: 'Cette adresse ne mène nulle part.',
+        homeLinkText: 'Accueil',
+      };
+      writeFileSync(websiteFile, JSON.stringify(website));
+      const t = await startApp(database, { siteDir: site });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/nowhere' });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain('<h1>Page introuvable</h1>');
+        expect(res.body).toContain('<p>Cette adresse ne mène nulle part.</p>');
+        expect(res.body).toContain('<a href="/">Accueil</a>');
+        expect(res.body).toContain('<title>Page introuvable — Fixture Store</title>');
+        expect(res.body).not.toContain('Page Not Found');
       } finally {
         await t.close();
       }

@@ -1,10 +1,15 @@
 /** Reading cookies the server leaves readable for scripts: `crumb`, `CART`, `hasCart`, `sf_xsrf`. */
 
-export const CRUMB_COOKIE = 'crumb';
-/** A signed-in session's xsrfToken (server: http/session.ts), sent back in `X-XSRF-Token`. */
-export const XSRF_COOKIE = 'sf_xsrf';
-export const CART_COOKIE = 'CART';
-export const HAS_CART_COOKIE = 'hasCart';
+import {
+  CART_COOKIE,
+  CRUMB_COOKIE,
+  CRUMB_HEADER,
+  HAS_CART_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@storefront/core/wire';
+
+export { CART_COOKIE, CRUMB_COOKIE, HAS_CART_COOKIE, XSRF_COOKIE };
 
 /** The value of cookie `name` in a `document.cookie` string, or undefined. */
 export function readCookie(name: string, cookieString: string): string | undefined {
@@ -27,9 +32,9 @@ export function readCookie(name: string, cookieString: string): string | undefin
  * the session's xsrfToken in `X-XSRF-Token` (docs/interfaces.md).
  */
 export function writeHeaders(cookieString: string): Record<string, string> {
-  const headers: Record<string, string> = { 'x-csrf-token': readCookie(CRUMB_COOKIE, cookieString) ?? '' };
+  const headers: Record<string, string> = { [CRUMB_HEADER]: readCookie(CRUMB_COOKIE, cookieString) ?? '' };
   const xsrf = readCookie(XSRF_COOKIE, cookieString);
-  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
   return headers;
 }
 

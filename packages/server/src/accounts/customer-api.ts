@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { accountOrder, accountOrderRows } from '../db/orders.ts';
 import type { Db } from '../db/index.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
-import { apiError, parseInput } from '../http/errors.ts';
+import { apiError } from '../http/errors.ts';
 import { requireMember } from '../http/guards.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import type { LocalizedStrings } from '@storefront/core';
 import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows } from './flows.ts';
@@ -44,16 +45,21 @@ const ordersQuery = z
   .strict();
 
 export function customerApiRoutes(
-  app: FastifyInstance,
+  plugin: FastifyInstance,
   options: { db: Db; flows: AccountFlows; localizedStrings?: LocalizedStrings | undefined; base: string },
 ): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db, flows, localizedStrings: ls, base } = options;
-  const signedIn = { preHandler: requireMember('customer') };
+  // Before the schemas: a signed-out call is refused as such, whatever it sent.
+  const signedIn = { preValidation: requireMember('customer') };
   const writes = { config: { crumb: true, jsonBody: true }, ...signedIn };
   const noStore = { 'cache-control': 'no-store' };
   const addressesOf = async (accountId: string) => ({ addresses: await listAddresses(db, accountId) });
-  const save = async (request: FastifyRequest, id: string | undefined) => {
-    const input = parseInput(addressBody, request.body, 'body');
+  const save = async (
+    request: FastifyRequest,
+    input: z.output<typeof addressBody>,
+    id: string | undefined,
+  ) => {
     const account = await flows.signedInAccount(request);
     const address = requireAddress(account, input.address, ls);
     const saved = await saveAddress(db, account.id, {
@@ -69,33 +75,40 @@ export function customerApiRoutes(
     reply.headers(noStore).send(await addressesOf(accountIdOf(request))),
   );
 
-  app.post(`${base}/addresses`, writes, async (request, reply) =>
+  app.post(`${base}/addresses`, { ...writes, schema: { body: addressBody } }, async (request, reply) =>
     reply
       .code(201)
       .headers(noStore)
-      .send(await save(request, undefined)),
+      .send(await save(request, request.body, undefined)),
   );
 
-  app.put(`${base}/addresses/:id`, writes, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'path');
-    const { addresses } = await save(request, id);
-    return reply.headers(noStore).send({ addresses });
-  });
+  app.put(
+    `${base}/addresses/:id`,
+    { ...writes, schema: { params: idParams, body: addressBody } },
+    async (request, reply) => {
+      const { addresses } = await save(request, request.body, request.params.id);
+      return reply.headers(noStore).send({ addresses });
+    },
+  );
 
-  app.put(`${base}/addresses/:id/default`, writes, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'path');
-    await setDefault(db, accountIdOf(request), id);
-    return reply.headers(noStore).send(await addressesOf(accountIdOf(request)));
-  });
+  app.put(
+    `${base}/addresses/:id/default`,
+    { ...writes, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await setDefault(db, accountIdOf(request), id);
+      return reply.headers(noStore).send(await addressesOf(accountIdOf(request)));
+    },
+  );
 
-  app.delete(`${base}/addresses/:id`, writes, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'path');
+  app.delete(`${base}/addresses/:id`, { ...writes, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     await deleteAddress(db, accountIdOf(request), id);
     return reply.headers(noStore).send(await addressesOf(accountIdOf(request)));
   });
 
-  app.get(`${base}/orders`, signedIn, async (request, reply) => {
-    const query = parseInput(ordersQuery, request.query, 'query');
+  app.get(`${base}/orders`, { ...signedIn, schema: { querystring: ordersQuery } }, async (request, reply) => {
+    const { query } = request;
     const limit = query.limit ?? ORDERS_PAGE_DEFAULT;
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ['number'])[0];
     const rows = await accountOrderRows(db, accountIdOf(request), { before, limit });
@@ -105,13 +118,17 @@ export function customerApiRoutes(
       .send({ orders: page.shown, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
   });
 
-  app.get(`${base}/orders/:number`, signedIn, async (request, reply) => {
-    const { number } = parseInput(orderParams, request.params, 'path');
-    // A number that is not one answers as an order that is not theirs: the same 404.
-    const order = /^\d{1,12}$/.test(number)
-      ? await accountOrder(db, accountIdOf(request), Number(number))
-      : undefined;
-    if (!order) throw apiError('account.order-not-found');
-    return reply.headers(noStore).send(order);
-  });
+  app.get(
+    `${base}/orders/:number`,
+    { ...signedIn, schema: { params: orderParams } },
+    async (request, reply) => {
+      const { number } = request.params;
+      // A number that is not one answers as an order that is not theirs: the same 404.
+      const order = /^\d{1,12}$/.test(number)
+        ? await accountOrder(db, accountIdOf(request), Number(number))
+        : undefined;
+      if (!order) throw apiError('account.order-not-found');
+      return reply.headers(noStore).send(order);
+    },
+  );
 }

@@ -31,7 +31,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { SCRIPT_NONCE_MARKER } from '../render/nonce-markers.ts';
-import { apiError, parseInput } from '../http/errors.ts';
+import { apiError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import { digest } from '../http/session.ts';
 import { accountById } from './accounts.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
@@ -292,7 +293,8 @@ function challengeOf(response: AuthenticationResponseJSON): string {
 }
 
 /** The passkey calls of both kinds. */
-export async function passkeyRoutes(app: FastifyInstance, options: PasskeyOptions): Promise<void> {
+export async function passkeyRoutes(plugin: FastifyInstance, options: PasskeyOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const keys = passkeys(options);
   const crumbed = { crumb: true, jsonBody: true };
   const open = { config: { ...crumbed, xsrf: false as const } };
@@ -300,28 +302,33 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyOption
 
   for (const kind of ['customer', 'staff'] as const) {
     const paths = PASSKEY_API[kind];
-    const signedIn = { config: crumbed, preHandler: requireMember(kind) };
+    // The member is checked before the schemas: a signed-out call is refused as such, whatever it sent.
+    const signedIn = { config: crumbed, preValidation: requireMember(kind) };
     app.post(`${paths.register}/options`, signedIn, async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await keys.registrationOptions(memberOf(request))),
     );
-    app.post(paths.register, signedIn, async (request) => {
-      const { response, name } = parseInput(registerBody, request.body, 'body');
+    app.post(paths.register, { ...signedIn, schema: { body: registerBody } }, async (request) => {
+      const { response, name } = request.body;
       return keys.register(memberOf(request), response as unknown as RegistrationResponseJSON, name);
     });
     app.get(paths.register, { preHandler: requireMember(kind) }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeyList(options.db, memberOf(request).accountId);
     });
-    app.delete(`${paths.register}/:id`, signedIn, async (request) => {
-      const { id } = parseInput(passkeyParams, request.params, 'path');
-      await removePasskey(options.db, memberOf(request).accountId, id);
-      return { deleted: true };
-    });
+    app.delete(
+      `${paths.register}/:id`,
+      { ...signedIn, schema: { params: passkeyParams } },
+      async (request) => {
+        const { id } = request.params;
+        await removePasskey(options.db, memberOf(request).accountId, id);
+        return { deleted: true };
+      },
+    );
     app.post(`${paths.signIn}/options`, open, async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await keys.signInOptions(kind, request, reply)),
     );
-    app.post(paths.signIn, open, async (request, reply) => {
-      const input = parseInput(signInBody, request.body, 'body');
+    app.post(paths.signIn, { ...open, schema: { body: signInBody } }, async (request, reply) => {
+      const input = request.body;
       const signedInAs = await keys.signIn(
         kind,
         input.response as unknown as AuthenticationResponseJSON,

@@ -31,7 +31,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
-import { ApiError, apiError, parseInput } from '../http/errors.ts';
+import { ApiError, apiError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import { currentXsrfToken, endAllSessions, endSession } from '../http/session.ts';
 import { accountById, deleteAccount } from './accounts.ts';
 import { customerApiRoutes } from './customer-api.ts';
@@ -94,18 +95,24 @@ const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() 
 const signedInAnswer = ({ xsrfToken, cartNotices }: SignedIn) =>
   cartNotices.length > 0 ? { xsrfToken, cartNotices } : { xsrfToken };
 
-export async function accountRoutes(app: FastifyInstance, options: AccountOptions): Promise<void> {
+export async function accountRoutes(plugin: FastifyInstance, options: AccountOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db, localizedStrings: ls } = options;
-  const flows = accountFlows(app, options);
+  const flows = accountFlows(plugin, options);
 
-  const signInCall = (kind: AccountKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const signedIn = await flows.signIn(kind, parseInput(signInBody, request.body, 'body'), request, reply);
-    return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
-  };
+  const signInCall =
+    (kind: AccountKind) =>
+    async (request: FastifyRequest<{ Body: z.output<typeof signInBody> }>, reply: FastifyReply) => {
+      const signedIn = await flows.signIn(kind, request.body, request, reply);
+      return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
+    };
 
   /** The spec's sign-out: a crumb failure hands out a crumb, so the one retry the client makes succeeds. */
-  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = parseInput(signOutQuery, request.query, 'query');
+  const signOut = async (
+    request: FastifyRequest<{ Querystring: z.output<typeof signOutQuery> }>,
+    reply: FastifyReply,
+  ) => {
+    const { query } = request;
     if (!crumbMatches(request)) {
       ensureCrumb(request, reply);
       throw crumbFailure(request);
@@ -126,8 +133,9 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   // ------------------------------------------------------------------ sessions
 
-  app.post(SESSION_PATH, open, signInCall('customer'));
-  app.post(STAFF_SESSION_PATH, open, signInCall('staff'));
+  const signIn = { ...open, schema: { body: signInBody } };
+  app.post(SESSION_PATH, signIn, signInCall('customer'));
+  app.post(STAFF_SESSION_PATH, signIn, signInCall('staff'));
 
   // ------------------------------------------------------------------ the staff sign-in page
 
@@ -153,39 +161,48 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
   });
 
   // A plain form post (no script): the crumb comes as a field, and refusals re-render the form.
-  app.post(STAFF_LOGIN_PATH, { config: { xsrf: false } }, async (request, reply) => {
-    const input = parseInput(loginForm, request.body, 'body');
-    const crumb = ensureCrumb(request, reply);
-    try {
-      if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
-      const { email, password, code } = input;
-      await flows.signIn('staff', { email, password, code }, request, reply);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return sendLoginPage(reply, error.statusCode, {
-        crumb,
-        passkeyScript: passkeyScript(),
-        email: input.email,
-        error: error.body(ls).message as string,
-        ...(input.next ? { next: staffNext(input.next) } : {}),
-      });
-    }
-    return reply.code(303).header('location', staffNext(input.next)).send();
-  });
+  app.post(
+    STAFF_LOGIN_PATH,
+    { config: { xsrf: false }, schema: { body: loginForm } },
+    async (request, reply) => {
+      const input = request.body;
+      const crumb = ensureCrumb(request, reply);
+      try {
+        if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
+        const { email, password, code } = input;
+        await flows.signIn('staff', { email, password, code }, request, reply);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return sendLoginPage(reply, error.statusCode, {
+          crumb,
+          passkeyScript: passkeyScript(),
+          email: input.email,
+          error: error.body(ls).message as string,
+          ...(input.next ? { next: staffNext(input.next) } : {}),
+        });
+      }
+      return reply.code(303).header('location', staffNext(input.next)).send();
+    },
+  );
   // The staff page's sign-out, a plain form like the sign-in: this device, or every device.
-  app.post(STAFF_SIGN_OUT_PATH, { config: { xsrf: false } }, async (request, reply) => {
-    const input = parseInput(signOutForm, request.body, 'body');
-    if (!crumbMatches(request, input.crumb)) {
-      ensureCrumb(request, reply);
-      throw crumbFailure(request);
-    }
-    const member = request.member;
-    if (member?.kind === 'staff' && input.everywhere) await endAllSessions(db, member.accountId);
-    await endSession(db, request, reply);
-    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
-  });
-  app.delete(SESSION_PATH, signOut);
-  app.delete(STAFF_SESSION_PATH, signOut);
+  app.post(
+    STAFF_SIGN_OUT_PATH,
+    { config: { xsrf: false }, schema: { body: signOutForm } },
+    async (request, reply) => {
+      const input = request.body;
+      if (!crumbMatches(request, input.crumb)) {
+        ensureCrumb(request, reply);
+        throw crumbFailure(request);
+      }
+      const member = request.member;
+      if (member?.kind === 'staff' && input.everywhere) await endAllSessions(db, member.accountId);
+      await endSession(db, request, reply);
+      return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
+    },
+  );
+  const signOutRoute = { schema: { querystring: signOutQuery } };
+  app.delete(SESSION_PATH, signOutRoute, signOut);
+  app.delete(STAFF_SESSION_PATH, signOutRoute, signOut);
 
   app.get(SESSION_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -209,9 +226,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   app.delete(
     STAFF_SESSIONS_PATH,
-    { config: crumbed, preValidation: requireMember('staff') },
+    { config: crumbed, preValidation: requireMember('staff'), schema: { body: noBody } },
     async (request, reply) => {
-      parseInput(noBody, request.body, 'body');
       await endAllSessions(db, (request.member as { accountId: string }).accountId);
       await endSession(db, request, reply);
       return { signedOut: true };
@@ -226,13 +242,13 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   // ------------------------------------------------------------------ registration and verification
 
-  app.post(ACCOUNT_API, { config: crumbed }, async (request, reply) => {
-    const text = await flows.register(parseInput(registerBody, request.body, 'body'), request, reply);
+  app.post(ACCOUNT_API, { config: crumbed, schema: { body: registerBody } }, async (request, reply) => {
+    const text = await flows.register(request.body, request, reply);
     return reply.code(202).send({ message: text });
   });
 
-  app.post(`${ACCOUNT_API}/verify`, open, async (request, reply) => {
-    const signedIn = await flows.verify(parseInput(tokenBody, request.body, 'body').token, request, reply);
+  app.post(`${ACCOUNT_API}/verify`, { ...open, schema: { body: tokenBody } }, async (request, reply) => {
+    const signedIn = await flows.verify(request.body.token, request, reply);
     return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
   });
 
@@ -240,32 +256,40 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   // ------------------------------------------------------------------ passkeys (passkeys.ts)
 
-  await passkeyRoutes(app, { db, flows, rp });
-  await totpRoutes(app, { db, issuer: rp.name, passkeyScript });
+  await passkeyRoutes(plugin, { db, flows, rp });
+  await totpRoutes(plugin, { db, issuer: rp.name, passkeyScript });
 
   const codes = signInCodes(db, flows, ls);
-  app.post(`${ACCOUNT_API}/code`, open, async (request, reply) => {
-    const { email } = parseInput(resetRequestBody, request.body, 'body');
+  app.post(`${ACCOUNT_API}/code`, { ...open, schema: { body: resetRequestBody } }, async (request, reply) => {
+    const { email } = request.body;
     return reply.code(202).send({ message: await codes.request(email, request, reply) });
   });
 
-  app.post(`${ACCOUNT_API}/code/verify`, open, async (request, reply) => {
-    const signedIn = await codes.verify(parseInput(codeBody, request.body, 'body'), request, reply);
+  app.post(`${ACCOUNT_API}/code/verify`, { ...open, schema: { body: codeBody } }, async (request, reply) => {
+    const signedIn = await codes.verify(request.body, request, reply);
     return reply.header('cache-control', 'no-store').send(signedInAnswer(signedIn));
   });
 
   // ------------------------------------------------------------------ password reset
 
-  app.post(`${ACCOUNT_API}/password-reset`, open, async (request, reply) => {
-    const { email } = parseInput(resetRequestBody, request.body, 'body');
-    return reply.code(202).send({ message: await flows.requestReset(email, request, reply) });
-  });
+  app.post(
+    `${ACCOUNT_API}/password-reset`,
+    { ...open, schema: { body: resetRequestBody } },
+    async (request, reply) => {
+      const { email } = request.body;
+      return reply.code(202).send({ message: await flows.requestReset(email, request, reply) });
+    },
+  );
 
-  app.post(`${ACCOUNT_API}/password-reset/confirm`, open, async (request) => {
-    const input = parseInput(resetBody, request.body, 'body');
-    await flows.confirmReset(input.token, input.password);
-    return { ok: true };
-  });
+  app.post(
+    `${ACCOUNT_API}/password-reset/confirm`,
+    { ...open, schema: { body: resetBody } },
+    async (request) => {
+      const input = request.body;
+      await flows.confirmReset(input.token, input.password);
+      return { ok: true };
+    },
+  );
 
   // ------------------------------------------------------------------ the signed-in customer's account
 
@@ -280,21 +304,31 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     };
   });
 
-  customerApiRoutes(app, { db, flows, localizedStrings: ls, base: ACCOUNT_API });
+  customerApiRoutes(plugin, { db, flows, localizedStrings: ls, base: ACCOUNT_API });
 
-  app.put(`${ACCOUNT_API}/password`, { config: crumbed, preHandler: customer }, async (request, reply) => {
-    const input = parseInput(passwordBody, request.body, 'body');
-    const { xsrfToken } = await flows.changePassword(input, request, reply);
-    return reply.header('cache-control', 'no-store').send({ xsrfToken });
-  });
+  // The member is checked before the schemas: a signed-out call is refused as such, whatever it sent.
+  const customerWrite = { config: crumbed, preValidation: customer };
+  app.put(
+    `${ACCOUNT_API}/password`,
+    { ...customerWrite, schema: { body: passwordBody } },
+    async (request, reply) => {
+      const input = request.body;
+      const { xsrfToken } = await flows.changePassword(input, request, reply);
+      return reply.header('cache-control', 'no-store').send({ xsrfToken });
+    },
+  );
 
-  app.put(`${ACCOUNT_API}/email`, { config: crumbed, preHandler: customer }, async (request, reply) => {
-    const input = parseInput(emailBody, request.body, 'body');
-    return reply.code(202).send({ message: await flows.requestEmailChange(input, request) });
-  });
+  app.put(
+    `${ACCOUNT_API}/email`,
+    { ...customerWrite, schema: { body: emailBody } },
+    async (request, reply) => {
+      const input = request.body;
+      return reply.code(202).send({ message: await flows.requestEmailChange(input, request) });
+    },
+  );
 
-  app.delete(ACCOUNT_API, { config: crumbed, preHandler: customer }, async (request, reply) => {
-    const input = parseInput(deleteBody, request.body, 'body');
+  app.delete(ACCOUNT_API, { ...customerWrite, schema: { body: deleteBody } }, async (request, reply) => {
+    const input = request.body;
     const account = await flows.signedInAccount(request);
     if (!(await verifyPassword(input.password, account.password_hash)))
       throw apiError('account.password-wrong');

@@ -15,7 +15,8 @@ import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../http/crumb.ts';
-import { ApiError, apiError, parseInput, type ErrorKey } from '../http/errors.ts';
+import { ApiError, apiError, type ErrorKey } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import { accountById, type AccountRow } from './accounts.ts';
 import { requireMember } from '../http/guards.ts';
 import { hit } from '../http/rate-limit.ts';
@@ -158,9 +159,10 @@ const totpForm = z
  *   POST   /config/login/totp          form: action=start|confirm|off, code, crumb
  */
 export async function totpRoutes(
-  app: FastifyInstance,
+  plugin: FastifyInstance,
   options: { db: Db; issuer: string; passkeyScript: () => string | null },
 ) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db, issuer } = options;
   const staff = requireMember('staff');
   const signedIn = async (request: FastifyRequest): Promise<AccountRow> => {
@@ -189,36 +191,41 @@ export async function totpRoutes(
     return { enabled: action === 'confirm' };
   };
 
-  const crumbed = { config: { crumb: true, jsonBody: true }, preHandler: staff };
+  // The member is checked before the schemas: a signed-out call is refused as such, whatever it sent.
+  const crumbed = { config: { crumb: true, jsonBody: true }, preValidation: staff };
   app.post(`${TOTP_API}`, crumbed, async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await act(await signedIn(request), reply, 'start')),
   );
-  app.post(`${TOTP_API}/confirm`, crumbed, async (request, reply) =>
-    act(await signedIn(request), reply, 'confirm', parseInput(codeBody, request.body, 'body').code),
+  app.post(`${TOTP_API}/confirm`, { ...crumbed, schema: { body: codeBody } }, async (request, reply) =>
+    act(await signedIn(request), reply, 'confirm', request.body.code),
   );
-  app.delete(TOTP_API, crumbed, async (request, reply) =>
-    act(await signedIn(request), reply, 'off', parseInput(codeBody, request.body, 'body').code),
+  app.delete(TOTP_API, { ...crumbed, schema: { body: codeBody } }, async (request, reply) =>
+    act(await signedIn(request), reply, 'off', request.body.code),
   );
 
   // The staff page's forms (no script): the crumb is a field; a refusal shows the page again.
-  app.post(STAFF_TOTP_PATH, { config: { xsrf: false }, preHandler: staff }, async (request, reply) => {
-    const input = parseInput(totpForm, request.body, 'body');
-    const crumb = ensureCrumb(request, reply);
-    const account = await signedIn(request);
-    try {
-      if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
-      await act(account, reply, input.action, input.code);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const now = (await accountById(db, account.id)) ?? account;
-      return sendLoginPage(reply, error.statusCode, {
-        crumb,
-        passkeyScript: options.passkeyScript(),
-        signedInAs: account.email,
-        totp: totpState(now, issuer),
-        error: error.body().message as string,
-      });
-    }
-    return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
-  });
+  app.post(
+    STAFF_TOTP_PATH,
+    { config: { xsrf: false }, preValidation: staff, schema: { body: totpForm } },
+    async (request, reply) => {
+      const input = request.body;
+      const crumb = ensureCrumb(request, reply);
+      const account = await signedIn(request);
+      try {
+        if (!crumbMatches(request, input.crumb)) throw crumbFailure(request);
+        await act(account, reply, input.action, input.code);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const now = (await accountById(db, account.id)) ?? account;
+        return sendLoginPage(reply, error.statusCode, {
+          crumb,
+          passkeyScript: options.passkeyScript(),
+          signedInAs: account.email,
+          totp: totpState(now, issuer),
+          error: error.body().message as string,
+        });
+      }
+      return reply.code(303).header('location', STAFF_LOGIN_PATH).send();
+    },
+  );
 }

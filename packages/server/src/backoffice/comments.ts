@@ -13,6 +13,7 @@
  *   but does not moderate) -> the staff reply, public at once. Only a public comment is answered
  *   (409 `comment-not-public`: a reply would show under something hidden). Takes an `Idempotency-Key`.
  */
+import type { ModeratedComment, ModeratedCommentPage } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -75,7 +76,7 @@ async function itemLinks(db: Db, itemIds: readonly string[]): Promise<Map<string
 }
 
 /** A comment as the back office shows it: no e-mail address, no visitor key. */
-function commentView(row: CommentRow, item: ItemLink | undefined) {
+function commentView(row: CommentRow, item: ItemLink | undefined): ModeratedComment {
   return {
     id: row.id,
     itemId: row.item_id,
@@ -91,9 +92,12 @@ function commentView(row: CommentRow, item: ItemLink | undefined) {
     moderatedBy: row.moderated_by,
   };
 }
-export type ModeratedComment = ReturnType<typeof commentView>;
+export type { ModeratedComment };
 
-export async function listComments(db: Db, query: z.infer<typeof commentListQuery>) {
+export async function listComments(
+  db: Db,
+  query: z.infer<typeof commentListQuery>,
+): Promise<ModeratedCommentPage> {
   const after = query.cursor ? decodeCursor(query.cursor, ['number', 'string']) : undefined;
   const { rows, hasNextPage } = await commentsInState(db, query.state, {
     limit: PAGE,

@@ -5,6 +5,7 @@
  * sent. Each part is answered only to a member whose permissions cover it (orders.read,
  * reports.read, stock.manage); days are UTC, and a week starts on Monday.
  */
+import type { DashboardAnswer } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { variantAttributes, variantsWithStock } from '../db/stock.ts';
@@ -108,7 +109,7 @@ export interface DashboardAccess {
 }
 
 /** The dashboard's figures, the parts the member may see only. */
-export async function dashboard(db: Db, access: DashboardAccess, now: number) {
+export async function dashboard(db: Db, access: DashboardAccess, now: number): Promise<DashboardAnswer> {
   const starts = periodStarts(now);
   const period = async (from: number) => {
     const sales = await salesSince(db, from);

@@ -14,6 +14,12 @@
  * out, `q` matches at most a code's last four characters (or the whole code, which tells nothing
  * to someone who holds it), besides any part of the recipient's address; the cursor holds no code.
  */
+import type {
+  BackOfficeGiftCard,
+  GiftCardLedgerAnswer,
+  GiftCardPage,
+  GiftCardState,
+} from '@storefront/core/wire';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -34,7 +40,7 @@ export const giftCardListQuery = z
   .strict();
 const giftCardParams = z.object({ id: z.string().uuid('expected a gift card id') }).strict();
 
-export type GiftCardState = 'active' | 'spent' | 'voided';
+export type { GiftCardState };
 
 function cards(db: Db) {
   return db
@@ -66,7 +72,7 @@ function cards(db: Db) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
-function cardView(row: CardRow) {
+function cardView(row: CardRow): BackOfficeGiftCard {
   const state: GiftCardState = row.voided ? 'voided' : row.balance_cents === 0 ? 'spent' : 'active';
   return {
     id: row.id,
@@ -80,7 +86,7 @@ function cardView(row: CardRow) {
     state,
   };
 }
-export type BackofficeGiftCard = ReturnType<typeof cardView>;
+export type BackofficeGiftCard = BackOfficeGiftCard;
 
 /** What a search names of a code: its end (no more than the list shows), all of it, or nothing. */
 function codeSearched(text: string): { end: string } | { whole: string } | undefined {
@@ -90,7 +96,7 @@ function codeSearched(text: string): { end: string } | { whole: string } | undef
   return code.length === GIFT_CARD_CODE_LENGTH ? { whole: code } : undefined;
 }
 
-export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQuery>) {
+export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQuery>): Promise<GiftCardPage> {
   let q = cards(db);
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -126,7 +132,7 @@ export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQu
 /** Ledger reasons in the order they happen within one instant: a card is issued before it is spent. */
 const REASON_ORDER = ['issued', 'redeemed', 'restored', 'voided'];
 
-export async function giftCardLedger(db: Db, id: string) {
+export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedgerAnswer> {
   const row = await cards(db).where('issue.id', '=', id).executeTakeFirst();
   if (!row) throw apiError('backoffice.gift-card-not-found');
   const entries = await db

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import type { OrderDetail } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../db/gift-cards.ts';
@@ -49,8 +50,6 @@ export interface Actor {
   accountId: string;
 }
 
-const conflict = (problem: string) => apiError('backoffice.order-conflict', { params: { problem } });
-
 export const fulfilBody = z
   .object({
     /** The lines and quantities shipped; without it, everything not shipped yet. */
@@ -77,7 +76,7 @@ async function orderRow(db: Db, number: number) {
 }
 
 /** Everything the order's page shows, or undefined when there is no such order. */
-export async function orderDetail(db: Db, number: number) {
+export async function orderDetail(db: Db, number: number): Promise<OrderDetail | undefined> {
   const order = await orderRow(db, number);
   if (!order) return undefined;
   const [lines, shipped, fulfilments, refunds, events, giftCardNet, giftCards] = await Promise.all([
@@ -198,7 +197,7 @@ export async function orderDetail(db: Db, number: number) {
     })),
   };
 }
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+export type { OrderDetail };
 
 // ------------------------------------------------------------------ acting on one
 
@@ -295,8 +294,9 @@ export function markPaid(
   input: z.infer<typeof markPaidBody>,
 ): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
-    if (order.status === 'paid') throw conflict(`Order #${number} is already paid.`);
-    if (order.status !== 'awaiting-payment') throw conflict(`Order #${number} is ${order.status}.`);
+    if (order.status === 'paid') throw apiError('order.already-paid', { params: { number } });
+    if (order.status !== 'awaiting-payment')
+      throw apiError('order.not-awaiting-payment', { params: { number, status: order.status } });
     await trx
       .updateTable('orders')
       .set({ status: 'paid', ...(input.reference ? { payment_reference: input.reference } : {}) })
@@ -341,7 +341,7 @@ export function fulfil(
   input: z.infer<typeof fulfilBody>,
 ): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
-    if (order.status === 'cancelled') throw conflict(`Order #${number} is cancelled.`);
+    if (order.status === 'cancelled') throw apiError('order.cancelled', { params: { number } });
     const lines = await trx
       .selectFrom('order_lines')
       .select(['id', 'quantity', 'title'])
@@ -362,7 +362,7 @@ export function fulfil(
     const wanted = input.lines
       ? input.lines
       : [...remaining].filter(([, left]) => left > 0).map(([lineId, quantity]) => ({ lineId, quantity }));
-    if (wanted.length === 0) throw conflict(`Order #${number} is already fulfilled.`);
+    if (wanted.length === 0) throw apiError('order.already-fulfilled', { params: { number } });
     const seen = new Set<string>();
     for (const { lineId, quantity } of wanted) {
       const left = remaining.get(lineId);
@@ -371,8 +371,7 @@ export function fulfil(
           params: { problem: `lines: ${lineId} is not a line of order #${number}, or is named twice.` },
         });
       seen.add(lineId);
-      if (quantity > left)
-        throw conflict(`Only ${left} of line ${lineId} remain to fulfil on order #${number}.`);
+      if (quantity > left) throw apiError('order.too-many-to-fulfil', { params: { left, lineId, number } });
     }
     const fulfilmentId = randomUUID();
     await trx
@@ -434,23 +433,20 @@ export function cancel(
   input: z.infer<typeof cancelBody>,
 ): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
-    if (order.status === 'cancelled') throw conflict(`Order #${number} is already cancelled.`);
+    if (order.status === 'cancelled') throw apiError('order.already-cancelled', { params: { number } });
     const shipped = await trx
       .selectFrom('order_fulfilment_lines')
       .select('line_id')
       .where('order_id', '=', order.id)
       .executeTakeFirst();
-    if (shipped) throw conflict(`Order #${number} has shipped lines: it cannot be cancelled.`);
+    if (shipped) throw apiError('order.shipped', { params: { number } });
     await trx.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
     await returnOrderStock(trx, order.id, { actorId: actor.accountId, note: input.reason ?? null });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
     // The cards the order bought stop paying; one already spent, even in part, keeps the order.
     const voided = await voidGiftCardsOfOrder(trx, order.id, 'refuse');
-    if (!voided.ok)
-      throw conflict(
-        `Order #${number} bought gift card ${voided.spent}, which has already been spent: it cannot be cancelled. Refund what is due instead.`,
-      );
+    if (!voided.ok) throw apiError('order.gift-card-spent', { params: { number, giftCard: voided.spent } });
     const mailId = await customerMail(trx, order, shop, 'cancelled');
     return {
       kind: 'cancelled',
@@ -475,7 +471,7 @@ export function resendConfirmation(db: Db, number: number, actor: Actor, shop: S
       .where('kind', '=', 'order-confirmation')
       .orderBy('created')
       .executeTakeFirst();
-    if (!sent) throw conflict(`Order #${number} has no confirmation mail to send again.`);
+    if (!sent) throw apiError('order.no-confirmation', { params: { number } });
     const now = (await shop.confirmationMailNow(trx, order.id, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {
       kind: 'order-confirmation',

@@ -4,7 +4,7 @@
  * number of orders exports in constant memory while other requests go on being served.
  */
 import { minorToDecimal } from '@storefront/core';
-import type { CursorPage } from '@storefront/core/wire';
+import type { OrderPage, OrderSummary } from '@storefront/core/wire';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -126,18 +126,6 @@ function page(db: Db, filter: OrderFilter, after: Position | undefined, limit: n
 
 export type OrderRow = Awaited<ReturnType<typeof page>>[number];
 
-export interface OrderSummary {
-  number: number;
-  created: number;
-  email: string;
-  customerName: string;
-  status: string;
-  fulfilment: 'unfulfilled' | 'partial' | 'fulfilled';
-  items: number;
-  grandTotalCents: number;
-  currency: string;
-}
-
 const fulfilmentOf = (items: number, fulfilled: number): OrderSummary['fulfilment'] =>
   fulfilled <= 0 ? 'unfulfilled' : fulfilled >= items ? 'fulfilled' : 'partial';
 
@@ -162,7 +150,7 @@ export async function listOrders(
   filter: OrderFilter,
   cursor: string | undefined,
   limit: number,
-): Promise<CursorPage<'orders', OrderSummary>> {
+): Promise<OrderPage> {
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
   const rows = await page(db, filter, after ? { created: after[0], id: after[1] } : undefined, limit + 1);
   const { shown, ...paging } = pageOf(rows, limit, (r) => [Number(r.created), r.id]);

@@ -4,6 +4,7 @@
  * retry puts the mail back in the queue with one conditional UPDATE (only while it is still
  * failed), so two staff pressing retry at once send it once: the other gets 409.
  */
+import type { OutboxMail, OutboxPage } from '@storefront/core/wire';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
@@ -43,7 +44,7 @@ interface MailRow {
 }
 
 /** A mail as the back office lists it: no body (sign-in codes travel by mail). */
-const mailOf = (r: MailRow) => ({
+const mailOf = (r: MailRow): OutboxMail => ({
   id: r.id,
   created: Number(r.created),
   kind: r.kind,
@@ -54,9 +55,9 @@ const mailOf = (r: MailRow) => ({
   error: r.last_error,
   sentAt: r.sent_at === null ? null : Number(r.sent_at),
 });
-export type OutboxMailView = ReturnType<typeof mailOf>;
+export type OutboxMailView = OutboxMail;
 
-export async function listOutbox(db: Db, query: z.infer<typeof outboxQuery>) {
+export async function listOutbox(db: Db, query: z.infer<typeof outboxQuery>): Promise<OutboxPage> {
   let q = db.selectFrom('mail_outbox').select(COLUMNS);
   if (query.status) q = q.where('status', '=', query.status);
   if (query.cursor) {

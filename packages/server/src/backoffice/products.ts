@@ -2,6 +2,7 @@
  * The products staff pick from (the orders list's product filter): products whose title holds the
  * typed text, by title, a few at a time, so that a shop of any size answers one short list.
  */
+import type { ProductChoices } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -14,16 +15,11 @@ export const productSearchQuery = z
   })
   .strict();
 
-export interface ProductChoice {
-  productId: string;
-  title: string;
-}
-
 /** Products (not pages or posts) whose title holds `q`, case-insensitive, by title. */
 export async function searchProducts(
   db: Db,
   query: z.infer<typeof productSearchQuery>,
-): Promise<{ products: ProductChoice[] }> {
+): Promise<ProductChoices> {
   let q = db.selectFrom('items').select(['id', 'title']).where('product_type', 'is not', null);
   if (query.q) {
     const pattern = likePattern(query.q);

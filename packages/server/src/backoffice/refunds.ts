@@ -49,8 +49,6 @@ export const refundBody = z
   .strict();
 export type RefundInput = z.infer<typeof refundBody>;
 
-const conflict = (problem: string) => apiError('backoffice.order-conflict', { params: { problem } });
-
 /** What an order paid through Stripe needs after the record: the call to its refunds API. */
 interface ProviderCall {
   refundId: string;
@@ -167,7 +165,7 @@ async function refuseUnpaid(trx: Trx, order: OrderRowOf): Promise<void> {
     if (cancels.some((e) => e.detail !== null && (JSON.parse(e.detail) as { wasPaid?: boolean }).wasPaid))
       return;
   }
-  throw conflict(`Order #${Number(order.order_number)} has not been paid: there is nothing to refund.`);
+  throw apiError('order.not-paid', { params: { number: Number(order.order_number) } });
 }
 
 interface LineToRefund {

@@ -4,13 +4,10 @@
  * what they may do), as a JSON data block. Screens are drawn by the bundle
  * (packages/web/src/config/main.tsx).
  */
+import type { BackOfficeBoot } from '@storefront/core/wire';
 import { escapeHtml as e } from '../http/html.ts';
 
-export interface ShellData {
-  email: string;
-  permissions: string[];
-  siteTitle: string;
-}
+export type ShellData = BackOfficeBoot;
 
 /** JSON safe inside a `<script>` element: no `<` can close it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

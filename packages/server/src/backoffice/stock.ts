@@ -5,6 +5,13 @@
  * applies only if the stock is still what the staff member saw (409 otherwise, with the new level).
  * Every change is written to the permanent stock ledger in the same transaction.
  */
+import type {
+  StockChangeAnswer,
+  StockLedgerEntry,
+  StockLedgerPage,
+  StockPage,
+  StockVariant,
+} from '@storefront/core/wire';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -52,18 +59,8 @@ export type StockChange = z.infer<typeof stockChangeBody>;
 
 const PAGE = 50;
 
-export interface StockRow {
-  variantId: string;
-  productId: string;
-  productTitle: string;
-  sku: string;
-  attributes: Record<string, string>;
-  unlimited: boolean;
-  qtyInStock: number;
-}
-
 /** Variants of products with their stock, by product title, a page at a time. */
-export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
+export async function listStock(db: Db, query: z.infer<typeof stockQuery>): Promise<StockPage> {
   let q = variantsWithStock(db).select('items.id as item_id').where('items.product_type', 'is not', null);
   if (query.q) {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,7 +91,7 @@ export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
     .execute();
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [r.title, r.id]);
   return {
-    variants: shown.map((r): StockRow => ({
+    variants: shown.map((r): StockVariant => ({
       variantId: r.id,
       productId: r.item_id,
       productTitle: r.title,
@@ -107,15 +104,13 @@ export async function listStock(db: Db, query: z.infer<typeof stockQuery>) {
   };
 }
 
-const conflict = (problem: string) => apiError('backoffice.stock-conflict', { params: { problem } });
-
 /** Applies a staff member's change; answers the new level. */
 export async function changeStock(
   db: Db,
   variantId: string,
   change: StockChange,
   actorId: string,
-): Promise<{ variantId: string; qtyInStock: number }> {
+): Promise<StockChangeAnswer> {
   return writeTransaction(db, async (trx) => {
     const variant = await trx
       .selectFrom('variants')
@@ -123,7 +118,7 @@ export async function changeStock(
       .where('id', '=', variantId)
       .executeTakeFirst();
     if (!variant) throw apiError('variant-not-found');
-    if (variant.unlimited === 1) throw conflict('This variant has unlimited stock.');
+    if (variant.unlimited === 1) throw apiError('stock.unlimited');
     let units: number;
     if (change.adjust !== undefined) {
       units = change.adjust;
@@ -137,7 +132,7 @@ export async function changeStock(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         const now = await currentLevel(trx, variantId);
-        throw conflict(`Only ${now} in stock: taking ${-adjust} would go below zero.`);
+        throw apiError('stock.below-zero', { params: { stock: now, taking: -adjust } });
       }
     } else {
       const target = change.set as number;
@@ -152,7 +147,7 @@ export async function changeStock(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         const now = await currentLevel(trx, variantId);
-        throw conflict(`The stock changed to ${now} since you looked: check it and set it again.`);
+        throw apiError('stock.changed', { params: { stock: now } });
       }
     }
     await recordStockChanges(trx, [
@@ -225,7 +220,7 @@ function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefi
 
 type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>[number];
 
-const entryOf = (r: LedgerRow) => ({
+const entryOf = (r: LedgerRow): StockLedgerEntry => ({
   id: r.id,
   created: Number(r.created),
   variantId: r.variant_id,
@@ -239,7 +234,7 @@ const entryOf = (r: LedgerRow) => ({
 });
 
 /** The stock ledger, newest first, for one variant or the whole store, of one reason or all. */
-export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>) {
+export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>): Promise<StockLedgerPage> {
   const { cursor, ...filter } = query;
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
   const rows = await ledgerPage(db, filter, after && { created: after[0], id: after[1] }, PAGE + 1);

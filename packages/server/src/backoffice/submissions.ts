@@ -5,6 +5,13 @@
  * apart: it is listed only when asked for; staff may mark a submission spam or not spam.
  */
 import { answerText, parseFormDefinition, type FormDefinition } from '@storefront/core';
+import type {
+  FormsAnswer,
+  Submission,
+  SubmissionAnswer,
+  SubmissionDeleted,
+  SubmissionPage,
+} from '@storefront/core/wire';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -53,7 +60,7 @@ function headingsOf(form: FormDefinition | undefined): FieldHeading[] {
 }
 
 /** Every form of the site, and every form id that has submissions, with their counts. */
-export async function listForms(db: Db, forms: Map<string, FormDefinition>) {
+export async function listForms(db: Db, forms: Map<string, FormDefinition>): Promise<FormsAnswer> {
   const counts = await db
     .selectFrom('form_submissions')
     .select([
@@ -105,7 +112,7 @@ type SubmissionRow = Awaited<ReturnType<typeof submissionPage>>[number];
 
 const PAGE = 50;
 
-function submissionOf(row: SubmissionRow, fields: readonly FieldHeading[]) {
+function submissionOf(row: SubmissionRow, fields: readonly FieldHeading[]): Submission {
   const answers = JSON.parse(row.answers) as Record<string, unknown>;
   const page = JSON.parse(row.page) as Record<string, unknown>;
   // Fields the form no longer has keep their answers, under their ids.
@@ -130,7 +137,7 @@ export async function listSubmissions(
   forms: Map<string, FormDefinition>,
   formId: string,
   query: z.infer<typeof submissionQuery>,
-) {
+): Promise<SubmissionPage> {
   const { cursor, ...filter } = query;
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
   const rows = await submissionPage(
@@ -157,7 +164,7 @@ export async function submissionDetail(
   forms: Map<string, FormDefinition>,
   formId: string,
   id: string,
-) {
+): Promise<SubmissionAnswer> {
   const row = await db
     .selectFrom('form_submissions')
     .select(['id', 'created', 'answers', 'page', 'status'])
@@ -178,7 +185,7 @@ export async function setSubmissionStatus(
   formId: string,
   id: string,
   body: z.infer<typeof submissionStatusBody>,
-) {
+): Promise<SubmissionAnswer> {
   const updated = await db
     .updateTable('form_submissions')
     .set({ status: body.status })
@@ -190,7 +197,7 @@ export async function setSubmissionStatus(
 }
 
 /** Deletes one submission for good; 404 when there is none (already deleted). */
-export async function deleteSubmission(db: Db, formId: string, id: string): Promise<{ deleted: string }> {
+export async function deleteSubmission(db: Db, formId: string, id: string): Promise<SubmissionDeleted> {
   const gone = await db
     .deleteFrom('form_submissions')
     .where('form_id', '=', formId)

@@ -10,6 +10,11 @@
  *   as listed: the customer's own actions, taken on their behalf (409 `subscription-not-allowed`
  *   when the state does not allow it, 404 `not-found` for an unknown id).
  */
+import type {
+  StaffSubscription,
+  StaffSubscriptionAnswer,
+  StaffSubscriptionPage,
+} from '@storefront/core/wire';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -44,7 +49,7 @@ const actionParams = z
   .strict();
 const noBody = z.undefined().or(z.object({}).strict());
 
-function staffView(row: SubscriptionRow & { order_number: number | string | null }) {
+function staffView(row: SubscriptionRow & { order_number: number | string | null }): StaffSubscription {
   const customer = JSON.parse(row.customer) as { name?: string };
   return {
     ...subscriptionView(row),
@@ -64,7 +69,10 @@ function withOrder(db: Db) {
 }
 
 /** The subscriptions of the given state (all when none), newest first, a page at a time. */
-export async function listSubscriptions(db: Db, query: z.infer<typeof subscriptionListQuery>) {
+export async function listSubscriptions(
+  db: Db,
+  query: z.infer<typeof subscriptionListQuery>,
+): Promise<StaffSubscriptionPage> {
   let q = withOrder(db);
   if (query.state) q = q.where('subscriptions.state', '=', query.state);
   if (query.cursor) {
@@ -127,7 +135,7 @@ export async function subscriptionBackofficeRoutes(
       );
       reply.header('cache-control', 'no-store');
       const row = await withOrder(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
-      return { subscription: staffView(row) };
+      return { subscription: staffView(row) } satisfies StaffSubscriptionAnswer;
     },
   );
 }

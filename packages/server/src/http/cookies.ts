@@ -3,8 +3,9 @@
  * checkout, accounts) and by the pages: `CART` holds the cart's token, `hasCart` tells the
  * browser's scripts that there is one (the token itself is not theirs to read).
  */
-export const CART_COOKIE = 'CART';
-export const HAS_CART_COOKIE = 'hasCart';
+import { CART_COOKIE, HAS_CART_COOKIE } from '@storefront/core/wire';
+
+export { CART_COOKIE, HAS_CART_COOKIE };
 
 /** 30 days: the cart outlives a visit. */
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;

@@ -26,9 +26,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Brings in the `cookies`/`setCookie` declarations this module reads, whoever imports it.
 import type {} from '@fastify/cookie';
 import { apiError, type ApiError } from './errors.ts';
+import { CRUMB_COOKIE, CRUMB_HEADER } from '@storefront/core/wire';
 
-export const CRUMB_COOKIE = 'crumb';
-export const CRUMB_HEADER = 'x-csrf-token';
+export { CRUMB_COOKIE, CRUMB_HEADER };
 
 declare module 'fastify' {
   interface FastifyInstance {

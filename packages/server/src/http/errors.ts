@@ -153,7 +153,24 @@ export const ERRORS = {
   // The back office (issue 15; backoffice/, restock's staff calls): staff-facing texts.
   'backoffice.order-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
   /** An action the order's state does not allow (paying a cancelled order...); `{problem}` says why. */
-  'backoffice.order-conflict': { code: 'order-conflict', status: 409, text: '{problem}' },
+  'order.not-paid': { code: 'order-conflict', status: 409, key: 'order.conflict-not-paid' },
+  'order.already-paid': { code: 'order-conflict', status: 409, key: 'order.conflict-already-paid' },
+  'order.not-awaiting-payment': {
+    code: 'order-conflict',
+    status: 409,
+    key: 'order.conflict-not-awaiting-payment',
+  },
+  'order.cancelled': { code: 'order-conflict', status: 409, key: 'order.conflict-cancelled' },
+  'order.already-fulfilled': { code: 'order-conflict', status: 409, key: 'order.conflict-already-fulfilled' },
+  'order.too-many-to-fulfil': {
+    code: 'order-conflict',
+    status: 409,
+    key: 'order.conflict-too-many-to-fulfil',
+  },
+  'order.already-cancelled': { code: 'order-conflict', status: 409, key: 'order.conflict-already-cancelled' },
+  'order.shipped': { code: 'order-conflict', status: 409, key: 'order.conflict-shipped' },
+  'order.gift-card-spent': { code: 'order-conflict', status: 409, key: 'order.conflict-gift-card-spent' },
+  'order.no-confirmation': { code: 'order-conflict', status: 409, key: 'order.conflict-no-confirmation' },
   'backoffice.invalid-action': { code: 'invalid-request', status: 400, text: '{problem}' },
   // Refunds (issue 27): refused before anything changes; the provider's answers after the record.
   'refund.over-refund': { code: 'refund-too-large', status: 409, key: 'refund.over-refund' },
@@ -171,7 +188,9 @@ export const ERRORS = {
   'refund.no-payment': { code: 'order-conflict', status: 409, key: 'refund.no-payment' },
   'refund.gift-card-spent': { code: 'refund-too-large', status: 409, key: 'refund.gift-card-spent' },
   /** A stock change that would go below zero, or set a level that changed since it was read. */
-  'backoffice.stock-conflict': { code: 'stock-conflict', status: 409, text: '{problem}' },
+  'stock.unlimited': { code: 'stock-conflict', status: 409, key: 'stock.conflict-unlimited' },
+  'stock.below-zero': { code: 'stock-conflict', status: 409, key: 'stock.conflict-below-zero' },
+  'stock.changed': { code: 'stock-conflict', status: 409, key: 'stock.conflict-changed' },
   'backoffice.submission-not-found': {
     code: 'not-found',
     status: 404,

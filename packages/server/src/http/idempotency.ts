@@ -5,9 +5,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 import { apiError, sendApiError } from './errors.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '@storefront/core/wire';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export { IDEMPOTENCY_HEADER, REPLAYED_HEADER };
 /** Keys are forgotten after 24 h. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a loser waits for the winner's answer before answering 409. */

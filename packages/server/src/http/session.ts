@@ -17,16 +17,16 @@ import { sessionCrumb, setCrumbCookie } from './crumb.ts';
 import { apiError } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@storefront/core/wire';
 
-export const SESSION_COOKIE = 'sf_session';
+export { SESSION_COOKIE };
 /** Where staff sign in; staff pages send a signed-out visitor there. */
 export const STAFF_LOGIN_PATH = '/config/login';
 /**
  * The xsrfToken again, readable by the page's scripts (like the crumb: another origin can read
  * neither), so that the browser code sends it on every write without keeping it anywhere.
  */
-export const XSRF_COOKIE = 'sf_xsrf';
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_COOKIE, XSRF_HEADER };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiError, parseInput } from '../http/errors.ts';
+import { apiError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import type { Site } from '../site/types.ts';
 import { encode, MAX_INPUT_PIXELS, type EncodeFailure } from './encoder.ts';
 import { CENTRE, focalPointsOf, MediaSources } from './sources.ts';
@@ -73,9 +74,10 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaOptions): 
 
   const sendOriginal = (reply: FastifyReply, name: string) => reply.sendFile(name, options.root);
 
-  app.get('/media/*', async (request, reply) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/media/*', { schema: { querystring: variantQuerySchema } }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
-    const query = parseInput(variantQuerySchema, request.query, 'query');
+    const { query } = request;
     const width = widthOf(query);
     const path = sources.fileOf(name);
     if (path === undefined) return reply.callNotFound();

@@ -288,7 +288,10 @@ function staticPlan(base: Json, site: Site<Compiled>, name: string): PagePlan {
 
 function notFoundPlan(base: Json, { site, builtins }: PlanInput): PagePlan {
   const page = site.template.pages['not-found'];
-  const title = typeof page?.conf.title === 'string' ? page.conf.title : 'Page Not Found';
+  const title =
+    typeof page?.conf.title === 'string'
+      ? page.conf.title
+      : message('system.page-not-found', {}, site.content.localizedStrings);
   const collection = platformPage('not-found', title);
   return {
     status: 404,

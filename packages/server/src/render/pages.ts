@@ -11,7 +11,12 @@ import type { Db } from '../db/index.ts';
 import { ratingSummary, reviewsEnabled, type RatingSummary } from '../db/reviews.ts';
 import type { Member } from '../http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
-import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
+import {
+  localizedText,
+  systemTemplates,
+  UNKNOWN_TYPE_ITEM,
+  UNKNOWN_TYPE_LIST,
+} from '../site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
@@ -112,7 +117,7 @@ export class PageRenderer {
       list: engine.compile(UNKNOWN_TYPE_LIST),
       item: engine.compile(UNKNOWN_TYPE_ITEM),
       notFound: engine.compile(
-        '<div class="sf-not-found"><h1>Page Not Found</h1><p>The page you are looking for does not exist.</p><p><a href="/">Home</a></p></div>',
+        `<div class="sf-not-found"><h1>${localizedText('system.page-not-found')}</h1><p>${localizedText('system.page-not-found-text')}</p><p><a href="/">${localizedText('system.home')}</a></p></div>`,
       ),
       blocksPage: blocksPageTemplate(engine, deps.bodies),
       system: system.collections,

@@ -27,6 +27,7 @@
  *   [{ productId, variantId, sent }] }`; one target refused (unknown, still sold out) sends nothing.
  */
 import { message, validateRestockEmail } from '@storefront/core';
+import type { RestockSendAllAnswer, RestockSendAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerDatabaseRateLimit } from '../http/rate-limit.ts';
@@ -197,7 +198,8 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
   app.post(
     `${RESTOCK_PATH}/send`,
     { ...staff, config: { crumb: true }, schema: { body: target } },
-    async (request) => ({ sent: await send(request.body.productId, request.body.variantId) }),
+    async (request) =>
+      ({ sent: await send(request.body.productId, request.body.variantId) }) satisfies RestockSendAnswer,
   );
 
   app.post(
@@ -210,7 +212,7 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
       const results = [];
       for (const { productId, variantId } of request.body.sendRequests)
         results.push({ productId, variantId, sent: await send(productId, variantId) });
-      return { sent: results.reduce((n, r) => n + r.sent, 0), results };
+      return { sent: results.reduce((n, r) => n + r.sent, 0), results } satisfies RestockSendAllAnswer;
     },
   );
 }

@@ -3,6 +3,7 @@
  * longest is read first) and a product's approved reviews for its page (newest first), each paged
  * by keyset (http/cursor.ts).
  */
+import type { ModeratedReview, ModeratedReviewPage } from '@storefront/core/wire';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
@@ -15,7 +16,10 @@ export const moderationQuery = z
   })
   .strict();
 
-export async function moderationList(db: Db, query: z.infer<typeof moderationQuery>) {
+export async function moderationList(
+  db: Db,
+  query: z.infer<typeof moderationQuery>,
+): Promise<ModeratedReviewPage> {
   let select = db
     .selectFrom('reviews')
     .selectAll()
@@ -44,7 +48,7 @@ export const reviewRow = (db: Db, id: string) =>
   db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** What staff see of a review: who wrote it and on which order, as well as what it says. */
-export function moderationView(r: ReviewRow) {
+export function moderationView(r: ReviewRow): ModeratedReview {
   return {
     id: r.id,
     state: r.state,

@@ -16,7 +16,8 @@ import type { ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
 import { CART_COOKIE } from '../http/cookies.ts';
 import { signedInCustomer } from '../http/session.ts';
-import { apiError, parseInput } from '../http/errors.ts';
+import { apiError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schemas.ts';
 import type { PageRenderer } from '../render/pages.ts';
 import { sendPageResult } from '../render/pages.ts';
 import type { Json } from '../site/types.ts';
@@ -92,8 +93,9 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
     return sendPageResult(reply, result, 'private, no-cache');
   });
 
-  app.get('/api/search/suggest', async (request, reply) => {
-    const { q } = parseInput(suggestQuery, request.query, 'query');
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/search/suggest', { schema: { querystring: suggestQuery } }, async (request, reply) => {
+    const { q } = request.query;
     if (tooLong(q)) throw apiError('search-query-too-long', { params: { max: MAX_QUERY_CHARS } });
     const groups = await index.suggest(q, SUGGESTIONS_PER_TYPE);
     return reply.header('cache-control', `public, max-age=${SUGGEST_MAX_AGE_SECONDS}`).send({

@@ -11,6 +11,7 @@
  * - `GET /api/multilingual/status` -> `{ multilingual, defaultLanguage, languages }`
  * - `PUT /api/multilingual/languages` `{ languages: [{ tag, isDefault? }] }` -> the settings
  */
+import type { LanguageSettingsAnswer, LanguageStatusAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bumpContentVersion } from '../db/change-version.ts';
 import { requirePermission } from '../http/guards.ts';
@@ -69,7 +70,7 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
     return readHeaderFooter(db);
   });
 
-  const settingsAnswer = (settings: LanguageSettings) => ({
+  const settingsAnswer = (settings: LanguageSettings): LanguageSettingsAnswer => ({
     defaultLanguage: settings.defaultLanguage,
     languages: settings.enabledLanguages.map((tag) => ({
       tag,
@@ -102,7 +103,7 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
         /** Content in other languages is not edited yet: every language shows the content's own. */
         content: tag === pageContent.contentLanguage ? 'original' : 'untranslated',
       })),
-    };
+    } satisfies LanguageStatusAnswer;
   });
 
   app.put(

@@ -3,6 +3,7 @@
  * (cookies.ts), and an Idempotency-Key per action so that a retried click is never done twice.
  * A refusal becomes a ConfigError carrying the server's message, which the screens show as is.
  */
+import { IDEMPOTENCY_HEADER } from '@storefront/core/wire';
 import { writeHeaders } from '../cookies.ts';
 
 export class ConfigError extends Error {
@@ -57,7 +58,7 @@ async function writeJson<T>(
       credentials: 'same-origin',
       headers: {
         'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
+        [IDEMPOTENCY_HEADER]: idempotencyKey,
         ...writeHeaders(document.cookie),
       },
       body: JSON.stringify(body),

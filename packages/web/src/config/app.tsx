@@ -4,6 +4,7 @@
  * the member lacks says so instead.
  */
 import type { ReactNode } from 'react';
+import type { BackOfficeBoot as Boot } from '@storefront/core/wire';
 import { AnalyticsScreen } from './analytics.tsx';
 import { CommentsScreen } from './comments.tsx';
 import { ReviewsScreen } from './reviews.tsx';
@@ -20,12 +21,6 @@ import { SignOut } from './sign-out.tsx';
 import { StockScreen } from './stock.tsx';
 import { SubscriptionsScreen } from './subscriptions.tsx';
 import { FormsScreen, SubmissionsScreen } from './submissions.tsx';
-
-export interface Boot {
-  email: string;
-  permissions: string[];
-  siteTitle: string;
-}
 
 type Can = (permission: string) => boolean;
 type Draw = (id: string, can: Can, links: DashboardLink[]) => ReactNode;

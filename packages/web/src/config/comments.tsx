@@ -5,29 +5,14 @@
  * commenter's moderation as well: the buttons are hidden only so as not to offer it.
  */
 import { useId, useState, type FormEvent } from 'react';
+import type {
+  CommentState,
+  ModeratedComment as Comment,
+  ModeratedCommentPage as CommentPage,
+} from '@storefront/core/wire';
 import { postJson } from './api.ts';
 import { ModerationButtons, problemOf, StateFilter, useModerationQueue } from './moderation.tsx';
 import { CursorPager, InlineError, Outcome, RecordsTable } from './parts.tsx';
-
-type CommentState = 'pending' | 'approved' | 'spam' | 'deleted';
-
-interface Comment {
-  id: string;
-  itemTitle: string | null;
-  itemUrl: string | null;
-  authorName: string;
-  byStaff: boolean;
-  body: string;
-  state: CommentState;
-  created: number;
-  moderatedBy: string | null;
-}
-
-interface CommentPage {
-  comments: Comment[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
 
 const API = '/api/config/comments';
 const STATE_TEXT: Record<CommentState, string> = {

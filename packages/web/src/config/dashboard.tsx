@@ -5,33 +5,11 @@
  * when the member's permissions let the server answer it. Then the screens the member may open.
  */
 import { useEffect, useState } from 'react';
+import type { DashboardAnswer as Dashboard, DashboardPeriod as Period } from '@storefront/core/wire';
 import { formatMoney } from '../core.ts';
 import { ConfigError, getJson } from './api.ts';
 import { AttributeValues } from './parts.tsx';
 import { Link } from './router.tsx';
-
-interface Period {
-  orders?: number;
-  /** Paid orders only: money received. */
-  revenue?: { currency: string; cents: number }[];
-  /** Orders awaiting payment: owed, not received. */
-  unpaid?: { currency: string; cents: number }[];
-  visitors?: number;
-  conversion?: number | null;
-}
-
-interface Dashboard {
-  today: Period;
-  week: Period;
-  lowStock?: {
-    variantId: string;
-    productTitle: string;
-    sku: string;
-    attributes: Record<string, string>;
-    qtyInStock: number;
-  }[];
-  restock?: { waiting: number; readyToSend: number };
-}
 
 export interface DashboardLink {
   path: string;

@@ -4,37 +4,15 @@
  * is never shown whole: staff see its last four characters, as the shopper's order does.
  */
 import { useEffect, useState } from 'react';
+import type {
+  BackOfficeGiftCard as GiftCard,
+  GiftCardLedgerAnswer,
+  GiftCardPage,
+} from '@storefront/core/wire';
 import { formatMoney } from '../core.ts';
 import { ConfigError, getJson, queryOf } from './api.ts';
 import { CursorPager, FilterForm, Outcome, RecordsTable } from './parts.tsx';
 import { Link } from './router.tsx';
-
-interface GiftCard {
-  id: string;
-  hint: string;
-  initialCents: number;
-  balanceCents: number;
-  currency: string;
-  orderNumber: number | null;
-  recipient: string;
-  issued: number;
-  state: 'active' | 'spent' | 'voided';
-}
-
-interface GiftCardPage {
-  giftCards: GiftCard[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
-
-interface LedgerEntry {
-  id: string;
-  created: number;
-  reason: string;
-  changeCents: number;
-  balanceCents: number;
-  orderNumber: number | null;
-}
 
 const API = '/api/config/gift-cards';
 const when = (ms: number) => new Date(ms).toLocaleString();
@@ -108,12 +86,11 @@ export function GiftCardsScreen() {
 }
 
 export function GiftCardScreen({ id }: { id: string }) {
-  const [shown, setShown] = useState<{ giftCard: GiftCard; entries: LedgerEntry[] }>();
+  const [shown, setShown] = useState<GiftCardLedgerAnswer>();
   const [error, setError] = useState('');
   useEffect(() => {
-    getJson<{ giftCard: GiftCard; entries: LedgerEntry[] }>(`${API}/${encodeURIComponent(id)}`).then(
-      setShown,
-      (e: unknown) => setError(problemOf(e, 'The gift card could not be loaded.')),
+    getJson<GiftCardLedgerAnswer>(`${API}/${encodeURIComponent(id)}`).then(setShown, (e: unknown) =>
+      setError(problemOf(e, 'The gift card could not be loaded.')),
     );
   }, [id]);
   const card = shown?.giftCard;

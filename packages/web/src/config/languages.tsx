@@ -4,29 +4,14 @@
  * versions in the others (`hreflang`).
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import type {
+  LanguageSettingsAnswer as Settings,
+  LanguageStatusAnswer as Status,
+} from '@storefront/core/wire';
 import { ConfigError, getJson, putJson } from './api.ts';
 import { Outcome } from './parts.tsx';
 
 const API = '/api/multilingual';
-
-interface Language {
-  tag: string;
-  name: string;
-}
-interface Settings {
-  defaultLanguage: string;
-  languages: (Language & { isDefault: boolean })[];
-  availableLanguages: Language[];
-}
-interface Status {
-  multilingual: boolean;
-  languages: (Language & {
-    isDefault: boolean;
-    path: string;
-    localizedStrings: 'translated' | 'fallback';
-    content: 'original' | 'untranslated';
-  })[];
-}
 
 const problemOf = (e: unknown) =>
   e instanceof ConfigError ? e.message : 'Something went wrong. Please try again.';

@@ -6,13 +6,14 @@
  */
 import { createRoot } from 'react-dom/client';
 import css from './config.css?inline';
-import { App, type Boot } from './app.tsx';
+import type { BackOfficeBoot } from '@storefront/core/wire';
+import { App } from './app.tsx';
 
 const style = document.createElement('style');
 style.nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 style.textContent = css;
 document.head.append(style);
 
-const boot = JSON.parse(document.getElementById('config-data')?.textContent ?? '{}') as Boot;
+const boot = JSON.parse(document.getElementById('config-data')?.textContent ?? '{}') as BackOfficeBoot;
 const root = document.getElementById('config-root');
 if (root) createRoot(root).render(<App boot={boot} />);

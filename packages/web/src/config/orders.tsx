@@ -1,71 +1,11 @@
 /** The orders screens: the list (search, filters, pages, CSV export) and one order with its actions. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { OrderDetail, OrderPage, ProductChoice, ProductChoices } from '@storefront/core/wire';
 import { formatMoney } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { Link, navigate, useLocation } from './router.tsx';
-
-interface OrderSummary {
-  number: number;
-  created: number;
-  email: string;
-  customerName: string;
-  status: string;
-  fulfilment: string;
-  items: number;
-  grandTotalCents: number;
-  currency: string;
-}
-
-interface OrderPage {
-  orders: OrderSummary[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
-
-interface OrderDetail {
-  number: number;
-  created: number;
-  status: string;
-  customer: { email: string; name: string };
-  address: Record<string, string> | null;
-  currency: string;
-  totals: {
-    subtotalCents: number;
-    taxCents: number;
-    shippingCents: number;
-    discountCents: number;
-    grandTotalCents: number;
-    refundedCents: number;
-    pendingRefundCents: number;
-    refundableCents: number;
-  };
-  payment: { provider: string; reference: string | null; giftCardCents: number };
-  giftCards: {
-    onPayment: boolean;
-    cards: { hint: string; initialCents: number; balanceCents: number }[];
-  };
-  lines: {
-    id: string;
-    title: string;
-    sku: string;
-    attributes: Record<string, string>;
-    quantity: number;
-    fulfilledQuantity: number;
-    refundedQuantity: number;
-    takesStock: boolean;
-    unitPriceCents: number;
-  }[];
-  fulfilments: { id: string; created: number; trackingNumber: string | null; trackingUrl: string | null }[];
-  timeline: {
-    id: string;
-    created: number;
-    kind: string;
-    by: string | null;
-    detail: Record<string, unknown> | null;
-  }[];
-}
 
 const FILTERS = ['q', 'status', 'from', 'to', 'productId'] as const;
 const STATUS_LABELS: Record<string, string> = {
@@ -89,11 +29,6 @@ function Problem({ error }: { error: unknown }) {
   );
 }
 
-interface ProductChoice {
-  productId: string;
-  title: string;
-}
-
 /** Waits this long after the last key before asking the server, so typing a word is one call. */
 const PRODUCT_SEARCH_DELAY_MS = 250;
 
@@ -112,7 +47,7 @@ function ProductPicker({ productId }: { productId: string }) {
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      getJson<{ products: ProductChoice[] }>(`/api/config/products${queryOf({ q: text.trim() })}`).then(
+      getJson<ProductChoices>(`/api/config/products${queryOf({ q: text.trim() })}`).then(
         (answer) => live && setChoices(answer.products),
         () => live && setChoices([]),
       );

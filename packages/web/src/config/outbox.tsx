@@ -3,26 +3,9 @@
  * failed with the error), filtered by status; a failed mail can be tried again.
  */
 import { useEffect, useState } from 'react';
+import type { OutboxMail as Mail, OutboxPage as MailPage } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
-
-interface Mail {
-  id: string;
-  created: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-  sentAt: number | null;
-}
-
-interface MailPage {
-  mails: Mail[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
 
 const API = '/api/config/mail';
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);

@@ -5,24 +5,12 @@
  * the result. The confirmation step holds one Idempotency-Key: a double click refunds once.
  */
 import { useRef, useState, type FormEvent } from 'react';
+import type { OrderDetail } from '@storefront/core/wire';
 import { decimalToMinor, formatMoney, fractionDigitsOf, paidForLines } from '../core.ts';
 import { ConfigError, postJson } from './api.ts';
 
 /** What the dialog reads of the order (the order screen's detail has more). */
-export interface RefundableOrder {
-  number: number;
-  currency: string;
-  totals: { subtotalCents: number; discountCents: number; refundableCents: number };
-  payment: { provider: string; giftCardCents: number };
-  lines: {
-    id: string;
-    title: string;
-    quantity: number;
-    refundedQuantity: number;
-    unitPriceCents: number;
-    takesStock: boolean;
-  }[];
-}
+export type RefundableOrder = Pick<OrderDetail, 'number' | 'currency' | 'totals' | 'payment' | 'lines'>;
 
 type Step = 'choose' | 'confirm' | 'result';
 

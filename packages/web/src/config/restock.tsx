@@ -4,7 +4,7 @@
  * (the server refuses it too), and its row says why.
  */
 import { useEffect, useState } from 'react';
-import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
+import type { CursorPage, RestockSendAnswer, SignUpGroup } from '@storefront/core/wire';
 import { message as catalogueText } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -40,7 +40,7 @@ export function RestockScreen() {
     setError('');
     setMessage('');
     try {
-      const answer = await postJson<{ sent: number }>(path, body);
+      const answer = await postJson<RestockSendAnswer>(path, body);
       setMessage(answer.sent === 1 ? '1 notification sent.' : `${answer.sent} notifications sent.`);
       await load(cursor);
     } catch (e) {

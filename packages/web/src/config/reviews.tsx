@@ -5,26 +5,7 @@
  */
 import { ModerationButtons, StateFilter, useModerationQueue } from './moderation.tsx';
 import { CursorPager, Outcome, RecordsTable } from './parts.tsx';
-
-type ReviewState = 'pending' | 'approved' | 'rejected';
-
-interface Review {
-  id: string;
-  state: ReviewState;
-  created: number;
-  productTitle: string;
-  rating: number;
-  title: string;
-  body: string;
-  customerName: string;
-  email: string;
-}
-
-interface ReviewPage {
-  reviews: Review[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
+import type { ModeratedReviewPage as ReviewPage, ReviewState } from '@storefront/core/wire';
 
 const API = '/api/config/reviews';
 const STATE_TEXT: Record<ReviewState, string> = {

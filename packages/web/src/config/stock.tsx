@@ -3,7 +3,13 @@
  * ledger (a range of UTC days, also what its CSV export holds).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CursorPage } from '@storefront/core/wire';
+import type {
+  StockChangeAnswer,
+  StockLedgerEntry as Entry,
+  StockLedgerPage,
+  StockPage,
+  StockVariant as Variant,
+} from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import {
   AttributeValues,
@@ -14,27 +20,6 @@ import {
   RecordsTable,
   SelectField,
 } from './parts.tsx';
-
-interface Variant {
-  variantId: string;
-  productTitle: string;
-  sku: string;
-  attributes: Record<string, string>;
-  unlimited: boolean;
-  qtyInStock: number;
-}
-
-interface Entry {
-  id: string;
-  created: number;
-  variantId: string;
-  sku: string | null;
-  productTitle: string | null;
-  change: number;
-  reason: string;
-  note: string | null;
-  by: string | null;
-}
 
 const REASONS = ['received', 'correction', 'damaged', 'returned', 'other'];
 const LEVEL_CHOICES = [
@@ -62,10 +47,7 @@ function ChangeForm({ variant, onDone }: { variant: Variant; onDone: (message: s
     setBusy(true);
     setError('');
     try {
-      const answer = await postJson<{ qtyInStock: number }>(
-        `/api/config/stock/${encodeURIComponent(id)}`,
-        body,
-      );
+      const answer = await postJson<StockChangeAnswer>(`/api/config/stock/${encodeURIComponent(id)}`, body);
       onDone(`${variant.productTitle} ${variant.sku}: ${answer.qtyInStock} in stock.`);
     } catch (e) {
       setError(problemOf(e));
@@ -108,7 +90,7 @@ export function StockScreen() {
   const [filter, setFilter] = useState('');
   const [q, setQ] = useState('');
   const [cursor, setCursor] = useState('');
-  const [variants, setVariants] = useState<CursorPage<'variants', Variant>>();
+  const [variants, setVariants] = useState<StockPage>();
   const [ledger, setLedger] = useState<Entry[]>([]);
   const [editing, setEditing] = useState('');
   const [done, setDone] = useState('');
@@ -117,13 +99,12 @@ export function StockScreen() {
   const [ledgerRange, setLedgerRange] = useState({ from: '', to: '' });
   const ledgerQuery = queryOf(ledgerRange);
   useEffect(() => {
-    getJson<typeof variants>(`/api/config/stock${queryOf({ q, filter, cursor })}`).then(
-      setVariants,
-      (e: unknown) => setError(problemOf(e)),
+    getJson<StockPage>(`/api/config/stock${queryOf({ q, filter, cursor })}`).then(setVariants, (e: unknown) =>
+      setError(problemOf(e)),
     );
   }, [q, filter, cursor, tick]);
   useEffect(() => {
-    getJson<{ entries: Entry[] }>(`/api/config/stock/ledger${ledgerQuery}`).then(
+    getJson<StockLedgerPage>(`/api/config/stock/ledger${ledgerQuery}`).then(
       (l) => setLedger(l.entries),
       (e: unknown) => setError(problemOf(e)),
     );

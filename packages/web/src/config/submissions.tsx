@@ -5,34 +5,11 @@
  * submission can be marked spam or not spam.
  */
 import { useEffect, useState } from 'react';
+import type { FormsAnswer, FormSummary, Submission, SubmissionPage } from '@storefront/core/wire';
 import { ConfigError, deleteJson, getJson, putJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 import { Link } from './router.tsx';
-
-interface FormSummary {
-  formId: string;
-  name: string;
-  submissions: number;
-  lastSubmitted: number | null;
-}
-
-interface Submission {
-  id: string;
-  created: number;
-  status: string;
-  pagePath: string | null;
-  answers: { fieldId: string; title: string; answer: string }[];
-}
-
-interface SubmissionPage {
-  formId: string;
-  name: string;
-  fields: { id: string; title: string }[];
-  submissions: Submission[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
 
 const API = '/api/config/forms';
 type SubmissionStatus = 'received' | 'spam';
@@ -47,7 +24,7 @@ export function FormsScreen() {
   const [forms, setForms] = useState<FormSummary[]>();
   const [error, setError] = useState('');
   useEffect(() => {
-    getJson<{ forms: FormSummary[] }>(API).then(
+    getJson<FormsAnswer>(API).then(
       (answer) => setForms(answer.forms),
       (e: unknown) => setError(problemOf(e, 'The forms could not be loaded.')),
     );

@@ -4,34 +4,17 @@
  * behalf (a cancel asks to be confirmed: it cannot be undone).
  */
 import { useEffect, useState } from 'react';
+import type {
+  StaffSubscription as Subscription,
+  StaffSubscriptionAnswer,
+  StaffSubscriptionPage as SubscriptionPage,
+  SubscriptionState as State,
+} from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 
-type State = 'active' | 'paused' | 'cancelled' | 'ended' | 'failed';
 type Action = 'pause' | 'resume' | 'cancel';
-
-interface Subscription {
-  id: string;
-  title: string;
-  sku: string;
-  quantity: number;
-  state: State;
-  billingPeriod: { value: number; unit: string };
-  numBillingCycles: number;
-  cyclesMade: number;
-  nextRenewal: number | null;
-  failures: number;
-  lastError: string | null;
-  customer: { email: string; name: string };
-  firstOrderNumber: number | null;
-}
-
-interface SubscriptionPage {
-  subscriptions: Subscription[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
 
 const API = '/api/config/subscriptions';
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
@@ -114,7 +97,7 @@ export function SubscriptionsScreen({ canManage }: { canManage: boolean }) {
     setError('');
     setDone('');
     try {
-      const { subscription } = await postJson<{ subscription: Subscription }>(`${API}/${s.id}/${action}`);
+      const { subscription } = await postJson<StaffSubscriptionAnswer>(`${API}/${s.id}/${action}`);
       setDone(
         `${subscription.title} for ${customerOf(subscription)} is now ${STATE_TEXT[subscription.state].toLowerCase()}.`,
       );

@@ -3,6 +3,7 @@
  * 8), and the performance sender: `navigator.sendBeacon` where available, else XHR as plain text.
  */
 import { PERFORMANCE_MESSAGES } from '@storefront/core/tracking';
+import { CRUMB_HEADER } from '@storefront/core/wire';
 import { CRUMB_COOKIE, readCookie } from '../cookies.ts';
 
 export interface TransportEnv {
@@ -27,7 +28,7 @@ export async function postJson(
     options.timeoutMs && controller ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (options.crumb) headers['x-csrf-token'] = readCookie(CRUMB_COOKIE, env.cookies()) ?? '';
+    if (options.crumb) headers[CRUMB_HEADER] = readCookie(CRUMB_COOKIE, env.cookies()) ?? '';
     return await f(url, {
       method: 'POST',
       headers,

@@ -12,6 +12,7 @@ import { SYSTEM_COLLECTIONS } from './collections.ts';
 import { SYSTEM_PARTIALS } from './partials.ts';
 
 export { UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from './collections.ts';
+export { localizedText } from './strings.ts';
 
 export interface SystemTemplates<C> {
   /** typeName -> the platform's list and item. */
