@@ -165,6 +165,12 @@ export function variantsWithStock(db: Db) {
     ]);
 }
 
+/** A variant row's stock as core's rules read it (`hasStock`). */
+export const stockOfRow = (row: { unlimited: number; qty_in_stock: number | string }) => ({
+  unlimited: row.unlimited === 1,
+  qtyInStock: Number(row.qty_in_stock),
+});
+
 /** A variant's attributes ("Size": "M") from its stored data. */
 export function variantAttributes(data: string): Record<string, string> {
   return (JSON.parse(data) as { attributes?: Record<string, string> }).attributes ?? {};

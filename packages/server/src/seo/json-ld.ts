@@ -3,7 +3,15 @@
  * for it before it renders. Pure: what a product offers comes from the live stock the loader
  * overlaid, and the anonymous page cache keeps such a page only while the stock version holds.
  */
-import type { CollectionContent, ItemContent, Json, VariantContent } from '../site/types.ts';
+import {
+  isVariantAvailable,
+  minorToDecimal,
+  productOf,
+  variantUnitPrice,
+  type Product,
+  type ProductVariant,
+} from '@storefront/core';
+import type { CollectionContent, ItemContent, Json } from '../site/types.ts';
 import { stripTags } from '../render/page-plan.ts';
 
 export interface SeoSite {
@@ -145,6 +153,7 @@ function itemData(collection: CollectionContent, item: ItemContent, seo: ItemSeo
 
 function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json {
   const variants = item.structuredContent?.variants ?? [];
+  const parsed = productOf(item);
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -153,7 +162,7 @@ function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json
     ...(image ? { image } : {}),
     ...described(item),
     ...(variants[0]?.sku ? { sku: variants[0].sku } : {}),
-    offers: variants.map((variant) => offer(variant, site.currency, url)),
+    offers: parsed.variants.map((variant) => offer(parsed, variant, url)),
     ...(rating && rating.count > 0
       ? {
           aggregateRating: {
@@ -168,17 +177,16 @@ function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json
   };
 }
 
-function offer(variant: VariantContent, currency: string, url: string): Json {
-  const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
-  const cents = variant.onSale ? variant.salePrice : variant.price;
-  const available = variant.unlimited === true || Number(variant.qtyInStock ?? 0) > 0;
+/** What a shopper pays for the variant and whether it can be bought, by core's rules as the cart applies them. */
+function offer(product: Product, variant: ProductVariant, url: string): Json {
+  const price = variantUnitPrice(product, variant);
   return {
     '@type': 'Offer',
     url,
     sku: variant.sku,
-    price: money?.value ?? (Number(cents ?? 0) / 100).toFixed(2),
-    priceCurrency: money?.currency ?? currency,
-    availability: `${SCHEMA}/${available ? 'InStock' : 'OutOfStock'}`,
+    price: minorToDecimal(price.cents, price.currency),
+    priceCurrency: price.currency,
+    availability: `${SCHEMA}/${isVariantAvailable(product, variant) ? 'InStock' : 'OutOfStock'}`,
   };
 }
 
