@@ -139,6 +139,13 @@ const priceReader =
 /** Reads one variant of the content (a JSON object). */
 export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []): ProductVariant => {
   const readPrice = priceReader(unread);
+  /** Content without the money objects carries the older price fields, in minor units of the default currency. */
+  const readVariantPrice = (money: unknown, listed: unknown, moneyAt: string): Cents => {
+    const cents = numberOrNull(listed);
+    return money === undefined && cents !== null
+      ? { cents, currency: DEFAULT_CURRENCY }
+      : readPrice(money, moneyAt);
+  };
   const attributes: Record<string, string> = {};
   const rawAttributes = prop(raw, 'attributes');
   if (isObject(rawAttributes))
@@ -154,8 +161,8 @@ export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []
       optionName: asString(prop(o, 'optionName')),
       value: asString(prop(o, 'value')),
     })),
-    price: readPrice(prop(raw, 'priceMoney'), `${at}.priceMoney`),
-    salePrice: readPrice(prop(raw, 'salePriceMoney'), `${at}.salePriceMoney`),
+    price: readVariantPrice(prop(raw, 'priceMoney'), prop(raw, 'price'), `${at}.priceMoney`),
+    salePrice: readVariantPrice(prop(raw, 'salePriceMoney'), prop(raw, 'salePrice'), `${at}.salePriceMoney`),
     onSale: isTruthy(prop(raw, 'onSale')),
     qtyInStock: asNumber(stock) || 0,
     unlimited: isTruthy(prop(raw, 'unlimited')),
@@ -287,12 +294,15 @@ export const isSoldOut = (product: Product): boolean => {
   return !product.variants.some((v) => isVariantAvailable(product, v));
 };
 
-/** A variant sells at its sale price: its own flag (physical, service); the product's (digital); never gift cards. */
+/**
+ * A variant sells at its sale price: the product's flag for a digital product, never for a gift
+ * card, else the variant's own flag.
+ */
 export const isVariantOnSale = (product: Product, variant: ProductVariant): boolean => {
   const type = product.productType;
-  if (isPhysicalOrService(type)) return variant.onSale;
   if (type === ProductType.DIGITAL) return product.onSale;
-  return false;
+  if (type === ProductType.GIFT_CARD) return false;
+  return variant.onSale;
 };
 
 /** On sale: any variant on sale (physical, service); the product's flag (digital); never gift cards. */
