@@ -76,7 +76,8 @@ function zonedInstant(wall: number, zone: string): number {
   return wall - zonedFields(guess, zone).offset;
 }
 
-const daysInMonth = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+const daysInMonth = (year: number, monthIndex: number) =>
+  new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
 
 /**
  * `at` plus `count` billing periods, on the calendar of `timeZone` at the same wall-clock time.

@@ -49,7 +49,10 @@ const ROWS: Row[] = [
 ];
 
 /** A word only this row's product has, to search for it. */
-const WORDS = 'aardvark bison cheetah dingo emu ferret gazelle hyena ibex jackal koala lemur marmot narwhal ocelot puffin quokka raccoon stoat tapir'.split(' ');
+const WORDS =
+  'aardvark bison cheetah dingo emu ferret gazelle hyena ibex jackal koala lemur marmot narwhal ocelot puffin quokka raccoon stoat tapir'.split(
+    ' ',
+  );
 const codeOf = (index: number) => WORDS[index] ?? '';
 const idOf = (index: number) => `p-agree-${index}`;
 const money = (value: string) => ({ currency: 'USD', value });
@@ -85,7 +88,9 @@ function productItem(row: Row, index: number) {
     addedOn: 1700000000000,
     structuredContent: {
       productType: TYPE[row.kind],
-      variants: [digital ? { ...variant, priceMoney: money('9.00'), salePriceMoney: money('0.00') } : variant],
+      variants: [
+        digital ? { ...variant, priceMoney: money('9.00'), salePriceMoney: money('0.00') } : variant,
+      ],
       variantOptionOrdering: [],
       isSubscribable: row.kind === 'subscription',
       ...(row.kind === 'subscription'
@@ -99,9 +104,7 @@ function productItem(row: Row, index: number) {
             ],
           }
         : {}),
-      ...(digital
-        ? { priceMoney: money('18.00'), salePriceMoney: money('12.00'), onSale: row.onSale }
-        : {}),
+      ...(digital ? { priceMoney: money('18.00'), salePriceMoney: money('12.00'), onSale: row.onSale } : {}),
       useCustomAddButtonText: false,
       customAddButtonText: '',
     },
@@ -171,8 +174,10 @@ describe.each(DATABASES)('price and availability agree on $name', (database) => 
 
       const suggest = await t.app.inject({ method: 'GET', url: `/api/search/suggest?q=${codeOf(index)}` });
       expect(suggest.statusCode).toBe(200);
-      const results = (suggest.json() as { groups: { results: { url: string; price: string | null }[] }[] })
-        .groups.flatMap((g) => g.results)
+      const results = (
+        suggest.json() as { groups: { results: { url: string; price: string | null }[] }[] }
+      ).groups
+        .flatMap((g) => g.results)
         .filter((r) => r.url === `/shop/agree-${index}`);
       expect(results, 'search suggestion').toEqual([
         expect.objectContaining({ url: `/shop/agree-${index}`, price: `$${row.pays}` }),

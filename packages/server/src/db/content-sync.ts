@@ -66,7 +66,16 @@ const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
     'event_start',
     'event_end',
   ],
-  variants: ['item_id', 'sku', 'position', 'currency', 'price_cents', 'sale_price_cents', 'on_sale', 'unit_price_cents'],
+  variants: [
+    'item_id',
+    'sku',
+    'position',
+    'currency',
+    'price_cents',
+    'sale_price_cents',
+    'on_sale',
+    'unit_price_cents',
+  ],
 };
 
 /** Times the content may leave out: the first load dates the row, and later loads keep that date. */

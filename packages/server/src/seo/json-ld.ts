@@ -19,8 +19,6 @@ export interface SeoSite {
   siteUrl: string;
   siteTitle: string;
   logoImageUrl?: string | undefined;
-  /** The store's currency, for a variant without a price currency of its own. */
-  currency: string;
 }
 
 /** What the head says about a page beyond its title: its share image and its structured data. */
@@ -151,8 +149,7 @@ function itemData(collection: CollectionContent, item: ItemContent, seo: ItemSeo
   return undefined;
 }
 
-function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json {
-  const variants = item.structuredContent?.variants ?? [];
+function product(item: ItemContent, { url, image, rating }: ItemSeo): Json {
   const parsed = productOf(item);
   return {
     '@context': SCHEMA,
@@ -161,7 +158,7 @@ function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json
     url,
     ...(image ? { image } : {}),
     ...described(item),
-    ...(variants[0]?.sku ? { sku: variants[0].sku } : {}),
+    ...(parsed.variants[0]?.sku ? { sku: parsed.variants[0].sku } : {}),
     offers: parsed.variants.map((variant) => offer(parsed, variant, url)),
     ...(rating && rating.count > 0
       ? {

@@ -50,7 +50,9 @@ export interface SubscriptionOptions {
 
 const idParams = z.object({ id: z.string().uuid() }).strict();
 const actionParams = idParams.extend({ action: z.enum(SUBSCRIPTION_ACTIONS) }).strict();
-const actionForm = z.object({ action: z.enum(SUBSCRIPTION_ACTIONS), crumb: z.string().max(200).optional() }).strict();
+const actionForm = z
+  .object({ action: z.enum(SUBSCRIPTION_ACTIONS), crumb: z.string().max(200).optional() })
+  .strict();
 /** A manage link's token: 32 bytes, base64url. Anything else names no subscription. */
 const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const manageQuery = z.object({ token: z.string().max(200) }).strict();
@@ -101,7 +103,8 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
       const params = actionParams.safeParse(request.params);
       if (!params.success) {
         const action = (request.params as { action?: string }).action;
-        if (SUBSCRIPTION_ACTIONS.includes(action as SubscriptionAction)) throw apiError('subscription-not-found');
+        if (SUBSCRIPTION_ACTIONS.includes(action as SubscriptionAction))
+          throw apiError('subscription-not-found');
         throw invalidInput(params.error, 'path');
       }
       reply.header('cache-control', 'no-store');
