@@ -151,6 +151,15 @@ describe.each(DATABASES)('price and availability agree on $name', (database) => 
   const t = appForSuite(database, { siteDir: site.dir });
   afterAll(() => site.cleanup());
 
+  it('a list sorted by price orders the products by what each costs a shopper', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/shop?sort=price-asc' });
+    expect(list.statusCode).toBe(200);
+    const listed = [...list.body.matchAll(/data-item-id="p-agree-(\d+)"/g)].map((m) => Number(m[1]));
+    expect(listed).toHaveLength(ROWS.length);
+    const paid = listed.map((index) => ROWS[index]?.pays);
+    expect(paid).toEqual([...paid].sort());
+  });
+
   it.each(ROWS.map((row, index) => ({ ...row, index })))(
     '$kind, on sale $onSale, no stock $noStock: pays $pays, buyable $buyable',
     async (row) => {
