@@ -139,6 +139,13 @@ const priceReader =
 /** Reads one variant of the content (a JSON object). */
 export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []): ProductVariant => {
   const readPrice = priceReader(unread);
+  /** Content without the money objects carries the older price fields, in minor units of the default currency. */
+  const readVariantPrice = (money: unknown, listed: unknown, moneyAt: string): Cents => {
+    const cents = numberOrNull(listed);
+    return money === undefined && cents !== null
+      ? { cents, currency: DEFAULT_CURRENCY }
+      : readPrice(money, moneyAt);
+  };
   const attributes: Record<string, string> = {};
   const rawAttributes = prop(raw, 'attributes');
   if (isObject(rawAttributes))
@@ -154,8 +161,8 @@ export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []
       optionName: asString(prop(o, 'optionName')),
       value: asString(prop(o, 'value')),
     })),
-    price: readPrice(prop(raw, 'priceMoney'), `${at}.priceMoney`),
-    salePrice: readPrice(prop(raw, 'salePriceMoney'), `${at}.salePriceMoney`),
+    price: readVariantPrice(prop(raw, 'priceMoney'), prop(raw, 'price'), `${at}.priceMoney`),
+    salePrice: readVariantPrice(prop(raw, 'salePriceMoney'), prop(raw, 'salePrice'), `${at}.salePriceMoney`),
     onSale: isTruthy(prop(raw, 'onSale')),
     qtyInStock: asNumber(stock) || 0,
     unlimited: isTruthy(prop(raw, 'unlimited')),
@@ -263,6 +270,20 @@ export const productOf = (item: unknown): Product => {
 
 const isPhysicalOrService = (t: ProductType) => t === ProductType.PHYSICAL || t === ProductType.SERVICE;
 
+/** Units a variant has left to sell: unlimited, or stock above 0. */
+export const hasStock = (variant: Pick<ProductVariant, 'unlimited' | 'qtyInStock'>): boolean =>
+  variant.unlimited || variant.qtyInStock > 0;
+
+/**
+ * A variant can be bought: always for digital products and gift cards, with stock for physical
+ * products and services, never for an unknown type (paywall included).
+ */
+export const isVariantAvailable = (product: Product, variant: ProductVariant): boolean => {
+  const type = product.productType;
+  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return true;
+  return isPhysicalOrService(type) && hasStock(variant);
+};
+
 /**
  * Sold out: a physical or service product where no variant is unlimited or has stock above 0.
  * Digital products and gift cards never are; an unknown type always is (paywall included).
@@ -270,14 +291,24 @@ const isPhysicalOrService = (t: ProductType) => t === ProductType.PHYSICAL || t 
 export const isSoldOut = (product: Product): boolean => {
   const type = product.productType;
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return false;
-  if (!isPhysicalOrService(type)) return true;
-  return !product.variants.some((v) => v.unlimited || v.qtyInStock > 0);
+  return !product.variants.some((v) => isVariantAvailable(product, v));
+};
+
+/**
+ * A variant sells at its sale price: the product's flag for a digital product, never for a gift
+ * card, else the variant's own flag.
+ */
+export const isVariantOnSale = (product: Product, variant: ProductVariant): boolean => {
+  const type = product.productType;
+  if (type === ProductType.DIGITAL) return product.onSale;
+  if (type === ProductType.GIFT_CARD) return false;
+  return variant.onSale;
 };
 
 /** On sale: any variant on sale (physical, service); the product's flag (digital); never gift cards. */
 export const isOnSale = (product: Product): boolean => {
   const type = product.productType;
-  if (isPhysicalOrService(type)) return product.variants.some((v) => v.onSale);
+  if (isPhysicalOrService(type)) return product.variants.some((v) => isVariantOnSale(product, v));
   if (type === ProductType.DIGITAL) return product.onSale;
   return false;
 };
@@ -391,8 +422,8 @@ export const variantIdOf = (product: Product, skuOrId: string | null | undefined
 const NO_PRICE: Cents = { cents: 0, currency: DEFAULT_CURRENCY };
 
 /**
- * What one unit of a variant costs, in minor units of its currency: the sale price when the variant
- * is on sale. Digital products carry the price on the product itself.
+ * What one unit of a variant costs, in minor units of its currency: the sale price while it is on
+ * sale (`isVariantOnSale`). Digital products carry the price on the product itself.
  */
 export const variantUnitPrice = (product: Product, variant: ProductVariant | undefined): Cents => {
   if (product.productType === ProductType.DIGITAL) {
@@ -400,14 +431,26 @@ export const variantUnitPrice = (product: Product, variant: ProductVariant | und
     if (own !== null) return own;
   }
   if (!variant) return NO_PRICE;
-  return variant.onSale ? variant.salePrice : variant.price;
+  return isVariantOnSale(product, variant) ? variant.salePrice : variant.price;
 };
 
-/** A variant's effective price (sale when on sale). */
-const effectivePrice = (v: ProductVariant): Cents => (v.onSale ? v.salePrice : v.price);
+/**
+ * What a shopper pays for one unit at the cheapest: the lowest `variantUnitPrice` over the
+ * variants (a digital product's own price); undefined for a product with nothing to price.
+ */
+export const lowestUnitPrice = (product: Product): Cents | undefined => {
+  if (product.productType === ProductType.DIGITAL && product.price !== null)
+    return variantUnitPrice(product, product.variants[0]);
+  let best: Cents | undefined = undefined;
+  for (const v of product.variants) {
+    const price = variantUnitPrice(product, v);
+    if (best === undefined || price.cents < best.cents) best = price;
+  }
+  return best;
+};
 
 /**
- * The variant with the lowest effective price (physical, service, gift card; first wins ties), or
+ * The variant with the lowest unit price (physical, service, gift card; first wins ties), or
  * undefined for other types and products without variants.
  */
 export const lowestPricedVariant = (product: Product): ProductVariant | undefined => {
@@ -415,8 +458,9 @@ export const lowestPricedVariant = (product: Product): ProductVariant | undefine
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return undefined;
   const [first, ...rest] = product.variants;
   if (!first) return undefined;
+  const unitPrice = (v: ProductVariant) => variantUnitPrice(product, v).cents;
   let best = first;
-  for (const v of rest) if (effectivePrice(v).cents < effectivePrice(best).cents) best = v;
+  for (const v of rest) if (unitPrice(v) < unitPrice(best)) best = v;
   return best;
 };
 
@@ -424,7 +468,7 @@ export const lowestPricedVariant = (product: Product): ProductVariant | undefine
 export const fromPrice = (product: Product): Cents | undefined => {
   if (product.productType === ProductType.DIGITAL) return product.price ?? undefined;
   const lowest = lowestPricedVariant(product);
-  return lowest && effectivePrice(lowest);
+  return lowest && variantUnitPrice(product, lowest);
 };
 
 /** The highest regular price among variants; a digital product's own price. */

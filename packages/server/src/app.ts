@@ -8,6 +8,7 @@ import {
   minimumSubtotalCents,
   type LocalizedStrings,
 } from '@storefront/core';
+import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -310,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       settings: cartSettings,
       siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
+      timeZone: siteTimeZone(site.content.website),
       writeLimit: config.cartWriteLimit,
       siteUrl: config.siteUrl,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),

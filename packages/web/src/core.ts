@@ -12,6 +12,8 @@ export {
   addToCartLabel,
   availableOptionValues,
   findVariant,
+  hasStock,
+  isVariantAvailable,
   variantDescriptor,
   variantUnitPrice,
 } from '@storefront/core/product';
@@ -33,3 +35,8 @@ export {
   validateQuantityChange,
 } from '@storefront/core/cart';
 export { type PageContext, PageType } from '@storefront/core/page-context';
+export {
+  type SubscriptionAction,
+  type SubscriptionState,
+  subscriptionActionsOf,
+} from '@storefront/core/subscriptions';

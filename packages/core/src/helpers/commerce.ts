@@ -24,6 +24,7 @@ import {
   fromPrice,
   hasVariants,
   hasVariedPrices,
+  displayStateOf,
   isOnSale,
   isSoldOut,
   lowestPricedVariant,
@@ -263,15 +264,14 @@ const subscriptionPrice: FormatterImpl = (item, args, ctx) => {
 const productStatus: FormatterImpl = (item, _args, ctx) => {
   const id = asString(prop(item, 'id'));
   const custom = id ? asString(path(ctx.lookup('productMerchandisingContext'), id, 'customSoldOutText')) : '';
-  const product = productOf(item);
-  if (isSoldOut(product)) {
-    const text = custom || localized(ctx, 'product.sold-out');
-    return `<div class="product-mark sold-out">${escapeHtmlAttr(text)}</div>`;
+  switch (displayStateOf(productOf(item))) {
+    case 'sold-out':
+      return `<div class="product-mark sold-out">${escapeHtmlAttr(custom || localized(ctx, 'product.sold-out'))}</div>`;
+    case 'on-sale':
+      return `<div class="product-mark sale">${localized(ctx, 'product.sale')}</div>`;
+    case 'normal':
+      return undefined;
   }
-  if (isOnSale(product)) {
-    return `<div class="product-mark sale">${localized(ctx, 'product.sale')}</div>`;
-  }
-  return undefined;
 };
 
 const productQuickView: FormatterImpl = (item, args, ctx) => {

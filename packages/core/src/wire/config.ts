@@ -5,6 +5,7 @@
  * field renamed on one side breaks the other's build. Plain types: the browser's bundle carries
  * nothing for them.
  */
+import type { SubscriptionState } from '../subscriptions.ts';
 
 /** A page of a keyset-paged list (spec section 7's paging): the rows under `K`, and where the next page starts. */
 export type CursorPage<K extends string, T> = { [P in K]: T[] } & {
@@ -322,7 +323,7 @@ export type ModeratedReviewPage = CursorPage<'reviews', ModeratedReview>;
 
 // ------------------------------------------------------------------ subscriptions
 
-export type SubscriptionState = 'active' | 'paused' | 'cancelled' | 'ended' | 'failed';
+export type { SubscriptionState };
 
 /** A subscription as staff see it. */
 export interface StaffSubscription {

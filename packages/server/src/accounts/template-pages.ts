@@ -161,7 +161,7 @@ export function accountTemplatePage(
     subscriptions: (data.subscriptions ?? []).map((s) => ({
       ...s,
       created: day(s.created),
-      nextRenewal: s.nextRenewal === null ? null : day(s.nextRenewal),
+      nextRenewal: s.nextRenewalDay,
       actionUrl: subscriptionActionUrl(s.id),
     })),
   };

@@ -8,7 +8,7 @@
 import type { DashboardAnswer } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { variantAttributes, variantAvailableSql, variantsWithStock } from '../db/stock.ts';
 import { LOW_STOCK } from './stock.ts';
 
 const DAY = 86_400_000;
@@ -91,11 +91,10 @@ async function restockWaiting(db: Db) {
   const row = await db
     .selectFrom('restock_signups')
     .leftJoin('variants', 'variants.id', 'restock_signups.variant_id')
-    .select([
-      sql<number | string>`count(*)`.as('waiting'),
-      sql<
-        number | string
-      >`sum(case when variants.unlimited = 1 or variants.qty_in_stock > 0 then 1 else 0 end)`.as('ready'),
+    .leftJoin('items', 'items.id', 'variants.item_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('waiting'),
+      eb.fn.sum<number | string>(eb.case().when(variantAvailableSql(eb)).then(1).else(0).end()).as('ready'),
     ])
     .where('restock_signups.notified_at', 'is', null)
     .executeTakeFirst();

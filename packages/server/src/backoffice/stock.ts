@@ -15,7 +15,13 @@ import type {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { LEDGER_REASONS, recordStockChanges, variantAttributes, variantsWithStock } from '../db/stock.ts';
+import {
+  LEDGER_REASONS,
+  recordStockChanges,
+  variantAttributes,
+  variantAvailableSql,
+  variantsWithStock,
+} from '../db/stock.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
@@ -71,8 +77,7 @@ export async function listStock(db: Db, query: z.infer<typeof stockQuery>): Prom
       ]),
     );
   }
-  if (query.filter === 'sold-out')
-    q = q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '<=', 0);
+  if (query.filter === 'sold-out') q = q.where((eb) => eb.not(variantAvailableSql(eb)));
   if (query.filter === 'low')
     q = q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '<=', LOW_STOCK);
   if (query.cursor) {

@@ -18,33 +18,22 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import {
-  changeSubscription,
-  subscriptionView,
-  type SubscriptionRow,
-  type SubscriptionState,
-} from '../db/subscriptions.ts';
+import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_STATES } from '@storefront/core/subscriptions';
+import { changeSubscription, subscriptionView, type SubscriptionRow } from '../db/subscriptions.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { apiError } from '../http/errors.ts';
 import { requirePermission } from '../http/guards.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 
 const PAGE = 50;
-const STATES = [
-  'active',
-  'paused',
-  'cancelled',
-  'ended',
-  'failed',
-] as const satisfies readonly SubscriptionState[];
 
 export const subscriptionListQuery = z
-  .object({ state: z.enum(STATES).optional(), cursor: z.string().max(500).optional() })
+  .object({ state: z.enum(SUBSCRIPTION_STATES).optional(), cursor: z.string().max(500).optional() })
   .strict();
 const actionParams = z
   .object({
     id: z.string().uuid('expected a subscription id'),
-    action: z.enum(['pause', 'resume', 'cancel']),
+    action: z.enum(SUBSCRIPTION_ACTIONS),
   })
   .strict();
 const noBody = z.undefined().or(z.object({}).strict());

@@ -40,12 +40,8 @@ import type { Checked } from '../commerce/rules.ts';
 import { stockLockOrder, takeStock } from '../db/stock.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { getItemsByIds } from '../db/catalogue.ts';
-import {
-  claimRenewal,
-  renewablePlan,
-  startSubscription,
-  subscriptionManagePath,
-} from '../db/subscriptions.ts';
+import { renewablePlan } from '@storefront/core/subscriptions';
+import { claimRenewal, startSubscription, subscriptionManagePath } from '../db/subscriptions.ts';
 import type { Database, Db } from '../db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../http/errors.ts';
 import { queueMail } from '../http/mail.ts';
@@ -112,6 +108,8 @@ export interface OrderSettings {
   currency: string;
   minimumSubtotalCents: number;
   siteTitle: string;
+  /** The site's time zone: a subscription's billing dates are counted on its calendar. */
+  timeZone: string;
   localizedStrings?: LocalizedStrings;
   /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
   pricing?: CommercePricing | undefined;
@@ -565,6 +563,7 @@ async function placeIn(
           },
           plan,
           now,
+          timeZone: settings.timeZone,
         })
       : undefined;
   if (cartId)

@@ -381,13 +381,13 @@ export function subscriptionConfirmedHtml(
 ): string {
   const view = subscription ? subscriptionView(subscription) : undefined;
   const renews =
-    view?.nextRenewal != null
+    view?.nextRenewalDay != null
       ? `<p class="sf-order__renews">${h(
           message(
             'subscription.renews',
             {
               period: periodWords(view.billingPeriod),
-              date: new Date(view.nextRenewal).toISOString().slice(0, 10),
+              date: view.nextRenewalDay,
             },
             ls,
           ),

@@ -55,6 +55,8 @@ export interface CheckoutOptions {
   renderer: PageRenderer;
   settings: CartSettings;
   siteTitle: string;
+  /** The site's time zone (`website.timeZone`), for subscriptions' billing dates. */
+  timeZone: string;
   minimumSubtotalCents: number;
   writeLimit: { max: number; windowMs: number };
   payment?: PaymentProvider;
@@ -176,6 +178,7 @@ const orderSettingsOf = (options: CheckoutOptions, ls: LocalizedStrings | undefi
   currency: options.settings.currency,
   minimumSubtotalCents: options.minimumSubtotalCents,
   siteTitle: options.siteTitle,
+  timeZone: options.timeZone,
   ...(ls ? { localizedStrings: ls } : {}),
   pricing: options.settings.pricing,
 });

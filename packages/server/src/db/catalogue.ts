@@ -242,24 +242,13 @@ export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'title'] as c
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /**
- * What an item costs at its cheapest: the lowest price a shopper pays for one of its variants (the
- * sale price while on sale), read through the variants' (item_id, sku) index.
+ * What an item costs at its cheapest: the lowest unit price of its variants (core's
+ * `variantUnitPrice`, written by content sync), read through the variants' (item_id, sku) index.
  */
 const lowestPrice = (eb: ExpressionBuilder<Database, 'items'>) =>
   eb
     .selectFrom('variants')
-    .select((v) =>
-      v.fn
-        .min<number>(
-          v
-            .case()
-            .when('variants.on_sale', '=', 1)
-            .then(v.ref('variants.sale_price_cents'))
-            .else(v.ref('variants.price_cents'))
-            .end(),
-        )
-        .as('lowest'),
-    )
+    .select((v) => v.fn.min<number>('variants.unit_price_cents').as('lowest'))
     .whereRef('variants.item_id', '=', 'items.id');
 
 /**

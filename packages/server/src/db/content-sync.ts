@@ -1,5 +1,5 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
-import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
+import { DEFAULT_CURRENCY, moneyToCents, productOf, variantUnitPrice, type Product } from '@storefront/core';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { bumpContentVersion } from './change-version.ts';
 import type { Db } from './index.ts';
@@ -66,7 +66,16 @@ const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
     'event_start',
     'event_end',
   ],
-  variants: ['item_id', 'sku', 'position', 'currency', 'price_cents', 'sale_price_cents', 'on_sale'],
+  variants: [
+    'item_id',
+    'sku',
+    'position',
+    'currency',
+    'price_cents',
+    'sale_price_cents',
+    'on_sale',
+    'unit_price_cents',
+  ],
 };
 
 /** Times the content may leave out: the first load dates the row, and later loads keep that date. */
@@ -352,8 +361,9 @@ function contentRows(content: SiteContent, currency: string) {
     collections.set(collection.id, { fields, json: rest });
     for (const [itemPosition, item] of collectionItems.entries()) {
       items.set(item.id, itemRow(collection, item as ItemContent, itemPosition));
+      const product = productOf(item);
       for (const [variantPosition, variant] of (item.structuredContent?.variants ?? []).entries())
-        variants.set(variant.id, variantRow(item.id, variant, variantPosition, currency));
+        variants.set(variant.id, variantRow(product, variant, variantPosition, currency));
     }
   }
   return { collections, items, variants };
@@ -380,14 +390,14 @@ function itemRow(collection: CollectionContent, item: ItemContent, position: num
 }
 
 function variantRow(
-  itemId: string,
+  product: Product,
   variant: VariantContent,
   position: number,
   storeCurrencyCode: string,
 ): Wanted {
   const fields: Row = {
     id: variant.id,
-    item_id: itemId,
+    item_id: product.id,
     sku: variant.sku,
     position,
     currency: variant.priceMoney?.currency ?? storeCurrencyCode,
@@ -396,6 +406,10 @@ function variantRow(
       ? moneyToCents(variant.salePriceMoney).cents
       : (variant.salePrice ?? 0),
     on_sale: variant.onSale ? 1 : 0,
+    unit_price_cents: variantUnitPrice(
+      product,
+      product.variants.find((v) => v.id === variant.id),
+    ).cents,
     unlimited: variant.unlimited ? 1 : 0,
     qty_in_stock: variant.qtyInStock ?? 0,
   };

@@ -72,6 +72,8 @@ export interface VariantsTable {
   price_cents: number;
   sale_price_cents: number;
   on_sale: number;
+  /** What one unit costs a shopper (core's `variantUnitPrice`), for sorting by price in SQL. */
+  unit_price_cents: number;
   /** Stock: owned by the database once inserted (content gives the starting values only). */
   unlimited: number;
   qty_in_stock: number;

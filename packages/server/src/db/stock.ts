@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { lineNeeds } from '@storefront/core';
-import type { Transaction } from 'kysely';
+import { lineNeeds, ProductType } from '@storefront/core';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 
@@ -164,6 +164,26 @@ export function variantsWithStock(db: Db) {
       'items.title',
     ]);
 }
+
+/**
+ * Core's `isVariantAvailable` as a condition on a variant joined to its item, for lists the
+ * database filters and counts: digital products and gift cards always, physical products and
+ * services with stock (or unlimited), nothing else.
+ */
+export const variantAvailableSql = (eb: ExpressionBuilder<Database, 'variants' | 'items'>) =>
+  eb.or([
+    eb('items.product_type', 'in', [ProductType.DIGITAL, ProductType.GIFT_CARD]),
+    eb.and([
+      eb('items.product_type', 'in', [ProductType.PHYSICAL, ProductType.SERVICE]),
+      eb.or([eb('variants.unlimited', '=', 1), eb('variants.qty_in_stock', '>', 0)]),
+    ]),
+  ]);
+
+/** A variant row's stock as core's rules read it (`hasStock`). */
+export const stockOfRow = (row: { unlimited: number; qty_in_stock: number | string }) => ({
+  unlimited: row.unlimited === 1,
+  qtyInStock: Number(row.qty_in_stock),
+});
 
 /** A variant's attributes ("Size": "M") from its stored data. */
 export function variantAttributes(data: string): Record<string, string> {

@@ -6,6 +6,16 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CustomerInput } from '@storefront/core';
+import {
+  addBillingPeriods,
+  billingDay,
+  renewsLater,
+  subscriptionActionAllowed,
+  subscriptionStateAfter,
+  SUBSCRIPTION_ACTION_FROM,
+  type RenewablePlan,
+  type SubscriptionAction,
+} from '@storefront/core/subscriptions';
 import type { Selectable, Transaction } from 'kysely';
 import type { SubscriptionState, SubscriptionsTable } from '../subscriptions/tables.ts';
 import { digest } from '../http/session.ts';
@@ -14,60 +24,12 @@ import type { Database, Db } from './index.ts';
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type { SubscriptionState };
 
-const DAY_MS = 86_400_000;
+export type { RenewablePlan, SubscriptionAction };
 
-/**
- * `at` plus `count` billing periods, in UTC. Weeks are 7 days; months and years are calendar ones
- * whose day is clamped to the target month's last day (Jan 31 + 1 month is Feb 28, or 29 in a leap
- * year). Always counted from the subscription's first day, never from the previous due date, so a
- * clamped month does not shift the later ones (Jan 31, Feb 28, Mar 31).
- */
-export function addBillingPeriods(at: number, count: number, unit: string): number {
-  const upper = unit.toUpperCase();
-  if (upper === 'WEEK') return at + count * 7 * DAY_MS;
-  const months = upper === 'YEAR' ? count * 12 : count;
-  const date = new Date(at);
-  const monthIndex = date.getUTCMonth() + months;
-  const year = date.getUTCFullYear() + Math.floor(monthIndex / 12);
-  const month = ((monthIndex % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(
-    year,
-    month,
-    Math.min(date.getUTCDate(), lastDay),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  );
-}
-
-/** A plan the scheduler can renew: a positive whole period of a known unit. */
-export interface RenewablePlan {
-  periodValue: number;
-  periodUnit: 'WEEK' | 'MONTH' | 'YEAR';
-  numCycles: number;
-}
-
-/** The plan stored on a subscription order (`{ billingPeriod: { value, unit }, numBillingCycles }`), if renewable. */
-export function renewablePlan(plan: unknown): RenewablePlan | undefined {
-  const p = plan as {
-    billingPeriod?: { value?: unknown; unit?: unknown };
-    numBillingCycles?: unknown;
-  } | null;
-  const value = Number(p?.billingPeriod?.value);
-  const unit = String(p?.billingPeriod?.unit ?? '').toUpperCase();
-  if (!Number.isInteger(value) || value < 1 || !['WEEK', 'MONTH', 'YEAR'].includes(unit)) return undefined;
-  const cycles = Number(p?.numBillingCycles);
-  return {
-    periodValue: value,
-    periodUnit: unit as RenewablePlan['periodUnit'],
-    numCycles: Number.isInteger(cycles) && cycles > 0 ? cycles : 0,
-  };
-}
-
-const dueAt = (row: Pick<SubscriptionRow, 'created' | 'period_value' | 'period_unit'>, periods: number) =>
-  addBillingPeriods(Number(row.created), periods * row.period_value, row.period_unit);
+const dueAt = (
+  row: Pick<SubscriptionRow, 'created' | 'period_value' | 'period_unit' | 'time_zone'>,
+  periods: number,
+) => addBillingPeriods(Number(row.created), periods * row.period_value, row.period_unit, row.time_zone);
 
 /**
  * Where a subscription is managed without an account: the link carries 32 random bytes from the
@@ -102,6 +64,8 @@ export async function startSubscription(
     line: { itemId: string; sku: string; quantity: number; title: string };
     plan: RenewablePlan;
     now: number;
+    /** The site's time zone: the subscription's billing dates are counted on its calendar. */
+    timeZone: string;
   },
 ): Promise<{ id: string; manageToken: string | undefined }> {
   const { plan, now } = start;
@@ -129,6 +93,7 @@ export async function startSubscription(
     failures: 0,
     last_error: null,
     manage_digest: manageToken === undefined ? null : digest(manageToken),
+    time_zone: start.timeZone,
     created: now,
     updated: now,
   };
@@ -303,15 +268,6 @@ export function accountSubscriptions(db: Db, accountId: string): Promise<Subscri
     .execute();
 }
 
-export type SubscriptionAction = 'pause' | 'resume' | 'cancel';
-
-/** Which states each action applies to. */
-const FROM: Record<SubscriptionAction, SubscriptionState[]> = {
-  pause: ['active'],
-  resume: ['paused', 'failed'],
-  cancel: ['active', 'paused', 'failed'],
-};
-
 /**
  * Who acts: the customer's account (only its own subscriptions), the holder of a manage link (only
  * its subscription), or staff on the customer's behalf (any).
@@ -334,7 +290,7 @@ export async function changeSubscription(
     query = query.where('manage_digest', '=', digest(change.owner.manageToken));
   const row = await query.executeTakeFirst();
   if (!row) return { ok: false, reason: 'not-found' };
-  if (!FROM[change.action].includes(row.state)) return { ok: false, reason: 'not-allowed' };
+  if (!subscriptionActionAllowed(change.action, row.state)) return { ok: false, reason: 'not-allowed' };
   let set: {
     state: SubscriptionState;
     due_periods?: number;
@@ -342,13 +298,13 @@ export async function changeSubscription(
     attempt_at?: number;
     failures?: number;
     last_error?: null;
-  } = { state: change.action === 'pause' ? 'paused' : 'cancelled' };
+  } = { state: subscriptionStateAfter(change.action) };
   if (change.action === 'resume') {
     let periods = row.due_periods;
     while (dueAt(row, periods) < change.now) periods++;
     const nextDue = dueAt(row, periods);
     set = {
-      state: 'active',
+      state: subscriptionStateAfter('resume'),
       due_periods: periods,
       next_due: nextDue,
       attempt_at: nextDue,
@@ -378,7 +334,7 @@ export async function cancelAccountSubscriptions(trx: Db, accountId: string, now
     .updateTable('subscriptions')
     .set({ state: 'cancelled', updated: now })
     .where('account_id', '=', accountId)
-    .where('state', 'in', FROM.cancel)
+    .where('state', 'in', [...SUBSCRIPTION_ACTION_FROM.cancel])
     .execute();
   await trx
     .updateTable('subscriptions')
@@ -405,6 +361,8 @@ export interface SubscriptionView {
   cyclesMade: number;
   /** Epoch ms of the next renewal; null when none will come (cancelled, ended, failed). */
   nextRenewal: number | null;
+  /** Its day on the calendar of the subscription's time zone (`YYYY-MM-DD`), as shoppers are told it. */
+  nextRenewalDay: string | null;
   created: number;
 }
 
@@ -419,7 +377,8 @@ export function subscriptionView(row: SubscriptionRow): SubscriptionView {
     billingPeriod: { value: row.period_value, unit: row.period_unit },
     numBillingCycles: row.num_cycles,
     cyclesMade: row.cycles_made,
-    nextRenewal: row.state === 'active' || row.state === 'paused' ? Number(row.next_due) : null,
+    nextRenewal: renewsLater(row.state) ? Number(row.next_due) : null,
+    nextRenewalDay: renewsLater(row.state) ? billingDay(Number(row.next_due), row.time_zone) : null,
     created: Number(row.created),
   };
 }

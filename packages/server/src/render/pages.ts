@@ -228,7 +228,6 @@ export class PageRenderer {
       siteUrl: this.deps.siteUrl,
       siteTitle: String(website.siteTitle ?? ''),
       logoImageUrl: typeof website.logoImageUrl === 'string' ? website.logoImageUrl : undefined,
-      currency: this.deps.cart.currency,
     };
   }
 

@@ -4,19 +4,9 @@
  * without JavaScript. Shared by /account's list and a guest's manage page.
  */
 import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { subscriptionActionsOf } from '@storefront/core/subscriptions';
 import { escapeHtml as h } from '../http/html.ts';
 import type { SubscriptionView } from '../db/subscriptions.ts';
-
-const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
-
-/** The actions each state offers. */
-const ACTIONS: Record<SubscriptionView['state'], ('pause' | 'resume' | 'cancel')[]> = {
-  active: ['pause', 'cancel'],
-  paused: ['resume', 'cancel'],
-  failed: ['resume', 'cancel'],
-  cancelled: [],
-  ended: [],
-};
 
 export interface SubscriptionForm {
   action: string;
@@ -34,7 +24,7 @@ export function subscriptionItemHtml(
   const hidden = Object.entries({ crumb: form.crumb, ...form.fields })
     .map(([name, value]) => `<input type="hidden" name="${h(name)}" value="${h(value)}">`)
     .join('');
-  const buttons = ACTIONS[s.state]
+  const buttons = subscriptionActionsOf(s.state)
     .map(
       (action) =>
         `<form method="post" action="${h(form.action)}" class="sf-account__inline">${hidden}` +
@@ -49,8 +39,8 @@ export function subscriptionItemHtml(
       state: message(`subscription.state-${s.state}`, {}, ls),
       made: s.cyclesMade,
     })}</p>` +
-    (s.state === 'active' && s.nextRenewal !== null
-      ? `<p>${t('account.subscription-next', { date: day(s.nextRenewal) })}</p>`
+    (s.state === 'active' && s.nextRenewalDay !== null
+      ? `<p>${t('account.subscription-next', { date: s.nextRenewalDay })}</p>`
       : '') +
     buttons +
     `</li>`

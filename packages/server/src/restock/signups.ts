@@ -1,8 +1,9 @@
 /** Restock sign-ups' storage: what a sign-up names, and one row per email and variant. */
 import { randomUUID } from 'node:crypto';
+import { hasStock } from '@storefront/core';
 import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
 import type { Db } from '../db/index.ts';
-import { variantAttributes, variantsWithStock } from '../db/stock.ts';
+import { stockOfRow, variantAttributes, variantsWithStock } from '../db/stock.ts';
 import { pageOf } from '../http/cursor.ts';
 import { queueMail } from '../http/mail.ts';
 import { writeTransaction } from '../db/transaction.ts';
@@ -40,7 +41,7 @@ export async function stillSoldOut(
   variantId: string,
 ): Promise<{ product: string; sku: string } | undefined> {
   const variant = await variantsWithStock(db).where('variants.id', '=', variantId).executeTakeFirst();
-  if (!variant || variant.unlimited === 1 || Number(variant.qty_in_stock) > 0) return undefined;
+  if (!variant || hasStock(stockOfRow(variant))) return undefined;
   return { product: variant.title, sku: variant.sku };
 }
 
@@ -128,7 +129,7 @@ export async function signUpGroups(
   return {
     signUpGroups: shown.map((r) => {
       const v = variants.find((x) => x.id === r.variant_id);
-      const inStock = v ? v.unlimited === 1 || v.qty_in_stock > 0 : false;
+      const inStock = v ? hasStock(stockOfRow(v)) : false;
       const waiting = Number(r.total) - Number(r.sent);
       const attributes = v ? variantAttributes(v.data) : {};
       return {

@@ -4,7 +4,7 @@
  * split on anything that is not a letter or a digit) for both databases alike, and queries are
  * folded the same way (query.ts), so that SQLite and PostgreSQL match the same words.
  */
-import { moneyToCents } from '@storefront/core';
+import { lowestUnitPrice, productOf } from '@storefront/core';
 import { collectionUrl, itemUrl } from '../render/context.ts';
 import { blockFieldsText } from '../site/blocks.ts';
 import type { CollectionContent, ItemContent, Json } from '../site/types.ts';
@@ -55,16 +55,6 @@ function kindOf(collection: CollectionContent, item: ItemContent): SearchKind | 
   if (collection.typeName === 'blog') return 'post';
   if (collection.typeName === 'events') return 'event';
   return undefined;
-}
-
-/** The lowest price a product sells for (its sale price while on sale). */
-function lowestPrice(item: ItemContent): number | null {
-  const prices = (item.structuredContent?.variants ?? []).map((v) => {
-    const price = v.priceMoney ? moneyToCents(v.priceMoney).cents : (v.price ?? 0);
-    const sale = v.salePriceMoney ? moneyToCents(v.salePriceMoney).cents : (v.salePrice ?? 0);
-    return v.onSale ? sale : price;
-  });
-  return prices.length ? Math.min(...prices) : null;
 }
 
 /** Words an item is found by beyond its text: variant options and SKUs, tags, categories, author. */
@@ -121,7 +111,7 @@ export function itemDocument(
       title: item.title,
       url: itemUrl(collection, item),
       image_url: typeof item.assetUrl === 'string' ? item.assetUrl : null,
-      price_cents: kind === 'product' ? lowestPrice(item) : null,
+      price_cents: kind === 'product' ? (lowestUnitPrice(productOf(item))?.cents ?? null) : null,
       published_on: publishedOn,
       categories: kind === 'product' ? strings(item.categories).join('\n') : '',
     },

@@ -3,7 +3,15 @@
  * for it before it renders. Pure: what a product offers comes from the live stock the loader
  * overlaid, and the anonymous page cache keeps such a page only while the stock version holds.
  */
-import type { CollectionContent, ItemContent, Json, VariantContent } from '../site/types.ts';
+import {
+  isVariantAvailable,
+  minorToDecimal,
+  productOf,
+  variantUnitPrice,
+  type Product,
+  type ProductVariant,
+} from '@storefront/core';
+import type { CollectionContent, ItemContent, Json } from '../site/types.ts';
 import { stripTags } from '../render/page-plan.ts';
 
 export interface SeoSite {
@@ -11,8 +19,6 @@ export interface SeoSite {
   siteUrl: string;
   siteTitle: string;
   logoImageUrl?: string | undefined;
-  /** The store's currency, for a variant without a price currency of its own. */
-  currency: string;
 }
 
 /** What the head says about a page beyond its title: its share image and its structured data. */
@@ -143,8 +149,8 @@ function itemData(collection: CollectionContent, item: ItemContent, seo: ItemSeo
   return undefined;
 }
 
-function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json {
-  const variants = item.structuredContent?.variants ?? [];
+function product(item: ItemContent, { url, image, rating }: ItemSeo): Json {
+  const parsed = productOf(item);
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -152,8 +158,8 @@ function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json
     url,
     ...(image ? { image } : {}),
     ...described(item),
-    ...(variants[0]?.sku ? { sku: variants[0].sku } : {}),
-    offers: variants.map((variant) => offer(variant, site.currency, url)),
+    ...(parsed.variants[0]?.sku ? { sku: parsed.variants[0].sku } : {}),
+    offers: parsed.variants.map((variant) => offer(parsed, variant, url)),
     ...(rating && rating.count > 0
       ? {
           aggregateRating: {
@@ -168,17 +174,16 @@ function product(item: ItemContent, { site, url, image, rating }: ItemSeo): Json
   };
 }
 
-function offer(variant: VariantContent, currency: string, url: string): Json {
-  const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
-  const cents = variant.onSale ? variant.salePrice : variant.price;
-  const available = variant.unlimited === true || Number(variant.qtyInStock ?? 0) > 0;
+/** What a shopper pays for the variant and whether it can be bought, by core's rules as the cart applies them. */
+function offer(product: Product, variant: ProductVariant, url: string): Json {
+  const price = variantUnitPrice(product, variant);
   return {
     '@type': 'Offer',
     url,
     sku: variant.sku,
-    price: money?.value ?? (Number(cents ?? 0) / 100).toFixed(2),
-    priceCurrency: money?.currency ?? currency,
-    availability: `${SCHEMA}/${available ? 'InStock' : 'OutOfStock'}`,
+    price: minorToDecimal(price.cents, price.currency),
+    priceCurrency: price.currency,
+    availability: `${SCHEMA}/${isVariantAvailable(product, variant) ? 'InStock' : 'OutOfStock'}`,
   };
 }
 

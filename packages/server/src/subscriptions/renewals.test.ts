@@ -13,11 +13,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite } from '../checkout/testing.ts';
-import { addBillingPeriods } from '../db/subscriptions.ts';
+import { addBillingPeriods } from '@storefront/core/subscriptions';
 import { DATABASES, testConfig, type TestApp } from '../testing/app.ts';
 
 const CYCLES = 3;
 const STOCK = 10;
+
+/** The fixture site's `website.timeZone`: its subscriptions' billing dates are counted there. */
+const SITE_ZONE = 'America/New_York';
 
 /** The fixture site with the subscription product on a plan of `CYCLES` monthly cycles. */
 function subscriptionSite() {
@@ -54,12 +57,12 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 describe('billing periods', () => {
   const at = (iso: string) => Date.parse(iso);
   it('adds calendar months clamped to the month end, counted from the first day', () => {
-    expect(addBillingPeriods(at('2027-01-31T10:00:00Z'), 1, 'MONTH')).toBe(at('2027-02-28T10:00:00Z'));
-    expect(addBillingPeriods(at('2028-01-31T10:00:00Z'), 1, 'MONTH')).toBe(at('2028-02-29T10:00:00Z'));
-    expect(addBillingPeriods(at('2027-01-31T10:00:00Z'), 2, 'MONTH')).toBe(at('2027-03-31T10:00:00Z'));
-    expect(addBillingPeriods(at('2027-11-30T00:00:00Z'), 3, 'MONTH')).toBe(at('2028-02-29T00:00:00Z'));
-    expect(addBillingPeriods(at('2028-02-29T00:00:00Z'), 1, 'YEAR')).toBe(at('2029-02-28T00:00:00Z'));
-    expect(addBillingPeriods(at('2027-01-01T00:00:00Z'), 2, 'WEEK')).toBe(at('2027-01-15T00:00:00Z'));
+    expect(addBillingPeriods(at('2027-01-31T10:00:00Z'), 1, 'MONTH', 'UTC')).toBe(at('2027-02-28T10:00:00Z'));
+    expect(addBillingPeriods(at('2028-01-31T10:00:00Z'), 1, 'MONTH', 'UTC')).toBe(at('2028-02-29T10:00:00Z'));
+    expect(addBillingPeriods(at('2027-01-31T10:00:00Z'), 2, 'MONTH', 'UTC')).toBe(at('2027-03-31T10:00:00Z'));
+    expect(addBillingPeriods(at('2027-11-30T00:00:00Z'), 3, 'MONTH', 'UTC')).toBe(at('2028-02-29T00:00:00Z'));
+    expect(addBillingPeriods(at('2028-02-29T00:00:00Z'), 1, 'YEAR', 'UTC')).toBe(at('2029-02-28T00:00:00Z'));
+    expect(addBillingPeriods(at('2027-01-01T00:00:00Z'), 2, 'WEEK', 'UTC')).toBe(at('2027-01-15T00:00:00Z'));
   });
 });
 
@@ -173,7 +176,7 @@ for (const database of DATABASES) {
       const created = Number((await subscription(id)).created);
       for (let cycle = 2; cycle <= CYCLES; cycle++) {
         const due = Number((await subscription(id)).next_due);
-        expect(due).toBe(addBillingPeriods(created, cycle - 1, 'MONTH'));
+        expect(due).toBe(addBillingPeriods(created, cycle - 1, 'MONTH', SITE_ZONE));
         // Just before the due date nothing happens.
         clock = due - 1;
         await bothLookedAgain();
@@ -234,7 +237,7 @@ for (const database of DATABASES) {
       expect((await act(customer, id, 'pause')).json().subscription.state).toBe('paused');
       // Two periods pass while paused: no orders.
       const due = Number((await subscription(id)).next_due);
-      clock = addBillingPeriods(due, 1, 'MONTH') + 1;
+      clock = addBillingPeriods(due, 1, 'MONTH', SITE_ZONE) + 1;
       await bothLookedAgain();
       expect(await renewalOrders(id)).toHaveLength(0);
       const resumed = await act(customer, id, 'resume');
@@ -242,7 +245,7 @@ for (const database of DATABASES) {
       // The periods missed are skipped: the next renewal is due after now, not a burst of old ones.
       const row = await subscription(id);
       expect(row.state).toBe('active');
-      expect(Number(row.next_due)).toBe(addBillingPeriods(Number(row.created), 3, 'MONTH'));
+      expect(Number(row.next_due)).toBe(addBillingPeriods(Number(row.created), 3, 'MONTH', SITE_ZONE));
       await bothLookedAgain();
       expect(await renewalOrders(id)).toHaveLength(0);
       await stepPastDue(id);

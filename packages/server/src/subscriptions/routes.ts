@@ -12,6 +12,7 @@
  * link works for its one subscription, signed in or not; a forged or unknown token answers 404.
  */
 import { message, PageType, type LocalizedStrings } from '@storefront/core';
+import { SUBSCRIPTION_ACTIONS } from '@storefront/core/subscriptions';
 import { escapeHtml as h } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,10 +50,11 @@ export interface SubscriptionOptions {
   retryBaseMs?: number;
 }
 
-const ACTIONS = ['pause', 'resume', 'cancel'] as const;
 const idParams = z.object({ id: z.string().uuid() }).strict();
-const actionParams = idParams.extend({ action: z.enum(ACTIONS) }).strict();
-const actionForm = z.object({ action: z.enum(ACTIONS), crumb: z.string().max(200).optional() }).strict();
+const actionParams = idParams.extend({ action: z.enum(SUBSCRIPTION_ACTIONS) }).strict();
+const actionForm = z
+  .object({ action: z.enum(SUBSCRIPTION_ACTIONS), crumb: z.string().max(200).optional() })
+  .strict();
 /** A manage link's token: 32 bytes, base64url. Anything else names no subscription. */
 const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const manageQuery = z.object({ token: z.string().max(200) }).strict();
@@ -104,7 +106,8 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
       const params = actionParams.safeParse(request.params);
       if (!params.success) {
         const action = (request.params as { action?: string }).action;
-        if (ACTIONS.includes(action as SubscriptionAction)) throw apiError('subscription-not-found');
+        if (SUBSCRIPTION_ACTIONS.includes(action as SubscriptionAction))
+          throw apiError('subscription-not-found');
         throw invalidInput(params.error, 'path');
       }
       reply.header('cache-control', 'no-store');

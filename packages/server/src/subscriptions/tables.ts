@@ -1,10 +1,10 @@
+import type { SubscriptionState } from '@storefront/core/subscriptions';
 import type { ColumnType } from 'kysely';
 
 /** Subscriptions (issue 17; migration 025). Times in epoch ms (PostgreSQL bigint: read with `Number`). */
 type Millis = ColumnType<number | string, number, number>;
 
-/** 'active' renews; 'paused' waits for the customer; 'cancelled' and 'ended' never renew again; 'failed' gave up. */
-export type SubscriptionState = 'active' | 'paused' | 'cancelled' | 'ended' | 'failed';
+export type { SubscriptionState };
 
 export interface SubscriptionsTable {
   id: string;
@@ -29,8 +29,10 @@ export interface SubscriptionsTable {
   state: SubscriptionState;
   /** How many periods after `created` the next cycle is due (a resume skips the periods it was paused). */
   due_periods: number;
-  /** When the next cycle is due: `due_periods` periods after `created` (calendar arithmetic, UTC). */
+  /** When the next cycle is due: `due_periods` periods after `created` on the calendar of `time_zone`. */
   next_due: Millis;
+  /** The IANA zone billing dates are counted in: the site's when it started (migration 035; UTC before). */
+  time_zone: ColumnType<string, string | undefined, string>;
   /** When the scheduler next tries it: `next_due`, or later while failures back off. */
   attempt_at: Millis;
   /** Failed tries of the current cycle. */

@@ -8,13 +8,14 @@ import type {
   StaffSubscription as Subscription,
   StaffSubscriptionAnswer,
   StaffSubscriptionPage as SubscriptionPage,
-  SubscriptionState as State,
 } from '@storefront/core/wire';
+import { subscriptionActionsOf, type SubscriptionAction, type SubscriptionState } from '../core.ts';
 import { ConfigError, getJson, postJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CursorPager, FilterForm, Outcome, RecordsTable, SelectField } from './parts.tsx';
 
-type Action = 'pause' | 'resume' | 'cancel';
+type State = SubscriptionState;
+type Action = SubscriptionAction;
 
 const API = '/api/config/subscriptions';
 const problemOf = (e: unknown, fallback: string) => (e instanceof ConfigError ? e.message : fallback);
@@ -26,12 +27,7 @@ const STATE_TEXT: Record<State, string> = {
   ended: 'Ended',
 };
 const STATE_CHOICES = [['', 'Every state'], ...Object.entries(STATE_TEXT)] as const;
-/** What each action applies to, as the server allows it. */
-const ACTIONS: { action: Action; text: string; from: State[] }[] = [
-  { action: 'pause', text: 'Pause', from: ['active'] },
-  { action: 'resume', text: 'Resume', from: ['paused', 'failed'] },
-  { action: 'cancel', text: 'Cancel', from: ['active', 'paused', 'failed'] },
-];
+const ACTION_TEXT: Record<Action, string> = { pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
 
 const customerOf = (s: Subscription) => s.customer.name || s.customer.email || 'Deleted account';
 const cyclesOf = (s: Subscription) =>
@@ -47,15 +43,15 @@ function ActionsCell(props: {
   const who = `${s.title} for ${customerOf(s)}`;
   return (
     <>
-      {ACTIONS.filter((a) => a.from.includes(s.state)).map((a) => (
+      {subscriptionActionsOf(s.state).map((action) => (
         <button
-          key={a.action}
+          key={action}
           type="button"
           disabled={busy}
-          aria-label={`${a.text} ${who}`}
-          onClick={() => (a.action === 'cancel' ? setConfirming(true) : onAction(s, a.action))}
+          aria-label={`${ACTION_TEXT[action]} ${who}`}
+          onClick={() => (action === 'cancel' ? setConfirming(true) : onAction(s, action))}
         >
-          {a.text}
+          {ACTION_TEXT[action]}
         </button>
       ))}
       <ConfirmDialog

@@ -11,6 +11,7 @@ import {
   formatMoney,
   message,
   variantDescriptor,
+  isVariantAvailable,
   variantUnitPrice,
 } from '../core.ts';
 import { element } from '../element.ts';
@@ -113,7 +114,7 @@ export function variantAnnouncement(store: ProductStore, ls: LocalizedStrings, l
   if (!variant) return message('cart.add.variant-unavailable', {}, ls);
   const price = variantUnitPrice(store.product, variant);
   const parts = [variantDescriptor(variant), formatMoney(price.cents, price.currency, { locale })];
-  if (!variant.unlimited && variant.qtyInStock <= 0) parts.push(message('product.sold-out', {}, ls));
+  if (!isVariantAvailable(store.product, variant)) parts.push(message('product.sold-out', {}, ls));
   return parts.join(', ');
 }
 
