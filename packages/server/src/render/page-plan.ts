@@ -6,7 +6,6 @@ import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core
 import type { ShoppingCart } from '../commerce/cart.ts';
 import type { Shopper } from '../commerce/pricing.ts';
 import { reviewsEnabled } from '../db/reviews.ts';
-import { FEED_TYPES } from '../seo/rss.ts';
 import { socialEnabled } from './comments.ts';
 import type { Route } from './router.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../site/types.ts';
@@ -38,11 +37,17 @@ export interface PageReads {
   feedEnclosures: boolean;
 }
 
+/** What decides a page's optional reads: the site's settings, and the collection types with a feed. */
+export interface ReadSettings {
+  websiteSettings: Json;
+  hasFeed: (typeName: string) => boolean;
+}
+
 /** The reads of a page on `route`, declared before any is made. */
 export function declareReads(
   route: Route,
   request: { query: Query; cartToken: string | undefined; member?: Shopper | undefined },
-  websiteSettings: Json,
+  { websiteSettings, hasFeed }: ReadSettings,
 ): PageReads {
   const listed = route.kind === 'collection';
   return {
@@ -51,7 +56,7 @@ export function declareReads(
     social: (listed || route.kind === 'item') && socialEnabled(websiteSettings),
     rating: route.kind === 'item' && reviewsEnabled(websiteSettings),
     tagData: true,
-    feedEnclosures: listed && request.query.format === 'rss' && FEED_TYPES.has(route.collection.typeName),
+    feedEnclosures: listed && request.query.format === 'rss' && hasFeed(route.collection.typeName),
   };
 }
 

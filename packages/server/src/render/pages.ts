@@ -40,7 +40,7 @@ import type { TagBodies } from './platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
 import { pageSeo, type SeoPage, type SeoSite } from '../seo/json-ld.ts';
 import { SitePageContent, type PageLanguage } from '../sitecontent/page-content.ts';
-import { RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../seo/rss.ts';
+import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../seo/rss.ts';
 
 export interface PageRequest {
   /** URL path without query. */
@@ -164,7 +164,10 @@ export class PageRenderer {
         },
       };
     }
-    const reads = declareReads(route, req, site.content.websiteSettings);
+    const reads = declareReads(route, req, {
+      websiteSettings: site.content.websiteSettings,
+      hasFeed: (typeName) => FEED_TYPES.has(typeName),
+    });
     const timeZone = this.assembler.renderOptions().timeZone as string;
     const now = this.deps.clock ?? Date.now;
     const { data, cart, rating, enclosures } = await loadReads(reads, {

@@ -271,7 +271,7 @@ for (const database of DATABASES) {
       const reads = declareReads(
         route,
         { query: {}, cartToken: 'cart-token', member: { email: 'ada@example.com' } },
-        site.content.websiteSettings,
+        { websiteSettings: site.content.websiteSettings, hasFeed: () => true },
       );
       expect(reads.page.route).toMatchObject({ kind: 'item', slug: 'linen-camp-shirt' });
       expect(reads.page.route.kind === 'item' && reads.page.route.collection.urlId).toBe('shop');
