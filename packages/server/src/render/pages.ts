@@ -14,7 +14,7 @@ import type { Member } from '../http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import { systemTemplates, UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from '../site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
-import { PageAssembler } from './assembler.ts';
+import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
 import {
   authenticatedAccount,
@@ -207,6 +207,8 @@ export class PageRenderer {
       now: now(),
       collections,
       tagData: answer.kind === 'html' ? await this.loadTagData(plan, catalogue, collections) : new Map(),
+      // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
+      web: this.deps.webBundle.current(),
     };
   }
 
@@ -344,7 +346,8 @@ export class PageRenderer {
       memberId: req.member?.accountId,
     };
     const tagData = await this.loadTagData(plan, catalogue, collections);
-    const body = this.assemble({ path, plan, collections, tagData }, req.mainContentOnly);
+    const web = this.deps.webBundle.current();
+    const body = this.assemble({ path, plan, collections, tagData, web }, req.mainContentOnly);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
@@ -360,14 +363,10 @@ export class PageRenderer {
 
   /** The page's HTML from its plan and loaded tag data: no I/O. */
   private assemble(
-    page: Pick<LoadedRequest, 'path' | 'plan' | 'collections' | 'tagData'>,
+    page: Pick<LoadedRequest, 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
     mainContentOnly = false,
   ): string {
-    const { html, missing } = this.assembler.assemble({
-      ...page,
-      web: this.deps.webBundle.current(),
-      mainContentOnly,
-    });
+    const { html, missing } = this.assembler.assemble({ ...page, mainContentOnly });
     // Templates' tags are all declared before the page loads; one that was not shows nothing rather than read now.
     if (missing.length > 0)
       this.deps.log.warn(
@@ -388,6 +387,8 @@ interface LoadedRequest {
   now: number;
   collections: CollectionContent[];
   tagData: Map<string, TagData | undefined>;
+  /** The browser bundle's entry and stylesheets, as its manifest named them when the page loaded. */
+  web: Assembly['web'];
 }
 
 /** What a page answers, by its `?format=`: its context, a feed, a calendar file, or the HTML page. */
