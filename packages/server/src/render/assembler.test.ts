@@ -85,4 +85,14 @@ describe('page assembler', () => {
     expect(html).not.toContain('footer-products');
     expect(html).not.toContain('squarespace:');
   });
+
+  it('leaves the plan as it was given: the same plan assembles the same page twice', () => {
+    const { assembler, plan, collections } = fixture();
+    const before = structuredClone(plan.context);
+    const first = assembler.assemble({ plan, path: '/', collections, tagData: new Map(), web });
+    expect(plan.context).toEqual(before);
+    expect(assembler.assemble({ plan, path: '/', collections, tagData: new Map(), web }).html).toBe(
+      first.html,
+    );
+  });
 });

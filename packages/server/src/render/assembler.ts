@@ -1,10 +1,9 @@
 /**
  * Pure rendering of a page from its plan and its loaded data (template-format §1): inner template ->
- * `squarespace["main-content"]` -> the layout's regions -> platform tags. No I/O. Before anything
- * renders, `declaredTags` names the platform tags the page writes (from each template's tag
- * skeleton), for the caller to load with the page; a tag it could not name (one written inside
- * another tag's body, or in a partial) is reported as missing, for the caller to load and assemble
- * again.
+ * `squarespace["main-content"]` -> the layout's regions -> platform tags. No I/O, and the plan is
+ * left as it was given. Before anything renders, `declaredTags` names the platform tags the page
+ * writes (learned once per template: platform-tags.ts `templateTags`), for the loader to read with
+ * the page; a tag whose data was not loaded all the same renders empty and is reported as missing.
  */
 import { PageType } from '@storefront/core';
 import { escapeHtml } from '../http/html.ts';
@@ -22,7 +21,7 @@ import { stripTags, type PagePlan } from './page-plan.ts';
 import {
   expandPlatformTags,
   findPlatformTags,
-  tagSkeleton,
+  templateTags,
   type PlatformTag,
   type TagBodies,
 } from './platform-tags.ts';
@@ -44,8 +43,6 @@ export interface Assembly {
   plan: PagePlan;
   path: string;
   collections: CollectionContent[];
-  /** The inner template's output before its tags are expanded, kept once rendered (null: ready HTML). */
-  inner?: string | null;
   tagData: Map<string, TagData | undefined>;
   web: { script: string | null; stylesheets: readonly string[] };
   /** `?format=main-content`: the inner template's HTML alone, without the layout. */
@@ -54,8 +51,8 @@ export interface Assembly {
 
 export class PageAssembler {
   private readonly reported = new Set<string>();
-  /** Each template's tag skeleton, compiled once (null: the template writes no platform tag). */
-  private readonly skeletons = new WeakMap<Compiled, Compiled | null>();
+  /** The tags each template writes, learned on its first page (its skeleton compiled, if any). */
+  private readonly templateTags = new WeakMap<Compiled, { fixed: PlatformTag[]; scoped: Compiled | null }>();
 
   private readonly partials: Readonly<Record<string, string>>;
 
@@ -63,14 +60,24 @@ export class PageAssembler {
     this.partials = { ...deps.systemPartials, ...deps.site.template.partials };
   }
 
-  /** Layout, classes and title of the page, set on its context before anything renders. */
+  /** The layout the page renders in. */
   prepare(plan: PagePlan): TemplateFile<Compiled> {
     const { template } = this.deps.site;
+    return template.layouts[this.regionName(plan)] ?? (template.layouts.default as TemplateFile<Compiled>);
+  }
+
+  private regionName({ collection }: PagePlan): string {
+    const { template } = this.deps.site;
+    return typeof collection.regionName === 'string' && template.layouts[collection.regionName]
+      ? collection.regionName
+      : 'default';
+  }
+
+  /** The page's root context as its templates see it: the plan's, with the page's `squarespace` keys. */
+  private pageContext(plan: PagePlan, documentParts?: { headers: string; footers: string }): Json {
+    const { template } = this.deps.site;
     const { collection } = plan;
-    const regionName =
-      typeof collection.regionName === 'string' && template.layouts[collection.regionName]
-        ? collection.regionName
-        : 'default';
+    const regionName = this.regionName(plan);
     const title = this.title(plan);
     const classes = [
       // Checkbox and dropdown tweaks first, as the platform lists them (site/tweaks.ts).
@@ -85,44 +92,61 @@ export class PageAssembler {
       plan.pageType === PageType.NOT_FOUND ? 'sf-not-found-page' : '',
       plan.pageType === PageType.SHOW_CART ? 'sf-cart-page' : '',
     ].filter(Boolean);
-    plan.context.squarespace = {
+    const squarespace: Json = {
       'main-content': MAIN_MARKER,
       'page-classes': classes.join(' '),
       'page-id': plan.itemId ? `item-${plan.itemId}` : `collection-${collection.id}`,
       'page-title': title,
       'cart-classes': '',
       'template-revision': template.revision,
-      headers: '',
-      footers: '',
+      headers: documentParts?.headers ?? '',
+      footers: documentParts?.footers ?? '',
     };
-    return template.layouts[regionName] ?? (template.layouts.default as TemplateFile<Compiled>);
+    return {
+      ...plan.context,
+      squarespace,
+      ...(documentParts
+        ? { 'squarespace-headers': documentParts.headers, 'squarespace-footers': documentParts.footers }
+        : {}),
+    };
   }
 
   /**
-   * The platform tags the page writes, attributes as they will render: each template's tag skeleton
-   * (its directives and tag markers) rendered against the page's context. Nothing of the page itself
-   * is rendered yet.
+   * The platform tags the page writes, attributes as they will render: those written out in its
+   * templates as they are, those written as variables resolved against the page's loaded data (their
+   * skeleton). Nothing of the page itself is rendered.
    */
   declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>): PlatformTag[] {
     const templates: { compiled: Compiled; source: string }[] = [layout];
     const { inner } = plan;
     if ('template' in inner && inner.source !== undefined && typeof inner.template !== 'string')
       templates.push({ compiled: inner.template, source: inner.source });
-    const tags: PlatformTag[] = [];
+    const context = this.pageContext(plan);
+    const written: PlatformTag[] = [];
     for (const { compiled, source } of templates) {
-      let skeleton = this.skeletons.get(compiled);
-      if (skeleton === undefined) {
-        const text = tagSkeleton(source);
-        skeleton = text === null ? null : this.deps.engine.compile(text);
-        this.skeletons.set(compiled, skeleton);
-      }
-      if (skeleton === null) continue;
-      const { output } = this.deps.engine.render(skeleton, plan.context, this.renderOptions());
-      for (const { tag } of findPlatformTags(output, this.deps.bodies)) {
-        if (tagDataKey(tag, null) !== undefined) tags.push(tag);
-        if (tag.name === 'block-field')
-          tags.push(...blockDataTags(blocksOf(plan.context, tag.attrs.id ?? '')));
-      }
+      const { fixed, scoped } = this.tagsOf(compiled, source);
+      written.push(...fixed);
+      if (scoped === null) continue;
+      const { output } = this.deps.engine.render(scoped, context, this.renderOptions());
+      written.push(...findPlatformTags(output, this.deps.bodies).map(({ tag }) => tag));
+    }
+    const tags: PlatformTag[] = [];
+    for (const tag of written) {
+      if (tagDataKey(tag, null) !== undefined) tags.push(tag);
+      if (tag.name === 'block-field') tags.push(...blockDataTags(blocksOf(context, tag.attrs.id ?? '')));
+    }
+    return tags;
+  }
+
+  private tagsOf(compiled: Compiled, source: string): { fixed: PlatformTag[]; scoped: Compiled | null } {
+    let tags = this.templateTags.get(compiled);
+    if (tags === undefined) {
+      const learned = templateTags(source, this.deps.bodies, this.partials);
+      tags = {
+        fixed: learned.fixed,
+        scoped: learned.scoped === null ? null : this.deps.engine.compile(learned.scoped),
+      };
+      this.templateTags.set(compiled, tags);
     }
     return tags;
   }
@@ -180,19 +204,16 @@ export class PageAssembler {
         authenticatedAccount: ctx.authenticatedAccount as Json | undefined,
       }),
     });
-    Object.assign(ctx.squarespace as Json, { headers, footers });
-    ctx['squarespace-headers'] = headers;
-    ctx['squarespace-footers'] = footers;
-
+    const page = this.pageContext(plan, { headers, footers });
     const missing: PlatformTag[] = [];
     const expand = (output: string) =>
-      expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, missing));
-    // The inner template renders once, whatever the rounds: its output does not depend on tag data.
-    if (a.inner === undefined)
-      a.inner = 'html' in plan.inner ? null : this.renderTemplate(plan.inner.template, ctx, plan.inner.file);
-    const inner = a.inner === null ? ('html' in plan.inner ? plan.inner.html : '') : expand(a.inner);
+      expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, page, missing));
+    const inner =
+      'html' in plan.inner
+        ? plan.inner.html
+        : expand(this.renderTemplate(plan.inner.template, page, plan.inner.file));
     if (a.mainContentOnly) return { html: inner, missing };
-    const document = expand(this.renderTemplate(layout.compiled, ctx, layout.file, layout.origin));
+    const document = expand(this.renderTemplate(layout.compiled, page, layout.file, layout.origin));
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }
 
@@ -244,9 +265,8 @@ export class PageAssembler {
   }
 
   /** One platform tag's HTML (template-format §2.8), from data loaded before. */
-  private expandTag(tag: PlatformTag, a: Assembly, missing: PlatformTag[]): string {
+  private expandTag(tag: PlatformTag, a: Assembly, root: Json, missing: PlatformTag[]): string {
     const { site } = this.deps;
-    const root = a.plan.context;
     const activeCollectionId = a.plan.collection.id;
     const renderWith = (context: unknown, what: string): string => {
       if (tag.body !== null)

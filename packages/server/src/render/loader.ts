@@ -1,14 +1,21 @@
 /**
- * Runs a page's queries before anything renders: each reads only what the page shows (one item by
+ * Runs a page's queries before anything renders, the only place a page reads: the reads its route
+ * declared (page-plan.ts `PageReads`), then its platform tags' data. Each reads only what the page shows (one item by
  * its slug, its neighbours by position, one page of a list in SQL with its filters, a platform tag's
  * items with its limit), so the number of queries per page does not grow with the catalogue. Reads go
  * through the catalogue cache (db/catalogue-cache.ts): content from memory while the content version
  * holds, stock always live.
  */
+import { findCart, readCart, type CartSettings, type ShoppingCart } from '../commerce/cart.ts';
 import type { CatalogueReads } from '../db/catalogue-cache.ts';
+import type { Db } from '../db/index.ts';
+import { ratingSummary, type RatingSummary } from '../db/reviews.ts';
+import { imageEnclosures, type Enclosure } from '../seo/rss.ts';
+import { loadSocial } from './comments.ts';
+import type { PageReads } from './page-plan.ts';
 import { PRODUCT_SORTS, type ItemWhere, type ProductSort, type TermFilter } from '../db/catalogue.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
-import { collectionUrl, itemView } from './context.ts';
+import { collectionUrl, isProduct, itemView } from './context.ts';
 import { eventStartOf } from '../db/event-dates.ts';
 import { decodeCursor, pageOf } from '../http/cursor.ts';
 import { CALENDAR_VIEW, calendarContext, calendarMonth } from './events.ts';
@@ -70,6 +77,47 @@ export interface LoadOptions {
   timeZone: string;
   /** What "now" is for upcoming and past events; the system clock unless a test gives its own. */
   now?: () => number;
+}
+
+/** Where a page's reads are made. */
+export interface PageSources {
+  catalogue: CatalogueReads;
+  db: Db;
+  cart: CartSettings;
+  load: LoadOptions;
+  /** The site's folder and origin, for a feed's images (`feedEnclosures`). */
+  siteDir: string;
+  siteUrl: string;
+}
+
+/** What a page's declared reads returned. */
+export interface LoadedPage {
+  data: PageData;
+  cart: ShoppingCart;
+  rating: RatingSummary | undefined;
+  enclosures: Map<string, Enclosure> | undefined;
+}
+
+/** Makes the reads a page declared (page-plan.ts `declareReads`), each only when declared. */
+export async function loadReads(reads: PageReads, sources: PageSources): Promise<LoadedPage> {
+  const { catalogue, db, load } = sources;
+  const readCartOf = async () =>
+    readCart(db, await findCart(db, reads.cart.token), sources.cart, reads.cart.member);
+  const [page, cart] = await Promise.all([
+    loadPage(catalogue, reads.page.route, reads.page.query, load),
+    readCartOf(),
+  ]);
+  const [data, rating] = await Promise.all([
+    reads.social ? loadSocial(db, page, load.site.content.websiteSettings) : page,
+    reads.rating && page.kind === 'item' && isProduct(page.item)
+      ? ratingSummary(db, page.item.id)
+      : undefined,
+  ]);
+  const enclosures =
+    reads.feedEnclosures && data.kind === 'collection'
+      ? await imageEnclosures(sources.siteDir, sources.siteUrl, data.list.items)
+      : undefined;
+  return { data, cart, rating, enclosures };
 }
 
 export async function loadPage(

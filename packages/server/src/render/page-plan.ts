@@ -1,17 +1,64 @@
 /**
- * The context builder: loaded data -> what one page renders (its root JSON context, inner template,
- * title bits). Pure: no I/O.
+ * A page's plan: the reads its route declares (`declareReads`), then, from what they loaded, what the
+ * page renders (its root JSON context, inner template, title bits). Pure: no I/O.
  */
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { ShoppingCart } from '../commerce/cart.ts';
+import type { Shopper } from '../commerce/pricing.ts';
+import { reviewsEnabled } from '../db/reviews.ts';
+import { socialEnabled } from './comments.ts';
+import type { Route } from './router.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../site/types.ts';
 import { collectionUrl, collectionView, isProduct, itemView, type AuthenticatedAccount } from './context.ts';
 import type { Compiled } from './engine.ts';
-import type { ListData, PageData } from './loader.ts';
+import type { ListData, PageData, Query } from './loader.ts';
 import { collectionWithChildren } from './navigation.ts';
 import { noJsCart } from './no-js-cart.ts';
 import type { SystemTemplates } from '../site/system/index.ts';
 import type { PageSeo } from '../seo/json-ld.ts';
+
+/**
+ * Every read a page needs, declared from its route before any is made (the page's data, the way
+ * Ghost's routes name theirs): the loader (loader.ts `loadReads`) makes them all, then the page
+ * renders from what they returned, with no read of its own.
+ */
+export interface PageReads {
+  /** The shopper's cart, by the token of their cookie, with the signed-in customer's. */
+  cart: { token: string | undefined; member: Shopper | undefined };
+  /** What the route shows: an item with its neighbours and count, or a page of a list and its children's items. */
+  page: { route: Route; query: Query };
+  /** The comment and like counts of the items shown and an item's first page of thread (the site shows them). */
+  social: boolean;
+  /** An item's approved reviews when it is a product (the site shows reviews). */
+  rating: boolean;
+  /** The data of the platform tags the page's templates write (learned once per template). */
+  tagData: true;
+  /** The images of a feed's items, read from the site's media folder (`?format=rss`). */
+  feedEnclosures: boolean;
+}
+
+/** What decides a page's optional reads: the site's settings, and the collection types with a feed. */
+export interface ReadSettings {
+  websiteSettings: Json;
+  hasFeed: (typeName: string) => boolean;
+}
+
+/** The reads of a page on `route`, declared before any is made. */
+export function declareReads(
+  route: Route,
+  request: { query: Query; cartToken: string | undefined; member?: Shopper | undefined },
+  { websiteSettings, hasFeed }: ReadSettings,
+): PageReads {
+  const listed = route.kind === 'collection';
+  return {
+    cart: { token: request.cartToken, member: request.member },
+    page: { route, query: request.query },
+    social: (listed || route.kind === 'item') && socialEnabled(websiteSettings),
+    rating: route.kind === 'item' && reviewsEnabled(websiteSettings),
+    tagData: true,
+    feedEnclosures: listed && request.query.format === 'rss' && hasFeed(route.collection.typeName),
+  };
+}
 
 export type TitleBits = { collection?: string; item?: string; homepage?: boolean; description?: string };
 
@@ -35,6 +82,8 @@ export interface PagePlan {
   seo?: PageSeo | undefined;
   /** The page's language when the site has edited content (sitecontent/page-content.ts). */
   language?: PlanLanguage | undefined;
+  /** What the page read to be planned, declared from its route (none for a page the caller made). */
+  reads?: PageReads | undefined;
 }
 
 /** A page's language: its strings (the browser's too) and its versions in the others. */

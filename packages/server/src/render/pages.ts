@@ -1,14 +1,15 @@
 /**
- * Serves pages in four steps: route (router.ts) -> load (loader.ts: only what the page shows, and the
- * data its platform tags declare) -> plan (page-plan.ts: the JSON context) -> assemble
- * (assembler.ts: pure rendering, no I/O).
+ * Serves pages plan first: route (router.ts) -> the reads the route declares (page-plan.ts
+ * `declareReads`) -> one load (loader.ts: only what the page shows, and the data of the platform
+ * tags its templates write) -> the plan (page-plan.ts: the JSON context) -> assemble (assembler.ts:
+ * pure rendering, no I/O).
  */
 import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
 import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
 import type { Db } from '../db/index.ts';
-import { ratingSummary, reviewsEnabled, type RatingSummary } from '../db/reviews.ts';
+import type { RatingSummary } from '../db/reviews.ts';
 import type { Member } from '../http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../site/types.ts';
 import {
@@ -20,25 +21,31 @@ import {
 import type { WebBundle } from '../web-bundle.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
-import { loadSocial } from './comments.ts';
 import {
   authenticatedAccount,
   collectionUrl,
   collectionView,
-  isProduct,
   itemUrl,
   type AuthenticatedAccount,
 } from './context.ts';
 import type { Compiled, TemplateEngine } from './engine.ts';
 import { ICS_CONTENT_TYPE, ICS_FORMAT, icsCalendar } from './events.ts';
-import { loadPage, loadTagData, type PageData, type Query } from './loader.ts';
+import { loadReads, loadTagData, type PageData, type Query, type TagData } from './loader.ts';
 import { folderRedirect } from './navigation.ts';
-import { baseContext, planPage, platformPage, stripTags, type Builtins, type PagePlan } from './page-plan.ts';
+import {
+  baseContext,
+  declareReads,
+  planPage,
+  platformPage,
+  stripTags,
+  type Builtins,
+  type PagePlan,
+} from './page-plan.ts';
 import type { TagBodies } from './platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
 import { pageSeo, type SeoPage, type SeoSite } from '../seo/json-ld.ts';
 import { SitePageContent, type PageLanguage } from '../sitecontent/page-content.ts';
-import { FEED_TYPES, imageEnclosures, RSS_CONTENT_TYPE, rssFeed } from '../seo/rss.ts';
+import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../seo/rss.ts';
 
 export interface PageRequest {
   /** URL path without query. */
@@ -96,12 +103,6 @@ export interface RendererDeps {
   clock?: () => number;
 }
 
-/**
- * Tags found only once rendered (inside another tag's body, or in a partial) are loaded and the
- * page's tags expanded again, at most this many times.
- */
-const MAX_TAG_ROUNDS = 3;
-
 export class PageRenderer {
   private readonly builtins: Builtins;
   private readonly assembler: PageAssembler;
@@ -133,14 +134,22 @@ export class PageRenderer {
     });
   }
 
+  /**
+   * A page in three steps: its reads declared from its route (page-plan.ts), all made in one load
+   * (loader.ts), then the page rendered from what they returned, with no read of its own.
+   */
   async render(req: PageRequest): Promise<PageResult> {
+    const loaded = await this.load(req);
+    return 'redirect' in loaded ? loaded.redirect : this.present(loaded);
+  }
+
+  /** Every read of the page: the site's (routing needs them) and those its route declares. */
+  private async load(req: PageRequest): Promise<LoadedRequest | { redirect: PageResult }> {
     const { db } = this.deps;
     const path = normalizePath(req.path);
     const version = await this.contentVersionOf(req.contentVersion);
     const catalogue = await this.catalogue.reads(db, version);
     const collections = await catalogue.collections();
-    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
-    const account = signedInAccount(req.member);
     // A page in another language than the default is the default's page under its prefix.
     const language = this.edited.pageLanguage(await this.edited.read(db, version), path, this.deps.siteUrl);
     const site = siteInLanguage(this.deps.site, language);
@@ -151,36 +160,39 @@ export class PageRenderer {
       // In the language the visitor is reading (its path prefix, if any).
       const prefix = path.slice(0, path.length - language.path.length);
       return {
-        status: 302,
-        pageType: PageType.COLLECTION,
-        contentType: 'text/plain; charset=utf-8',
-        body: '',
-        location: prefix + redirect,
+        redirect: {
+          status: 302,
+          pageType: PageType.COLLECTION,
+          contentType: 'text/plain; charset=utf-8',
+          body: '',
+          location: prefix + redirect,
+        },
       };
     }
+    const reads = declareReads(route, req, {
+      websiteSettings: site.content.websiteSettings,
+      hasFeed: (typeName) => FEED_TYPES.has(typeName),
+    });
     const timeZone = this.assembler.renderOptions().timeZone as string;
     const now = this.deps.clock ?? Date.now;
-    // Comment and like counts, and an item's thread, from the database (render/comments.ts).
-    const data = await loadSocial(
+    const { data, cart, rating, enclosures } = await loadReads(reads, {
+      catalogue,
       db,
-      await loadPage(catalogue, route, req.query, { site, timeZone, now }),
-      site.content.websiteSettings,
-    );
-    // A product's approved reviews (issue 17), read live: approving one moves the content version.
-    const rating =
-      data.kind === 'item' && isProduct(data.item) && reviewsEnabled(site.content.websiteSettings)
-        ? await ratingSummary(db, data.item.id)
-        : undefined;
+      cart: this.deps.cart,
+      load: { site, timeZone, now },
+      siteDir: site.dir,
+      siteUrl: this.deps.siteUrl,
+    });
     const planned = planPage(data, {
       site,
       builtins: this.builtins,
       collections,
       cart,
-      account,
+      account: signedInAccount(req.member),
       edited: language.context,
       rating,
     });
-    const plan = {
+    const plan: PagePlan = {
       ...planned,
       memberId: req.member?.accountId,
       seo: pageSeo(seoPage(data, rating), this.seoSite()),
@@ -189,22 +201,41 @@ export class PageRenderer {
         localizedStrings: language.localizedStrings,
         alternates: planned.status === 200 ? language.alternates : [],
       },
+      reads,
     };
-    if (req.query.format === 'json' || req.query.format === 'json-pretty') {
-      const pretty = req.query.format === 'json-pretty';
-      return {
-        status: plan.status,
-        pageType: plan.pageType,
-        contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify(plan.context, null, pretty ? 2 : 0),
-      };
+    const answer = answerOf(req.query.format, data, enclosures);
+    return {
+      path,
+      plan,
+      data,
+      answer,
+      now: now(),
+      collections,
+      tagData: answer.kind === 'html' ? await this.loadTagData(plan, catalogue, collections) : new Map(),
+      // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
+      web: this.deps.webBundle.current(),
+    };
+  }
+
+  /** The page from its loaded reads: no I/O. */
+  private present(loaded: LoadedRequest): PageResult {
+    const { plan, data, answer } = loaded;
+    switch (answer.kind) {
+      case 'json':
+        return {
+          status: plan.status,
+          pageType: plan.pageType,
+          contentType: 'application/json; charset=utf-8',
+          body: JSON.stringify(plan.context, null, answer.pretty ? 2 : 0),
+        };
+      case 'feed':
+        if (data.kind === 'collection') return this.feed(data.collection, data.list.items, answer.enclosures);
+        break;
+      case 'ics':
+        if (data.kind === 'item') return this.eventCalendar(data.collection, data.item, loaded.now);
+        break;
     }
-    if (req.query.format === 'rss' && data.kind === 'collection' && FEED_TYPES.has(data.collection.typeName))
-      return this.feed(data.collection, data.list.items);
-    if (req.query.format === ICS_FORMAT && data.kind === 'item' && data.collection.typeName === 'events')
-      return this.eventCalendar(data.collection, data.item, now());
-    const mainContentOnly = req.query.format === 'main-content';
-    const body = await this.renderPlan(path, plan, catalogue, collections, mainContentOnly);
+    const body = this.assemble(loaded, answer.kind === 'html' && answer.mainContentOnly);
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
@@ -231,8 +262,8 @@ export class PageRenderer {
     };
   }
 
-  /** A blog's or events collection's page of items as RSS 2.0 (seo/rss.ts). */
-  private async feed(collection: CollectionContent, items: Json[]): Promise<PageResult> {
+  /** A blog's or events collection's page of items as RSS 2.0 (seo/rss.ts), its images read before. */
+  private feed(collection: CollectionContent, items: Json[], enclosures: Map<string, Enclosure>): PageResult {
     const { site, siteUrl } = this.deps;
     const { website } = site.content;
     const body = rssFeed({
@@ -242,7 +273,7 @@ export class PageRenderer {
       description: typeof collection.description === 'string' ? stripTags(collection.description) : '',
       language: typeof website.language === 'string' ? website.language : undefined,
       items,
-      enclosures: await imageEnclosures(site.dir, siteUrl, items),
+      enclosures,
     });
     return { status: 200, pageType: PageType.COLLECTION, contentType: RSS_CONTENT_TYPE, body };
   }
@@ -318,38 +349,71 @@ export class PageRenderer {
       confirmedOrder: req.confirmedOrder,
       memberId: req.member?.accountId,
     };
-    const body = await this.renderPlan(path, plan, catalogue, collections, req.mainContentOnly);
+    const tagData = await this.loadTagData(plan, catalogue, collections);
+    const web = this.deps.webBundle.current();
+    const body = this.assemble({ path, plan, collections, tagData, web }, req.mainContentOnly);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
-  /** Loads the data the page's platform tags declare, then assembles the page (no I/O in there). */
-  private async renderPlan(
-    path: string,
+  /** The data of the platform tags the page's templates write, loaded with the page. */
+  private loadTagData(
     plan: PagePlan,
     catalogue: CatalogueReads,
     collections: CollectionContent[],
-    mainContentOnly = false,
-  ): Promise<string> {
-    const { webBundle } = this.deps;
-    const layout = this.assembler.prepare(plan);
-    const activeCollectionId = plan.collection.id;
-    const declared = this.assembler.declaredTags(plan, layout);
-    const tagData = await loadTagData(catalogue, collections, declared, activeCollectionId);
-    const assembly: Assembly = {
-      plan,
-      path,
-      collections,
-      tagData,
-      web: webBundle.current(),
-      mainContentOnly,
-    };
-    for (let round = 1; ; round++) {
-      const { html, missing } = this.assembler.assemble(assembly);
-      if (missing.length === 0 || round >= MAX_TAG_ROUNDS) return html;
-      for (const [key, value] of await loadTagData(catalogue, collections, missing, activeCollectionId))
-        tagData.set(key, value);
-    }
+  ): Promise<Map<string, TagData | undefined>> {
+    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan));
+    return loadTagData(catalogue, collections, declared, plan.collection.id);
   }
+
+  /** The page's HTML from its plan and loaded tag data: no I/O. */
+  private assemble(
+    page: Pick<LoadedRequest, 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
+    mainContentOnly = false,
+  ): string {
+    const { html, missing } = this.assembler.assemble({ ...page, mainContentOnly });
+    // Templates' tags are all declared before the page loads; one that was not shows nothing rather than read now.
+    if (missing.length > 0)
+      this.deps.log.warn(
+        { path: page.path, tags: missing.map((tag) => ({ name: tag.name, attrs: tag.attrs })) },
+        `page ${page.path}: ${missing.length} platform tag(s) not declared before rendering, shown empty`,
+      );
+    return html;
+  }
+}
+
+/** A page's reads made, ready to render. */
+interface LoadedRequest {
+  path: string;
+  plan: PagePlan;
+  data: PageData;
+  answer: Answer;
+  /** "Now" for the `.ics` stamp, read with the page. */
+  now: number;
+  collections: CollectionContent[];
+  tagData: Map<string, TagData | undefined>;
+  /** The browser bundle's entry and stylesheets, as its manifest named them when the page loaded. */
+  web: Assembly['web'];
+}
+
+/** What a page answers, by its `?format=`: its context, a feed, a calendar file, or the HTML page. */
+type Answer =
+  | { kind: 'json'; pretty: boolean }
+  | { kind: 'feed'; enclosures: Map<string, Enclosure> }
+  | { kind: 'ics' }
+  | { kind: 'html'; mainContentOnly: boolean };
+
+function answerOf(
+  format: string | undefined,
+  data: PageData,
+  enclosures: Map<string, Enclosure> | undefined,
+): Answer {
+  if (format === 'json' || format === 'json-pretty')
+    return { kind: 'json', pretty: format === 'json-pretty' };
+  // Enclosures are read for a feed's page alone (page-plan.ts `declareReads`).
+  if (format === 'rss' && enclosures) return { kind: 'feed', enclosures };
+  if (format === ICS_FORMAT && data.kind === 'item' && data.collection.typeName === 'events')
+    return { kind: 'ics' };
+  return { kind: 'html', mainContentOnly: format === 'main-content' };
 }
 
 /** The site as a page in `language` sees it: that language's strings, and its tag as the site's. */

@@ -6,11 +6,11 @@
  *    `<squarespace:NAME attrs data-sf-tag="N"/>` and keeps its inline body aside (so the page render does
  *    not evaluate the body against the wrong context), while the attributes stay in place and are
  *    evaluated by the page render in the surrounding scope;
- * 2. before a page renders, the `tagSkeleton` of each of its templates (compiled once per template)
- *    is rendered against the page's context: `findPlatformTags` on its output names every tag the
- *    page writes, attributes evaluated in their scope, so their data is loaded with the page's
- *    (render/loader.ts); after the page renders, `expandPlatformTags` replaces each marker in the
- *    output with the tag's HTML, from that loaded data.
+ * 2. once per template, `templateTags` learns the tags it writes (its partials' and tag bodies' too):
+ *    those with written-out attributes as they are, those with variables as a skeleton that the
+ *    page's loaded data resolves, so every tag's data is loaded with the page's (render/loader.ts);
+ *    after the page renders, `expandPlatformTags` replaces each marker in the output with the tag's
+ *    HTML, from that loaded data.
  */
 
 export const PLATFORM_TAGS = [
@@ -112,19 +112,77 @@ const MARKER = new RegExp(
 const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
 
 /**
- * The part of an extracted template source that decides which platform tags it writes and with
- * what attributes: its directives (sections, predicates, variables, their ends) and its tag markers,
- * without its text and values. Null when the template writes no tag. Rendering it costs a fraction
- * of rendering the template, and does no I/O.
+ * The platform tags a template writes, learned once from its extracted source: `fixed`, the tags
+ * whose attributes are written out (declared as they are, nothing rendered); `scoped`, the skeleton
+ * (directives and tag markers, no text) of the tags whose attributes are variables, rendered
+ * against the page's loaded data to give their values, or null when there is none. Partials the
+ * template applies and the bodies of its tags are followed too, so that no tag is found only once
+ * the page renders.
  */
-export function tagSkeleton(source: string): string | null {
-  if (!source.includes('data-sf-tag=')) return null;
+export interface TemplateTags {
+  fixed: PlatformTag[];
+  scoped: string | null;
+}
+
+/** How deep partials and tag bodies are followed (a partial that applies itself stops there). */
+const MAX_TAG_NESTING = 8;
+const PARTIAL_APPLY = /^\{([^{}|]*)\|apply\s+([\w.-]+)[^{}]*\}$/;
+
+export function templateTags(
+  source: string,
+  bodies: TagBodies,
+  partials: Readonly<Record<string, string>>,
+): TemplateTags {
+  const fixed: PlatformTag[] = [];
+  const scoped = collectTags(source, bodies, partials, fixed, 0, true);
+  return { fixed, scoped: scoped.includes('data-sf-tag=') ? scoped : null };
+}
+
+/**
+ * Adds the fixed tags of `source` to `fixed` and returns its skeleton of scoped tags. Inside a tag's
+ * body (`inScope` false) the scope is the tag's own data, which is not known before it loads: only
+ * its fixed tags are declared there.
+ */
+function collectTags(
+  source: string,
+  bodies: TagBodies,
+  partials: Readonly<Record<string, string>>,
+  fixed: PlatformTag[],
+  depth: number,
+  inScope: boolean,
+): string {
+  if (depth > MAX_TAG_NESTING) return '';
   const comments = commentRanges(source);
-  const token = new RegExp(`${MARKER.source}|\\{\\.[^{}]*\\}`, 'g');
+  const token = new RegExp(`${MARKER.source}|\\{[^{}]*\\|apply\\s[^{}]*\\}|\\{\\.[^{}]*\\}`, 'g');
   let skeleton = '';
   for (let m = token.exec(source); m; m = token.exec(source)) {
     const at = m.index;
-    if (!comments.some(([from, to]) => at >= from && at < to)) skeleton += m[0];
+    if (comments.some(([from, to]) => at >= from && at < to)) continue;
+    const text = m[0];
+    const apply = PARTIAL_APPLY.exec(text);
+    if (apply) {
+      const [, scope = '', name = ''] = apply;
+      const partial = partials[name.endsWith('.block') ? name : `${name}.block`];
+      if (partial === undefined) continue;
+      const inner = collectTags(partial, bodies, partials, fixed, depth + 1, inScope);
+      const variable = scope.trim();
+      skeleton += variable === '@' || variable === '' ? inner : `{.section ${variable}}${inner}{.end}`;
+      continue;
+    }
+    if (!text.startsWith('<')) {
+      skeleton += text;
+      continue;
+    }
+    const [tag] = findPlatformTags(text, bodies);
+    if (!tag) continue;
+    if (tag.tag.body !== null) collectTags(tag.tag.body, bodies, partials, fixed, depth + 1, false);
+    const block = tag.tag.attrs.template;
+    if (block !== undefined && !block.includes('{')) {
+      const partial = partials[block.endsWith('.block') ? block : `${block}.block`];
+      if (partial !== undefined) collectTags(partial, bodies, partials, fixed, depth + 1, false);
+    }
+    if (!Object.values(tag.tag.attrs).some((value) => value.includes('{'))) fixed.push(tag.tag);
+    else if (inScope) skeleton += text;
   }
   return skeleton;
 }
