@@ -1,7 +1,7 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents } from '@storefront/core';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { bumpContentVersion } from './change-version.ts';
+import { changeKey, type ChangeKey } from './change-version.ts';
 import type { Db } from './index.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
 import { itemTerms } from './item-terms.ts';
@@ -92,7 +92,7 @@ export async function syncContent(
   const now = options.now ?? Date.now();
   const batch = options.rowsPerStatement ?? DEFAULT_ROWS_PER_STATEMENT;
   const wanted = contentRows(content, storeCurrency(content));
-  return writeTransaction(db, async (transaction) => {
+  return writeTransaction(db, async (transaction, changes) => {
     // Instances starting together on one PostgreSQL database take turns: the second waits here,
     // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
     if (db.getExecutor().adapter instanceof PostgresAdapter)
@@ -103,6 +103,13 @@ export async function syncContent(
     const collections = await compare(trx, 'collections', wanted.collections, batch);
     const items = await compare(trx, 'items', wanted.items, batch);
     const variants = await compare(trx, 'variants', wanted.variants, batch);
+
+    // Pages and catalogue reads kept in memory, here and on every other instance, drop what showed
+    // these; the owners of removed rows are read before the rows go.
+    changes.touch(
+      ...changedKeys(wanted, collections, items, variants),
+      ...(await removedOwners(transaction, items.removed, variants.removed, batch)),
+    );
 
     // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
     // A collection is removed only after its items have moved away, but its URL is freed first, so
@@ -169,10 +176,55 @@ export async function syncContent(
       writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
       removedRows: collections.removed.length + items.removed.length + variants.removed.length,
     };
-    // Pages and catalogue reads kept in memory, here and on every other instance, are now stale.
-    if (result.writtenRows + result.removedRows > 0) await bumpContentVersion(transaction);
     return result;
   });
+}
+
+/** The keys of the collections, items and variants written or removed (removed rows' owners aside). */
+function changedKeys(
+  wanted: ReturnType<typeof contentRows>,
+  collections: Comparison,
+  items: Comparison,
+  variants: Comparison,
+): ChangeKey[] {
+  const keys: ChangeKey[] = [];
+  if (collections.toWrite.length + collections.removed.length > 0) keys.push(changeKey.navigation);
+  for (const row of collections.toWrite) keys.push(changeKey.collection(String(row.fields.id)));
+  for (const id of collections.removed) keys.push(changeKey.collection(id));
+  const item = (itemId: string) => {
+    keys.push(changeKey.item(itemId));
+    const collectionId = wanted.items.get(itemId)?.fields.collection_id;
+    if (collectionId !== undefined) keys.push(changeKey.collection(String(collectionId)));
+  };
+  for (const row of items.toWrite) item(String(row.fields.id));
+  for (const row of variants.toWrite) item(String(row.fields.item_id));
+  return keys;
+}
+
+/** The item and collection keys of items and variants about to be removed, as the database has them. */
+async function removedOwners(
+  trx: Db,
+  itemIds: string[],
+  variantIds: string[],
+  batch: number,
+): Promise<ChangeKey[]> {
+  const keys: ChangeKey[] = [];
+  for (const ids of chunks(itemIds, batch))
+    for (const row of await trx
+      .selectFrom('items')
+      .select(['id', 'collection_id'])
+      .where('id', 'in', ids)
+      .execute())
+      keys.push(changeKey.item(row.id), changeKey.collection(row.collection_id));
+  for (const ids of chunks(variantIds, batch))
+    for (const row of await trx
+      .selectFrom('variants')
+      .innerJoin('items', 'items.id', 'variants.item_id')
+      .select(['items.id', 'items.collection_id'])
+      .where('variants.id', 'in', ids)
+      .execute())
+      keys.push(changeKey.item(row.id), changeKey.collection(row.collection_id));
+  return keys;
 }
 
 interface Comparison {
