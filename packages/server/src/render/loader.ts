@@ -2,8 +2,8 @@
  * Runs a page's queries before anything renders: each reads only what the page shows (one item by
  * its slug, its neighbours by position, one page of a list in SQL with its filters, a platform tag's
  * items with its limit), so the number of queries per page does not grow with the catalogue. Reads go
- * through the catalogue cache (db/catalogue-cache.ts): content from memory while the content version
- * holds, stock always live.
+ * through the catalogue cache (db/catalogue-cache.ts): content from memory while its change keys
+ * hold, stock always live.
  */
 import type { CatalogueReads } from '../db/catalogue-cache.ts';
 import { PRODUCT_SORTS, type ItemWhere, type ProductSort, type TermFilter } from '../db/catalogue.ts';
