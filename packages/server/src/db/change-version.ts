@@ -62,14 +62,17 @@ export async function moveVersions(trx: Db, keys: Iterable<ChangeKey>): Promise<
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(row.version);
-  await trx
-    .insertInto('change_keys')
-    .values(moved.map((key) => ({ key, version })))
-    .onConflict((oc) => oc.column('key').doUpdateSet({ version }))
-    .execute();
+  for (let start = 0; start < moved.length; start += KEYS_PER_STATEMENT)
+    await trx
+      .insertInto('change_keys')
+      .values(moved.slice(start, start + KEYS_PER_STATEMENT).map((key) => ({ key, version })))
+      .onConflict((oc) => oc.column('key').doUpdateSet({ version }))
+      .execute();
 }
 
 const LATEST = 'latest';
+/** Keys upserted per statement: a bounded number of parameters whatever the write. */
+const KEYS_PER_STATEMENT = 500;
 
 /** Takes the sequence row's lock in the caller's transaction, moving nothing. */
 export async function lockVersions(trx: Db): Promise<void> {

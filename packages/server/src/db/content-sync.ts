@@ -180,50 +180,54 @@ export async function syncContent(
   });
 }
 
-/** The keys of the collections, items and variants written or removed (removed rows' owners aside). */
+/**
+ * The keys of the collections whose content, items or variants were written (those of removed
+ * rows aside): a collection's key covers its items, so a sync of a large catalogue moves a few keys.
+ */
 function changedKeys(
   wanted: ReturnType<typeof contentRows>,
   collections: Comparison,
   items: Comparison,
   variants: Comparison,
-): ChangeKey[] {
-  const keys: ChangeKey[] = [];
-  if (collections.toWrite.length + collections.removed.length > 0) keys.push(changeKey.navigation);
-  for (const row of collections.toWrite) keys.push(changeKey.collection(String(row.fields.id)));
-  for (const id of collections.removed) keys.push(changeKey.collection(id));
-  const item = (itemId: string) => {
-    keys.push(changeKey.item(itemId));
+): Set<ChangeKey> {
+  const keys = new Set<ChangeKey>();
+  if (collections.toWrite.length + collections.removed.length > 0) keys.add(changeKey.navigation);
+  for (const row of collections.toWrite) keys.add(changeKey.collection(String(row.fields.id)));
+  for (const id of collections.removed) keys.add(changeKey.collection(id));
+  const ofItem = (itemId: string) => {
     const collectionId = wanted.items.get(itemId)?.fields.collection_id;
-    if (collectionId !== undefined) keys.push(changeKey.collection(String(collectionId)));
+    if (collectionId !== undefined) keys.add(changeKey.collection(String(collectionId)));
   };
-  for (const row of items.toWrite) item(String(row.fields.id));
-  for (const row of variants.toWrite) item(String(row.fields.item_id));
+  for (const row of items.toWrite) ofItem(String(row.fields.id));
+  for (const row of variants.toWrite) ofItem(String(row.fields.item_id));
   return keys;
 }
 
-/** The item and collection keys of items and variants about to be removed, as the database has them. */
+/** The keys of the collections holding items and variants about to be removed, as the database has them. */
 async function removedOwners(
   trx: Db,
   itemIds: string[],
   variantIds: string[],
   batch: number,
-): Promise<ChangeKey[]> {
-  const keys: ChangeKey[] = [];
+): Promise<Set<ChangeKey>> {
+  const keys = new Set<ChangeKey>();
   for (const ids of chunks(itemIds, batch))
     for (const row of await trx
       .selectFrom('items')
-      .select(['id', 'collection_id'])
+      .select('collection_id')
+      .distinct()
       .where('id', 'in', ids)
       .execute())
-      keys.push(changeKey.item(row.id), changeKey.collection(row.collection_id));
+      keys.add(changeKey.collection(row.collection_id));
   for (const ids of chunks(variantIds, batch))
     for (const row of await trx
       .selectFrom('variants')
       .innerJoin('items', 'items.id', 'variants.item_id')
-      .select(['items.id', 'items.collection_id'])
+      .select('items.collection_id')
+      .distinct()
       .where('variants.id', 'in', ids)
       .execute())
-      keys.push(changeKey.item(row.id), changeKey.collection(row.collection_id));
+      keys.add(changeKey.collection(row.collection_id));
   return keys;
 }
 

@@ -101,7 +101,7 @@ async function joined<T>(
   const keys: ChangeKey[] = [];
   const result = await fn(
     trx,
-    unitChanges(trx, (touched) => keys.push(...touched)),
+    unitChanges(trx, (touched) => touched.forEach((key) => keys.push(key))),
   );
   await moveVersions(trx, keys);
   return result;
