@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bumpContentVersion } from '../packages/server/src/db/change-version.ts';
+import { changeKey } from '../packages/server/src/db/change-version.ts';
+import { writeTransaction } from '../packages/server/src/db/transaction.ts';
 import { failOnPageErrors, serverDatabase, seriousAxeViolations, signInAsStaff } from './support.ts';
 
 /**
@@ -14,10 +15,10 @@ failOnPageErrors();
 // What this spec saved goes, so that the specs after it see the demo store as it ships (declared
 // before the database's own hooks, so that it runs before they close it).
 test.afterAll(async () => {
-  await server.db.transaction().execute(async (trx) => {
-    await bumpContentVersion(trx);
+  await writeTransaction(server.db, async (trx, changes) => {
     await trx.deleteFrom('site_header_footer').execute();
     await trx.deleteFrom('site_languages').execute();
+    changes.touch(changeKey.headerFooter, changeKey.settings);
   });
 });
 const server = serverDatabase();

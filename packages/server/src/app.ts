@@ -43,7 +43,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './http/crumb.ts';
 import { sharedSecret } from './http/captcha.ts';
 import type { Config } from './config.ts';
-import { contentVersion, type ChangeVersions } from './db/change-version.ts';
+import { ChangeWatch, type ReadKeys } from './db/change-version.ts';
 import { syncContent, storeCurrency } from './db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { reviewsEnabled } from './db/reviews.ts';
@@ -293,6 +293,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       templatePages: Object.keys(site.template.pages),
     });
 
+    // This instance's view of what writes changed (db/change-version.ts), shared by its caches.
+    const changeWatch = new ChangeWatch();
     const renderer = new PageRenderer({
       site,
       engine,
@@ -302,7 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       cart: cartSettings,
       siteUrl: config.siteUrl,
       webBundle,
-      contentVersion,
+      watch: changeWatch,
     });
     // Card payments (issue 17): Stripe when configured, else the manual provider.
     const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
@@ -367,7 +369,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(searchRoutes, {
       db: database.db,
       renderer,
-      contentVersion,
+      contentVersion: async (db) => (await changeWatch.read(db)).catalogue,
       localizedStrings: site.content.localizedStrings,
       currency: cartSettings.currency,
     });
@@ -382,6 +384,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     const pageCache = new PageCache({
       db: database.db,
+      watch: changeWatch,
       webBundle,
       perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
     });
@@ -399,13 +402,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const query = Object.fromEntries(url.searchParams.entries());
       const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
       // Given the versions the page cache read, the render does not read them again.
-      const render = (versions?: ChangeVersions) =>
+      const render = (read?: ReadKeys) =>
         renderer.render({
           path: url.pathname,
           query,
           cartToken: request.cookies[CART_COOKIE],
           member: signedInCustomer(request),
-          contentVersion: versions?.content,
+          read,
         });
       if (!pageCache.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
       // A first visit's answer sets its own crumb cookie: no shared cache may keep it.

@@ -1,10 +1,10 @@
 /**
- * The catalogue as pages read it (issue 20). Content (collections, items and their terms) changes
- * only through content sync and, later, the back office, so its reads are kept in memory for as long
- * as the database's content version stays the same: the version is read once per request, and any
- * content write, by this instance or another on the same database, moves it; a request that has
- * read it already (render/page-cache.ts) passes it in. Stock is never kept: every item a page shows
- * gets its variants' live stock read with the page.
+ * The catalogue as pages read it (issues 20, 28). Content (collections, items and their terms) is
+ * kept in memory, each read for as long as the change keys it depends on hold (db/change-version.ts:
+ * the list of collections, or its collection): a write, by this instance or another on the same
+ * database, drops only the reads of what it changed. Stock is never kept: every item a page shows
+ * gets its variants' live stock read with the page. Every read adds its keys to the request's
+ * ReadKeys, so that what the request makes (a kept page) records what it showed.
  */
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import type { CollectionContent, ItemContent } from '../site/types.ts';
@@ -24,6 +24,7 @@ import {
   type ItemWhere,
   type PageQuery,
 } from './catalogue.ts';
+import { changeKey, type ChangeKey, type ReadKeys } from './change-version.ts';
 import type { Db } from './index.ts';
 import type { TermKind } from './item-terms.ts';
 
@@ -52,40 +53,44 @@ export interface CatalogueReads {
   collectionCategories(collectionId: string): Promise<string[]>;
 }
 
-/** The database's content version (db/change-version.ts): equal versions, equal content. */
+/** The catalogue's version for the search index: equal versions, equal catalogue content. */
 export type ContentVersion = (db: Db) => Promise<string | number>;
 
-/** Distinct content reads kept per version (list pages, items, counts, terms). */
+/** Distinct content reads kept (list pages, items, counts, terms). */
 const MAX_ENTRIES = 20_000;
 
-type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+/** A read kept: made at `made` (the sequence's number) from what `depends` names. */
+interface Entry {
+  value: Promise<unknown>;
+  made: number;
+  depends: ChangeKey;
+}
+
+/** `load`'s result, kept while `depends` holds. */
+type Memo = <T>(key: string, depends: ChangeKey, load: () => Promise<T>) => Promise<T>;
 
 export class CatalogueCache {
-  private version: string | undefined;
-  private entries = new BoundedCache<string, Promise<unknown>>(MAX_ENTRIES);
-
-  /** Without a content version, every read goes to the database. */
-  constructor(private readonly contentVersion?: ContentVersion) {}
+  private readonly entries = new BoundedCache<string, Entry>(MAX_ENTRIES);
 
   /**
-   * The reads of one request, against the content version current when it starts: `version` when
-   * the request has read it already (the page cache does), else read here.
+   * The reads of one request, against the versions `read` holds; every read adds its keys to
+   * `read`. Without `read`, every read goes to the database.
    */
-  async reads(db: Db, version?: string): Promise<CatalogueReads> {
-    if (!this.contentVersion) return uncachedReads(db);
-    version ??= String(await this.contentVersion(db));
-    if (version !== this.version) {
-      this.version = version;
-      this.entries = new BoundedCache(MAX_ENTRIES);
-    }
-    // A request that started under an older version keeps filling the map of its own version.
+  reads(db: Db, read?: ReadKeys): CatalogueReads {
+    if (!read) return uncachedReads(db);
+    const { snapshot } = read;
     const entries = this.entries;
-    return readsThrough(db, <T>(key: string, load: () => Promise<T>) => {
-      const hit = entries.get(key) as Promise<T> | undefined;
-      if (hit) return hit;
+    return readsThrough(db, read, <T>(key: string, depends: ChangeKey, load: () => Promise<T>) => {
+      read.add(depends);
+      const hit = entries.get(key);
+      if (hit && !snapshot.movedSince(hit.made, [depends])) return hit.value as Promise<T>;
       const loading = load();
-      entries.set(key, loading);
-      loading.catch(() => entries.delete(key));
+      // Made at the number read before loading: a write committed meanwhile drops it at once.
+      const entry: Entry = { value: loading, made: snapshot.latest, depends };
+      entries.set(key, entry);
+      loading.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
       return loading;
     });
   }
@@ -93,44 +98,65 @@ export class CatalogueCache {
 
 /** Every read from the database. */
 export function uncachedReads(db: Db): CatalogueReads {
-  return readsThrough(db, (_key, load) => load());
+  return readsThrough(db, undefined, (_key, _depends, load) => load());
 }
 
-function readsThrough(db: Db, memo: Memo): CatalogueReads {
+function readsThrough(db: Db, read: ReadKeys | undefined, memo: Memo): CatalogueReads {
   const key = (...parts: unknown[]) => JSON.stringify(parts);
+  const of = changeKey.collection;
+  /** Live stock, each variant's key recorded: the page shows it. */
+  const stocked = async (items: ItemContent[]) => {
+    const live = await withStock(db, items);
+    if (read)
+      for (const item of live)
+        for (const variant of item.structuredContent?.variants ?? [])
+          read.add(changeKey.stock(String(variant.id)));
+    return live;
+  };
   return {
-    collections: () => memo(key('collections'), () => listCollections(db)),
+    collections: () => memo(key('collections'), changeKey.navigation, () => listCollections(db)),
     async findItem(collectionId, urlId) {
-      const found = await memo(key('item', collectionId, urlId), () =>
+      const found = await memo(key('item', collectionId, urlId), of(collectionId), () =>
         findItemContent(db, collectionId, urlId),
       );
       if (!found) return undefined;
-      const [item] = await withStock(db, [found.item]);
+      const [item] = await stocked([found.item]);
       return item && { item, position: found.position };
     },
     countItems: (collectionId, where) =>
-      memo(key('count', collectionId, where ?? null), () => countItems(db, collectionId, where)),
+      memo(key('count', collectionId, where ?? null), of(collectionId), () =>
+        countItems(db, collectionId, where),
+      ),
     neighbours: (collectionId, position) =>
-      memo(key('neighbours', collectionId, position), () => neighbours(db, collectionId, position)),
+      memo(key('neighbours', collectionId, position), of(collectionId), () =>
+        neighbours(db, collectionId, position),
+      ),
     listPage: async (collectionId, page) =>
-      withStock(
-        db,
-        await memo(key('page', collectionId, page), () => listPageContent(db, collectionId, page)),
+      stocked(
+        await memo(key('page', collectionId, page), of(collectionId), () =>
+          listPageContent(db, collectionId, page),
+        ),
       ),
     // Asked for against the clock, so never kept: each request's "now" is its own.
-    eventsPage: async (collectionId, page) => withStock(db, await eventsPageContent(db, collectionId, page)),
+    eventsPage: async (collectionId, page) => {
+      read?.add(of(collectionId));
+      return stocked(await eventsPageContent(db, collectionId, page));
+    },
     eventsStarting: async (collectionId, from, to) =>
-      withStock(
-        db,
-        await memo(key('events', collectionId, from, to), () =>
+      stocked(
+        await memo(key('events', collectionId, from, to), of(collectionId), () =>
           eventsStartingContent(db, collectionId, from, to),
         ),
       ),
     presentTerms: (collectionId, wanted) =>
-      memo(key('terms', collectionId, wanted), () => presentTerms(db, collectionId, wanted)),
+      memo(key('terms', collectionId, wanted), of(collectionId), () =>
+        presentTerms(db, collectionId, wanted),
+      ),
     findAuthor: (collectionId, wanted, order) =>
-      memo(key('author', collectionId, wanted, order), () => findAuthor(db, collectionId, wanted, order)),
+      memo(key('author', collectionId, wanted, order), of(collectionId), () =>
+        findAuthor(db, collectionId, wanted, order),
+      ),
     collectionCategories: (collectionId) =>
-      memo(key('categories', collectionId), () => collectionCategories(db, collectionId)),
+      memo(key('categories', collectionId), of(collectionId), () => collectionCategories(db, collectionId)),
   };
 }

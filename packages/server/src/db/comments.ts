@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ColumnType, Selectable } from 'kysely';
+import { changeKey } from './change-version.ts';
 import type { Db } from './index.ts';
 import { writeTransaction } from './transaction.ts';
 
@@ -106,10 +107,13 @@ export async function addComment(db: Db, input: NewComment, now = Date.now()): P
     moderated_at: null,
     moderated_by: null,
   };
-  await db
-    .insertInto('comments')
-    .values({ ...comment, created_at: now, moderated_at: null })
-    .execute();
+  await writeTransaction(db, async (trx, changes) => {
+    await trx
+      .insertInto('comments')
+      .values({ ...comment, created_at: now, moderated_at: null })
+      .execute();
+    if (comment.state === 'approved') changes.touch(changeKey.comments(comment.item_id));
+  });
   return { ok: true, comment };
 }
 
@@ -237,15 +241,26 @@ export async function likedBy(db: Db, visitor: string, itemIds: readonly string[
 
 /** A visitor likes an item; a second like changes nothing. */
 export async function likeItem(db: Db, itemId: string, visitor: string, now = Date.now()): Promise<void> {
-  await db
-    .insertInto('item_likes')
-    .values({ item_id: itemId, visitor, created_at: now })
-    .onConflict((oc) => oc.columns(['item_id', 'visitor']).doNothing())
-    .execute();
+  await writeTransaction(db, async (trx, changes) => {
+    const added = await trx
+      .insertInto('item_likes')
+      .values({ item_id: itemId, visitor, created_at: now })
+      .onConflict((oc) => oc.columns(['item_id', 'visitor']).doNothing())
+      .executeTakeFirst();
+    // Pages show the like count with the comments'.
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) changes.touch(changeKey.comments(itemId));
+  });
 }
 
 export async function unlikeItem(db: Db, itemId: string, visitor: string): Promise<void> {
-  await db.deleteFrom('item_likes').where('item_id', '=', itemId).where('visitor', '=', visitor).execute();
+  await writeTransaction(db, async (trx, changes) => {
+    const removed = await trx
+      .deleteFrom('item_likes')
+      .where('item_id', '=', itemId)
+      .where('visitor', '=', visitor)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) changes.touch(changeKey.comments(itemId));
+  });
 }
 
 /** One comment by id, any state (moderation). */
@@ -290,17 +305,22 @@ export async function setCommentState(
   by: string | null,
   now = Date.now(),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('comments')
-    .set({ state, moderated_at: now, moderated_by: by })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return writeTransaction(db, async (trx, changes) => {
+    const changed = await trx
+      .updateTable('comments')
+      .set({ state, moderated_at: now, moderated_by: by })
+      .where('id', '=', id)
+      .returning('item_id')
+      .executeTakeFirst();
+    if (!changed) return false;
+    changes.touch(changeKey.comments(changed.item_id));
+    return true;
+  });
 }
 
 /** Removes a comment and every reply under it for good; returns how many rows went. */
 export async function deleteComment(db: Db, id: string): Promise<number> {
-  return writeTransaction(db, async (trx) => {
+  return writeTransaction(db, async (trx, changes) => {
     const doomed: string[] = [];
     let level = [id];
     while (level.length > 0) {
@@ -312,8 +332,9 @@ export async function deleteComment(db: Db, id: string): Promise<number> {
         .execute();
       level = children.map((c) => c.id);
     }
-    const result = await trx.deleteFrom('comments').where('id', 'in', doomed).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const removed = await trx.deleteFrom('comments').where('id', 'in', doomed).returning('item_id').execute();
+    for (const { item_id } of removed) changes.touch(changeKey.comments(item_id));
+    return removed.length;
   });
 }
 

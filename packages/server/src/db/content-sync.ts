@@ -1,7 +1,7 @@
 import type { CollectionContent, ItemContent, SiteContent, VariantContent } from '../site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents, productOf, variantUnitPrice, type Product } from '@storefront/core';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { bumpContentVersion } from './change-version.ts';
+import { changeKey, type ChangeKey } from './change-version.ts';
 import type { Db } from './index.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
 import { itemTerms } from './item-terms.ts';
@@ -101,7 +101,7 @@ export async function syncContent(
   const now = options.now ?? Date.now();
   const batch = options.rowsPerStatement ?? DEFAULT_ROWS_PER_STATEMENT;
   const wanted = contentRows(content, storeCurrency(content));
-  return writeTransaction(db, async (transaction) => {
+  return writeTransaction(db, async (transaction, changes) => {
     // Instances starting together on one PostgreSQL database take turns: the second waits here,
     // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
     if (db.getExecutor().adapter instanceof PostgresAdapter)
@@ -112,6 +112,13 @@ export async function syncContent(
     const collections = await compare(trx, 'collections', wanted.collections, batch);
     const items = await compare(trx, 'items', wanted.items, batch);
     const variants = await compare(trx, 'variants', wanted.variants, batch);
+
+    // Pages and catalogue reads kept in memory, here and on every other instance, drop what showed
+    // these; the owners of removed rows are read before the rows go.
+    changes.touch(
+      ...changedKeys(wanted, collections, items, variants),
+      ...(await removedOwners(transaction, items.removed, variants.removed, batch)),
+    );
 
     // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
     // A collection is removed only after its items have moved away, but its URL is freed first, so
@@ -178,10 +185,59 @@ export async function syncContent(
       writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
       removedRows: collections.removed.length + items.removed.length + variants.removed.length,
     };
-    // Pages and catalogue reads kept in memory, here and on every other instance, are now stale.
-    if (result.writtenRows + result.removedRows > 0) await bumpContentVersion(transaction);
     return result;
   });
+}
+
+/**
+ * The keys of the collections whose content, items or variants were written (those of removed
+ * rows aside): a collection's key covers its items, so a sync of a large catalogue moves a few keys.
+ */
+function changedKeys(
+  wanted: ReturnType<typeof contentRows>,
+  collections: Comparison,
+  items: Comparison,
+  variants: Comparison,
+): Set<ChangeKey> {
+  const keys = new Set<ChangeKey>();
+  if (collections.toWrite.length + collections.removed.length > 0) keys.add(changeKey.navigation);
+  for (const row of collections.toWrite) keys.add(changeKey.collection(String(row.fields.id)));
+  for (const id of collections.removed) keys.add(changeKey.collection(id));
+  const ofItem = (itemId: string) => {
+    const collectionId = wanted.items.get(itemId)?.fields.collection_id;
+    if (collectionId !== undefined) keys.add(changeKey.collection(String(collectionId)));
+  };
+  for (const row of items.toWrite) ofItem(String(row.fields.id));
+  for (const row of variants.toWrite) ofItem(String(row.fields.item_id));
+  return keys;
+}
+
+/** The keys of the collections holding items and variants about to be removed, as the database has them. */
+async function removedOwners(
+  trx: Db,
+  itemIds: string[],
+  variantIds: string[],
+  batch: number,
+): Promise<Set<ChangeKey>> {
+  const keys = new Set<ChangeKey>();
+  for (const ids of chunks(itemIds, batch))
+    for (const row of await trx
+      .selectFrom('items')
+      .select('collection_id')
+      .distinct()
+      .where('id', 'in', ids)
+      .execute())
+      keys.add(changeKey.collection(row.collection_id));
+  for (const ids of chunks(variantIds, batch))
+    for (const row of await trx
+      .selectFrom('variants')
+      .innerJoin('items', 'items.id', 'variants.item_id')
+      .select('items.collection_id')
+      .distinct()
+      .where('variants.id', 'in', ids)
+      .execute())
+      keys.add(changeKey.collection(row.collection_id));
+  return keys;
 }
 
 interface Comparison {

@@ -30,6 +30,7 @@ import { migration as savedCards } from './migrations/2026-11-24-028-saved-cards
 import { migration as idempotencyLeases } from './migrations/2026-11-27-029-idempotency-leases.ts';
 import { migration as providerRefunds } from './migrations/2026-11-27-033-provider-refunds.ts';
 import { migration as unitPricesAndBillingZones } from './migrations/2026-11-27-035-unit-prices-and-billing-zones.ts';
+import { migration as changeKeys } from './migrations/2026-11-27-036-change-keys.ts';
 
 /**
  * The one set of migrations, for SQLite and PostgreSQL alike (portable types only), each a frozen
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-029-idempotency-leases': idempotencyLeases,
   '2026-11-27-033-provider-refunds': providerRefunds,
   '2026-11-27-035-unit-prices-and-billing-zones': unitPricesAndBillingZones,
+  '2026-11-27-036-change-keys': changeKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { message, type LocalizedStrings } from '@storefront/core';
 import { digest } from '../http/session.ts';
 import { queueMail } from '../http/mail.ts';
-import { bumpContentVersion } from './change-version.ts';
+import { changeKey } from './change-version.ts';
 import type { Db } from './index.ts';
 import { writeTransaction } from './transaction.ts';
 
@@ -110,8 +110,9 @@ export async function ratingSummary(db: Db, itemId: string): Promise<RatingSumma
 }
 
 /**
- * Approves or rejects a review; the content version moves in the same transaction, so product
- * pages kept in memory show the new rating on their next request. False when there is no such review.
+ * Approves or rejects a review; its product's reviews key moves with the commit, so the pages
+ * showing its rating, kept in memory on any instance, show the new one on their next request.
+ * False when there is no such review.
  */
 export async function moderateReview(
   db: Db,
@@ -120,14 +121,15 @@ export async function moderateReview(
   actorId: string,
   now = Date.now(),
 ): Promise<boolean> {
-  return writeTransaction(db, async (trx) => {
+  return writeTransaction(db, async (trx, changes) => {
     const changed = await trx
       .updateTable('reviews')
       .set({ state, moderated_at: now, moderated_by: actorId })
       .where('id', '=', id)
+      .returning('item_id')
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return false;
-    await bumpContentVersion(trx);
+    if (!changed) return false;
+    changes.touch(changeKey.reviews(changed.item_id));
     return true;
   });
 }

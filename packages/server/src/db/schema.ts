@@ -119,9 +119,15 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** What pages show may have changed since a version was read (db/change-version.ts). */
+/** The sequence change keys take their versions from: its one row, `latest` (db/change-version.ts). */
 export interface ChangeVersionsTable {
-  name: 'content' | 'stock';
+  name: 'latest';
+  version: ColumnType<number | string, number, number>;
+}
+
+/** Each change key's version: the sequence's number when a write last moved it (db/change-version.ts). */
+export interface ChangeKeysTable {
+  key: string;
   version: ColumnType<number | string, number, number>;
 }
 
@@ -148,6 +154,7 @@ export interface Database
   cart_entries: CartEntriesTable;
   rate_limits: RateLimitsTable;
   change_versions: ChangeVersionsTable;
+  change_keys: ChangeKeysTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

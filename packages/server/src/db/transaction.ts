@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { lockVersions, moveVersions, type ChangeKey } from './change-version.ts';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 
@@ -12,7 +13,24 @@ import type { Database } from './schema.ts';
  *
  * `fn` may run more than once: it must only write through `trx` (mail goes through the outbox
  * table), never act outside the database before the commit.
+ *
+ * The unit of work carries the change keys (db/change-version.ts) of what its writes change in
+ * what pages show: `fn` declares them on `changes`, and the commit moves those alone, so that the
+ * caches of every instance drop only what depends on them.
  */
+
+/** What a unit of work changes in what pages show. */
+export interface UnitChanges {
+  touch(...keys: ChangeKey[]): void;
+  /**
+   * Takes the sequence row's lock now rather than at the commit: units that replace a whole thing
+   * (read nothing first, delete all, insert) then run one after the other instead of colliding.
+   */
+  takeTurns(): Promise<void>;
+}
+
+/** The keys of the transactions writeTransaction runs, for the calls that join them. */
+const unitsOf = new WeakMap<object, Set<ChangeKey>>();
 
 /** Tries of one transaction, the first included. */
 export const WRITE_TRANSACTION_ATTEMPTS = 8;
@@ -44,17 +62,51 @@ export interface WriteTransactionOptions {
  */
 export async function writeTransaction<T>(
   db: Db,
-  fn: (trx: Transaction<Database>) => Promise<T>,
+  fn: (trx: Transaction<Database>, changes: UnitChanges) => Promise<T>,
   options: WriteTransactionOptions = {},
 ): Promise<T> {
-  if (db.isTransaction) return fn(db as Transaction<Database>);
+  if (db.isTransaction) return joined(db as Transaction<Database>, fn);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(fn);
+      return await db.transaction().execute(async (trx) => {
+        const keys = new Set<ChangeKey>();
+        unitsOf.set(trx, keys);
+        const result = await fn(
+          trx,
+          unitChanges(trx, (touched) => touched.forEach((key) => keys.add(key))),
+        );
+        // Last: the sequence row's lock is then held only while committing.
+        await moveVersions(trx, keys);
+        return result;
+      });
     } catch (error) {
       if (!isTransientConflict(error) || attempt >= WRITE_TRANSACTION_ATTEMPTS) throw error;
       options.onRetry?.(error, attempt);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_PAUSE_STEP_MS * attempt));
     }
   }
+}
+
+/** `fn` inside a transaction that is already open: its keys join that unit's, else move with its writes. */
+async function joined<T>(
+  trx: Transaction<Database>,
+  fn: (trx: Transaction<Database>, changes: UnitChanges) => Promise<T>,
+): Promise<T> {
+  const unit = unitsOf.get(trx);
+  if (unit)
+    return fn(
+      trx,
+      unitChanges(trx, (touched) => touched.forEach((key) => unit.add(key))),
+    );
+  const keys: ChangeKey[] = [];
+  const result = await fn(
+    trx,
+    unitChanges(trx, (touched) => touched.forEach((key) => keys.push(key))),
+  );
+  await moveVersions(trx, keys);
+  return result;
+}
+
+function unitChanges(trx: Transaction<Database>, add: (keys: ChangeKey[]) => void): UnitChanges {
+  return { touch: (...keys) => add(keys), takeTurns: () => lockVersions(trx) };
 }

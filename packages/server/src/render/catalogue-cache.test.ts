@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentVersion } from '../db/change-version.ts';
+import { ChangeWatch } from '../db/change-version.ts';
 import { syncContent } from '../db/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from '../db/index.ts';
 import { loadSite } from '../site/loader.ts';
@@ -62,7 +62,7 @@ for (const database of DATABASES) {
           cart: { currency: 'USD', websiteId: site.content.website.id },
           siteUrl: 'https://shop.example',
           webBundle: { current: () => ({ script: null, stylesheets: [] }) },
-          contentVersion,
+          watch: new ChangeWatch(),
         });
         instances.push({ renderer, counter, handle });
       }
@@ -93,18 +93,19 @@ for (const database of DATABASES) {
       const { renderer, counter, handle } = instances[0] as (typeof instances)[number];
       const pageCache = new PageCache({
         db: handle.db.withPlugin(counter),
+        watch: new ChangeWatch(),
         webBundle: { current: () => ({ script: null, stylesheets: [] }) },
         perVisitorCookies: [],
       });
       // An anonymous visitor's request, as the page route hands it over (URL and cookies).
       const request = { url: '/shop?page=2', cookies: {} } as unknown as FastifyRequest;
       counter.versionReads = 0;
-      await pageCache.page(request, (versions) =>
+      await pageCache.page(request, (read) =>
         renderer.render({
           path: '/shop',
           query: { page: '2' },
           cartToken: undefined,
-          contentVersion: versions.content,
+          read,
         }),
       );
       expect(counter.versionReads).toBe(1);

@@ -14,6 +14,7 @@ import {
   type ItemCounts,
   type ThreadPage,
 } from '../db/comments.ts';
+import { changeKey, type ReadKeys } from '../db/change-version.ts';
 import type { Db } from '../db/index.ts';
 import { encodeCursor } from '../http/cursor.ts';
 import type { ItemContent, Json } from '../site/types.ts';
@@ -81,10 +82,16 @@ export function withSocial(
 }
 
 /** The page's data with the counts of every item it shows and an item page's first thread page. */
-export async function loadSocial(db: Db, data: PageData, websiteSettings: Json): Promise<PageData> {
+export async function loadSocial(
+  db: Db,
+  data: PageData,
+  websiteSettings: Json,
+  read?: ReadKeys,
+): Promise<PageData> {
   if (!socialEnabled(websiteSettings)) return data;
   if (data.kind === 'item') {
     const id = String(data.item.id);
+    read?.add(changeKey.comments(id));
     const [counts, page] = await Promise.all([
       countsPerItem(db, [id]),
       websiteSettings.commentsEnabled === true ? threadPage(db, id, { limit: THREAD_PAGE_SIZE }) : undefined,
@@ -93,6 +100,7 @@ export async function loadSocial(db: Db, data: PageData, websiteSettings: Json):
   }
   if (data.kind === 'collection') {
     const ids = data.list.items.map((item) => String(item.id));
+    read?.add(...ids.map(changeKey.comments));
     const counts = await countsPerItem(db, ids);
     const items = data.list.items.map((item) => withSocial(item as ItemContent, counts.get(String(item.id))));
     return { ...data, list: { ...data.list, items } };

@@ -3,11 +3,12 @@
  * declared (page-plan.ts `PageReads`), then its platform tags' data. Each reads only what the page shows (one item by
  * its slug, its neighbours by position, one page of a list in SQL with its filters, a platform tag's
  * items with its limit), so the number of queries per page does not grow with the catalogue. Reads go
- * through the catalogue cache (db/catalogue-cache.ts): content from memory while the content version
- * holds, stock always live.
+ * through the catalogue cache (db/catalogue-cache.ts): content from memory while its change keys
+ * hold, stock always live.
  */
 import { findCart, readCart, type CartSettings, type ShoppingCart } from '../commerce/cart.ts';
 import type { CatalogueReads } from '../db/catalogue-cache.ts';
+import { changeKey, type ReadKeys } from '../db/change-version.ts';
 import type { Db } from '../db/index.ts';
 import { ratingSummary, type RatingSummary } from '../db/reviews.ts';
 import { imageEnclosures, type Enclosure } from '../seo/rss.ts';
@@ -88,6 +89,8 @@ export interface PageSources {
   /** The site's folder and origin, for a feed's images (`feedEnclosures`). */
   siteDir: string;
   siteUrl: string;
+  /** Records the change keys of what the page shows, when the page cache keeps it. */
+  read?: ReadKeys | undefined;
 }
 
 /** What a page's declared reads returned. */
@@ -107,11 +110,12 @@ export async function loadReads(reads: PageReads, sources: PageSources): Promise
     loadPage(catalogue, reads.page.route, reads.page.query, load),
     readCartOf(),
   ]);
+  const ratedItem = reads.rating && page.kind === 'item' && isProduct(page.item) ? page.item : undefined;
+  // Moderating a review moves its product's reviews key: a kept page showing the rating depends on it.
+  if (ratedItem) sources.read?.add(changeKey.reviews(String(ratedItem.id)));
   const [data, rating] = await Promise.all([
-    reads.social ? loadSocial(db, page, load.site.content.websiteSettings) : page,
-    reads.rating && page.kind === 'item' && isProduct(page.item)
-      ? ratingSummary(db, page.item.id)
-      : undefined,
+    reads.social ? loadSocial(db, page, load.site.content.websiteSettings, sources.read) : page,
+    ratedItem ? ratingSummary(db, ratedItem.id) : undefined,
   ]);
   const enclosures =
     reads.feedEnclosures && data.kind === 'collection'

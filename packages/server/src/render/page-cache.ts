@@ -1,8 +1,9 @@
 /**
- * Anonymous pages from memory (issue 20). A visitor with none of the per-visitor cookies (cart,
- * session) sees the same page as every other such visitor, so it is rendered once per URL, change
- * versions (db/change-version.ts: one read per request, which also sees writes made by other
- * instances) and web bundle build, and kept: at most MAX_PAGES, each for at most MAX_AGE_MS.
+ * Anonymous pages from memory (issues 20, 28). A visitor with none of the per-visitor cookies (cart,
+ * session) sees the same page as every other such visitor, so it is rendered once per URL and web
+ * bundle build, and kept while none of the change keys of what it showed moves (db/change-version.ts:
+ * one read per request, which also sees writes made by other instances; the render records the
+ * keys): at most MAX_PAGES, each for at most MAX_AGE_MS.
  *
  * Nonces: every response needs fresh CSP nonces, so what is kept is the page cut at its nonce
  * markers, gzip-compressed piece by piece (each piece a deflate run ending on a byte boundary,
@@ -25,7 +26,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readChangeVersions, type ChangeVersions } from '../db/change-version.ts';
+import { ReadKeys, type ChangeKey, type ChangeWatch } from '../db/change-version.ts';
 import type { Db } from '../db/index.ts';
 import { combineCrc32, crc32Appender } from './crc32-combine.ts';
 import { splitAtNonceMarkers, type NonceKind } from './nonce-markers.ts';
@@ -70,10 +71,15 @@ export interface KeptPage {
   /** Hash of the page before its nonces are filled in. */
   tag: string;
   renderedAt: number;
+  /** The sequence's number it was rendered at, and the keys of what it shows. */
+  made: number;
+  depends: ChangeKey[];
 }
 
 export interface PageCacheOptions {
   db: Db;
+  /** This instance's view of the change keys' versions. */
+  watch: ChangeWatch;
   /** Pages name its current files: a new build is a new page. */
   webBundle: WebBundle;
   /** Cookies that make a page the visitor's own (cart, session): with any of them, nothing is kept. */
@@ -81,9 +87,9 @@ export interface PageCacheOptions {
 }
 
 export class PageCache {
-  private versions = '';
+  private bundle = '';
   private pages = newPages();
-  /** Renders under way, by versions and URL: visitors arriving meanwhile wait for the same one. */
+  /** Renders under way, by version and URL: visitors arriving meanwhile wait for the same one. */
   private readonly rendering = new Map<string, Promise<KeptPage | PageResult>>();
 
   constructor(private readonly options: PageCacheOptions) {}
@@ -94,33 +100,34 @@ export class PageCache {
   }
 
   /**
-   * The kept page for the request's URL at the current change versions, rendered by `render` when
-   * there is none (given the versions, the request's one read of them); `render`'s own result when
-   * it is not a page to keep.
+   * The kept page for the request's URL while what it shows holds, rendered by `render` when there
+   * is none (given the versions, the request's one read of them, to record what it reads);
+   * `render`'s own result when it is not a page to keep.
    */
   async page(
     request: FastifyRequest,
-    render: (versions: ChangeVersions) => Promise<PageResult>,
+    render: (read: ReadKeys) => Promise<PageResult>,
   ): Promise<KeptPage | PageResult> {
-    const read = await readChangeVersions(this.options.db);
-    const { content, stock } = read;
+    const snapshot = await this.options.watch.read(this.options.db);
     const { script, stylesheets } = this.options.webBundle.current();
-    const versions = JSON.stringify([content, stock, script, stylesheets]);
-    if (versions !== this.versions) {
-      this.versions = versions;
+    const bundle = JSON.stringify([script, stylesheets]);
+    if (bundle !== this.bundle) {
+      this.bundle = bundle;
       this.pages = newPages();
     }
     const pages = this.pages;
     const hit = pages.get(request.url);
-    if (hit && Date.now() - hit.renderedAt < MAX_AGE_MS) return hit;
+    if (hit && Date.now() - hit.renderedAt < MAX_AGE_MS && !snapshot.movedSince(hit.made, hit.depends))
+      return hit;
     // The versions were read before the render's own reads, so the page shows at least what they
-    // say; a render that started under older versions fills the map of its own versions.
-    const key = `${versions}\n${request.url}`;
+    // say; a render that started under an older build fills the map of its own build.
+    const key = `${snapshot.latest}\n${bundle}\n${request.url}`;
     let rendering = this.rendering.get(key);
     if (!rendering) {
+      const read = new ReadKeys(snapshot);
       rendering = render(read).then((result) => {
         if (result.status !== KEPT_STATUS || result.body.length > MAX_KEPT_LENGTH) return result;
-        const kept = keep(result);
+        const kept = keep(result, snapshot.latest, [...read.keys]);
         pages.set(request.url, kept);
         return kept;
       });
@@ -140,7 +147,7 @@ export function isKept(page: KeptPage | PageResult): page is KeptPage {
   return 'pieces' in page;
 }
 
-function keep(result: PageResult): KeptPage {
+function keep(result: PageResult, made: number, depends: ChangeKey[]): KeptPage {
   const split = splitAtNonceMarkers(result.body);
   const pieces = split.pieces.map((piece) => Buffer.from(piece));
   const last = pieces.length - 1;
@@ -161,6 +168,8 @@ function keep(result: PageResult): KeptPage {
     ),
     tag: createHash('sha256').update(result.body).digest('base64url').slice(0, 27),
     renderedAt: Date.now(),
+    made,
+    depends,
   };
 }
 

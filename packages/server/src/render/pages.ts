@@ -7,7 +7,8 @@
 import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../commerce/cart.ts';
-import { CatalogueCache, type CatalogueReads, type ContentVersion } from '../db/catalogue-cache.ts';
+import { CatalogueCache, type CatalogueReads } from '../db/catalogue-cache.ts';
+import { changeKey, ReadKeys, type ChangeWatch } from '../db/change-version.ts';
 import type { Db } from '../db/index.ts';
 import type { RatingSummary } from '../db/reviews.ts';
 import type { Member } from '../http/session.ts';
@@ -54,8 +55,11 @@ export interface PageRequest {
   cartToken: string | undefined;
   /** The signed-in customer (issue 14), as the session read them, when there is one. */
   member?: PageMember | undefined;
-  /** The content version, when the request has read it already (db/change-version.ts). */
-  contentVersion?: string | undefined;
+  /**
+   * The change versions the request read, recording the keys of what the page shows, when the page
+   * cache keeps it (db/change-version.ts); else read here.
+   */
+  read?: ReadKeys | undefined;
 }
 
 /** What a page shows of the signed-in customer: read with the session, no query of its own. */
@@ -97,8 +101,8 @@ export interface RendererDeps {
   siteUrl: string;
   /** The browser bundle's current entry and stylesheets, linked at `/_storefront/`. */
   webBundle: WebBundle;
-  /** The database's content version, which keeps catalogue reads in memory while it holds. */
-  contentVersion?: ContentVersion;
+  /** The change keys' versions, which keep catalogue reads in memory while they hold. */
+  watch?: ChangeWatch;
   /** "Now" for upcoming and past events and the `.ics` stamp; the system clock unless a test gives one. */
   clock?: () => number;
 }
@@ -111,7 +115,7 @@ export class PageRenderer {
 
   constructor(private readonly deps: RendererDeps) {
     const { engine } = deps;
-    this.catalogue = new CatalogueCache(deps.contentVersion);
+    this.catalogue = new CatalogueCache();
     this.edited = new SitePageContent(deps.site);
     const system = systemTemplates<Compiled>((source) => engine.compile(source), deps.bodies);
     this.builtins = {
@@ -147,11 +151,16 @@ export class PageRenderer {
   private async load(req: PageRequest): Promise<LoadedRequest | { redirect: PageResult }> {
     const { db } = this.deps;
     const path = normalizePath(req.path);
-    const version = await this.contentVersionOf(req.contentVersion);
-    const catalogue = await this.catalogue.reads(db, version);
+    const read = await this.readKeysOf(req.read);
+    const catalogue = this.catalogue.reads(db, read);
     const collections = await catalogue.collections();
     // A page in another language than the default is the default's page under its prefix.
-    const language = this.edited.pageLanguage(await this.edited.read(db, version), path, this.deps.siteUrl);
+    read?.add(changeKey.settings);
+    const language = this.edited.pageLanguage(
+      await this.edited.read(db, read?.snapshot),
+      path,
+      this.deps.siteUrl,
+    );
     const site = siteInLanguage(this.deps.site, language);
     const route = routePage(language.path, collections, site);
     const redirect =
@@ -182,6 +191,7 @@ export class PageRenderer {
       load: { site, timeZone, now },
       siteDir: site.dir,
       siteUrl: this.deps.siteUrl,
+      read,
     });
     const planned = planPage(data, {
       site,
@@ -204,6 +214,8 @@ export class PageRenderer {
       reads,
     };
     const answer = answerOf(req.query.format, data, enclosures);
+    // JSON and HTML show the header and footer (edited in the back office): the page depends on them.
+    if (answer.kind === 'json' || answer.kind === 'html') read?.add(changeKey.headerFooter);
     return {
       path,
       plan,
@@ -239,10 +251,10 @@ export class PageRenderer {
     return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
-  /** The request's content version, read once for the catalogue and the edited content alike. */
-  private async contentVersionOf(given: string | undefined): Promise<string | undefined> {
-    if (given !== undefined || !this.deps.contentVersion) return given;
-    return String(await this.deps.contentVersion(this.deps.db));
+  /** The request's change versions, read once for the catalogue and the edited content alike. */
+  private async readKeysOf(given: ReadKeys | undefined): Promise<ReadKeys | undefined> {
+    if (given !== undefined || !this.deps.watch) return given;
+    return new ReadKeys(await this.deps.watch.read(this.deps.db));
   }
 
   private folderRedirect(
@@ -313,14 +325,14 @@ export class PageRenderer {
   }): Promise<PageResult> {
     const { db, site } = this.deps;
     const path = normalizePath(req.path);
-    const version = await this.contentVersionOf(undefined);
-    const catalogue = await this.catalogue.reads(db, version);
+    const read = await this.readKeysOf(undefined);
+    const catalogue = this.catalogue.reads(db, read);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
     const account = signedInAccount(req.member);
     // Platform pages are in the default language: they show the header and footer alone.
     const { siteHeaderFooter } = this.edited.pageLanguage(
-      await this.edited.read(db, version),
+      await this.edited.read(db, read?.snapshot),
       '/',
       '',
     ).context;

@@ -1,5 +1,6 @@
 /**
- * The indexed words, kept in memory per content version (the words change only with the content):
+ * The indexed words, kept in memory while no catalogue change key moves (the words change only with
+ * the content):
  * SQLite lists them through the `search_vocab` (fts5vocab) table, PostgreSQL through `ts_stat`.
  * Typo tolerance asks it for the words one edit away from a query word.
  */

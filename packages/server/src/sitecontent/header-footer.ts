@@ -95,7 +95,7 @@ export async function readHeaderFooter(db: Db, language = EVERY_LANGUAGE): Promi
   };
 }
 
-/** Saves both parts (inside the caller's transaction, which moves the content version). */
+/** Saves both parts (inside the caller's transaction, which declares the header-footer change key). */
 export async function writeHeaderFooter(
   trx: Db,
   value: HeaderFooter,

@@ -1,10 +1,12 @@
 /**
  * What pages show of the site content staff edit (issue 15): the header and footer, and the page's
- * language. Read from the database once per content version (saving either moves it, so the page
- * cache and this memo drop what they kept), and turned into what one page needs by its path.
+ * language. Read from the database once while their change keys hold (saving either moves its key,
+ * so the page cache and this memo drop what they kept), and turned into what one page needs by its
+ * path.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { changeKey, type ChangeSnapshot } from '../db/change-version.ts';
 import type { Db } from '../db/index.ts';
 import { loadTemplateStrings } from '../site/loader.ts';
 import type { Json, SiteContent } from '../site/types.ts';
@@ -39,13 +41,15 @@ export interface PageLanguage {
   context: Json;
 }
 
+const EDITED_KEYS = [changeKey.settings, changeKey.headerFooter];
+
 export class SitePageContent {
   private readonly fallback: LanguageTag;
   /** Each known language's strings, read once: the template's own for it, the content's for its language. */
   private readonly strings = new Map<string, Record<string, string>>();
   /** Languages with strings of their own (the others show the template's en-US ones). */
   private readonly translated = new Set<string>();
-  private kept: { version: string; content: Promise<EditedSiteContent> } | undefined;
+  private kept: { made: number; content: Promise<EditedSiteContent> } | undefined;
 
   constructor(site: { dir: string; content: SiteContent }) {
     this.fallback = contentLanguage(site.content.website.language);
@@ -64,12 +68,12 @@ export class SitePageContent {
     return this.fallback;
   }
 
-  /** The edited content at `version` (the database's content version; none: read it now). */
-  read(db: Db, version?: string): Promise<EditedSiteContent> {
-    if (version === undefined) return this.load(db);
-    if (this.kept?.version !== version) {
+  /** The edited content as of `snapshot` (none: read it now). */
+  read(db: Db, snapshot?: ChangeSnapshot): Promise<EditedSiteContent> {
+    if (snapshot === undefined) return this.load(db);
+    if (!this.kept || snapshot.movedSince(this.kept.made, EDITED_KEYS)) {
       const content = this.load(db);
-      const kept = { version, content };
+      const kept = { made: snapshot.latest, content };
       this.kept = kept;
       content.catch(() => {
         if (this.kept === kept) this.kept = undefined;

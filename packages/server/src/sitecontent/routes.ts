@@ -2,8 +2,9 @@
  * The site content staff edit in the back office (issue 15; spec section 7), every call for
  * signed-in staff: reading needs `backoffice.read` (every staff role), saving `content.edit`
  * (editor, admin). Signed out 401 `account.sign-in-required`; without the permission 403
- * `account.forbidden`; bad input 400 `invalid-request` naming the field. A save moves the content
- * version in its transaction, so every page (and the page cache) shows it on the next request.
+ * `account.forbidden`; bad input 400 `invalid-request` naming the field. A save moves the key of
+ * what it changed (db/change-version.ts), so every page showing it (kept or not, on any instance)
+ * shows it on the next request.
  *
  * - `GET /api/site-header-footer` -> `{ header, footer, updated, updatedBy }`
  * - `PUT /api/site-header-footer` `{ header, footer }` -> the same, as saved
@@ -13,7 +14,7 @@
  */
 import type { LanguageSettingsAnswer, LanguageStatusAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bumpContentVersion } from '../db/change-version.ts';
+import { changeKey } from '../db/change-version.ts';
 import { requirePermission } from '../http/guards.ts';
 import type { ZodTypeProvider } from '../http/schemas.ts';
 import type { Site } from '../site/types.ts';
@@ -61,10 +62,10 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
 
   app.put(HEADER_FOOTER_PATH, { ...edit, schema: { body: headerFooterBody } }, async (request, reply) => {
     const by = await staffEmail(request);
-    await writeTransaction(db, async (trx) => {
-      // First: its row lock makes two saves at once take turns.
-      await bumpContentVersion(trx);
+    await writeTransaction(db, async (trx, changes) => {
+      await changes.takeTurns();
       await writeHeaderFooter(trx, request.body, by);
+      changes.touch(changeKey.headerFooter);
     });
     reply.header('cache-control', 'no-store');
     return readHeaderFooter(db);
@@ -110,10 +111,11 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
     `${MULTILINGUAL_API}/languages`,
     { ...edit, schema: { body: languagesBody } },
     async (request, reply) => {
-      await writeTransaction(db, async (trx) => {
-        // First: its row lock makes two saves at once take turns (each replaces the whole list).
-        await bumpContentVersion(trx);
+      await writeTransaction(db, async (trx, changes) => {
+        // Each save replaces the whole list.
+        await changes.takeTurns();
         await writeLanguages(trx, request.body);
+        changes.touch(changeKey.settings);
       });
       reply.header('cache-control', 'no-store');
       return settingsAnswer(await settings());
