@@ -325,8 +325,8 @@ export type ModeratedReviewPage = CursorPage<'reviews', ModeratedReview>;
 
 export type { SubscriptionState };
 
-/** A subscription as staff see it. */
-export interface StaffSubscription {
+/** A subscription as pages and the JSON API show it to its customer (and a template's context). */
+export interface SubscriptionView {
   id: string;
   title: string;
   itemId: string;
@@ -338,7 +338,13 @@ export interface StaffSubscription {
   cyclesMade: number;
   /** Epoch ms of the next renewal; null when none will come (cancelled, ended, failed). */
   nextRenewal: number | null;
+  /** Its day on the calendar of the subscription's time zone (`YYYY-MM-DD`), as shoppers are told it. */
+  nextRenewalDay: string | null;
   created: number;
+}
+
+/** A subscription as staff see it: what its customer sees, with who it is for and how renewals went. */
+export interface StaffSubscription extends SubscriptionView {
   customer: { email: string; name: string };
   failures: number;
   lastError: string | null;

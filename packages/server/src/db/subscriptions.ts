@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CustomerInput } from '@storefront/core';
+import type { SubscriptionView } from '@storefront/core/wire';
 import {
   addBillingPeriods,
   billingDay,
@@ -348,23 +349,7 @@ export function subscriptionOfOrder(db: Db, orderId: string): Promise<Subscripti
   return db.selectFrom('subscriptions').selectAll().where('first_order_id', '=', orderId).executeTakeFirst();
 }
 
-/** A subscription as pages and the JSON API show it to its customer (and a template's context). */
-export interface SubscriptionView {
-  id: string;
-  title: string;
-  itemId: string;
-  sku: string;
-  quantity: number;
-  state: SubscriptionState;
-  billingPeriod: { value: number; unit: string };
-  numBillingCycles: number;
-  cyclesMade: number;
-  /** Epoch ms of the next renewal; null when none will come (cancelled, ended, failed). */
-  nextRenewal: number | null;
-  /** Its day on the calendar of the subscription's time zone (`YYYY-MM-DD`), as shoppers are told it. */
-  nextRenewalDay: string | null;
-  created: number;
-}
+export type { SubscriptionView };
 
 export function subscriptionView(row: SubscriptionRow): SubscriptionView {
   return {
