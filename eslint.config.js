@@ -163,7 +163,7 @@ export default tseslint.config(
   {
     // Every write transaction goes through db/transaction.ts, which runs it again after a deadlock.
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/db/transaction.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/platform/db/transaction.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -8,7 +8,7 @@ import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CollectionContent } from '../packages/server/src/site/types.ts';
+import type { CollectionContent } from '../packages/server/src/platform/site/types.ts';
 import { grownProducts } from '../packages/server/src/testing/big-catalogue.ts';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');

@@ -15,7 +15,7 @@
 import { Compiler } from '@squarespace/template-engine';
 import { createEngine } from '../packages/jsont/src/index.ts';
 import { platformPlugin } from '../packages/core/src/index.ts';
-import { createTemplateEngine } from '../packages/server/src/render/engine.ts';
+import { createTemplateEngine } from '../packages/server/src/storefront/engine.ts';
 
 // ---------------------------------------------------------------------------------------------
 // A realistic store page JSON (deterministic pseudo-random)

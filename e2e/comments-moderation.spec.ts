@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { addComment } from '../packages/server/src/db/comments.ts';
+import { addComment } from '../packages/server/src/modules/comments/store.ts';
 import { AWAITING_TEXT, COMMENT_POST as POST, openComments, postComment } from './comments-support.ts';
 import { failOnPageErrors, seriousAxeViolations, serverDatabase, signInAsStaff } from './support.ts';
 

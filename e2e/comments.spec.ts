@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { setCommentState } from '../packages/server/src/db/comments.ts';
+import { setCommentState } from '../packages/server/src/modules/comments/store.ts';
 import { AWAITING_TEXT, COMMENT_POST, openComments, postComment } from './comments-support.ts';
 import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
 

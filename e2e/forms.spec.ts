@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/src/forms/testing.ts';
+import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer } from '../packages/server/src/modules/forms/testing.ts';
 import { createPostgresDatabase } from '../packages/server/src/testing/databases.ts';
 import { startSiteServer, type SiteServer } from './support.ts';
 

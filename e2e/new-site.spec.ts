@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTemplateEngine } from '../packages/server/src/render/engine.ts';
-import { TagBodies } from '../packages/server/src/render/platform-tags.ts';
-import { loadSite } from '../packages/server/src/site/loader.ts';
+import { createTemplateEngine } from '../packages/server/src/storefront/engine.ts';
+import { TagBodies } from '../packages/server/src/platform/site/platform-tags.ts';
+import { loadSite } from '../packages/server/src/platform/site/loader.ts';
 import { failOnPageErrors, placeOrder, startSiteServer, type SiteServer } from './support.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { createAccount, parseEmail } from '../packages/server/src/accounts/accounts.ts';
-import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
+import { createAccount, parseEmail } from '../packages/server/src/modules/accounts/accounts.ts';
+import { hashPassword } from '../packages/server/src/modules/accounts/passwords.ts';
 import { ROLES, type RoleCode } from '@storefront/core';
-import { currentTotpCode } from '../packages/server/src/accounts/totp.ts';
+import { currentTotpCode } from '../packages/server/src/modules/accounts/totp.ts';
 import { failOnPageErrors, seriousAxeViolations, serverDatabase } from './support.ts';
 
 /**

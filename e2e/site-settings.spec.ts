@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { changeKey } from '../packages/server/src/db/change-version.ts';
-import { writeTransaction } from '../packages/server/src/db/transaction.ts';
+import { changeKey } from '../packages/server/src/platform/db/change-version.ts';
+import { writeTransaction } from '../packages/server/src/platform/db/transaction.ts';
 import { failOnPageErrors, serverDatabase, seriousAxeViolations, signInAsStaff } from './support.ts';
 
 /**

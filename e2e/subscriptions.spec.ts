@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createAccount, parseEmail } from '../packages/server/src/accounts/accounts.ts';
-import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
+import { createAccount, parseEmail } from '../packages/server/src/modules/accounts/accounts.ts';
+import { hashPassword } from '../packages/server/src/modules/accounts/passwords.ts';
 import { failOnPageErrors, serverDatabase } from './support.ts';
 
 /**

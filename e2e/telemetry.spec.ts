@@ -1,8 +1,8 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { placeOrder, serverDatabase } from './support.ts';
-import { createAccount, parseEmail } from '../packages/server/src/accounts/accounts.ts';
-import { hashPassword } from '../packages/server/src/accounts/passwords.ts';
+import { createAccount, parseEmail } from '../packages/server/src/modules/accounts/accounts.ts';
+import { hashPassword } from '../packages/server/src/modules/accounts/passwords.ts';
 import { ROLES } from '@storefront/core';
 
 /**

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { AddEntryRequest, RefusalBody } from '@storefront/core/wire';
 import type { Challenge } from 'altcha-lib';
 import type { Config } from '../packages/server/src/config.ts';
-import { solveCaptcha } from '../packages/server/src/forms/testing.ts';
+import { solveCaptcha } from '../packages/server/src/modules/forms/testing.ts';
 import {
   DATABASES,
   FIXTURE_SITE,

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultDataDir } from './data-dir.ts';
-import { DEFAULT_FORM_SETTINGS, type FormSettings } from './forms/settings.ts';
-import { parseTrustProxy, type TrustedProxies } from './http/trust-proxy.ts';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
+import { DEFAULT_FORM_SETTINGS, type FormSettings } from './modules/forms/settings.ts';
+import { parseTrustProxy, type TrustedProxies } from './platform/http/trust-proxy.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { CUSTOMER, Shopper } from './checkout/testing.ts';
+import { CUSTOMER, Shopper } from './modules/orders/testing.ts';
 import { loadConfig, type Config } from './config.ts';
 import { SQLITE_FILE } from './data-dir.ts';
 import { FIXTURE_SITE, testConfig } from './testing/databases.ts';

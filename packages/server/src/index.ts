@@ -1,3 +1,3 @@
 export { buildApp, type BuildOptions } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
-export { SiteError } from './site/errors.ts';
+export { SiteError } from './platform/site/errors.ts';

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DatabaseUnavailableError } from './db/index.ts';
-import { safeLoggerOptions } from './http/log.ts';
-import { SiteError } from './site/errors.ts';
+import { DatabaseUnavailableError } from './platform/db/index.ts';
+import { safeLoggerOptions } from './platform/http/log.ts';
+import { SiteError } from './platform/site/errors.ts';
 
 /** Starts the server. Built into packages/server/dist/main.js (scripts/build/server.mjs), which `npm start` runs. */
 const logger = pino(safeLoggerOptions(process.env.LOG_LEVEL ?? 'info'));

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, Shopper } from './checkout/testing.ts';
+import { CUSTOMER, Shopper } from './modules/orders/testing.ts';
 import { appForSuite, DATABASES, FIXTURE_SITE } from './testing/app.ts';
 
 type Kind = 'physical' | 'digital' | 'service' | 'gift card' | 'subscription';

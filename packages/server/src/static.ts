@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { containedPath } from './site/contained-path.ts';
-import type { Site } from './site/types.ts';
+import { containedPath } from './platform/site/contained-path.ts';
+import type { Site } from './platform/site/types.ts';
 
 /** The web bundle names every file by its content hash (`storefront.<hash>.js`): such a name never changes content. */
 const CONTENT_HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;

@@ -25,24 +25,24 @@ import type {
   SubmissionPage,
 } from '@storefront/core/wire';
 import { describe, expectTypeOf, it } from 'vitest';
-import { listComments } from './backoffice/comments.ts';
+import { listComments } from './modules/comments/admin-routes.ts';
 import { dashboard } from './backoffice/dashboard.ts';
-import { giftCardLedger, listGiftCards } from './backoffice/gift-cards.ts';
-import { orderDetail } from './backoffice/order-actions.ts';
-import { listOrders } from './backoffice/orders.ts';
+import { giftCardLedger, listGiftCards } from './modules/gift-cards/admin-routes.ts';
+import { orderDetail } from './modules/orders/admin-actions.ts';
+import { listOrders } from './modules/orders/admin-orders.ts';
 import { listOutbox, outboxMail } from './backoffice/outbox.ts';
-import { searchProducts } from './backoffice/products.ts';
+import { searchProducts } from './modules/catalogue/admin-products.ts';
 import type { ShellData } from './backoffice/shell.ts';
-import { changeStock, listStock, stockLedger } from './backoffice/stock.ts';
+import { changeStock, listStock, stockLedger } from './modules/catalogue/admin-stock.ts';
 import {
   deleteSubmission,
   listForms,
   listSubmissions,
   setSubmissionStatus,
   submissionDetail,
-} from './backoffice/submissions.ts';
-import { listSubscriptions } from './backoffice/subscriptions.ts';
-import { moderationList } from './reviews/lists.ts';
+} from './modules/forms/admin-submissions.ts';
+import { listSubscriptions } from './modules/subscriptions/admin-routes.ts';
+import { moderationList } from './modules/reviews/lists.ts';
 
 describe('the back office answers in core wire types', () => {
   it('orders, products and an order', () => {

@@ -7,9 +7,9 @@
  */
 import type { DashboardAnswer } from '@storefront/core/wire';
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
-import { variantAttributes, variantAvailableSql, variantsWithStock } from '../db/stock.ts';
-import { LOW_STOCK } from './stock.ts';
+import type { Db } from '../platform/db/index.ts';
+import { variantAttributes, variantAvailableSql, variantsWithStock } from '../modules/catalogue/stock.ts';
+import { LOW_STOCK } from '../modules/catalogue/admin-stock.ts';
 
 const DAY = 86_400_000;
 

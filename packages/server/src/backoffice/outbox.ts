@@ -6,9 +6,9 @@
  */
 import type { OutboxMail, OutboxPage } from '@storefront/core/wire';
 import { z } from 'zod';
-import type { Db } from '../db/index.ts';
-import { decodeCursor, pageOf } from '../http/cursor.ts';
-import { apiError } from '../http/errors.ts';
+import type { Db } from '../platform/db/index.ts';
+import { decodeCursor, pageOf } from '../platform/http/cursor.ts';
+import { apiError } from '../platform/http/errors.ts';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleCode } from '@storefront/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Customer, makeAccount } from '../accounts/testing.ts';
-import { CUSTOMER } from '../checkout/testing.ts';
-import { syncContent } from '../db/content-sync.ts';
-import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer, waitFor } from '../forms/testing.ts';
-import { queueMail } from '../http/mail.ts';
-import { loadContent } from '../site/loader.ts';
+import { Customer, makeAccount } from '../modules/accounts/testing.ts';
+import { CUSTOMER } from '../modules/orders/testing.ts';
+import { syncContent } from '../modules/catalogue/content-sync.ts';
+import { EVERY_TYPE_ANSWERS, makeFormSite, smtpPeer, waitFor } from '../modules/forms/testing.ts';
+import { queueMail } from '../platform/mail/mail.ts';
+import { loadContent } from '../platform/site/loader.ts';
 import { appForSuite, DATABASES, startApp, type SuiteApp, type TestApp } from '../testing/app.ts';
 import { placeOrder, signInNewStaff } from '../testing/back-office.ts';
 import { parseCsv } from '../testing/csv.ts';

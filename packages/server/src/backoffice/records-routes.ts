@@ -24,9 +24,9 @@
  */
 import { hasPermission } from '@storefront/core';
 import type { FastifyInstance } from 'fastify';
-import { requirePermission } from '../http/guards.ts';
-import { idempotent } from '../http/idempotency.ts';
-import type { ZodTypeProvider } from '../http/schemas.ts';
+import { requirePermission } from '../platform/http/guards.ts';
+import { idempotent } from '../platform/http/idempotency.ts';
+import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import { sendCsv } from './csv.ts';
 import { dashboard } from './dashboard.ts';
 import { listOutbox, mailParams, outboxMail, outboxQuery, requeueFailedMail } from './outbox.ts';
@@ -43,7 +43,7 @@ import {
   submissionQuery,
   submissionStatusBody,
   submissionsCsv,
-} from './submissions.ts';
+} from '../modules/forms/admin-submissions.ts';
 
 export interface RecordsOptions {
   /** The site's `content/forms/<formId>.json`, as loaded. */

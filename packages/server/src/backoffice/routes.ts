@@ -31,12 +31,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { requirePermission } from '../http/guards.ts';
+import { requirePermission } from '../platform/http/guards.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
-import { ensureCrumb } from '../http/crumb.ts';
-import { apiError } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
-import type { ZodTypeProvider } from '../http/schemas.ts';
+import { ensureCrumb } from '../platform/http/crumb.ts';
+import { apiError } from '../platform/http/errors.ts';
+import { idempotent } from '../platform/http/idempotency.ts';
+import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import {
   addNote,
@@ -51,16 +51,16 @@ import {
   resendConfirmation,
   type Actor,
   type ShopIdentity,
-} from './order-actions.ts';
-import { commentModerationRoutes } from './comments.ts';
-import { giftCardBackofficeRoutes } from './gift-cards.ts';
+} from '../modules/orders/admin-actions.ts';
+import { commentModerationRoutes } from '../modules/comments/admin-routes.ts';
+import { giftCardBackofficeRoutes } from '../modules/gift-cards/admin-routes.ts';
 import { sendCsv } from './csv.ts';
-import { listOrders, orderFilter, orderListQuery, ordersCsv } from './orders.ts';
-import { productSearchQuery, searchProducts } from './products.ts';
+import { listOrders, orderFilter, orderListQuery, ordersCsv } from '../modules/orders/admin-orders.ts';
+import { productSearchQuery, searchProducts } from '../modules/catalogue/admin-products.ts';
 import { recordsRoutes } from './records-routes.ts';
-import { refund, refundBody } from './refunds.ts';
+import { refund, refundBody } from '../modules/orders/refunds.ts';
 import { shellHtml } from './shell.ts';
-import { subscriptionBackofficeRoutes } from './subscriptions.ts';
+import { subscriptionBackofficeRoutes } from '../modules/subscriptions/admin-routes.ts';
 import {
   changeStock,
   ledgerCsv,
@@ -70,7 +70,7 @@ import {
   stockChangeBody,
   stockLedger,
   stockQuery,
-} from './stock.ts';
+} from '../modules/catalogue/admin-stock.ts';
 
 export const CONFIG_API = '/api/config';
 const LOGIN_PATH = '/config/login';

@@ -5,7 +5,7 @@
  * (packages/web/src/config/main.tsx).
  */
 import type { BackOfficeBoot } from '@storefront/core/wire';
-import { escapeHtml as e } from '../http/html.ts';
+import { escapeHtml as e } from '../platform/http/html.ts';
 
 export type ShellData = BackOfficeBoot;
 

@@ -4,9 +4,9 @@
  */
 import type { RoleCode } from '@storefront/core';
 import { expect } from 'vitest';
-import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
-import { Customer, makeAccount } from '../accounts/testing.ts';
-import { CUSTOMER } from '../checkout/testing.ts';
+import { STAFF_SESSION_PATH } from '../modules/accounts/routes.ts';
+import { Customer, makeAccount } from '../modules/accounts/testing.ts';
+import { CUSTOMER } from '../modules/orders/testing.ts';
 import type { TestApp } from './app.ts';
 import { Shopper } from './shopper.ts';
 

@@ -4,7 +4,7 @@
  * same count gives the same ids, URLs and SKUs. Yields one product at a time, so a benchmark can
  * write 100,000 of them without holding the file's text.
  */
-import type { ItemContent, VariantContent } from '../site/types.ts';
+import type { ItemContent, VariantContent } from '../platform/site/types.ts';
 
 /** A 24-hex-digit id like the demo's, unique per kind and number. */
 function id(kind: 'a' | 'b' | 'c', n: number): string {

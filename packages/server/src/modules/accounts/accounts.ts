@@ -1,0 +1,181 @@
+/**
+ * The account store: create, authenticate, change and delete customer and staff accounts. Errors
+ * are values with a code and the person's message (core's catalogue).
+ */
+import { randomUUID } from 'node:crypto';
+import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
+import { cancelAccountSubscriptions } from '../subscriptions/store.ts';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords.ts';
+import type { RoleCode } from '@storefront/core';
+import type { AccountKind, AccountsTable } from './tables.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+
+export type AccountRow = Selectable<AccountsTable>;
+
+/** An email address as typed (trimmed) and its lookup key (lower-cased). */
+export interface Email {
+  value: string;
+  key: string;
+}
+
+export function parseEmail(raw: string, ls?: LocalizedStrings): Result<Email> {
+  const value = raw.trim();
+  if (value === '') return err('checkout.email-blank', message('checkout.email-blank', {}, ls));
+  if (value.length > 254 || !isValidEmail(value))
+    return err('checkout.email-invalid', message('checkout.email-invalid', {}, ls));
+  return ok({ value, key: value.toLowerCase() });
+}
+
+export function checkPassword(password: string, ls?: LocalizedStrings): Result<string> {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN)
+    return err(
+      'account.password-too-short',
+      message('account.password-too-short', { min: PASSWORD_MIN }, ls),
+    );
+  if (length > PASSWORD_MAX)
+    return err('account.password-too-long', message('account.password-too-long', { max: PASSWORD_MAX }, ls));
+  if (isCommonPassword(password))
+    return err('account.password-common', message('account.password-common', {}, ls));
+  return ok(password);
+}
+
+export interface NewAccount {
+  kind: AccountKind;
+  email: Email;
+  name: string;
+  /** The scrypt hash (passwords.ts), never the password. */
+  passwordHash: string;
+  verified: boolean;
+  roles?: readonly RoleCode[];
+}
+
+/** Creates the account; undefined when one of that kind already has the address. */
+export async function createAccount(
+  db: Db,
+  account: NewAccount,
+  now = Date.now(),
+): Promise<string | undefined> {
+  const id = randomUUID();
+  return writeTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('accounts')
+      .values({
+        id,
+        kind: account.kind,
+        email: account.email.value,
+        email_key: account.email.key,
+        name: account.name,
+        password_hash: account.passwordHash,
+        email_verified_at: account.verified ? now : null,
+        created: now,
+        updated: now,
+      })
+      .onConflict((oc) => oc.columns(['kind', 'email_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return undefined;
+    for (const role of account.roles ?? [])
+      await trx.insertInto('account_roles').values({ account_id: id, role }).execute();
+    return id;
+  });
+}
+
+export const findAccount = (db: Db, kind: AccountKind, emailKey: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
+
+export const accountById = (db: Db, id: string) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * The account when the password is right, else undefined. An unknown address is checked against
+ * the decoy hash: the same scrypt work, so neither the answer nor its time tells whether the
+ * address has an account. A hash of a lower cost than today's is replaced.
+ */
+export async function authenticate(
+  db: Db,
+  kind: AccountKind,
+  emailKey: string,
+  password: string,
+  decoy: Promise<string>,
+): Promise<AccountRow | undefined> {
+  const account = await findAccount(db, kind, emailKey);
+  const matches = await verifyPassword(password, account?.password_hash ?? (await decoy));
+  if (!account || !matches) return undefined;
+  if (needsRehash(account.password_hash)) await setPassword(db, account.id, await hashPassword(password));
+  return account;
+}
+
+export async function setPassword(db: Db, accountId: string, passwordHash: string, now = Date.now()) {
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, updated: now })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function markVerified(db: Db, accountId: string, now = Date.now()) {
+  await db
+    .updateTable('accounts')
+    .set({ email_verified_at: now, updated: now })
+    .where('id', '=', accountId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/** Moves the account to a new (verified) address; false when another account of its kind has it. */
+export async function changeEmail(
+  db: Db,
+  account: AccountRow,
+  email: Email,
+  now = Date.now(),
+): Promise<boolean> {
+  const taken = await findAccount(db, account.kind, email.key);
+  if (taken && taken.id !== account.id) return false;
+  await db
+    .updateTable('accounts')
+    .set({ email: email.value, email_key: email.key, email_verified_at: now, updated: now })
+    .where('id', '=', account.id)
+    .execute();
+  return true;
+}
+
+/**
+ * Deletes the account with its sessions, tokens, roles and addresses. Its orders stay (the shop's
+ * records) but lose the link and the personal data: no email, name or address; its carts lose the link;
+ * its subscriptions are cancelled and lose theirs.
+ */
+export async function deleteAccount(db: Db, accountId: string): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({ account_id: null, email: '', customer_name: '', address: null })
+      .where('account_id', '=', accountId)
+      .execute();
+    await cancelAccountSubscriptions(trx, accountId, Date.now());
+    // Their carts stay (an order may point at one) but belong to no one.
+    await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();
+    for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)
+      await trx.deleteFrom(table).where('account_id', '=', accountId).execute();
+    await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
+  });
+}
+
+export const rolesOf = async (db: Db, accountId: string): Promise<number[]> =>
+  (await db.selectFrom('account_roles').select('role').where('account_id', '=', accountId).execute()).map(
+    (r) => r.role,
+  );

@@ -1,0 +1,169 @@
+/**
+ * A template's own account pages (docs/accounts.md "A template's own account pages"): when the
+ * template has `pages/<name>.page` for an account page, it renders as the page's main content with
+ * `accountPage` in its context; otherwise the built-in page does (render/pages.ts falls back).
+ *
+ * Every string of `accountPage` is HTML-escaped here, since a template prints `{accountPage.x}` as
+ * it is and much of it is what a visitor typed or stored (names, addresses, a reflected address).
+ */
+import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml } from '../../platform/http/html.ts';
+import type { Order } from '@storefront/core/wire';
+import { isPaid, type OrderSummary } from '../orders/store.ts';
+import type { SubscriptionView } from '../subscriptions/store.ts';
+import type { Json } from '../../platform/site/types.ts';
+import type { SavedAddress } from './addresses.ts';
+import { ORDER_PAGES, orderStatusText } from './order-views.ts';
+import { ACCOUNT_PAGES } from './pages.ts';
+import { subscriptionActionUrl } from '../subscriptions/account-views.ts';
+
+/**
+ * The template page of each account page (the file is `pages/<name>.page`); render/router.ts
+ * never serves these names at `/<name>`.
+ */
+export const ACCOUNT_TEMPLATE_PAGES = {
+  login: 'account-login',
+  register: 'account-register',
+  reset: 'account-reset',
+  account: 'account',
+  orders: 'account-orders',
+  order: 'account-order',
+} as const;
+export type AccountTemplatePage = keyof typeof ACCOUNT_TEMPLATE_PAGES;
+
+/** What every account page's `accountPage` may carry (docs/accounts.md lists each page's fields). */
+export interface AccountPageData {
+  crumb?: string | undefined;
+  /** A refusal's message. */
+  error?: string | undefined;
+  /** What a successful post said (mail sent, password set). */
+  notice?: string | undefined;
+  /** What the visitor typed, shown again after a refusal (never a password). */
+  values?: Record<string, string> | undefined;
+  /** Field name -> its problem, when a refusal names fields (an address's parts). */
+  fieldErrors?: Record<string, string> | undefined;
+  /** The reset page opened from the mail: the token its form posts back. */
+  token?: string | undefined;
+  profile?: { name: string; email: string } | undefined;
+  addresses?: readonly SavedAddress[] | undefined;
+  passkeys?: readonly { id: string; name: string; created: number; lastUsed: number | null }[] | undefined;
+  orders?: { list: { orders: OrderSummary[]; more: boolean }; page: number } | undefined;
+  order?: Order | undefined;
+  /** Issue 17: the customer's subscriptions, each with the URL its pause/resume/cancel form posts to. */
+  subscriptions?: readonly SubscriptionView[] | undefined;
+}
+
+/** Where the forms post and the links go. */
+const URLS = {
+  login: ACCOUNT_PAGES.login,
+  register: ACCOUNT_PAGES.register,
+  reset: ACCOUNT_PAGES.reset,
+  code: ACCOUNT_PAGES.code,
+  account: ACCOUNT_PAGES.account,
+  logout: ACCOUNT_PAGES.logout,
+  email: ACCOUNT_PAGES.email,
+  password: ACCOUNT_PAGES.password,
+  addresses: ORDER_PAGES.addresses,
+  passkeys: ACCOUNT_PAGES.passkeys,
+  orders: ORDER_PAGES.orders,
+};
+
+const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+
+/** Every string in the value HTML-escaped (numbers, booleans and null as they are). */
+export function escapedJson(value: unknown): unknown {
+  if (typeof value === 'string') return escapeHtml(value);
+  if (Array.isArray(value)) return value.map(escapedJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapedJson(v)]));
+  return value;
+}
+
+const addressJson = (address: Address) => ({
+  line1: address.line1 ?? '',
+  line2: address.line2 ?? '',
+  city: address.city ?? '',
+  state: address.state ?? '',
+  zip: address.zip ?? '',
+  country: address.country ?? '',
+});
+
+function orderJson(order: Order, ls?: LocalizedStrings) {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  return {
+    number: order.orderNumber,
+    url: ORDER_PAGES.order(order.orderNumber),
+    date: day(order.created),
+    status: orderStatusText(order.status, ls),
+    statusCode: order.status,
+    lines: order.lines.map((l) => ({
+      title: l.title,
+      sku: l.sku,
+      quantity: l.quantity,
+      attributes: l.attributes,
+      total: money(l.unitPriceCents * l.quantity),
+      // A download is handed out only once the order is paid (issue 27).
+      downloadUrl: isPaid(order.status) ? l.downloadUrl : null,
+    })),
+    subtotal: money(order.subtotalCents),
+    discount: order.discountCents ? money(order.discountCents) : null,
+    shipping: order.shippingCents ? money(order.shippingCents) : null,
+    tax: order.taxCents ? money(order.taxCents) : null,
+    total: money(order.grandTotalCents),
+    address: order.address ? addressJson(order.address) : null,
+  };
+}
+
+/** The render/pages.ts `templatePage` of an account page: its name and `accountPage`. */
+export function accountTemplatePage(
+  page: AccountTemplatePage,
+  data: AccountPageData,
+  ls?: LocalizedStrings,
+): { name: string; context: Json } {
+  const { orders, order } = data;
+  const view = {
+    page,
+    urls: URLS,
+    crumb: data.crumb ?? null,
+    error: data.error ?? null,
+    notice: data.notice ?? null,
+    values: data.values ?? {},
+    fieldErrors: data.fieldErrors ?? {},
+    token: data.token ?? null,
+    profile: data.profile ? { name: data.profile.name, email: data.profile.email } : null,
+    addresses: (data.addresses ?? []).map((s) => ({
+      id: s.id,
+      isDefault: s.isDefault,
+      ...addressJson(s.address),
+    })),
+    passkeys: (data.passkeys ?? []).map((key) => ({
+      id: key.id,
+      name: key.name,
+      created: day(key.created),
+      lastUsed: key.lastUsed === null ? null : day(key.lastUsed),
+    })),
+    orders: (orders?.list.orders ?? []).map((o) => ({
+      number: o.orderNumber,
+      url: ORDER_PAGES.order(o.orderNumber),
+      date: day(o.created),
+      status: orderStatusText(o.status, ls),
+      statusCode: o.status,
+      total: formatMoney(o.grandTotalCents, o.currency),
+    })),
+    pagination: orders
+      ? {
+          page: orders.page,
+          prevPageUrl: orders.page > 1 ? `${ORDER_PAGES.orders}?page=${orders.page - 1}` : null,
+          nextPageUrl: orders.list.more ? `${ORDER_PAGES.orders}?page=${orders.page + 1}` : null,
+        }
+      : null,
+    order: order ? orderJson(order, ls) : null,
+    subscriptions: (data.subscriptions ?? []).map((s) => ({
+      ...s,
+      created: day(s.created),
+      nextRenewal: s.nextRenewalDay,
+      actionUrl: subscriptionActionUrl(s.id),
+    })),
+  };
+  return { name: ACCOUNT_TEMPLATE_PAGES[page], context: { accountPage: escapedJson(view) as Json } };
+}

@@ -1,0 +1,17 @@
+/** The entry of `npm run users` (users.ts): the server's configuration, its database, the command. */
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../platform/db/index.ts';
+import { runUsers } from './users.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config, { waitMs: config.databaseStartupTimeoutMs ?? 0 });
+try {
+  process.exitCode = await runUsers(
+    database.db,
+    process.argv.slice(2),
+    (line) => console.log(line),
+    process.env,
+  );
+} finally {
+  await database.destroy();
+}

@@ -1,0 +1,30 @@
+/**
+ * The products staff pick from (the orders list's product filter): products whose title holds the
+ * typed text, by title, a few at a time, so that a shop of any size answers one short list.
+ */
+import type { ProductChoices } from '@storefront/core/wire';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/index.ts';
+import { likePattern } from '../orders/admin-orders.ts';
+
+export const productSearchQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+
+/** Products (not pages or posts) whose title holds `q`, case-insensitive, by title. */
+export async function searchProducts(
+  db: Db,
+  query: z.infer<typeof productSearchQuery>,
+): Promise<ProductChoices> {
+  let q = db.selectFrom('items').select(['id', 'title']).where('product_type', 'is not', null);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    q = q.where((eb) => eb(sql`lower(items.title)`, 'like', sql`${pattern} escape '\\'`));
+  }
+  const rows = await q.orderBy('title').orderBy('id').limit(query.limit).execute();
+  return { products: rows.map((r) => ({ productId: r.id, title: r.title })) };
+}

@@ -1,0 +1,162 @@
+/**
+ * The catalogue as pages read it (issues 20, 28). Content (collections, items and their terms) is
+ * kept in memory, each read for as long as the change keys it depends on hold (db/change-version.ts:
+ * the list of collections, or its collection): a write, by this instance or another on the same
+ * database, drops only the reads of what it changed. Stock is never kept: every item a page shows
+ * gets its variants' live stock read with the page. Every read adds its keys to the request's
+ * ReadKeys, so that what the request makes (a kept page) records what it showed.
+ */
+import { BoundedCache } from '@storefront/jsont/bounded-cache';
+import type { CollectionContent, ItemContent } from '../../platform/site/types.ts';
+import {
+  collectionCategories,
+  countItems,
+  eventsPageContent,
+  eventsStartingContent,
+  findAuthor,
+  findItemContent,
+  listCollections,
+  listPageContent,
+  neighbours,
+  presentTerms,
+  withStock,
+  type EventsPageQuery,
+  type ItemWhere,
+  type PageQuery,
+} from './catalogue.ts';
+import { changeKey, type ChangeKey, type ReadKeys } from '../../platform/db/change-version.ts';
+import type { Db } from '../../platform/db/index.ts';
+import type { TermKind } from './item-terms.ts';
+
+/** What a page reads of the catalogue; items come with their live stock. */
+export interface CatalogueReads {
+  collections(): Promise<CollectionContent[]>;
+  findItem(collectionId: string, urlId: string): Promise<{ item: ItemContent; position: number } | undefined>;
+  countItems(collectionId: string, where?: ItemWhere): Promise<number>;
+  /** The items around `position`, as content (they show no stock). */
+  neighbours(
+    collectionId: string,
+    position: number,
+  ): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }>;
+  listPage(collectionId: string, page: PageQuery): Promise<ItemContent[]>;
+  eventsPage(collectionId: string, page: EventsPageQuery): Promise<ItemContent[]>;
+  eventsStarting(collectionId: string, from: number, to: number): Promise<ItemContent[]>;
+  presentTerms(
+    collectionId: string,
+    wanted: readonly { kind: TermKind; value: string }[],
+  ): Promise<Set<string>>;
+  findAuthor(
+    collectionId: string,
+    wanted: string,
+    order: PageQuery['order'],
+  ): Promise<{ id: string; displayName: string | null } | undefined>;
+  collectionCategories(collectionId: string): Promise<string[]>;
+}
+
+/** The catalogue's version for the search index: equal versions, equal catalogue content. */
+export type ContentVersion = (db: Db) => Promise<string | number>;
+
+/** Distinct content reads kept (list pages, items, counts, terms). */
+const MAX_ENTRIES = 20_000;
+
+/** A read kept: made at `made` (the sequence's number) from what `depends` names. */
+interface Entry {
+  value: Promise<unknown>;
+  made: number;
+  depends: ChangeKey;
+}
+
+/** `load`'s result, kept while `depends` holds. */
+type Memo = <T>(key: string, depends: ChangeKey, load: () => Promise<T>) => Promise<T>;
+
+export class CatalogueCache {
+  private readonly entries = new BoundedCache<string, Entry>(MAX_ENTRIES);
+
+  /**
+   * The reads of one request, against the versions `read` holds; every read adds its keys to
+   * `read`. Without `read`, every read goes to the database.
+   */
+  reads(db: Db, read?: ReadKeys): CatalogueReads {
+    if (!read) return uncachedReads(db);
+    const { snapshot } = read;
+    const entries = this.entries;
+    return readsThrough(db, read, <T>(key: string, depends: ChangeKey, load: () => Promise<T>) => {
+      read.add(depends);
+      const hit = entries.get(key);
+      if (hit && !snapshot.movedSince(hit.made, [depends])) return hit.value as Promise<T>;
+      const loading = load();
+      // Made at the number read before loading: a write committed meanwhile drops it at once.
+      const entry: Entry = { value: loading, made: snapshot.latest, depends };
+      entries.set(key, entry);
+      loading.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return loading;
+    });
+  }
+}
+
+/** Every read from the database. */
+export function uncachedReads(db: Db): CatalogueReads {
+  return readsThrough(db, undefined, (_key, _depends, load) => load());
+}
+
+function readsThrough(db: Db, read: ReadKeys | undefined, memo: Memo): CatalogueReads {
+  const key = (...parts: unknown[]) => JSON.stringify(parts);
+  const of = changeKey.collection;
+  /** Live stock, each variant's key recorded: the page shows it. */
+  const stocked = async (items: ItemContent[]) => {
+    const live = await withStock(db, items);
+    if (read)
+      for (const item of live)
+        for (const variant of item.structuredContent?.variants ?? [])
+          read.add(changeKey.stock(String(variant.id)));
+    return live;
+  };
+  return {
+    collections: () => memo(key('collections'), changeKey.navigation, () => listCollections(db)),
+    async findItem(collectionId, urlId) {
+      const found = await memo(key('item', collectionId, urlId), of(collectionId), () =>
+        findItemContent(db, collectionId, urlId),
+      );
+      if (!found) return undefined;
+      const [item] = await stocked([found.item]);
+      return item && { item, position: found.position };
+    },
+    countItems: (collectionId, where) =>
+      memo(key('count', collectionId, where ?? null), of(collectionId), () =>
+        countItems(db, collectionId, where),
+      ),
+    neighbours: (collectionId, position) =>
+      memo(key('neighbours', collectionId, position), of(collectionId), () =>
+        neighbours(db, collectionId, position),
+      ),
+    listPage: async (collectionId, page) =>
+      stocked(
+        await memo(key('page', collectionId, page), of(collectionId), () =>
+          listPageContent(db, collectionId, page),
+        ),
+      ),
+    // Asked for against the clock, so never kept: each request's "now" is its own.
+    eventsPage: async (collectionId, page) => {
+      read?.add(of(collectionId));
+      return stocked(await eventsPageContent(db, collectionId, page));
+    },
+    eventsStarting: async (collectionId, from, to) =>
+      stocked(
+        await memo(key('events', collectionId, from, to), of(collectionId), () =>
+          eventsStartingContent(db, collectionId, from, to),
+        ),
+      ),
+    presentTerms: (collectionId, wanted) =>
+      memo(key('terms', collectionId, wanted), of(collectionId), () =>
+        presentTerms(db, collectionId, wanted),
+      ),
+    findAuthor: (collectionId, wanted, order) =>
+      memo(key('author', collectionId, wanted, order), of(collectionId), () =>
+        findAuthor(db, collectionId, wanted, order),
+      ),
+    collectionCategories: (collectionId) =>
+      memo(key('categories', collectionId), of(collectionId), () => collectionCategories(db, collectionId)),
+  };
+}

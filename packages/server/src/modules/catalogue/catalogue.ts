@@ -1,0 +1,430 @@
+import { ProductType } from '@storefront/core';
+import { BoundedCache } from '@storefront/jsont/bounded-cache';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { CollectionContent, ItemContent, VariantContent } from '../../platform/site/types.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { preparedQuery } from '../../platform/db/prepared.ts';
+import type { TermKind } from './item-terms.ts';
+import type { CollectionRow, Database, ItemRow, VariantRow } from '../../database.ts';
+
+/**
+ * Parsed content JSON, reused while the row's text is the same (content only changes when a server
+ * starts and syncs it, so this is a parse cache, not state of its own; comparing the text is far
+ * cheaper than parsing it). Callers get the shared object and must copy before changing it.
+ */
+const parsed = new BoundedCache<string, { text: string; value: unknown }>(50_000);
+function parsedOnce<T>(key: string, text: string): T {
+  const hit = parsed.get(key);
+  if (hit && hit.text === text) return hit.value as T;
+  const value = JSON.parse(text) as T;
+  parsed.set(key, { text, value });
+  return value;
+}
+
+/** Reads of the catalogue: collections and items as content JSON, with the live stock of every variant. */
+
+export function toCollection(row: CollectionRow): CollectionContent {
+  const data = parsedOnce<CollectionContent>(`c:${row.id}`, row.data);
+  return {
+    ...data,
+    id: row.id,
+    urlId: row.url_id,
+    title: row.title,
+    typeName: row.type_name,
+    type: row.type,
+    homepage: row.homepage === 1,
+  };
+}
+
+export async function listCollections(db: Db): Promise<CollectionContent[]> {
+  const rows = await db.selectFrom('collections').selectAll().orderBy('position').execute();
+  return rows.map(toCollection);
+}
+
+/** Every item of a collection in content order, live stock overlaid. */
+export async function listItems(db: Db, collectionId: string): Promise<ItemContent[]> {
+  const rows = await db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .execute();
+  return withStock(db, rows.map(itemContent));
+}
+
+/** The item has a term of this kind with one of these values (never empty). */
+export interface TermFilter {
+  kind: TermKind;
+  values: readonly string[];
+}
+
+/** Which items of a collection a list or a tag shows (every condition holds). */
+export interface ItemWhere {
+  terms?: readonly TermFilter[];
+  /** Published at or after this time. */
+  publishedFrom?: number;
+  /** Published strictly before this time. */
+  publishedBefore?: number;
+  featuredOnly?: boolean;
+  excludeItemId?: string;
+}
+
+function matching(eb: ExpressionBuilder<Database, 'items'>, collectionId: string, where: ItemWhere = {}) {
+  const conditions: Expression<SqlBool>[] = [eb('items.collection_id', '=', collectionId)];
+  if (where.featuredOnly) conditions.push(eb('items.starred', '=', 1));
+  if (where.excludeItemId !== undefined) conditions.push(eb('items.id', '!=', where.excludeItemId));
+  if (where.publishedFrom !== undefined) conditions.push(eb('items.publish_on', '>=', where.publishedFrom));
+  if (where.publishedBefore !== undefined)
+    conditions.push(eb('items.publish_on', '<', where.publishedBefore));
+  for (const { kind, values } of where.terms ?? [])
+    conditions.push(
+      eb(
+        'items.id',
+        'in',
+        eb
+          .selectFrom('item_terms')
+          .select('item_terms.item_id')
+          .where('item_terms.collection_id', '=', collectionId)
+          .where('item_terms.kind', '=', kind)
+          .where('item_terms.value', 'in', [...values]),
+      ),
+    );
+  return eb.and(conditions);
+}
+
+/** How many items of a collection there are (the collection's `itemCount`), or match `where`. */
+export async function countItems(db: Db, collectionId: string, where?: ItemWhere): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => matching(eb, collectionId, where))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * One item of a collection by its URL slug, through the (collection_id, url_id) unique index, as
+ * content (without live stock: see `withStock`) with its position (for its neighbours).
+ */
+export async function findItemContent(
+  db: Db,
+  collectionId: string,
+  urlId: string,
+): Promise<{ item: ItemContent; position: number } | undefined> {
+  const row = await db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('url_id', '=', urlId)
+    .executeTakeFirst();
+  return row && { item: itemContent(row), position: row.position };
+}
+
+/** The items just before and after `position` in a collection, as content (without live stock). */
+export async function neighbours(
+  db: Db,
+  collectionId: string,
+  position: number,
+): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }> {
+  const adjacent = (side: '<' | '>') =>
+    db
+      .selectFrom('items')
+      .selectAll()
+      .where('collection_id', '=', collectionId)
+      .where('position', side, position)
+      .orderBy('position', side === '<' ? 'desc' : 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  const [previous, next] = await Promise.all([adjacent('<'), adjacent('>')]);
+  return { previous: previous && itemContent(previous), next: next && itemContent(next) };
+}
+
+export interface PageQuery {
+  offset: number;
+  limit: number;
+  /**
+   * `position`: content order; `newest`: by publish time, newest first (chronological collections,
+   * and a product list's `?sort=newest`); the others are a product list's `?sort=` (docs/seo.md).
+   */
+  order: 'position' | 'newest' | ProductSort;
+  where?: ItemWhere;
+}
+
+/**
+ * One page of a collection's items in SQL (LIMIT/OFFSET, or keyset by publish time), as content
+ * (without live stock: see `withStock`).
+ */
+export async function listPageContent(db: Db, collectionId: string, page: PageQuery): Promise<ItemContent[]> {
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where((eb) => matching(eb, collectionId, page.where));
+  switch (page.order) {
+    case 'newest':
+      query = query.orderBy('publish_on', 'desc');
+      break;
+    case 'title':
+      query = query.orderBy('title', 'asc');
+      break;
+    case 'price-asc':
+    case 'price-desc':
+      query = query.orderBy(lowestPrice, page.order === 'price-asc' ? 'asc' : 'desc');
+      break;
+  }
+  const rows = await query.orderBy('position', 'asc').limit(page.limit).offset(page.offset).execute();
+  return rows.map(itemContent);
+}
+
+/** Where an events list starts: after the event with this start and id (a cursor's key). */
+export type EventKey = readonly [start: number, id: string];
+
+export interface EventsPageQuery {
+  /** `upcoming`: not over at `now`, soonest first; `past`: over at `now`, latest first. */
+  when: 'upcoming' | 'past';
+  now: number;
+  after?: EventKey | undefined;
+  limit: number;
+}
+
+/**
+ * One page of an events collection's upcoming or past events, keyset-paged by start date (then id)
+ * on the columns content sync keeps (db/event-dates.ts), as content without live stock.
+ */
+export async function eventsPageContent(
+  db: Db,
+  collectionId: string,
+  page: EventsPageQuery,
+): Promise<ItemContent[]> {
+  const upcoming = page.when === 'upcoming';
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('event_end', upcoming ? '>=' : '<', page.now);
+  const after = page.after;
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('event_start', upcoming ? '>' : '<', after[0]),
+        eb.and([eb('event_start', '=', after[0]), eb('id', upcoming ? '>' : '<', after[1])]),
+      ]),
+    );
+  const direction = upcoming ? 'asc' : 'desc';
+  const rows = await query
+    .orderBy('event_start', direction)
+    .orderBy('id', direction)
+    .limit(page.limit)
+    .execute();
+  return rows.map(itemContent);
+}
+
+/** An events collection's events starting in [from, to), soonest first, as content. */
+export async function eventsStartingContent(
+  db: Db,
+  collectionId: string,
+  from: number,
+  to: number,
+): Promise<ItemContent[]> {
+  const rows = await db
+    .selectFrom('items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('event_start', '>=', from)
+    .where('event_start', '<', to)
+    .orderBy('event_start', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(itemContent);
+}
+
+/** The sorts a product list offers (`?sort=`). */
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'title'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * What an item costs at its cheapest: the lowest unit price of its variants (core's
+ * `variantUnitPrice`, written by content sync), read through the variants' (item_id, sku) index.
+ */
+const lowestPrice = (eb: ExpressionBuilder<Database, 'items'>) =>
+  eb
+    .selectFrom('variants')
+    .select((v) => v.fn.min<number>('variants.unit_price_cents').as('lowest'))
+    .whereRef('variants.item_id', '=', 'items.id');
+
+/**
+ * Which of `wanted` (kind and value) some item of the collection has, as `kind:value` keys: a list
+ * filter takes effect only for a value the collection has.
+ */
+export async function presentTerms(
+  db: Db,
+  collectionId: string,
+  wanted: readonly { kind: TermKind; value: string }[],
+): Promise<Set<string>> {
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('item_terms')
+    .select(['kind', 'value'])
+    .distinct()
+    .where('collection_id', '=', collectionId)
+    .where((eb) => eb.or(wanted.map(({ kind, value }) => eb.and({ kind, value }))))
+    .execute();
+  return new Set(rows.map((row) => `${row.kind}:${row.value}`));
+}
+
+/**
+ * The author a list filter names, by id or by display name (the first in list order), or undefined
+ * when no item of the collection has it.
+ */
+export async function findAuthor(
+  db: Db,
+  collectionId: string,
+  wanted: string,
+  order: PageQuery['order'],
+): Promise<{ id: string; displayName: string | null } | undefined> {
+  let query = db
+    .selectFrom('item_terms')
+    .innerJoin('items', 'items.id', 'item_terms.item_id')
+    .select(['item_terms.value', 'item_terms.label'])
+    .where('item_terms.collection_id', '=', collectionId)
+    .where('item_terms.kind', '=', 'author')
+    .where((eb) => eb.or([eb('item_terms.value', '=', wanted), eb('item_terms.label', '=', wanted)]));
+  query =
+    order === 'newest'
+      ? query.orderBy('items.publish_on', 'desc').orderBy('items.position', 'asc')
+      : query.orderBy('items.position', 'asc');
+  const row = await query.limit(1).executeTakeFirst();
+  return row && { id: row.value, displayName: row.label };
+}
+
+/** The distinct categories of a collection's items, in first-seen content order. */
+export async function collectionCategories(db: Db, collectionId: string): Promise<string[]> {
+  // Each category's first appearance (item position, then its place in the item's list), one row each.
+  const firsts = db
+    .selectFrom('item_terms')
+    .innerJoin('items', 'items.id', 'item_terms.item_id')
+    .select([
+      'item_terms.value',
+      'items.position as item_position',
+      'item_terms.position as term_position',
+      sql<number>`row_number() over (partition by ${sql.ref('item_terms.value')} order by ${sql.ref('items.position')}, ${sql.ref('item_terms.position')})`.as(
+        'seen',
+      ),
+    ])
+    .where('item_terms.collection_id', '=', collectionId)
+    .where('item_terms.kind', '=', 'category')
+    .as('firsts');
+  const rows = await db
+    .selectFrom(firsts)
+    .select('value')
+    .where('seen', '=', 1)
+    .orderBy('item_position')
+    .orderBy('term_position')
+    .execute();
+  return rows.map((row) => row.value);
+}
+
+export async function getItemsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ItemContent>> {
+  return (await itemsWithCollectionUrls(db, ids)).items;
+}
+
+/**
+ * Items by id with their variants' live stock, and the URL id of each one's collection, in one
+ * statement (each statement is a round trip on PostgreSQL, and carts read this on every add): a row
+ * per variant, the item's columns repeated on each.
+ */
+export async function itemsWithCollectionUrls(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ items: Map<string, ItemContent>; collectionUrls: Map<string, string> }> {
+  if (ids.length === 0) return { items: new Map(), collectionUrls: new Map() };
+  const rows = await itemsWithUrlsQuery.run(db, { ids: [...new Set(ids)] });
+  const contents = new Map<string, ItemContent>();
+  const collectionUrls = new Map<string, string>();
+  const stock: LiveStock[] = [];
+  for (const row of rows) {
+    if (!contents.has(row.id)) contents.set(row.id, itemContent(row));
+    if (row.collection_url_id !== null) collectionUrls.set(row.collection_id, row.collection_url_id);
+    if (row.variant_id !== null)
+      stock.push({
+        id: row.variant_id,
+        item_id: row.id,
+        qty_in_stock: Number(row.variant_qty_in_stock),
+        unlimited: Number(row.variant_unlimited),
+      });
+  }
+  const items = overlayStock([...contents.values()], stock);
+  return { items: new Map(items.map((i) => [i.id, i])), collectionUrls };
+}
+
+// Prepared (db/prepared.ts): it runs in every add-to-cart.
+const itemsWithUrlsQuery = preparedQuery((db, { ids }: { ids: readonly string[] }) =>
+  db
+    .selectFrom('items')
+    .leftJoin('collections', 'collections.id', 'items.collection_id')
+    .leftJoin('variants', 'variants.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'collections.url_id as collection_url_id',
+      'variants.id as variant_id',
+      'variants.qty_in_stock as variant_qty_in_stock',
+      'variants.unlimited as variant_unlimited',
+    ])
+    .where('items.id', 'in', ids),
+);
+
+/** A row's content (shared parse: copy before changing), with its collection id. */
+function itemContent(row: ItemRow): ItemContent {
+  return { ...parsedOnce<ItemContent>(`i:${row.id}`, row.data), collectionId: row.collection_id };
+}
+
+/** `items` with the live stock of their variants overlaid (one query for all of them). */
+export async function withStock(db: Db, items: ItemContent[]): Promise<ItemContent[]> {
+  const ids = items.filter((i) => (i.structuredContent?.productType ?? null) !== null).map((i) => i.id);
+  const variants = ids.length
+    ? await db
+        .selectFrom('variants')
+        .select(['id', 'item_id', 'qty_in_stock', 'unlimited'])
+        .where('item_id', 'in', ids)
+        .execute()
+    : [];
+  return overlayStock(items, variants);
+}
+
+/** What a page or a cart reads of a variant on every request. */
+type LiveStock = Pick<VariantRow, 'id' | 'item_id' | 'qty_in_stock' | 'unlimited'>;
+
+/** `items` with `variants`' stock in place of their content's (content order kept). */
+function overlayStock(items: ItemContent[], variants: readonly LiveStock[]): ItemContent[] {
+  const byItem = new Map<string, LiveStock[]>();
+  for (const v of variants) {
+    const list = byItem.get(v.item_id) ?? [];
+    list.push(v);
+    byItem.set(v.item_id, list);
+  }
+  return items.map((content) => {
+    const item = { ...content };
+    const live = byItem.get(item.id);
+    if (live && item.structuredContent) {
+      const stock = new Map(live.map((v) => [v.id, v]));
+      item.structuredContent = {
+        ...item.structuredContent,
+        variants: (item.structuredContent.variants ?? []).flatMap((v: VariantContent) => {
+          const s = stock.get(v.id);
+          return s ? [{ ...v, qtyInStock: s.qty_in_stock, unlimited: s.unlimited === 1 }] : [];
+        }),
+      };
+    }
+    return item;
+  });
+}
+
+/** The first gift card of the catalogue (in catalogue order), for the gift-card checkout. */
+export async function firstGiftCardId(db: Db): Promise<string | undefined> {
+  const gift = await db
+    .selectFrom('items')
+    .select('id')
+    .where('product_type', '=', ProductType.GIFT_CARD)
+    .orderBy('position')
+    .executeTakeFirst();
+  return gift?.id;
+}

@@ -1,0 +1,110 @@
+/**
+ * The gift card balance check (issue 17): `POST /api/gift-cards/balance` ({ code }) and the page
+ * `/gift-card/balance` (a form that works without JavaScript), both rate limited per client under
+ * their own counter; and the sweep that queues recipient mails on the day the buyer chose.
+ */
+import { formatMoney, message, PageType } from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { giftCardBalance, groupGiftCardCode } from './store.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { CART_COOKIE } from '../../platform/http/cookies.ts';
+import { crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
+import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts';
+import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
+import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { signedInCustomer } from '../../platform/http/session.ts';
+import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
+import { giftCardBalanceHtml } from '../orders/pages.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+
+const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();
+
+export interface GiftCardRouteOptions {
+  renderer: PageRenderer;
+  /** Balance checks per client per window: a code cannot be found by trying many. */
+  balanceLimit: { max: number; windowMs: number };
+  mail: GiftCardMailContext;
+  /** How often due recipient mails are looked for (ms); 0 turns the sweep off. */
+  sweepMs: number;
+}
+
+export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardRouteOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const ls = app.localizedStrings;
+  await registerDatabaseRateLimit(app, db, 'gift-card-balance', () => apiError('rate-limited'));
+  const limit = { rateLimit: { max: options.balanceLimit.max, timeWindow: options.balanceLimit.windowMs } };
+
+  app.post(
+    '/api/gift-cards/balance',
+    { config: { ...limit, crumb: true }, schema: { body: balanceBody } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return balanceAnswer(db, request.body.code);
+    },
+  );
+
+  const showPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    shown: { code?: string; balance?: string; error?: string },
+  ) => {
+    const crumb = ensureCrumb(request, reply);
+    const title = message('giftcard.balance-title', {}, ls);
+    const result = await options.renderer.renderSystemPage({
+      path: '/gift-card/balance',
+      cartToken: request.cookies[CART_COOKIE],
+      member: signedInCustomer(request),
+      status,
+      pageType: PageType.PAGE,
+      title,
+      html: giftCardBalanceHtml({ crumb, ...shown }, ls),
+    });
+    return sendPageResult(reply, result, 'no-store');
+  };
+
+  app.get('/gift-card/balance', async (request, reply) => showPage(request, reply, 200, {}));
+
+  app.post('/gift-card/balance', { config: limit }, async (request, reply) => {
+    const parsed = balanceBody.safeParse(request.body ?? {});
+    const code = parsed.success ? parsed.data.code : '';
+    try {
+      if (!parsed.success) throw invalidInput(parsed.error, 'form');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
+      const answer = await balanceAnswer(db, code);
+      return showPage(request, reply, 200, { code: answer.code, balance: answer.balance });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return showPage(request, reply, error.statusCode, { code, error: String(error.body(ls).message) });
+    }
+  });
+
+  if (options.sweepMs > 0) {
+    const sweep = async () => {
+      const ids = await writeTransaction(db, (trx) => queueDueGiftCardMails(trx, options.mail));
+      for (const id of ids) app.mailer.deliverLater(id);
+    };
+    const timer = setInterval(() => {
+      sweep().catch((error: unknown) => app.log.warn({ err: error }, 'gift card mail sweep'));
+    }, options.sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}
+
+/** A code's balance, or the catalogue's refusal for a blank, unknown or voided one. */
+async function balanceAnswer(db: Db, input: string) {
+  if (!input.trim()) throw apiError('gift-card-blank');
+  const card = await giftCardBalance(db, input);
+  if (!card) throw apiError('gift-card-unknown');
+  if (card.voided) throw apiError('gift-card-voided');
+  return {
+    code: groupGiftCardCode(card.code),
+    balanceCents: card.balanceCents,
+    currency: card.currency,
+    balance: formatMoney(card.balanceCents, card.currency),
+  };
+}

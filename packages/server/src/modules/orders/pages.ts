@@ -1,0 +1,409 @@
+/**
+ * The checkout pages' main content (server-rendered HTML that works without JavaScript); the
+ * routes put it inside the site's layout through the page renderer. Every text comes from core's
+ * message catalogue, so a site's `localizedStrings` can override it.
+ */
+import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { escapeHtml as h } from '../../platform/http/html.ts';
+import type { OrderNeeds, ShippingOption } from '@storefront/core';
+import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from '../gift-cards/gift-cards.ts';
+import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
+import type { OrderView } from './place-order.ts';
+import { subscriptionView, type SubscriptionRow } from '../subscriptions/store.ts';
+
+/**
+ * The checkout pages' own few rules (scoped to their root classes): a readable column, labels
+ * above full-width fields, visible errors. Inline so that a site's stylesheet needs nothing; fixed
+ * text, so that the Content-Security-Policy allows it by its hash.
+ */
+export const CHECKOUT_CSS = `
+.sf-checkout,.sf-order{max-width:40rem;margin:2rem auto;padding:0 1.25rem;line-height:1.5}
+.sf-checkout h1,.sf-order h1{font-size:2rem;margin:0 0 1rem}
+.sf-checkout__summary{width:100%;border-collapse:collapse;margin:0 0 1.5rem}
+.sf-checkout__summary caption{text-align:left;font-weight:600;padding:.5rem 0}
+.sf-checkout__summary th,.sf-checkout__summary td{padding:.5rem .25rem;border-bottom:1px solid #d8d4cc;text-align:left;vertical-align:top}
+.sf-checkout__summary td:last-child,.sf-checkout__summary thead th:last-child{text-align:right}
+.sf-checkout__summary tbody th{font-weight:500}
+.sf-checkout__variant{display:block;font-weight:400;font-size:.9em;color:#555}
+.sf-checkout__form fieldset{border:1px solid #d8d4cc;padding:1rem;margin:0 0 1rem}
+.sf-checkout__field{margin:0 0 1rem}
+.sf-checkout__field label{display:block;font-weight:500;margin:0 0 .25rem}
+.sf-checkout__field input,.sf-checkout__field select,.sf-checkout__field textarea{box-sizing:border-box;width:100%;padding:.6rem .7rem;font:inherit;border:1px solid #8a857c;border-radius:4px;background:#fff;color:#1d1d1b}
+.sf-checkout__field [aria-invalid=true]{border-color:#a3201a}
+.sf-checkout__field-error,.sf-checkout__error{color:#a3201a;margin:0 0 .25rem}
+.sf-checkout__error{border:1px solid #a3201a;border-radius:4px;padding:.75rem 1rem;margin:0 0 1rem;background:#fff}
+.sf-checkout__submit{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
+.sf-order__awaiting-payment{padding:.75rem 1rem;border-left:4px solid #1d1d1b;background:#fff}
+`;
+const STYLE = `<style>${CHECKOUT_CSS}</style>`;
+
+export interface SummaryLine {
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  attributes: Record<string, string>;
+  url?: string;
+}
+
+/** What the form posts back besides the customer fields (which order to place). */
+export interface FormTarget {
+  mode: 'cart' | 'express' | 'subscription' | 'gift-card';
+  itemId?: string;
+  sku?: string;
+  quantity?: string;
+  cartToken?: string;
+}
+
+export interface CheckoutFormPage {
+  heading: string;
+  lines: SummaryLine[];
+  currency: string;
+  subtotalCents: number;
+  needs: OrderNeeds;
+  target: FormTarget;
+  crumb: string;
+  /** Values typed so far (re-rendered after a refusal). */
+  values: Record<string, string>;
+  /** The refusal to show above the form. */
+  error?: string;
+  /** Field path -> problem. */
+  fieldErrors?: Record<string, string>;
+  /** The cart's discount, shipping and tax once its address is known (cart checkout only). */
+  pricing?: CheckoutPricing;
+  /** Gift card denominations to choose from (sku -> label). */
+  denominations?: { sku: string; label: string }[];
+  note?: string;
+}
+
+export interface CheckoutPricing {
+  couponCode: string | null;
+  discountCents: number;
+  /** Empty until the address is known (or when nothing ships). */
+  shippingOptions: readonly ShippingOption[];
+  selectedShippingOptionId: string | null;
+  shippingCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  grandTotalCents: number;
+  /** The shipping and tax estimate has an address to go on. */
+  estimated: boolean;
+}
+
+const variantText = (attributes: Record<string, string>) =>
+  Object.entries(attributes)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+
+/** Discount, shipping, tax and total rows under the subtotal (what the order will charge). */
+function pricingRows(
+  money: (cents: number) => string,
+  p: {
+    couponCode?: string | null;
+    discountCents: number;
+    shippingCents: number;
+    taxCents: number;
+    pricesIncludeTax: boolean;
+    grandTotalCents: number;
+    estimated: boolean;
+  },
+  ls?: LocalizedStrings,
+): string {
+  const row = (cls: string, label: string, value: string) =>
+    `<tr><th scope="row" colspan="2">${h(label)}</th><td class="${cls}">${h(value)}</td></tr>`;
+  return (
+    (p.discountCents > 0
+      ? row(
+          'sf-order__discount',
+          message('discount.line', { code: p.couponCode ?? '' }, ls),
+          `−${money(p.discountCents)}`,
+        )
+      : '') +
+    (p.estimated ? row('sf-order__shipping', message('shipping.line', {}, ls), money(p.shippingCents)) : '') +
+    (p.taxCents > 0
+      ? p.pricesIncludeTax
+        ? row(
+            'sf-order__tax',
+            message('tax.line', {}, ls),
+            message('tax.included', { tax: money(p.taxCents) }, ls),
+          )
+        : row('sf-order__tax', message('tax.line', {}, ls), money(p.taxCents))
+      : '') +
+    row('sf-order__total', message('checkout.total', {}, ls), money(p.grandTotalCents))
+  );
+}
+
+function summary(
+  lines: SummaryLine[],
+  currency: string,
+  subtotalCents: number,
+  ls?: LocalizedStrings,
+  pricing?: CheckoutPricing,
+) {
+  const rows = lines
+    .map((l) => {
+      const variant = variantText(l.attributes);
+      const title = l.url ? `<a href="${h(l.url)}">${h(l.title)}</a>` : h(l.title);
+      return `<tr><th scope="row">${title}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(formatMoney(l.unitPriceCents * l.quantity, currency))}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr>` +
+    (pricing ? pricingRows((cents) => formatMoney(cents, currency), pricing, ls) : '') +
+    `</tfoot></table>`
+  );
+}
+
+function field(
+  page: CheckoutFormPage,
+  name: string,
+  label: string,
+  opts: { type?: string; autocomplete?: string; required?: boolean; multiline?: boolean } = {},
+) {
+  const id = `sf-checkout-${name.replace(/\W/g, '-')}`;
+  const problem = page.fieldErrors?.[name];
+  const value = page.values[name] ?? '';
+  const described = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  const common = `id="${id}" name="${h(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
+  const input = opts.multiline
+    ? `<textarea ${common} maxlength="1000">${h(value)}</textarea>`
+    : `<input ${common} type="${opts.type ?? 'text'}" value="${h(value)}">`;
+  return `<div class="sf-checkout__field"><label for="${id}">${h(label)}</label>${problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : ''}${input}</div>`;
+}
+
+export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings): string {
+  const t = (code: Parameters<typeof message>[0]) => message(code, {}, ls);
+  const hidden = Object.entries({ crumb: page.crumb, ...page.target })
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `<input type="hidden" name="${h(k)}" value="${h(String(v))}">`)
+    .join('');
+  const denominations = page.denominations
+    ? `<div class="sf-checkout__field"><label for="sf-checkout-sku">${h(message('product.gift-card-value', {}, ls))}</label><select id="sf-checkout-sku" name="sku" required>${page.denominations
+        .map(
+          (d) =>
+            `<option value="${h(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
+        )
+        .join('')}</select></div>`
+    : '';
+  const address = page.needs.shippingAddress
+    ? `<fieldset class="sf-checkout__address"><legend>${h(t('checkout.shipping-address'))}</legend>` +
+      field(page, 'address.line1', t('checkout.address-line1'), {
+        required: true,
+        autocomplete: 'address-line1',
+      }) +
+      field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }) +
+      field(page, 'address.city', t('checkout.address-city'), {
+        required: true,
+        autocomplete: 'address-level2',
+      }) +
+      field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }) +
+      field(page, 'address.zip', t('checkout.address-zip'), { required: true, autocomplete: 'postal-code' }) +
+      field(page, 'address.country', t('checkout.address-country'), {
+        required: true,
+        autocomplete: 'country-name',
+      }) +
+      '</fieldset>'
+    : '';
+  const pricing = page.pricing;
+  const estimate = pricing
+    ? (page.needs.shippingAddress
+        ? shippingChoice(page, pricing, ls) +
+          `<p><button type="submit" name="estimate" value="1" class="sf-checkout__estimate" formnovalidate>${h(t('shipping.estimate'))}</button></p>`
+        : '') + field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })
+    : '';
+  const recipient = page.needs.recipient
+    ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
+      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }) +
+      field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' })
+    : '';
+  const giftCard = field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' });
+  return (
+    `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
+    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
+    (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
+    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls, page.pricing) : '') +
+    `<form class="sf-checkout__form" method="post" action="/checkout" novalidate>${hidden}${denominations}` +
+    field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }) +
+    field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }) +
+    address +
+    estimate +
+    recipient +
+    giftCard +
+    `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
+  );
+}
+
+/** The shipping options of the estimate, as radio buttons (the chosen one checked). */
+function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings): string {
+  if (!pricing.estimated || pricing.shippingOptions.length === 0) return '';
+  const options = pricing.shippingOptions
+    .map((o) => {
+      const id = `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`;
+      const price =
+        o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency);
+      const checked = o.id === pricing.selectedShippingOptionId ? ' checked' : '';
+      return `<div><input type="radio" id="${id}" name="shippingOption" value="${h(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
+    })
+    .join('');
+  return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
+}
+
+/** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
+export function checkoutMessageHtml(heading: string, text: string, ls?: LocalizedStrings): string {
+  return `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
+}
+
+/** Gift cards (issue 17): what a card paid and what is left on it, and the codes a gift card order issued. */
+function giftCardsHtml(order: OrderView, cards: readonly PlannedGiftCard[], ls?: LocalizedStrings): string {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const paid = giftCardPaymentOf(order);
+  return (
+    (paid
+      ? `<p class="sf-order__gift-card-paid">${h(message('giftcard.line', { hint: paid.hint }, ls))}: −${h(money(paid.amountCents))}</p>` +
+        `<p class="sf-order__gift-card-remaining">${h(message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls))}</p>` +
+        `<p class="sf-order__due">${h(message('giftcard.due', {}, ls))}: ${h(money(amountDueCents(order)))}</p>`
+      : '') +
+    (awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
+      ? `<p class="sf-order__gift-cards-on-payment">${h(message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls))}</p>`
+      : '') +
+    (cards.length
+      ? `<ul class="sf-order__gift-cards">${cards
+          .map(
+            (c) =>
+              `<li>${h(message('giftcard.issued', { code: c.code, balance: money(c.balanceCents) }, ls))}</li>`,
+          )
+          .join('')}</ul>`
+      : '')
+  );
+}
+
+/** The balance check page (issue 17): the form, and the balance or the refusal of the code typed. */
+export function giftCardBalanceHtml(
+  page: { crumb: string; code?: string; balance?: string; error?: string },
+  ls?: LocalizedStrings,
+): string {
+  const title = message('giftcard.balance-title', {}, ls);
+  return (
+    `${STYLE}<div class="sf-checkout sf-gift-card-balance"><h1>${h(title)}</h1>` +
+    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
+    (page.balance
+      ? `<p class="sf-gift-card-balance__result" role="status">${h(message('giftcard.balance', { code: page.code ?? '', balance: page.balance }, ls))}</p>`
+      : '') +
+    `<form class="sf-checkout__form" method="post" action="/gift-card/balance">` +
+    `<input type="hidden" name="crumb" value="${h(page.crumb)}">` +
+    `<div class="sf-checkout__field"><label for="sf-gift-card-code">${h(message('giftcard.code-label', {}, ls))}</label>` +
+    `<input id="sf-gift-card-code" name="code" required autocomplete="off" maxlength="64" value="${h(page.code ?? '')}"></div>` +
+    `<button type="submit" class="sf-checkout__submit">${h(message('giftcard.balance-check', {}, ls))}</button></form></div>`
+  );
+}
+
+/** An order's lines (with download links for digital ones) and totals: the confirmation and the customer's order page. */
+export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): string {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const rows = order.lines
+    .map((l) => {
+      const variant = variantText(l.attributes);
+      // A download is handed out only once the order is paid (issue 27).
+      const download = !l.downloadUrl
+        ? ''
+        : isPaid(order.status)
+          ? ` <a class="sf-order__download" href="${h(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
+          : awaitsPayment(order.status)
+            ? ` <span class="sf-order__download-on-payment">${h(message('checkout.download-on-payment', {}, ls))}</span>`
+            : '';
+      return `<tr data-sku="${h(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot>` +
+    `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
+    pricingRows(
+      money,
+      {
+        couponCode: orderCoupon(order),
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+        taxCents: order.taxCents,
+        pricesIncludeTax:
+          order.grandTotalCents === order.subtotalCents - order.discountCents + order.shippingCents,
+        grandTotalCents: order.grandTotalCents,
+        estimated: order.shippingCents > 0 || Boolean(order.extra?.pricing),
+      },
+      ls,
+    ) +
+    `</tfoot></table>`
+  );
+}
+
+const orderCoupon = (order: OrderView): string | null => {
+  const pricing = order.extra?.pricing as { coupons?: unknown } | undefined;
+  return Array.isArray(pricing?.coupons) && typeof pricing.coupons[0] === 'string'
+    ? pricing.coupons[0]
+    : null;
+};
+
+/** The order confirmation (page type 202). */
+/** `giftCards`: the cards a gift card order issued (their codes), shown to the buyer. */
+export function confirmationHtml(
+  order: OrderView,
+  ls?: LocalizedStrings,
+  giftCards: readonly PlannedGiftCard[] = [],
+): string {
+  const awaiting = order.status === 'awaiting-payment';
+  return (
+    `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${h(order.id)}">` +
+    `<h1>${h(message('checkout.order-confirmed', {}, ls))}</h1>` +
+    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
+    `<p>${h(message('checkout.thank-you', { email: order.email }, ls))}</p>` +
+    (awaiting
+      ? `<p class="sf-order__awaiting-payment">${h(message('checkout.awaiting-payment', {}, ls))}</p>`
+      : '') +
+    orderSummaryHtml(order, ls) +
+    giftCardsHtml(order, giftCards, ls) +
+    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
+  );
+}
+
+/** "month", "2 weeks": a billing period in the words of the renewal line. */
+export const periodWords = (period: { value: number; unit: string }) =>
+  period.value === 1 ? period.unit.toLowerCase() : `${period.value} ${period.unit.toLowerCase()}s`;
+
+/** Page type 206: the first order of a subscription and when it renews (issue 17). */
+export function subscriptionConfirmedHtml(
+  order: OrderView,
+  subscription: SubscriptionRow | undefined,
+  ls?: LocalizedStrings,
+  /** The subscription's manage link, for whoever holds its token (a guest has no /account). */
+  managePath?: string,
+): string {
+  const view = subscription ? subscriptionView(subscription) : undefined;
+  const renews =
+    view?.nextRenewalDay != null
+      ? `<p class="sf-order__renews">${h(
+          message(
+            'subscription.renews',
+            {
+              period: periodWords(view.billingPeriod),
+              date: view.nextRenewalDay,
+            },
+            ls,
+          ),
+        )}</p>`
+      : '';
+  return (
+    `${STYLE}<div class="sf-order" data-page-type="206" data-order-id="${h(order.id)}">` +
+    `<h1>${h(message('subscription.confirmed', {}, ls))}</h1>` +
+    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
+    `<p>${h(message('subscription.thank-you', { email: order.email }, ls))}</p>` +
+    renews +
+    (managePath
+      ? `<p><a href="${h(managePath)}" rel="noreferrer">${h(message('subscription.manage-link', {}, ls))}</a></p>`
+      : '') +
+    `<p><a href="/account">${h(message('subscription.manage', {}, ls))}</a></p>` +
+    orderSummaryHtml(order, ls) +
+    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
+  );
+}

@@ -1,0 +1,247 @@
+/** Restock sign-ups' storage: what a sign-up names, and one row per email and variant. */
+import { randomUUID } from 'node:crypto';
+import { hasStock } from '@storefront/core';
+import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
+import type { Db } from '../../platform/db/index.ts';
+import { stockOfRow, variantAttributes, variantsWithStock } from '../catalogue/stock.ts';
+import { pageOf } from '../../platform/http/cursor.ts';
+import { queueMail } from '../../platform/mail/mail.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+
+/**
+ * Why a sign-up's product and variant cannot be signed up for: `product-not-found` (no such item,
+ * or not a product), `variant-not-found` (no such variant of it); undefined when both are fine.
+ */
+export async function signUpTargetProblem(
+  db: Db,
+  productId: string,
+  variantId: string,
+): Promise<'product-not-found' | 'variant-not-found' | undefined> {
+  const variant = await db
+    .selectFrom('variants')
+    .select(['id', 'item_id'])
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+  const product = await db
+    .selectFrom('items')
+    .select(['id', 'product_type'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product || product.product_type === null) return 'product-not-found';
+  if (!variant || variant.item_id !== product.id) return 'variant-not-found';
+  return undefined;
+}
+
+/**
+ * The product title and SKU of a variant that is still sold out, so that no one is told it is back;
+ * undefined when it is in stock (or unlimited).
+ */
+export async function stillSoldOut(
+  db: Db,
+  variantId: string,
+): Promise<{ product: string; sku: string } | undefined> {
+  const variant = await variantsWithStock(db).where('variants.id', '=', variantId).executeTakeFirst();
+  if (!variant || hasStock(stockOfRow(variant))) return undefined;
+  return { product: variant.title, sku: variant.sku };
+}
+
+export interface SignUp {
+  productId: string;
+  variantId: string;
+  email: string;
+  joinMailingList: boolean;
+  clientIp: string;
+}
+
+/**
+ * Stores a sign-up; a second one for the same email (any case) and variant stores no second row,
+ * and keeps a tick of the mailing-list box. Answers whether the pair was already signed up.
+ */
+export async function signUp(
+  db: Db,
+  signup: SignUp,
+  now = Date.now(),
+): Promise<{ alreadySignedUp: boolean }> {
+  const emailKey = signup.email.toLowerCase();
+  const inserted = await db
+    .insertInto('restock_signups')
+    .values({
+      id: randomUUID(),
+      product_id: signup.productId,
+      variant_id: signup.variantId,
+      email: signup.email,
+      email_key: emailKey,
+      join_mailing_list: signup.joinMailingList ? 1 : 0,
+      created: now,
+      notified_at: null,
+      client_ip: signup.clientIp,
+    })
+    .onConflict((oc) => oc.columns(['product_id', 'variant_id', 'email_key']).doNothing())
+    .executeTakeFirst();
+  const alreadySignedUp = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
+  if (alreadySignedUp && signup.joinMailingList)
+    await db
+      .updateTable('restock_signups')
+      .set({ join_mailing_list: 1 })
+      .where('product_id', '=', signup.productId)
+      .where('variant_id', '=', signup.variantId)
+      .where('email_key', '=', emailKey)
+      .execute();
+  return { alreadySignedUp };
+}
+
+// ------------------------------------------------------------------ the staff's calls (spec section 7)
+
+/** Groups of sign-ups per product and variant, ordered by product then variant. */
+export async function signUpGroups(
+  db: Db,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<CursorPage<'signUpGroups', SignUpGroup>> {
+  let query = db
+    .selectFrom('restock_signups')
+    .select((eb) => [
+      'product_id',
+      'variant_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('notified_at').as('sent'),
+    ])
+    .groupBy(['product_id', 'variant_id']);
+  if (after)
+    query = query.where((eb) =>
+      eb(eb.refTuple('product_id', 'variant_id'), '>', eb.tuple(after[0], after[1])),
+    );
+  const rows = await query
+    .orderBy('product_id')
+    .orderBy('variant_id')
+    .limit(limit + 1)
+    .execute();
+  const { shown, ...paging } = pageOf(rows, limit, (r) => [r.product_id, r.variant_id]);
+  const variants = shown.length
+    ? await variantsWithStock(db)
+        .where(
+          'variants.id',
+          'in',
+          shown.map((r) => r.variant_id),
+        )
+        .execute()
+    : [];
+  return {
+    signUpGroups: shown.map((r) => {
+      const v = variants.find((x) => x.id === r.variant_id);
+      const inStock = v ? hasStock(stockOfRow(v)) : false;
+      const waiting = Number(r.total) - Number(r.sent);
+      const attributes = v ? variantAttributes(v.data) : {};
+      return {
+        productId: r.product_id,
+        variantId: r.variant_id,
+        productTitle: v?.title ?? '',
+        sku: v?.sku ?? '',
+        attributes,
+        waiting,
+        sent: Number(r.sent),
+        inStock,
+        readyToSend: inStock && waiting > 0,
+      };
+    }),
+    ...paging,
+  };
+}
+
+export interface SignUpView {
+  id: string;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  created: number;
+  notifiedAt: number | null;
+}
+
+/** One variant's sign-ups, oldest first. */
+export async function signUpsOf(
+  db: Db,
+  productId: string,
+  variantId: string,
+  after: readonly [number, string] | undefined,
+  limit: number,
+): Promise<CursorPage<'signUps', SignUpView>> {
+  let query = db
+    .selectFrom('restock_signups')
+    .select(['id', 'email', 'join_mailing_list', 'created', 'notified_at'])
+    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId);
+  if (after) query = query.where((eb) => eb(eb.refTuple('created', 'id'), '>', eb.tuple(after[0], after[1])));
+  const rows = await query
+    .orderBy('created')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const { shown, ...paging } = pageOf(rows, limit, (r) => [Number(r.created), r.id]);
+  return {
+    signUps: shown.map((r) => ({
+      id: r.id,
+      siteVisitorEmail: r.email,
+      isJoinMailingList: r.join_mailing_list === 1,
+      created: Number(r.created),
+      notifiedAt: r.notified_at === null ? null : Number(r.notified_at),
+    })),
+    ...paging,
+  };
+}
+
+export interface RestockMail {
+  subject: string;
+  body: string;
+}
+
+const SEND_BATCH = 100;
+
+/**
+ * Mails every waiting sign-up of a variant once. Each batch is one transaction that claims its
+ * sign-ups (`notified_at` set only where it is still null) and queues their mail in the outbox
+ * together: a sign-up is claimed exactly when its mail is queued. Two sends at once cannot both
+ * claim a row (the second's conditional update finds it claimed, on PostgreSQL after waiting for
+ * the first's row lock); a process that dies mid-send leaves every committed batch's mail in the
+ * outbox (sent at the next start) and every other sign-up waiting, for the next send.
+ * Answers the ids of the outbox mails to deliver once committed.
+ */
+export async function sendGroup(
+  db: Db,
+  productId: string,
+  variantId: string,
+  mail: RestockMail,
+  now = Date.now(),
+): Promise<string[]> {
+  const mailIds: string[] = [];
+  for (;;) {
+    const waiting = await db
+      .selectFrom('restock_signups')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('variant_id', '=', variantId)
+      .where('notified_at', 'is', null)
+      .orderBy('created')
+      .orderBy('id')
+      .limit(SEND_BATCH)
+      .execute();
+    if (waiting.length === 0) return mailIds;
+    // Collected after the commit: a try rolled back (and run again) must leave no mail id behind.
+    const queued = await writeTransaction(db, async (trx) => {
+      const ids: string[] = [];
+      const claimed = await trx
+        .updateTable('restock_signups')
+        .set({ notified_at: now })
+        .where(
+          'id',
+          'in',
+          waiting.map((w) => w.id),
+        )
+        .where('notified_at', 'is', null)
+        .returning(['id', 'email'])
+        .execute();
+      for (const signup of claimed)
+        ids.push(await queueMail(trx, { kind: 'restock', refId: signup.id, to: signup.email, ...mail }, now));
+      return ids;
+    });
+    mailIds.push(...queued);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Product reviews (issue 17):
+ *   GET  /reviews/request?token=        the reviews request page (page type 209) of the mailed link
+ *   POST /reviews/request               its form (crumb): pending reviews stored, the link spent
+ *   GET  /api/reviews/items/:itemId     a product's approved reviews, for its page's reviews script
+ *   GET  /api/config/reviews            the moderation queue (comments.moderate)
+ *   POST /api/config/reviews/:id/approve | reject   (comments.moderate, crumb)
+ *
+ * With the site's reviews flag off (feature 66, db/reviews.ts `reviewsEnabled`) the shopper's three
+ * routes answer as an unknown path would; moderation stays, for reviews stored while it was on.
+ */
+import { message, PageType } from '@storefront/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { moderateReview, ratingSummary, REVIEW_REQUEST_PATH } from './store.ts';
+import { CART_COOKIE } from '../../platform/http/cookies.ts';
+import { crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
+import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts';
+import { requirePermission } from '../../platform/http/guards.ts';
+import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { signedInCustomer } from '../../platform/http/session.ts';
+import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import {
+  moderationList,
+  moderationQuery,
+  moderationView,
+  productReviews,
+  productReviewsQuery,
+  reviewRow,
+} from './lists.ts';
+import { reviewFormHtml, reviewNoticeHtml } from './pages.ts';
+import { openRequest, storeReviews, submissionBody, writtenReviews, type OpenRequest } from './requests.ts';
+
+export interface ReviewRouteOptions {
+  renderer: PageRenderer;
+  /** The site's reviews flag (feature 66). */
+  enabled: boolean;
+}
+
+const tokenQuery = z.object({ token: z.string().max(100).default('') });
+const itemParams = z.object({ itemId: z.string().min(1).max(100) }).strict();
+const reviewParams = z.object({ id: z.string().min(1).max(100) }).strict();
+const noBody = z.undefined().or(z.object({}).strict());
+
+export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRouteOptions): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const ls = app.localizedStrings;
+  const shopperRoute = {
+    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (options.enabled) return;
+      reply.callNotFound();
+      return reply;
+    },
+  };
+
+  const showPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+    const result = await options.renderer.renderSystemPage({
+      path: REVIEW_REQUEST_PATH,
+      cartToken: request.cookies[CART_COOKIE],
+      member: signedInCustomer(request),
+      status,
+      pageType: PageType.REVIEWS_REQUEST,
+      title: message('review.request-title', {}, ls),
+      html,
+    });
+    return sendPageResult(reply, result, 'no-store');
+  };
+  const refusal = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    return showPage(
+      request,
+      reply,
+      error.statusCode,
+      reviewNoticeHtml(String(error.body(ls).message), true, ls),
+    );
+  };
+
+  app.get(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
+    // The token is read as any string: a malformed one is refused like a forged one, on the page.
+    const token = tokenQuery.safeParse(request.query).data?.token ?? '';
+    reply.header('referrer-policy', 'no-referrer');
+    try {
+      const open = await openRequest(db, token);
+      const crumb = ensureCrumb(request, reply);
+      return await showPage(request, reply, 200, reviewFormHtml({ request: open, token, crumb }, ls));
+    } catch (error) {
+      return refusal(request, reply, error);
+    }
+  });
+
+  app.post(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
+    reply.header('referrer-policy', 'no-referrer');
+    const parsed = submissionBody.safeParse(request.body ?? {});
+    let open: OpenRequest | undefined;
+    try {
+      if (!parsed.success) throw invalidInput(parsed.error, 'form');
+      if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
+      open = await openRequest(db, parsed.data.token);
+      await storeReviews(db, open, writtenReviews(open, parsed.data));
+      return await showPage(
+        request,
+        reply,
+        200,
+        reviewNoticeHtml(message('review.thanks', {}, ls), false, ls),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || !open || !parsed.success) return refusal(request, reply, error);
+      // The form again, as typed, with what to fix above it.
+      const html = reviewFormHtml(
+        {
+          request: open,
+          token: parsed.data.token,
+          crumb: ensureCrumb(request, reply),
+          values: parsed.data as Record<string, string>,
+          error: String(error.body(ls).message),
+        },
+        ls,
+      );
+      return showPage(request, reply, error.statusCode, html);
+    }
+  });
+
+  app.get(
+    '/api/reviews/items/:itemId',
+    { ...shopperRoute, schema: { params: itemParams, querystring: productReviewsQuery } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      const [summary, page] = await Promise.all([
+        ratingSummary(db, request.params.itemId),
+        productReviews(db, request.params.itemId, request.query),
+      ]);
+      return { summary: summary ?? { count: 0, averageRating: 0 }, ...page };
+    },
+  );
+
+  const moderate = { preValidation: requirePermission('comments.moderate') };
+
+  app.get(
+    '/api/config/reviews',
+    { ...moderate, schema: { querystring: moderationQuery } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return moderationList(db, request.query);
+    },
+  );
+
+  for (const [action, state] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const)
+    app.post(
+      `/api/config/reviews/:id/${action}`,
+      { ...moderate, config: { crumb: true }, schema: { params: reviewParams, body: noBody } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const actorId = (request.member as { accountId: string }).accountId;
+        if (!(await moderateReview(db, id, state, actorId))) throw apiError('review-not-found');
+        reply.header('cache-control', 'no-store');
+        return moderationView(await reviewRow(db, id));
+      },
+    );
+}

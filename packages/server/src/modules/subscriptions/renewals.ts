@@ -1,0 +1,212 @@
+/**
+ * The renewal scheduler (issue 17), one per instance: every `intervalMs` it looks for active
+ * subscriptions whose next try has come and asks checkout (through `placeRenewal`, which app.ts
+ * hands over) for each one's order. Several instances may look at the same moment: the order's
+ * own transaction claims the (subscription, cycle), so the loser is refused and moves on. A
+ * refused or failed renewal (sold out, a database fault) is recorded and tried again after a
+ * backoff; after `maxFailures` the subscription stops (state 'failed'), which is logged and mailed
+ * to the customer (the mail sits in the back office's outbox like every other).
+ */
+import { message, type LocalizedStrings } from '@storefront/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/index.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import {
+  declinedRenewalOrders,
+  dueSubscriptions,
+  recordRenewalFailure,
+  undoRenewalClaim,
+  type SubscriptionRow,
+} from './store.ts';
+import { queueMail, type Mailer } from '../../platform/mail/mail.ts';
+
+/** What checkout answers for one renewal. */
+export type RenewalOutcome =
+  { ok: true; orderId: string; mailIds: string[] } | { ok: false; code: string; message: string };
+
+export type PlaceRenewal = (renewal: {
+  subscriptionId: string;
+  cycle: number;
+  itemId: string;
+  sku: string;
+  quantity: number;
+  customer: Record<string, unknown>;
+  accountId: string | null;
+  /** The card the first payment saved (Stripe): the renewal is charged with it, off-session. */
+  savedCard?: { customer: string; paymentMethod: string } | undefined;
+}) => Promise<RenewalOutcome>;
+
+export interface RenewalOptions {
+  db: Db;
+  placeRenewal: PlaceRenewal;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The clock renewals run on (tests step it). */
+  now: () => number;
+  /** Failed tries of one cycle before the subscription stops. */
+  maxFailures: number;
+  /** The wait after the nth failure: `retryBaseMs * 4^(n-1)` (1 h, 4 h, 16 h by default). */
+  retryBaseMs: number;
+  /** How many due subscriptions one tick takes on. */
+  batch: number;
+  mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+  /** Told of each finished look (tests wait for one rather than sleeping). */
+  onTick?: (result: TickResult) => void;
+}
+
+/** What one tick did: orders made, failures recorded, claims lost to another instance. */
+export interface TickResult {
+  renewed: number;
+  failed: number;
+  lost: number;
+}
+
+/** Another instance made this cycle first (or the customer paused it meanwhile): nothing to record. */
+const LOST_CODE = 'renewal-not-claimed';
+/** The renewal's card was declined at once: its order is released, and counted as a failure below. */
+const PAYMENT_FAILED_CODE = 'payment-failed';
+
+export class RenewalScheduler {
+  private running: Promise<TickResult> | undefined;
+
+  constructor(private readonly options: RenewalOptions) {}
+
+  /** One look for due renewals; a tick still running is joined, never run twice at once here. */
+  tick(): Promise<TickResult> {
+    this.running ??= this.renewDue()
+      .then((result) => {
+        this.options.onTick?.(result);
+        return result;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  /** Waits for a tick under way, if any (closing waits for it before the database goes). */
+  async settled(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  private async renewDue(): Promise<TickResult> {
+    const { db, now, batch } = this.options;
+    const result: TickResult = { renewed: 0, failed: 0, lost: 0 };
+    result.failed += await this.countDeclinedPayments();
+    for (const row of await dueSubscriptions(db, now(), batch)) {
+      const outcome = await this.renew(row);
+      result[outcome]++;
+    }
+    return result;
+  }
+
+  private async renew(row: SubscriptionRow): Promise<keyof TickResult> {
+    const { placeRenewal, mailer } = this.options;
+    let outcome: RenewalOutcome;
+    try {
+      outcome = await placeRenewal({
+        subscriptionId: row.id,
+        cycle: row.cycles_made + 1,
+        itemId: row.item_id,
+        sku: row.sku,
+        quantity: row.quantity,
+        customer: JSON.parse(row.customer) as Record<string, unknown>,
+        accountId: row.account_id,
+        ...(row.stripe_customer && row.stripe_payment_method
+          ? { savedCard: { customer: row.stripe_customer, paymentMethod: row.stripe_payment_method } }
+          : {}),
+      });
+    } catch (error) {
+      outcome = { ok: false, code: 'fault', message: error instanceof Error ? error.message : String(error) };
+    }
+    if (outcome.ok) {
+      for (const id of outcome.mailIds) mailer.deliverLater(id);
+      return 'renewed';
+    }
+    if (outcome.code === LOST_CODE) return 'lost';
+    if (outcome.code === PAYMENT_FAILED_CODE)
+      return (await this.countDeclinedPayments()) > 0 ? 'failed' : 'lost';
+    const mails: string[] = [];
+    const recorded = await this.recordFailure(this.options.db, row, outcome, mails);
+    for (const id of mails) mailer.deliverLater(id);
+    return recorded ? 'failed' : 'lost';
+  }
+
+  /**
+   * Renewal orders whose card payment failed (declined at once, or later by the provider's
+   * webhook, which released their stock): each gives its cycle back and counts as one failed try,
+   * in one transaction, so two instances count it once and the usual backoff applies.
+   */
+  private async countDeclinedPayments(): Promise<number> {
+    const { db, batch, mailer } = this.options;
+    let counted = 0;
+    for (const orderId of await declinedRenewalOrders(db, batch)) {
+      const mails: string[] = [];
+      const recorded = await writeTransaction(db, async (trx) => {
+        const row = await undoRenewalClaim(trx, orderId);
+        if (!row) return false;
+        const problem = await releaseReason(trx, orderId);
+        return this.recordFailure(trx, row, { code: PAYMENT_FAILED_CODE, message: problem }, mails);
+      });
+      for (const id of mails) mailer.deliverLater(id);
+      if (recorded) counted++;
+    }
+    return counted;
+  }
+
+  /** Records the failure (conditionally); the mail of one that gives up is added to `mails`, to send after commit. */
+  private async recordFailure(
+    db: Db,
+    row: SubscriptionRow,
+    failure: { code: string; message: string },
+    mails: string[],
+  ) {
+    const { now, maxFailures, retryBaseMs, log } = this.options;
+    const failures = row.failures + 1;
+    const gaveUp = failures >= maxFailures;
+    const at = now();
+    const recorded = await recordRenewalFailure(db, row, {
+      error: `${failure.code}: ${failure.message}`,
+      now: at,
+      retryInMs: retryBaseMs * 4 ** (failures - 1),
+      gaveUp,
+    });
+    if (!recorded) return false;
+    const fields = { subscriptionId: row.id, cycle: row.cycles_made + 1, failures, code: failure.code };
+    if (!gaveUp) {
+      log.warn(fields, 'subscription renewal failed; it will be tried again');
+      return true;
+    }
+    log.error(fields, 'subscription renewal failed too often; the subscription is stopped');
+    const { siteTitle, origin, localizedStrings: ls } = this.options.mail;
+    const mailId = await queueMail(
+      db,
+      {
+        kind: 'subscription-failed',
+        refId: row.id,
+        to: row.email,
+        subject: message('subscription.failed-subject', { title: row.title, site: siteTitle }, ls),
+        body: message(
+          'subscription.failed-body',
+          { title: row.title, count: failures, problem: failure.message, url: `${origin}/account` },
+          ls,
+        ),
+      },
+      at,
+    );
+    mails.push(mailId);
+    return true;
+  }
+}
+
+/** The provider's reason for a declined renewal, as the release recorded it in the order's history. */
+async function releaseReason(db: Db, orderId: string): Promise<string> {
+  const event = await db
+    .selectFrom('order_events')
+    .select('detail')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', PAYMENT_FAILED_CODE)
+    .executeTakeFirst();
+  const reason = event?.detail ? (JSON.parse(event.detail) as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
+}

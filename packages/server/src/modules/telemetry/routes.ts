@@ -1,0 +1,258 @@
+/**
+ * First-party telemetry over HTTP (spec section 7, issue 8):
+ *
+ * - `POST /api/census/RecordHit` `{ event, data (analytics payload, object or JSON string), ss_cvr? }`
+ *   (JSON or form-encoded): a page view. Excluded pages (spec section 6) are answered and not stored.
+ * - `POST /api/census/button-click`, `/button-render`, `/form-render`, `/overlay`,
+ *   `/api/census/RecordQuickView/{id}`: `{ pagePath?, target?, label?, ... }`.
+ * - `POST /api/events/RecordEvent`: JSON `{ event, data }`, or form-encoded `crumb, event, data`
+ *   (data a JSON string; the crumb must match the cookie). Commerce event names must carry the
+ *   section 3 fields. Answers 202.
+ * - `POST /api/v1/clanker/events` `{ eventSchemaName, eventContent (JSON string) }` (JSON or
+ *   form-encoded): 202. `POST /api/v1/clanker/validate-event-content/{schema}`: the content alone;
+ *   200 `{ valid: true }` or 400; stores nothing.
+ * - `POST /api/events/RecordJavascriptErrors`: a JSON array of `{ event, data, timestamp }` (at most
+ *   10); `X-CSRF-Token` must match the crumb cookie (403, the crumb failure of http/crumb.ts). 204.
+ * - `GET /api/census/settings`: `{ cookiePolicy }` ('permissive' or 'restrictive', a site setting).
+ * - `GET /api/1/performance/settings`: `{ pageLoadId, rollout }` (rollout from the site settings).
+ * - `POST /api/1/performance/records`: a JSON array of records, as JSON or text/plain (beacon). 204.
+ *
+ * Every refusal answers 400 `{ code: 'invalid-payload', message }` (http/errors.ts) and stores nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { isTrackedPageView, type PerformanceSettings } from '@storefront/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
+import { ownerRoutes, type OwnerOptions } from './owner.ts';
+import { ownerKeyDigest } from './owner-access.ts';
+import { storeErrors, storeEvent, storeHit, storePerformance, type Hit } from './store.ts';
+import {
+  censusBody,
+  clankerBody,
+  commerceData,
+  errorsBody,
+  isCommerceEvent,
+  performanceBody,
+  quickViewId,
+  recordEventBody,
+  recordHitBody,
+} from './schemas.ts';
+import { crumbFailure, crumbMatches } from '../../platform/http/crumb.ts';
+import { apiError, invalidInput, parseInput } from '../../platform/http/errors.ts';
+
+export interface TelemetryOptions {
+  /** The rollout flags `GET /api/1/performance/settings` answers (site setting). */
+  performanceRollout: PerformanceSettings['rollout'];
+  /** Site setting `websiteSettings.cookiePolicy`: under 'restrictive' the browser tracks only after consent. */
+  cookiePolicy?: CookiePolicy;
+  /** The analytics API key's digest (owner-access.ts); from the environment at start when not given. */
+  ownerKeyDigest?: Buffer | undefined;
+  now?: () => number;
+  /** Per client, over every ingest call: `max` per `windowMs` (default 1200 per minute). */
+  ingestLimit?: { max: number; windowMs: number };
+  /** Answers the back office's screen to staff (owner.ts: the analytics screen is the back office's). */
+  staffScreen?: OwnerOptions['staffScreen'];
+}
+
+export const DEFAULT_INGEST_LIMIT = { max: 1200, windowMs: 60_000 };
+
+export type CookiePolicy = 'permissive' | 'restrictive';
+
+/** `websiteSettings.cookiePolicy`: 'restrictive', else permissive. */
+export const cookiePolicyFromSettings = (websiteSettings: Record<string, unknown>): CookiePolicy =>
+  websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive';
+
+/** Default rollout: the storefront app's page speed and user timings on. */
+export const DEFAULT_ROLLOUT: PerformanceSettings['rollout'] = {
+  rum: true,
+  apps: { storefront: true },
+  pageSpeed: true,
+  userTiming: true,
+};
+
+/** Reads the rollout from `websiteSettings.performanceRollout` (missing fields take the defaults). */
+export function rolloutFromSettings(
+  websiteSettings: Record<string, unknown>,
+): PerformanceSettings['rollout'] {
+  const raw = websiteSettings.performanceRollout;
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_ROLLOUT;
+  const r = raw as Record<string, unknown>;
+  const apps: Record<string, boolean> = {};
+  if (typeof r.apps === 'object' && r.apps !== null)
+    for (const [k, v] of Object.entries(r.apps)) apps[k] = v === true;
+  return {
+    rum: typeof r.rum === 'boolean' ? r.rum : DEFAULT_ROLLOUT.rum,
+    apps: typeof r.apps === 'object' && r.apps !== null ? apps : DEFAULT_ROLLOUT.apps,
+    pageSpeed: typeof r.pageSpeed === 'boolean' ? r.pageSpeed : DEFAULT_ROLLOUT.pageSpeed,
+    userTiming: typeof r.userTiming === 'boolean' ? r.userTiming : DEFAULT_ROLLOUT.userTiming,
+  };
+}
+
+/** A text/plain body (beacon, XHR) holds JSON. */
+function bodyJson(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw apiError('invalid-payload', { params: { where: 'body', problem: 'not valid JSON' } });
+  }
+}
+
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+/** The signed-in customer's account id (spec section 3 `memberAccountId`), or null. */
+const memberIdOf = (request: FastifyRequest): string | null =>
+  request.member?.kind === 'customer' ? request.member.accountId : null;
+
+export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
+  const { db } = app.database;
+  const now = options.now ?? Date.now;
+
+  // Every ingest call writes: a client gets a budget across all of them (counters in the database,
+  // shared by every instance). A refused call answers 429; the browser swallows it.
+  const limit = options.ingestLimit ?? DEFAULT_INGEST_LIMIT;
+  await registerDatabaseRateLimit(app, db, 'telemetry', () => apiError('telemetry-rate-limited'));
+  const ingest = {
+    config: {
+      rateLimit: { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r: FastifyRequest) => r.ip },
+    },
+  };
+
+  const hit = (row: Hit) => storeHit(db, row, now());
+
+  app.post('/api/census/RecordHit', ingest, async (request, reply) => {
+    const body = parseInput(recordHitBody, bodyJson(request), 'body', 'invalid-payload');
+    const data = body.data;
+    // The browser applies the same rule; a hit for an excluded page is answered but not kept.
+    // Signed-in staff are not counted unless their only role is viewer (spec section 6), whatever
+    // the page says: the session decides.
+    const staff = request.member?.kind === 'staff' ? request.member : undefined;
+    const tracked = isTrackedPageView({
+      path: data.pagePath,
+      pageType: data.pageType ?? 0,
+      signedIn: staff !== undefined,
+      roles: staff?.roles ?? [],
+    });
+    if (!tracked) return reply.code(202).send({ stored: false });
+    // The member id comes from the session, never from what the page sends.
+    data.memberAccountId = memberIdOf(request);
+    await hit({
+      kind: 'page-view',
+      event: body.event,
+      path: data.pagePath,
+      pageType: data.pageType,
+      ssCvr: body.ss_cvr,
+      newVisit: data.visit === 'new-visitor' || data.visit === 'new-session',
+      data,
+    });
+    return reply.code(202).send({ stored: true });
+  });
+
+  for (const kind of ['button-click', 'button-render', 'form-render', 'overlay'] as const) {
+    app.post(`/api/census/${kind}`, ingest, async (request, reply) => {
+      const body = parseInput(censusBody, bodyJson(request), 'body', 'invalid-payload');
+      await hit({
+        kind,
+        path: body.pagePath,
+        pageType: body.pageType,
+        target: body.target ?? body.label,
+        ssCvr: body.ss_cvr,
+        data: body,
+      });
+      return reply.code(202).send({ stored: true });
+    });
+  }
+
+  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', ingest, async (request, reply) => {
+    const id = parseInput(quickViewId, request.params.id, 'path', 'invalid-payload');
+    const raw = bodyJson(request);
+    const body = parseInput(
+      censusBody,
+      raw === undefined || raw === null || raw === '' ? {} : raw,
+      'body',
+      'invalid-payload',
+    );
+    await hit({
+      kind: 'quick-view',
+      path: body.pagePath,
+      pageType: body.pageType,
+      target: id,
+      ssCvr: body.ss_cvr,
+      data: body,
+    });
+    return reply.code(202).send({ stored: true });
+  });
+
+  const record = async (source: string, name: string, data: Record<string, unknown>) => {
+    let cartId: string | null = null;
+    if (isCommerceEvent(name)) {
+      const fields = parseInput(commerceData, data, 'body', 'invalid-payload');
+      cartId = fields.cart_id || null;
+    }
+    await storeEvent(db, { source, name, cartId, data }, now());
+  };
+
+  app.post('/api/events/RecordEvent', ingest, async (request, reply) => {
+    const body = parseInput(recordEventBody, bodyJson(request), 'body', 'invalid-payload');
+    // The tracker's form-encoded variant carries the crumb in the body.
+    if (isForm(request) && !crumbMatches(request, body.crumb)) throw crumbFailure(request);
+    await record('record-event', body.event, body.data);
+    return reply.code(202).send({});
+  });
+
+  app.post('/api/v1/clanker/events', ingest, async (request, reply) => {
+    const body = parseInput(clankerBody, bodyJson(request), 'body', 'invalid-payload');
+    await record('clanker', body.eventSchemaName, body.eventContent);
+    return reply.code(202).send({});
+  });
+
+  app.post<{ Params: { schema: string } }>(
+    '/api/v1/clanker/validate-event-content/:schema',
+    async (request, reply) => {
+      const schema = request.params.schema;
+      const parsed = clankerBody.safeParse({ eventSchemaName: schema, eventContent: bodyJson(request) });
+      if (!parsed.success) throw invalidInput(parsed.error, 'body', { valid: false }, 'invalid-payload');
+      if (isCommerceEvent(schema)) {
+        const fields = commerceData.safeParse(parsed.data.eventContent);
+        if (!fields.success) throw invalidInput(fields.error, 'body', { valid: false }, 'invalid-payload');
+      }
+      return reply.code(200).send({ valid: true });
+    },
+  );
+
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    { config: { ...ingest.config, crumb: true } },
+    async (request, reply) => {
+      const events = parseInput(errorsBody, bodyJson(request), 'body', 'invalid-payload');
+      await storeErrors(db, events, now());
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/api/census/settings', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ cookiePolicy: options.cookiePolicy ?? 'permissive' }),
+  );
+
+  app.get('/api/1/performance/settings', async (_request, reply) => {
+    const answer: PerformanceSettings = { pageLoadId: randomUUID(), rollout: options.performanceRollout };
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+
+  app.post('/api/1/performance/records', ingest, async (request, reply) => {
+    const records = parseInput(performanceBody, bodyJson(request), 'body', 'invalid-payload');
+    // Spec section 6: the member id of performance data is read from the signed-in account.
+    for (const record of records) record.data.context.memberId = memberIdOf(request);
+    await storePerformance(db, records, now());
+    return reply.code(204).send();
+  });
+
+  await app.register(ownerRoutes, {
+    db,
+    ownerKeyDigest: 'ownerKeyDigest' in options ? options.ownerKeyDigest : ownerKeyDigest(),
+    now,
+    ...(options.staffScreen ? { staffScreen: options.staffScreen } : {}),
+  });
+}

@@ -1,0 +1,465 @@
+/**
+ * Serves pages plan first: route (router.ts) -> the reads the route declares (page-plan.ts
+ * `declareReads`) -> one load (loader.ts: only what the page shows, and the data of the platform
+ * tags its templates write) -> the plan (page-plan.ts: the JSON context) -> assemble (assembler.ts:
+ * pure rendering, no I/O).
+ */
+import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { findCart, readCart, type CartSettings } from '../modules/cart/cart.ts';
+import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
+import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
+import type { Db } from '../platform/db/index.ts';
+import type { RatingSummary } from '../modules/reviews/store.ts';
+import type { Member } from '../platform/http/session.ts';
+import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
+import {
+  localizedText,
+  systemTemplates,
+  UNKNOWN_TYPE_ITEM,
+  UNKNOWN_TYPE_LIST,
+} from '../platform/site/system/index.ts';
+import type { WebBundle } from '../web-bundle.ts';
+import { PageAssembler, type Assembly } from './assembler.ts';
+import { blocksPageTemplate } from './blocks.ts';
+import {
+  authenticatedAccount,
+  collectionUrl,
+  collectionView,
+  itemUrl,
+  type AuthenticatedAccount,
+} from './context.ts';
+import type { Compiled, TemplateEngine } from './engine.ts';
+import { ICS_CONTENT_TYPE, ICS_FORMAT, icsCalendar } from './events.ts';
+import { loadReads, loadTagData, type PageData, type Query, type TagData } from './loader.ts';
+import { folderRedirect } from './navigation.ts';
+import {
+  baseContext,
+  declareReads,
+  planPage,
+  platformPage,
+  stripTags,
+  type Builtins,
+  type PagePlan,
+} from './page-plan.ts';
+import type { TagBodies } from '../platform/site/platform-tags.ts';
+import { normalizePath, routePage } from './router.ts';
+import { pageSeo, type SeoPage, type SeoSite } from '../modules/seo/json-ld.ts';
+import { SitePageContent, type PageLanguage } from '../modules/content/page-content.ts';
+import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../modules/seo/rss.ts';
+
+export interface PageRequest {
+  /** URL path without query. */
+  path: string;
+  query: Query;
+  cartToken: string | undefined;
+  /** The signed-in customer (issue 14), as the session read them, when there is one. */
+  member?: PageMember | undefined;
+  /**
+   * The change versions the request read, recording the keys of what the page shows, when the page
+   * cache keeps it (db/change-version.ts); else read here.
+   */
+  read?: ReadKeys | undefined;
+}
+
+/** What a page shows of the signed-in customer: read with the session, no query of its own. */
+export type PageMember = Pick<Member, 'accountId' | 'name' | 'email'>;
+
+export interface PageResult {
+  status: number;
+  pageType: number;
+  /** The HTML document, or the context JSON for `?format=json`. */
+  body: string;
+  contentType: string;
+  /** Where a redirect (a folder sending its visitors to its first child) points. */
+  location?: string;
+}
+
+/** Sends a rendered page, its page type in `x-page-type`. */
+export function sendPageResult(
+  reply: FastifyReply,
+  result: PageResult,
+  cacheControl: 'no-cache' | 'no-store' | 'private, no-cache',
+) {
+  if (result.location !== undefined) reply.header('location', result.location);
+  return reply
+    .code(result.status)
+    .header('content-type', result.contentType)
+    .header('cache-control', cacheControl)
+    .header('x-page-type', String(result.pageType))
+    .send(result.body);
+}
+
+export interface RendererDeps {
+  site: Site<Compiled>;
+  engine: TemplateEngine;
+  bodies: TagBodies;
+  db: Db;
+  log: FastifyBaseLogger;
+  cart: CartSettings;
+  /** The site's origin (`SITE_URL`): canonical and og:url are absolute under it, whatever Host said. */
+  siteUrl: string;
+  /** The browser bundle's current entry and stylesheets, linked at `/_storefront/`. */
+  webBundle: WebBundle;
+  /** The change keys' versions, which keep catalogue reads in memory while they hold. */
+  watch?: ChangeWatch;
+  /** "Now" for upcoming and past events and the `.ics` stamp; the system clock unless a test gives one. */
+  clock?: () => number;
+}
+
+export class PageRenderer {
+  private readonly builtins: Builtins;
+  private readonly assembler: PageAssembler;
+  private readonly catalogue: CatalogueCache;
+  private readonly edited: SitePageContent;
+
+  constructor(private readonly deps: RendererDeps) {
+    const { engine } = deps;
+    this.catalogue = new CatalogueCache();
+    this.edited = new SitePageContent(deps.site);
+    const system = systemTemplates<Compiled>((source) => engine.compile(source), deps.bodies);
+    this.builtins = {
+      list: engine.compile(UNKNOWN_TYPE_LIST),
+      item: engine.compile(UNKNOWN_TYPE_ITEM),
+      notFound: engine.compile(
+        `<div class="sf-not-found"><h1>${localizedText('system.page-not-found')}</h1><p>${localizedText('system.page-not-found-text')}</p><p><a href="/">${localizedText('system.home')}</a></p></div>`,
+      ),
+      blocksPage: blocksPageTemplate(engine, deps.bodies),
+      system: system.collections,
+    };
+    this.assembler = new PageAssembler({
+      site: deps.site,
+      engine: deps.engine,
+      bodies: deps.bodies,
+      log: deps.log,
+      currency: deps.cart.currency,
+      siteUrl: deps.siteUrl,
+      systemPartials: system.partials,
+    });
+  }
+
+  /**
+   * A page in three steps: its reads declared from its route (page-plan.ts), all made in one load
+   * (loader.ts), then the page rendered from what they returned, with no read of its own.
+   */
+  async render(req: PageRequest): Promise<PageResult> {
+    const loaded = await this.load(req);
+    return 'redirect' in loaded ? loaded.redirect : this.present(loaded);
+  }
+
+  /** Every read of the page: the site's (routing needs them) and those its route declares. */
+  private async load(req: PageRequest): Promise<LoadedRequest | { redirect: PageResult }> {
+    const { db } = this.deps;
+    const path = normalizePath(req.path);
+    const read = await this.readKeysOf(req.read);
+    const catalogue = this.catalogue.reads(db, read);
+    const collections = await catalogue.collections();
+    // A page in another language than the default is the default's page under its prefix.
+    read?.add(changeKey.settings);
+    const language = this.edited.pageLanguage(
+      await this.edited.read(db, read?.snapshot),
+      path,
+      this.deps.siteUrl,
+    );
+    const site = siteInLanguage(this.deps.site, language);
+    const route = routePage(language.path, collections, site);
+    const redirect =
+      route.kind === 'collection' ? this.folderRedirect(route.collection, collections) : undefined;
+    if (redirect !== undefined) {
+      // In the language the visitor is reading (its path prefix, if any).
+      const prefix = path.slice(0, path.length - language.path.length);
+      return {
+        redirect: {
+          status: 302,
+          pageType: PageType.COLLECTION,
+          contentType: 'text/plain; charset=utf-8',
+          body: '',
+          location: prefix + redirect,
+        },
+      };
+    }
+    const reads = declareReads(route, req, {
+      websiteSettings: site.content.websiteSettings,
+      hasFeed: (typeName) => FEED_TYPES.has(typeName),
+    });
+    const timeZone = this.assembler.renderOptions().timeZone as string;
+    const now = this.deps.clock ?? Date.now;
+    const { data, cart, rating, enclosures } = await loadReads(reads, {
+      catalogue,
+      db,
+      cart: this.deps.cart,
+      load: { site, timeZone, now },
+      siteDir: site.dir,
+      siteUrl: this.deps.siteUrl,
+      read,
+    });
+    const planned = planPage(data, {
+      site,
+      builtins: this.builtins,
+      collections,
+      cart,
+      account: signedInAccount(req.member),
+      edited: language.context,
+      rating,
+    });
+    const plan: PagePlan = {
+      ...planned,
+      memberId: req.member?.accountId,
+      seo: pageSeo(seoPage(data, rating), this.seoSite()),
+      language: {
+        tag: language.tag,
+        localizedStrings: language.localizedStrings,
+        alternates: planned.status === 200 ? language.alternates : [],
+      },
+      reads,
+    };
+    const answer = answerOf(req.query.format, data, enclosures);
+    // JSON and HTML show the header and footer (edited in the back office): the page depends on them.
+    if (answer.kind === 'json' || answer.kind === 'html') read?.add(changeKey.headerFooter);
+    return {
+      path,
+      plan,
+      data,
+      answer,
+      now: now(),
+      collections,
+      tagData: answer.kind === 'html' ? await this.loadTagData(plan, catalogue, collections) : new Map(),
+      // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
+      web: this.deps.webBundle.current(),
+    };
+  }
+
+  /** The page from its loaded reads: no I/O. */
+  private present(loaded: LoadedRequest): PageResult {
+    const { plan, data, answer } = loaded;
+    switch (answer.kind) {
+      case 'json':
+        return {
+          status: plan.status,
+          pageType: plan.pageType,
+          contentType: 'application/json; charset=utf-8',
+          body: JSON.stringify(plan.context, null, answer.pretty ? 2 : 0),
+        };
+      case 'feed':
+        if (data.kind === 'collection') return this.feed(data.collection, data.list.items, answer.enclosures);
+        break;
+      case 'ics':
+        if (data.kind === 'item') return this.eventCalendar(data.collection, data.item, loaded.now);
+        break;
+    }
+    const body = this.assemble(loaded, answer.kind === 'html' && answer.mainContentOnly);
+    return { status: plan.status, pageType: plan.pageType, contentType: 'text/html; charset=utf-8', body };
+  }
+
+  /** The request's change versions, read once for the catalogue and the edited content alike. */
+  private async readKeysOf(given: ReadKeys | undefined): Promise<ReadKeys | undefined> {
+    if (given !== undefined || !this.deps.watch) return given;
+    return new ReadKeys(await this.deps.watch.read(this.deps.db));
+  }
+
+  private folderRedirect(
+    collection: CollectionContent,
+    collections: CollectionContent[],
+  ): string | undefined {
+    const ownPage = this.deps.site.template.collections[collection.typeName]?.list !== undefined;
+    return folderRedirect(collection, collections, ownPage);
+  }
+
+  private seoSite(): SeoSite {
+    const { website } = this.deps.site.content;
+    return {
+      siteUrl: this.deps.siteUrl,
+      siteTitle: String(website.siteTitle ?? ''),
+      logoImageUrl: typeof website.logoImageUrl === 'string' ? website.logoImageUrl : undefined,
+    };
+  }
+
+  /** A blog's or events collection's page of items as RSS 2.0 (seo/rss.ts), its images read before. */
+  private feed(collection: CollectionContent, items: Json[], enclosures: Map<string, Enclosure>): PageResult {
+    const { site, siteUrl } = this.deps;
+    const { website } = site.content;
+    const body = rssFeed({
+      siteUrl,
+      title: `${collection.title} — ${String(website.siteTitle ?? '')}`,
+      path: collectionUrl(collection),
+      description: typeof collection.description === 'string' ? stripTags(collection.description) : '',
+      language: typeof website.language === 'string' ? website.language : undefined,
+      items,
+      enclosures,
+    });
+    return { status: 200, pageType: PageType.COLLECTION, contentType: RSS_CONTENT_TYPE, body };
+  }
+
+  /** An event's `.ics` download (render/events.ts). */
+  private eventCalendar(collection: CollectionContent, item: ItemContent, now: number): PageResult {
+    const body = icsCalendar(item, {
+      siteUrl: this.deps.siteUrl,
+      url: itemUrl(collection, item),
+      now,
+      description: typeof item.excerpt === 'string' ? stripTags(item.excerpt) : '',
+    });
+    return { status: 200, pageType: PageType.ITEM, contentType: ICS_CONTENT_TYPE, body };
+  }
+
+  /**
+   * A page whose main content the caller made (checkout pages), inside the site's layout like the
+   * cart page: `html` becomes `squarespace.main-content`; the cart pill and widget are not shown.
+   */
+  async renderSystemPage(req: {
+    path: string;
+    cartToken: string | undefined;
+    status: number;
+    pageType: number;
+    title: string;
+    html: string;
+    /** The order-confirmation page's order, for the browser's purchase events. */
+    confirmedOrder?: ConfirmedCheckoutOrder;
+    member?: PageMember | undefined;
+    /**
+     * The template's own page for it (pages/<name>.page, e.g. `search`), rendered with `context`
+     * added to the page's; `html` is used when the template has none.
+     */
+    templatePage?: { name: string; context: Json } | undefined;
+    /** The main content alone, without the layout (a fragment the browser places, e.g. the popup overlay). */
+    mainContentOnly?: boolean;
+  }): Promise<PageResult> {
+    const { db, site } = this.deps;
+    const path = normalizePath(req.path);
+    const read = await this.readKeysOf(undefined);
+    const catalogue = this.catalogue.reads(db, read);
+    const collections = await catalogue.collections();
+    const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
+    const account = signedInAccount(req.member);
+    // Platform pages are in the default language: they show the header and footer alone.
+    const { siteHeaderFooter } = this.edited.pageLanguage(
+      await this.edited.read(db, read?.snapshot),
+      '/',
+      '',
+    ).context;
+    const collection: CollectionContent = platformPage(
+      path.split('/').filter(Boolean).join('-') || 'system',
+      req.title,
+    );
+    const own = req.templatePage && site.template.pages[req.templatePage.name];
+    const plan: PagePlan = {
+      status: req.status,
+      pageType: req.pageType,
+      collection,
+      context: {
+        ...baseContext(site, cart, collections, account, siteHeaderFooter ? { siteHeaderFooter } : {}),
+        collection: collectionView(collection, 0),
+        showCart: false,
+        ...(own ? req.templatePage?.context : {}),
+      },
+      inner: own
+        ? { template: own.template.compiled, file: own.template.file, source: own.template.source }
+        : { html: req.html },
+      products: [],
+      itemId: null,
+      title: { collection: req.title },
+      viewClass: 'view-list',
+      confirmedOrder: req.confirmedOrder,
+      memberId: req.member?.accountId,
+    };
+    const tagData = await this.loadTagData(plan, catalogue, collections);
+    const web = this.deps.webBundle.current();
+    const body = this.assemble({ path, plan, collections, tagData, web }, req.mainContentOnly);
+    return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
+  }
+
+  /** The data of the platform tags the page's templates write, loaded with the page. */
+  private loadTagData(
+    plan: PagePlan,
+    catalogue: CatalogueReads,
+    collections: CollectionContent[],
+  ): Promise<Map<string, TagData | undefined>> {
+    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan));
+    return loadTagData(catalogue, collections, declared, plan.collection.id);
+  }
+
+  /** The page's HTML from its plan and loaded tag data: no I/O. */
+  private assemble(
+    page: Pick<LoadedRequest, 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
+    mainContentOnly = false,
+  ): string {
+    const { html, missing } = this.assembler.assemble({ ...page, mainContentOnly });
+    // Templates' tags are all declared before the page loads; one that was not shows nothing rather than read now.
+    if (missing.length > 0)
+      this.deps.log.warn(
+        { path: page.path, tags: missing.map((tag) => ({ name: tag.name, attrs: tag.attrs })) },
+        `page ${page.path}: ${missing.length} platform tag(s) not declared before rendering, shown empty`,
+      );
+    return html;
+  }
+}
+
+/** A page's reads made, ready to render. */
+interface LoadedRequest {
+  path: string;
+  plan: PagePlan;
+  data: PageData;
+  answer: Answer;
+  /** "Now" for the `.ics` stamp, read with the page. */
+  now: number;
+  collections: CollectionContent[];
+  tagData: Map<string, TagData | undefined>;
+  /** The browser bundle's entry and stylesheets, as its manifest named them when the page loaded. */
+  web: Assembly['web'];
+}
+
+/** What a page answers, by its `?format=`: its context, a feed, a calendar file, or the HTML page. */
+type Answer =
+  | { kind: 'json'; pretty: boolean }
+  | { kind: 'feed'; enclosures: Map<string, Enclosure> }
+  | { kind: 'ics' }
+  | { kind: 'html'; mainContentOnly: boolean };
+
+function answerOf(
+  format: string | undefined,
+  data: PageData,
+  enclosures: Map<string, Enclosure> | undefined,
+): Answer {
+  if (format === 'json' || format === 'json-pretty')
+    return { kind: 'json', pretty: format === 'json-pretty' };
+  // Enclosures are read for a feed's page alone (page-plan.ts `declareReads`).
+  if (format === 'rss' && enclosures) return { kind: 'feed', enclosures };
+  if (format === ICS_FORMAT && data.kind === 'item' && data.collection.typeName === 'events')
+    return { kind: 'ics' };
+  return { kind: 'html', mainContentOnly: format === 'main-content' };
+}
+
+/** The site as a page in `language` sees it: that language's strings, and its tag as the site's. */
+function siteInLanguage(site: Site<Compiled>, language: PageLanguage): Site<Compiled> {
+  const { content } = site;
+  return {
+    ...site,
+    content: {
+      ...content,
+      website: { ...content.website, language: language.tag },
+      localizedStrings: language.localizedStrings,
+    },
+  };
+}
+
+/** The signed-in customer's name and address for `authenticatedAccount`; none when signed out. */
+function signedInAccount(member: PageMember | undefined): AuthenticatedAccount | undefined {
+  return member && authenticatedAccount({ id: member.accountId, name: member.name, email: member.email });
+}
+
+/** What the head describes of a page (seo/json-ld.ts). */
+function seoPage(data: PageData, rating: RatingSummary | undefined): SeoPage {
+  switch (data.kind) {
+    case 'collection':
+      return data.homepage ? { kind: 'home' } : { kind: 'collection', collection: data.collection };
+    case 'item':
+      return {
+        kind: 'item',
+        collection: data.collection,
+        item: data.item,
+        url: itemUrl(data.collection, data.item),
+        rating,
+      };
+    default:
+      return { kind: 'other' };
+  }
+}
