@@ -5,13 +5,16 @@
  * and 20,000 products, on SQLite and (when DATABASE_URL is set) on PostgreSQL.
  *
  *   npm run bench:pages     (BENCH_SIZES=14,2000,20000 BENCH_SECONDS=4 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10
- *                            BENCH_DATABASES=sqlite,postgresql)
+ *                            BENCH_DATABASES=sqlite,postgresql BENCH_BASELINE=/path/to/other/checkout)
  *
  * Each catalogue is the demo site with its shop grown (bench/catalogue.ts), served by the built
  * server in its own process. Every round runs the targets one after another with the trivial route
  * between each, so a noisy moment on this shared machine hits both sides; the figures are the
  * medians over the rounds, with the spread (lowest to highest ratio) beside them. Any non-2xx
- * answer invalidates the run. Start-up at 100,000 products is `npm run bench:startup`.
+ * answer invalidates the run. With BENCH_BASELINE (another checkout of this repository, e.g. the
+ * commit before a refactor), that checkout's built server runs beside this one on the same catalogue
+ * and database kind: in every round each target is measured on both, in alternating order, and the
+ * summary prints this build's ratio to trivial over the baseline's, per target. Start-up at 100,000 products is `npm run bench:startup`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +39,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').toLowerCase().split(',');
 const CARTS = 100;
+const BASELINE = process.env.BENCH_BASELINE;
 const PRODUCT_PATH = '/shop/linen-camp-shirt';
 
 type Target = 'home' | 'collection' | 'product' | 'cart page' | 'add-to-cart';
@@ -85,49 +89,89 @@ function summarise(samples: Sample[]): Result {
   };
 }
 
+type SizeResult = Record<Target, Result> & { trivialRps: number };
+
+interface Side {
+  label: string;
+  server: BenchServer;
+  targets: Record<Target, autocannon.Options>;
+  samples: Map<Target, Sample[]>;
+  trivialRates: number[];
+}
+
+async function measureSide(side: Side, target: Target, label: string) {
+  const health = { url: `${side.server.base}/api/health` };
+  const trivial = await measure(health, SECONDS, CONNECTIONS, side.server);
+  const figures = await measure(side.targets[target], SECONDS, CONNECTIONS, side.server);
+  for (const f of [trivial, figures])
+    if (f.non2xx || f.errors) throw new Error(`${label} ${target}: ${f.non2xx} non-2xx, ${f.errors} errors`);
+  side.samples.get(target)!.push({ target: figures, trivial });
+  side.trivialRates.push(trivial.rps);
+}
+
+/** One catalogue on one database: this build, and the baseline's beside it when BENCH_BASELINE is set. */
 async function benchOne(
   database: string,
   products: number,
   siteDir: string,
-  env: Record<string, string>,
-): Promise<Record<Target, Result> & { trivialRps: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-pages-'));
-  const server = await startBenchServer({ SITE_DIR: siteDir, DATA_DIR: dataDir, ...env });
+  env: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>,
+): Promise<{ current: SizeResult; baseline?: SizeResult }> {
+  const checkouts = [{ label: 'this build', checkout: undefined as string | undefined }];
+  if (BASELINE) checkouts.push({ label: `baseline ${BASELINE}`, checkout: BASELINE });
+  const sides: Side[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   try {
-    const carts = await makeCarts(server.base, CARTS);
-    const targets = loads(server, carts);
-    const health = { url: `${server.base}/api/health` };
-    for (const options of [health, ...Object.values(targets)])
-      await measure(options, WARMUP_SECONDS, CONNECTIONS);
-    const samples = new Map<Target, Sample[]>(TARGETS.map((t) => [t, []]));
-    const trivialRates: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of TARGETS) {
-        const trivial = await measure(health, SECONDS, CONNECTIONS, server);
-        const figures = await measure(targets[target], SECONDS, CONNECTIONS, server);
-        for (const f of [trivial, figures])
-          if (f.non2xx || f.errors)
-            throw new Error(`${database} ${products} ${target}: ${f.non2xx} non-2xx, ${f.errors} errors`);
-        samples.get(target)!.push({ target: figures, trivial });
-        trivialRates.push(trivial.rps);
-      }
-    }
-    const results = Object.fromEntries(TARGETS.map((t) => [t, summarise(samples.get(t)!)])) as Record<
-      Target,
-      Result
-    >;
-    const trivialRps = median(trivialRates);
-    console.log(`\n${database}, ${products} products (trivial route: ${trivialRps.toFixed(0)} req/s)`);
-    for (const target of TARGETS) {
-      const r = results[target];
-      console.log(
-        `  ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   cpu ${r.cpuMs.toFixed(2).padStart(6)} ms/req   ratio to trivial ${r.ratio.toFixed(3)} (${r.ratioLow.toFixed(3)}–${r.ratioHigh.toFixed(3)})`,
+    for (const { label, checkout } of checkouts) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-pages-'));
+      const database = await env();
+      cleanups.push(async () => {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      const server = await startBenchServer(
+        { SITE_DIR: siteDir, DATA_DIR: dataDir, ...database.env },
+        [],
+        checkout,
       );
+      cleanups.push(() => server.stop());
+      const carts = await makeCarts(server.base, CARTS);
+      const side: Side = {
+        label,
+        server,
+        targets: loads(server, carts),
+        samples: new Map(TARGETS.map((t) => [t, []])),
+        trivialRates: [],
+      };
+      for (const options of [{ url: `${server.base}/api/health` }, ...Object.values(side.targets)])
+        await measure(options, WARMUP_SECONDS, CONNECTIONS);
+      sides.push(side);
     }
-    return { ...results, trivialRps };
+    for (let round = 0; round < ROUNDS; round++)
+      for (const target of TARGETS) {
+        // Alternate which side goes first, so neither always meets the machine's quieter moment.
+        const order = round % 2 === 0 ? sides : [...sides].reverse();
+        for (const side of order) await measureSide(side, target, `${database} ${products} ${side.label}`);
+      }
+    const results = sides.map((side) => {
+      const summary = Object.fromEntries(TARGETS.map((t) => [t, summarise(side.samples.get(t)!)])) as Record<
+        Target,
+        Result
+      >;
+      const trivialRps = median(side.trivialRates);
+      console.log(
+        `\n${database}, ${products} products, ${side.label} (trivial route: ${trivialRps.toFixed(0)} req/s)`,
+      );
+      for (const target of TARGETS) {
+        const r = summary[target];
+        console.log(
+          `  ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   cpu ${r.cpuMs.toFixed(2).padStart(6)} ms/req   ratio to trivial ${r.ratio.toFixed(3)} (${r.ratioLow.toFixed(3)}–${r.ratioHigh.toFixed(3)})`,
+        );
+      }
+      return { ...summary, trivialRps };
+    });
+    return { current: results[0]!, ...(results[1] ? { baseline: results[1] } : {}) };
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }
 
@@ -151,18 +195,23 @@ async function main() {
       `${CONNECTIONS} connections; the trivial route measured beside each target in every round; medians (spread)`,
   );
   const sites = SIZES.map((products) => generateCatalogue(products));
-  const all = new Map<string, Map<number, Awaited<ReturnType<typeof benchOne>>>>();
+  const all = new Map<string, Map<number, SizeResult>>();
+  const againstBaseline: { database: string; products: number; current: SizeResult; baseline: SizeResult }[] =
+    [];
   try {
     for (const database of databases) {
-      const bySize = new Map<number, Awaited<ReturnType<typeof benchOne>>>();
+      const bySize = new Map<number, SizeResult>();
       all.set(database.name, bySize);
       for (const site of sites) {
-        const { env, drop } = await database.env();
-        try {
-          bySize.set(site.products, await benchOne(database.name, site.products, site.siteDir, env));
-        } finally {
-          await drop();
-        }
+        const { current, baseline } = await benchOne(
+          database.name,
+          site.products,
+          site.siteDir,
+          database.env,
+        );
+        bySize.set(site.products, current);
+        if (baseline)
+          againstBaseline.push({ database: database.name, products: site.products, current, baseline });
       }
     }
   } finally {
@@ -198,6 +247,21 @@ async function main() {
     for (const size of SIZES)
       console.log(
         `  ${size}: ${(postgres.get(size)!['add-to-cart'].rps / sqlite.get(size)!['add-to-cart'].rps).toFixed(3)}`,
+      );
+  }
+  if (againstBaseline.length) {
+    console.log(
+      `\nthis build / baseline (${BASELINE}), each as its ratio to the trivial route of its own round (1.00: the same)`,
+    );
+    for (const { database, products, current, baseline } of againstBaseline)
+      console.log(
+        `  ${database} ${products}: ${TARGETS.map((t) => `${t} ${(current[t].ratio / baseline[t].ratio).toFixed(2)}`).join('   ')}`,
+      );
+    // CPU per request is the steadier figure on a shared machine: other processes lower the rate, not it.
+    console.log('server CPU per request, baseline / this build (above 1.00: this build costs less)');
+    for (const { database, products, current, baseline } of againstBaseline)
+      console.log(
+        `  ${database} ${products}: ${TARGETS.map((t) => `${t} ${(baseline[t].cpuMs / current[t].cpuMs).toFixed(2)}`).join('   ')}`,
       );
   }
 }

@@ -50,17 +50,22 @@ const TICKS_PER_SECOND = 100;
 /**
  * Starts the built server (`packages/server/dist/main.js`, built first if its sources changed) as
  * `npm start` runs it, with `env` on top of a quiet production environment; resolves once
- * `/api/health` answers. The cart write limit is raised for this server only.
+ * `/api/health` answers. The cart write limit is raised for this server only. `checkout` is another
+ * clone of the repository when a benchmark compares a baseline build with this one.
  */
-export async function startBenchServer(env: Record<string, string>, extraArgs: string[] = []) {
+export async function startBenchServer(
+  env: Record<string, string>,
+  extraArgs: string[] = [],
+  checkout: string = root,
+) {
   execFileSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
-    cwd: root,
+    cwd: checkout,
     stdio: 'inherit',
   });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...extraArgs, 'packages/server/dist/main.js'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
