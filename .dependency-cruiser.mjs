@@ -19,7 +19,6 @@ export default {
     exclude: { path: '(^|/)(node_modules|dist)/' },
     // Keeps `import type` and type-only re-exports in the graph (TypeScript would erase them).
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
     combinedDependencies: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],

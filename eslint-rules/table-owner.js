@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -79,7 +79,9 @@ export function declaredTables(fileName, text) {
 export function readTableOwners(serverSource) {
   const owners = {};
   const conflicts = [];
-  const roots = ['modules', 'platform', 'backoffice'].map((root) => path.join(serverSource, root));
+  const roots = ['modules', 'platform', 'backoffice']
+    .map((root) => path.join(serverSource, root))
+    .filter((root) => existsSync(root));
   for (const file of roots.flatMap(sourceFiles).sort()) {
     const relative = path.relative(serverSource, file).split(path.sep).join('/');
     const owner = OWNER_FOLDER.exec(relative)?.[1];
