@@ -7,9 +7,9 @@ import ts from 'typescript';
  *
  * A module (`modules/<m>/`, and `backoffice/` while it still declares tables) owns the tables its
  * `export interface XTables { table_name: ... }` declares; only its store files query them: `store.ts`,
- * `store/**`, `*-store.ts`. A platform folder (`platform/<x>/`) has no store: there the file declaring
- * the table, and files named for it (`idempotency.ts` beside `idempotency-tables.ts`,
- * `rate-limit.ts` for `rate_limits`), are its owner.
+ * `store/**`, `*-store.ts`. A platform folder (`platform/<x>/`) may have no store: there the file
+ * declaring the table and the files named for it (`idempotency.ts` for `idempotency_keys`,
+ * `mail.ts` for `mail_outbox`) query it too.
  */
 
 const OWNER_FOLDER = /^(modules\/[^/]+|platform\/[^/]+|backoffice)\//;
@@ -38,7 +38,6 @@ const TABLE_METHODS = new Set([
   'withNotMaterialized',
   'withRecursiveMaterialized',
   'withRecursiveNotMaterialized',
-  'table',
 ]);
 
 /** Raw SQL names a table after one of these words. */
@@ -101,13 +100,9 @@ function isStoreFile(relativeToOwner) {
   return base === 'store.ts' || base.endsWith('-store.ts') || relativeToOwner.split('/').includes('store');
 }
 
-/** `rate_limits` -> `rate-limits.ts`, `rate-limit.ts`; `idempotency-tables.ts` -> `idempotency.ts`. */
-function platformFilesNamedFor(table, declaredIn) {
-  const kebab = table.replaceAll('_', '-');
-  const names = [`${kebab}.ts`, `${kebab.replace(/s$/, '')}.ts`, path.posix.basename(declaredIn)];
-  const tablesFile = /^(.+)-tables\.ts$/.exec(path.posix.basename(declaredIn));
-  if (tablesFile) names.push(`${tablesFile[1]}.ts`);
-  return names;
+/** A platform file is named for a table when their names start with one word: `mail.ts` and `mail_outbox`. */
+function firstWord(name) {
+  return name.split(/[-_.]/)[0];
 }
 
 function mayTouch(relativeFile, table, { owner, declaredIn }) {
@@ -115,13 +110,12 @@ function mayTouch(relativeFile, table, { owner, declaredIn }) {
   const insideOwner = relativeFile.slice(owner.length + 1);
   if (isStoreFile(insideOwner)) return true;
   if (!owner.startsWith('platform/')) return false;
-  return relativeFile === declaredIn || platformFilesNamedFor(table, declaredIn).includes(insideOwner);
+  return relativeFile === declaredIn || firstWord(path.posix.basename(insideOwner)) === firstWord(table);
 }
 
 function whereItMayBeTouched(table, { owner, declaredIn }) {
   if (!owner.startsWith('platform/')) return `the store of ${owner} (store.ts, store/, *-store.ts)`;
-  const names = [...new Set(platformFilesNamedFor(table, declaredIn))].map((name) => `${owner}/${name}`);
-  return `${names.join(', ')} or the store of ${owner}`;
+  return `${declaredIn}, the files of ${owner} named for it (${firstWord(table)}*.ts) or its store`;
 }
 
 function tableOf(argument) {
@@ -193,7 +187,7 @@ const tableOwner = {
         if (isSqlTag(callee.object) && (method === 'table' || method === 'raw')) {
           const texts = tableOf(node.arguments[0]);
           check(node, method === 'table' ? texts.map(tableName) : texts.flatMap(rawSqlTables));
-        } else if (TABLE_METHODS.has(method) && method !== 'table') {
+        } else if (TABLE_METHODS.has(method)) {
           check(node, tableOf(node.arguments[0]).map(tableName));
         }
       },

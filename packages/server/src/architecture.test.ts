@@ -232,7 +232,7 @@ describe('the architecture rules', () => {
         `import type { Kysely } from 'kysely';\nexport const clear = (db: Kysely<never>) => db.deleteFrom('idempotency_keys').execute();\n`,
       ),
     ).toEqual([
-      "architecture/table-owner: Table 'idempotency_keys' belongs to platform/http: only platform/http/idempotency-keys.ts, platform/http/idempotency-key.ts, platform/http/idempotency-tables.ts, platform/http/idempotency.ts or the store of platform/http may query it. Elsewhere, call the API in platform/http/index.ts.",
+      "architecture/table-owner: Table 'idempotency_keys' belongs to platform/http: only platform/http/idempotency-tables.ts, the files of platform/http named for it (idempotency*.ts) or its store may query it. Elsewhere, call the API in platform/http/index.ts.",
     ]);
   });
 
