@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import architecture, { readTableOwners } from './eslint-rules/table-owner.js';
+
+/** Paths in zones are relative to this folder, whatever the directory ESLint runs from. */
+const ROOT = import.meta.dirname;
+const SERVER = 'packages/server/src';
 
 /** The packages depend in one direction: jsont <- core <- server, and core <- web. */
 const PACKAGE_BOUNDARIES = [
@@ -14,37 +21,79 @@ const PACKAGE_BOUNDARIES = [
   message: 'Wrong-direction import between packages: jsont <- core <- server, and core <- web.',
 }));
 
-/**
- * The server's features reach what they share through http/ and db/, never through each other.
- * Two debts are allowed, by name: checkout places orders from commerce's cart (its reads, rules and
- * stock updates), and accounts' pages use checkout's stylesheet.
- */
-const FEATURES = [
-  'accounts',
-  'backoffice',
-  'checkout',
-  'comments',
-  'commerce',
-  'forms',
-  'media',
-  'popup',
-  'restock',
-  'reviews',
-  'search',
-  'seo',
-  'sitecontent',
-  'subscriptions',
-  'telemetry',
+/** The shipped browser code reaches the template language only through core. */
+const WEB_BOUNDARIES = [
+  {
+    target: './packages/web',
+    from: ['./packages/jsont'],
+    message: 'Browser code imports only core (which brings what it needs of jsont): jsont <- core <- web.',
+  },
 ];
-const FEATURE_DEBTS = { checkout: { commerce: true }, accounts: { checkout: ['./pages.ts'] } };
-const FEATURE_BOUNDARIES = FEATURES.flatMap((feature) =>
-  FEATURES.filter((other) => other !== feature && FEATURE_DEBTS[feature]?.[other] !== true).map((other) => ({
-    target: `./packages/server/src/${feature}`,
-    from: `./packages/server/src/${other}`,
-    except: FEATURE_DEBTS[feature]?.[other] || [],
-    message: `A feature does not import another (${feature} -> ${other}): share it through http/ or db/.`,
+
+/** Read when the config loads, so that a new module is covered without editing this file. */
+const MODULES = readdirSync(path.join(ROOT, SERVER, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** The app-level files beside app.ts (composition, configuration, start-up). */
+const APP_FILES = readdirSync(path.join(ROOT, SERVER), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test(-d)?\.tsx?$/.test(entry.name))
+  .map((entry) => `./${SERVER}/${entry.name}`);
+
+/** The aggregate of every module's tables may name their tables.ts files, until it goes. */
+const DATABASE_AGGREGATE = `./${SERVER}/database.ts`;
+
+/**
+ * The server's layers: platform/ <- modules/<m>/ <- storefront/, backoffice/ <- app.ts.
+ * A module is used through its index.ts only; its store, tables and other files are its own.
+ */
+const SERVER_BOUNDARIES = [
+  {
+    target: `./${SERVER}/platform`,
+    from: ['modules', 'storefront', 'backoffice', 'app.ts', 'main.ts', 'database.ts'].map(
+      (name) => `./${SERVER}/${name}`,
+    ),
+    message:
+      'The platform imports no module, storefront, back office, app.ts or database.ts: take what it needs as a parameter.',
+  },
+  {
+    target: `./${SERVER}/modules`,
+    from: ['storefront', 'backoffice', 'app.ts', 'main.ts', 'database.ts'].map(
+      (name) => `./${SERVER}/${name}`,
+    ),
+    message:
+      'A module imports no storefront, back office, app.ts or database.ts: its own tables.ts types its store.',
+  },
+  ...MODULES.flatMap((module) =>
+    MODULES.filter((other) => other !== module).map((other) => ({
+      target: `./${SERVER}/modules/${module}`,
+      from: `./${SERVER}/modules/${other}`,
+      except: ['./index.ts'],
+      message: `A module uses another only through its index.ts (modules/${module} -> modules/${other}): export what you need from modules/${other}/index.ts.`,
+    })),
+  ),
+  ...MODULES.map((other) => ({
+    target: [
+      `./${SERVER}/storefront`,
+      `./${SERVER}/backoffice`,
+      ...APP_FILES.filter((file) => file !== DATABASE_AGGREGATE),
+    ],
+    from: `./${SERVER}/modules/${other}`,
+    except: ['./index.ts'],
+    message: `storefront/, backoffice/ and app.ts use a module only through its index.ts: export what you need from modules/${other}/index.ts.`,
   })),
-);
+];
+
+/** Tests and test support may reach anything (a shop to check out, a table to inspect). */
+const SERVER_TESTS = [
+  `${SERVER}/**/*.test.ts`,
+  `${SERVER}/**/*.test-d.ts`,
+  `${SERVER}/testing/**`,
+  `${SERVER}/**/testing.ts`,
+];
+
+const { owners: TABLE_OWNERS } = readTableOwners(path.join(ROOT, SERVER));
 
 /** Another package is reached through its name and public entry points, never a path into its src/. */
 const FOREIGN_SRC_PATTERNS = [
@@ -113,12 +162,12 @@ export default tseslint.config(
     files: ['packages/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      // The TypeScript extensions and parser, so that rules following imports (no-cycle) read .ts files.
+      // The TypeScript extensions and parser, so that rules following imports resolve .ts files.
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: PACKAGE_BOUNDARIES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: PACKAGE_BOUNDARIES }],
       'no-restricted-imports': [
         'error',
         {
@@ -145,19 +194,30 @@ export default tseslint.config(
           ],
         },
       ],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...PACKAGE_BOUNDARIES, ...WEB_BOUNDARIES] },
+      ],
+    },
+  },
+  // Import cycles (type-only imports included) are dependency-cruiser's: .dependency-cruiser.mjs.
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...PACKAGE_BOUNDARIES, ...SERVER_BOUNDARIES] },
+      ],
     },
   },
   {
-    // "No module of server/ imports a module that imports it back."
-    files: ['packages/server/src/**/*.ts'],
-    rules: { 'import-x/no-cycle': 'error' },
-  },
-  {
-    // Test support may reach into another feature's (a shop to check out, a form to fill in).
-    files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/**/testing.ts'],
+    // A table is queried in its owner's store only. Migrations create the tables; tests inspect them.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [...SERVER_TESTS, `${SERVER}/**/migrations/**`],
+    plugins: { architecture },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...PACKAGE_BOUNDARIES, ...FEATURE_BOUNDARIES] }],
+      'architecture/table-owner': ['error', { serverSource: path.join(ROOT, SERVER), owners: TABLE_OWNERS }],
     },
   },
   {
