@@ -5,27 +5,17 @@
  * which the block is skipped with an error, and partial/macro calls are capped at depth 16.
  */
 import { Op, opName } from './ast.ts';
-import type { EvalInst, FormatterCall, Inst, MacroInst, OrInst, Path } from './ast.ts';
+import type { EvalInst, FormatterCall, Inst, OrInst, Path } from './ast.ts';
 import { DEFAULT_TIME_ZONE } from './dates.ts';
 import type { RenderContext, RenderOptions, TemplateError } from './plugin-api.ts';
 import { emitString, getKey, isTruthy, step } from './values.ts';
 import { evaluateEval } from './expr.ts';
+import { Frame, resolveName, resolvePath } from './frame.ts';
 import type { ExprLimits } from './expr.ts';
 import { pathOf } from './paths.ts';
 
 export const MAX_PARTIAL_DEPTH = 16;
 export const MAX_NESTING = 1000;
-
-export class Frame {
-  vars: Map<string, unknown> | null = null;
-  macros: Map<string, MacroInst> | null = null;
-  index = -1;
-  stop = false;
-  constructor(
-    public node: unknown,
-    public readonly parent: Frame | null,
-  ) {}
-}
 
 /** What the executor needs from the engine that owns it. */
 export interface EngineHost {
@@ -41,55 +31,6 @@ export interface StateOptions extends RenderOptions {
 }
 
 const EMPTY_BODY: Inst[] = [];
-
-function resolveName(path: Path, frame: Frame): unknown {
-  switch (path.kind) {
-    case 0:
-      return getKey(frame.node, path.segs[0] as string | number);
-    case 1:
-      return frame.node;
-    case 2:
-      return frame.index !== -1 ? frame.index + 1 : undefined;
-    case 3:
-      return frame.index !== -1 ? frame.index : undefined;
-    default: {
-      const vars = frame.vars;
-      return vars === null ? undefined : vars.get(path.segs[0] as string);
-    }
-  }
-}
-
-/** Full variable resolution (4.1): first segment up the scope chain, further segments as steps. */
-export function resolvePath(path: Path, start: Frame): unknown {
-  let v: unknown;
-  if (path.kind === 0) {
-    const key = path.segs[0] as string | number;
-    let f: Frame | null = start;
-    v = undefined;
-    while (f !== null) {
-      v = getKey(f.node, key);
-      if (v !== undefined || f.stop) break;
-      f = f.parent;
-    }
-  } else if (path.kind === 1) {
-    v = start.node;
-  } else {
-    let f: Frame | null = start;
-    v = undefined;
-    while (f !== null) {
-      v = resolveName(path, f);
-      if (v !== undefined) break;
-      if (f.stop) break;
-      f = f.parent;
-    }
-  }
-  const segs = path.segs;
-  for (let i = 1; i < segs.length; i++) {
-    if (v === undefined || v === null) return undefined;
-    v = step(v, segs[i] as string | number);
-  }
-  return v;
-}
 
 /** Section resolution (4.2): first segment in the current frame only. */
 function resolveSection(path: Path, frame: Frame): unknown {

@@ -3,8 +3,7 @@
  * to reverse Polish notation, and a stack reducer with JavaScript semantics on primitive values.
  */
 import type { EvalInst, Path } from './ast.ts';
-import type { RenderState } from './executor.ts';
-import { Frame, resolvePath } from './executor.ts';
+import { Frame, resolvePath } from './frame.ts';
 import { pathOf } from './paths.ts';
 import { emitString } from './values.ts';
 
@@ -875,8 +874,18 @@ interface EvalCache {
   raw: string;
 }
 
+/** What `{.eval}` needs from the render in progress (the executor's RenderState is one). */
+export interface EvalHost {
+  readonly exprLimits: ExprLimits;
+  readonly reportedEval: Set<EvalInst>;
+  readonly frame: Frame;
+  out: string;
+  error(code: string, message: string): void;
+  setVar(name: string, value: unknown, frame: Frame): void;
+}
+
 /** Executes `{.eval}`: parse errors and reduce errors are recorded; on error nothing is bound or output. */
-export function evaluateEval(inst: EvalInst, ctx: RenderState): void {
+export function evaluateEval(inst: EvalInst, ctx: EvalHost): void {
   let c = inst.cache as EvalCache | undefined;
   if (c === undefined) {
     let raw = inst.code;

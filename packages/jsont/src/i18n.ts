@@ -9,7 +9,6 @@ import { shiftDecimal } from './decimal.ts';
 import type { FormatterImpl, PredicateImpl, RenderContext } from './plugin-api.ts';
 import type { RenderState } from './executor.ts';
 import { normalizeZone, siteZone } from './dates.ts';
-import { formatMessage } from './message.ts';
 import { asNumber, asString, isObject, step } from './values.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -834,7 +833,8 @@ function noLocale(ctx: RenderContext): boolean {
   return ctx.locale === 'none';
 }
 
-const cldr =
+/** A CLDR-backed formatter: '' under render locale `none`. */
+export const cldr =
   (f: FormatterImpl): FormatterImpl =>
   (value, args, ctx) =>
     noLocale(ctx) ? '' : f(value, args, ctx);
@@ -862,12 +862,6 @@ export const I18N_FORMATTERS: Record<string, FormatterImpl> = {
     const m = moneyOf(value);
     if (m === undefined) return '';
     return formatCurrency(m[0], m[1], currencyOptions(args), locale(ctx));
-  }),
-  message: cldr((value, args, ctx) => {
-    return formatMessage(asString(value), args, ctx as RenderState);
-  }),
-  plural: cldr((value, args, ctx) => {
-    return formatMessage(asString(value), args, ctx as RenderState);
   }),
   'relative-time': cldr((value, args, ctx) => {
     const vs = vars(ctx);

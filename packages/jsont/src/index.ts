@@ -18,6 +18,7 @@ import { CORE_FORMATTERS } from './formatters-core.ts';
 import { DATE_FORMATTERS } from './dates.ts';
 import { CORE_PREDICATES } from './predicates-core.ts';
 import { I18N_FORMATTERS, I18N_PREDICATES } from './i18n.ts';
+import { MESSAGE_FORMATTERS } from './message.ts';
 import type { ExprLimits } from './expr.ts';
 
 export type { ExprLimits } from './expr.ts';
@@ -89,6 +90,7 @@ class EngineImpl implements Engine, EngineHost {
       { formatters: CORE_FORMATTERS, predicates: CORE_PREDICATES },
       { formatters: DATE_FORMATTERS },
       { formatters: I18N_FORMATTERS, predicates: I18N_PREDICATES },
+      { formatters: MESSAGE_FORMATTERS },
       ...(opts.plugins ?? []),
     ];
     for (const p of all) {

@@ -6,8 +6,10 @@
  */
 import { BoundedCache } from './bounded-cache.ts';
 import type { RenderState } from './executor.ts';
+import type { FormatterImpl } from './plugin-api.ts';
 import { DEFAULT_TIME_ZONE, normalizeZone, siteZone } from './dates.ts';
 import {
+  cldr,
   currencyOptions,
   datetimeOptions,
   intervalOptions,
@@ -392,3 +394,9 @@ export function formatIcuMessage(
   };
   return render(parse(pattern, 'icu'), env, undefined);
 }
+
+/** `message` and `plural` (the ICU message formatters), registered beside the other i18n formatters. */
+export const MESSAGE_FORMATTERS: Record<string, FormatterImpl> = {
+  message: cldr((value, args, ctx) => formatMessage(asString(value), args, ctx as RenderState)),
+  plural: cldr((value, args, ctx) => formatMessage(asString(value), args, ctx as RenderState)),
+};

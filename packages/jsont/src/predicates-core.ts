@@ -4,7 +4,7 @@
 import type { PreparedTest } from './ast.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { RenderState } from './executor.ts';
-import { resolvePath } from './executor.ts';
+import { resolvePath } from './frame.ts';
 import { pathOf } from './paths.ts';
 import type { PredicateImpl, RenderContext } from './plugin-api.ts';
 import { asNumber, compareValues, deepEquals, isJsonStart, isTruthy } from './values.ts';

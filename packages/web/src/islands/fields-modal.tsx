@@ -9,11 +9,7 @@ import { type LocalizedStrings, message } from '../core.ts';
 import { createFormApi, type FormApi, FormFailure } from '../forms/api.ts';
 import { SiteForm } from '../forms/site-form.tsx';
 import { openModal } from '../modal.tsx';
-import {
-  type FieldsFormOptions,
-  type OpenedFieldsForm,
-  encodeAdditionalFields,
-} from './additional-fields.tsx';
+import { type FieldsFormOptions, type OpenedFieldsForm, encodeAdditionalFields } from './fields-answers.ts';
 
 const apis = new WeakMap<Document, FormApi>();
 

@@ -4,14 +4,23 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { formatMoney, variantUnitPrice } from '../core.ts';
+import { formatMoney, variantUnitPrice, type Product } from '../core.ts';
 import { openModal } from '../modal.tsx';
 import { ProductStore } from '../product-store.ts';
 import type { Runtime } from '../runtime.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
 import { wireQuantity } from './product-extras.ts';
-import type { QuickViewProduct } from './quick-view.tsx';
 import { mountVariants } from './variants.ts';
+
+/** A product as the quick view shows it, read from its page by quick-view.tsx. */
+export interface QuickViewProduct {
+  product: Product;
+  /** The checkout block's nodes (variants, quantity input, add-to-cart button), from the page. */
+  checkout: Element[];
+  /** The price markup of core's `product-price`, when the page shows it. */
+  price: Element | null;
+  image: { src: string; alt: string } | null;
+}
 
 function QuickView({
   runtime,

@@ -12,24 +12,19 @@
  * quick view uses. Cost: one same-origin GET per opening (cached for the page's life). The
  * lightbox code (`quick-view-panel.tsx`) is a chunk loaded on first use.
  */
-import { BoundedCache } from '@storefront/jsont/bounded-cache';
+import { BoundedCache } from '@storefront/core/bounded-cache';
 import { type Product, message } from '../core.ts';
 import { readPageContext } from '../context.ts';
 import type { Runtime } from '../runtime.ts';
 import { isActivationKey } from '../keys.ts';
 import { QUICK_VIEW_SELECTOR } from './markers.ts';
+import type { QuickViewProduct } from './quick-view-panel.tsx';
+
+export type { QuickViewProduct } from './quick-view-panel.tsx';
 
 export const RECORD_QUICK_VIEW_PATH = '/api/census/RecordQuickView/';
 
 /** What the lightbox shows, read from the product's page. */
-export interface QuickViewProduct {
-  product: Product;
-  /** The checkout block's nodes (variants, quantity input, add-to-cart button), from the page. */
-  checkout: Element[];
-  /** The price markup of core's `product-price`, when the page shows it. */
-  price: Element | null;
-  image: { src: string; alt: string } | null;
-}
 
 const attrSelector = (name: string, value: string) => `[${name}="${CSS.escape(value)}"]`;
 
