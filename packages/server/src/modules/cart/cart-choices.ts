@@ -26,11 +26,7 @@ async function openCart(trx: Trx, token: string | undefined): Promise<CartRow> {
   return cart;
 }
 
-async function setChoice(
-  trx: Trx,
-  cart: CartRow,
-  change: CartChoiceColumns,
-): Promise<CartRow> {
+async function setChoice(trx: Trx, cart: CartRow, change: CartChoiceColumns): Promise<CartRow> {
   await setCartChoices(trx, cart.id, change, Date.now());
   return { ...cart, ...change };
 }

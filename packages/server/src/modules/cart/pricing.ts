@@ -2,8 +2,8 @@
  * The site's pricing (issue 17; docs/commerce.md): its discount codes, shipping zones and tax
  * rules from `content/commerce.json`, read once at start like the rest of the content (the
  * database owns only what changes: a cart's choices and the codes' usage). Here too: the cart's
- * lines as core's pricing reads them, the cart's stored choices, and the usage of a code, read
- * for the cart and claimed for an order in the order's own transaction.
+ * lines as core's pricing reads them, the cart's stored choices, and the usage of a code as the
+ * shopper meets it (the discounts module keeps the usage, and claims it in the order's transaction).
  */
 import { existsSync } from 'node:fs';
 import { readSiteText } from '../../platform/site/contained-path.ts';

@@ -15,7 +15,9 @@ export type NewCart = Pick<
   'id' | 'token' | 'website_id' | 'created' | 'updated' | 'is_purchased' | 'order_id' | 'account_id'
 >;
 export type NewCartEntry = Required<Insertable<CartTables['cart_entries']>>;
-export type CartChoiceColumns = Partial<Pick<CartRow, 'coupon_code' | 'shipping_location' | 'shipping_option'>>;
+export type CartChoiceColumns = Partial<
+  Pick<CartRow, 'coupon_code' | 'shipping_location' | 'shipping_option'>
+>;
 
 // ------------------------------------------------------------------ reads
 
@@ -66,7 +68,9 @@ export const touchCartQuery = preparedQuery((db: CartDb, { token, now }: { token
     .returningAll(),
 );
 
-export const insertCartQuery = preparedQuery((db: CartDb, cart: NewCart) => db.insertInto('carts').values(cart));
+export const insertCartQuery = preparedQuery((db: CartDb, cart: NewCart) =>
+  db.insertInto('carts').values(cart),
+);
 
 export const insertCartEntryQuery = preparedQuery((db: CartDb, entry: NewCartEntry) =>
   db.insertInto('cart_entries').values(entry),
@@ -94,7 +98,11 @@ export async function lockCartForPurchase(trx: CartTrx, cartId: string, now: num
 }
 
 export async function markCartPurchased(trx: CartTrx, cartId: string, orderId: string): Promise<void> {
-  await trx.updateTable('carts').set({ is_purchased: 1, order_id: orderId }).where('id', '=', cartId).execute();
+  await trx
+    .updateTable('carts')
+    .set({ is_purchased: 1, order_id: orderId })
+    .where('id', '=', cartId)
+    .execute();
 }
 
 export async function setCartChoices(
@@ -146,7 +154,11 @@ export async function deleteCartEntry(trx: CartTrx, cartId: string, entryId: str
 
 /** Makes the cart the customer's. */
 export async function adoptCart(trx: CartTrx, cartId: string, accountId: string, now: number): Promise<void> {
-  await trx.updateTable('carts').set({ account_id: accountId, updated: now }).where('id', '=', cartId).execute();
+  await trx
+    .updateTable('carts')
+    .set({ account_id: accountId, updated: now })
+    .where('id', '=', cartId)
+    .execute();
 }
 
 /** Locks the cart's row; the cart keeps its own discount code, else takes `couponCode`. */

@@ -75,7 +75,10 @@ export interface Redemption {
 }
 
 /** Records that the order used the code, for how much (what a cancel or refund releases). */
-export async function recordRedemption(trx: Transaction<DiscountTables>, redemption: Redemption): Promise<void> {
+export async function recordRedemption(
+  trx: Transaction<DiscountTables>,
+  redemption: Redemption,
+): Promise<void> {
   await trx
     .insertInto('discount_redemptions')
     .values({

@@ -20,7 +20,6 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 
-
 export interface ShopIdentity {
   siteTitle: string;
   siteUrl: string;

@@ -25,11 +25,7 @@ export interface Release {
 }
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
-export async function releaseUnpaidOrder(
-  trx: Trx,
-  orderId: string,
-  release: Release,
-): Promise<boolean> {
+export async function releaseUnpaidOrder(trx: Trx, orderId: string, release: Release): Promise<boolean> {
   let update = trx
     .updateTable('orders')
     .set({

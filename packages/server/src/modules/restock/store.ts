@@ -123,7 +123,9 @@ export function claimSignUps(
 }
 
 /** How many sign-ups wait for their mail, per variant. */
-export async function waitingSignUpsByVariant(db: RestockDb): Promise<{ variantId: string; waiting: number }[]> {
+export async function waitingSignUpsByVariant(
+  db: RestockDb,
+): Promise<{ variantId: string; waiting: number }[]> {
   const rows = await db
     .selectFrom('restock_signups')
     .select((eb) => ['variant_id', eb.fn.countAll<number | string>().as('waiting')])

@@ -209,9 +209,9 @@ export const documentTexts = (db: SearchDb, ids: readonly string[]): Promise<Doc
 export async function indexedWords(db: SearchDb, engine: SearchEngine): Promise<string[]> {
   const { rows } =
     engine === 'postgres'
-      ? await sql<{ word: string }>`SELECT word FROM ts_stat('SELECT search_vector FROM search_documents')`.execute(
-          db,
-        )
+      ? await sql<{
+          word: string;
+        }>`SELECT word FROM ts_stat('SELECT search_vector FROM search_documents')`.execute(db)
       : await sql<{ word: string }>`SELECT term AS word FROM search_vocab`.execute(db);
   return rows.map((r) => r.word);
 }

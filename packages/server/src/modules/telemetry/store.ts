@@ -67,7 +67,11 @@ export async function storeEvent(
     .execute();
 }
 
-export async function storeErrors(db: TelemetryDb, events: z.output<typeof errorsBody>, now: number): Promise<void> {
+export async function storeErrors(
+  db: TelemetryDb,
+  events: z.output<typeof errorsBody>,
+  now: number,
+): Promise<void> {
   await db
     .insertInto('telemetry_errors')
     .values(
