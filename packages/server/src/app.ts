@@ -25,8 +25,7 @@ import { confirmationMailNow } from './modules/orders/mail.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/stripe.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
-import { commerceRoutes } from './modules/cart/routes.ts';
-import { loadCommercePricing } from './modules/cart/pricing.ts';
+import { commerceRoutes, loadCommercePricing } from './modules/cart/index.ts';
 import { CART_COOKIE } from './platform/http/cookies.ts';
 import { cspReportRoutes } from './platform/http/csp-report.ts';
 import { apiError, registerErrorHandler, sendApiError, sendUnavailable } from './platform/http/errors.ts';
@@ -54,20 +53,23 @@ import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './s
 import { PageRenderer, sendPageResult } from './storefront/pages.ts';
 import { PLATFORM_GLOBALS_SCRIPT } from './storefront/platform-script.ts';
 import { TagBodies } from './platform/site/platform-tags.ts';
-import { restockRoutes } from './modules/restock/routes.ts';
+import { restockRoutes } from './modules/restock/index.ts';
 import { REVIEWS_CSS } from './modules/reviews/pages.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { siteContentRoutes } from './modules/content/routes.ts';
 import { loadSite } from './platform/site/loader.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
-import { SEARCH_CSS } from './modules/search/page.ts';
 import { popupOverlayRoutes } from './modules/popup/routes.ts';
-import { searchRoutes } from './modules/search/routes.ts';
+import { SEARCH_CSS, searchRoutes } from './modules/search/index.ts';
 import { mediaRootOf, staticRoutes } from './static.ts';
 import { openWebBundle } from './web-bundle.ts';
-import { cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './modules/telemetry/index.ts';
-import { OWNER_PAGE_CSS } from './modules/telemetry/owner.ts';
+import {
+  cookiePolicyFromSettings,
+  OWNER_PAGE_CSS,
+  rolloutFromSettings,
+  telemetryRoutes,
+} from './modules/telemetry/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

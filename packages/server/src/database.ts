@@ -1,8 +1,10 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { AccountTables } from './modules/accounts/tables.ts';
 import type { BackofficeTables } from './backoffice/tables.ts';
+import type { CartTables } from './modules/cart/tables.ts';
 import type { CheckoutTables } from './modules/orders/tables.ts';
 import type { CommentTables } from './modules/comments/store.ts';
+import type { DiscountTables } from './modules/discounts/tables.ts';
 import type { FormTables } from './modules/forms/tables.ts';
 import type { IdempotencyTables } from './platform/http/idempotency-tables.ts';
 import type { RestockTables } from './modules/restock/tables.ts';
@@ -81,38 +83,6 @@ export interface VariantsTable {
   data: string;
 }
 
-export interface CartsTable {
-  id: string;
-  token: string;
-  website_id: string;
-  created: Millis;
-  updated: Millis;
-  is_purchased: number;
-  order_id: string | null;
-  /** The customer whose cart it is (one open cart per customer; accounts/customer-cart.ts). */
-  account_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The discount code on the cart, as typed (issue 17; commerce/pricing.ts). */
-  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
-  /** JSON `{ country, region, postalCode }`: where the shipping and tax estimate is for. */
-  shipping_location: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The chosen shipping option's id. */
-  shipping_option: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-export interface CartEntriesTable {
-  id: string;
-  cart_id: string;
-  item_id: string;
-  variant_id: string;
-  sku: string;
-  quantity: number;
-  /** The additionalFields JSON string as sent, or null. */
-  additional_fields: string | null;
-  created: Millis;
-  /** Order of the entry in its cart (max + 1 when added). */
-  position: number;
-}
-
 export interface RateLimitsTable {
   key: string;
   window_start: Millis;
@@ -145,13 +115,13 @@ export interface Database
     ReviewTables,
     SiteContentTables,
     SubscriptionTables,
-    CommentTables {
+    CommentTables,
+    CartTables,
+    DiscountTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
   item_terms: ItemTermsTable;
-  carts: CartsTable;
-  cart_entries: CartEntriesTable;
   rate_limits: RateLimitsTable;
   change_versions: ChangeVersionsTable;
   change_keys: ChangeKeysTable;
@@ -161,4 +131,3 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type ItemTermRow = Selectable<ItemTermsTable>;
-export type CartRow = Selectable<CartsTable>;

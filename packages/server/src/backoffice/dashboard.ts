@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/index.ts';
 import { variantAttributes, variantAvailableSql, variantsWithStock } from '../modules/catalogue/stock.ts';
 import { LOW_STOCK } from '../modules/catalogue/admin-stock.ts';
+import { waitingSignUpsByVariant } from '../modules/restock/index.ts';
+import { visitorsSince } from '../modules/telemetry/index.ts';
 
 const DAY = 86_400_000;
 
@@ -53,18 +55,6 @@ async function salesSince(db: Db, from: number): Promise<Sales> {
   };
 }
 
-/** Distinct visitors of the storefront (back-office pages left out) since `from`. */
-async function visitorsSince(db: Db, from: number): Promise<number> {
-  const row = await db
-    .selectFrom('telemetry_hits')
-    .select(sql<number | string>`count(distinct visitor_id)`.as('n'))
-    .where('kind', '=', 'page-view')
-    .where('is_config', '=', 0)
-    .where('created', '>=', from)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 async function lowStock(db: Db) {
   const rows = await variantsWithStock(db)
     .select('items.id as item_id')
@@ -88,17 +78,22 @@ async function lowStock(db: Db) {
 
 /** Sign-ups not mailed yet, and how many of them wait for a variant that is back in stock. */
 async function restockWaiting(db: Db) {
-  const row = await db
-    .selectFrom('restock_signups')
-    .leftJoin('variants', 'variants.id', 'restock_signups.variant_id')
-    .leftJoin('items', 'items.id', 'variants.item_id')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('waiting'),
-      eb.fn.sum<number | string>(eb.case().when(variantAvailableSql(eb)).then(1).else(0).end()).as('ready'),
-    ])
-    .where('restock_signups.notified_at', 'is', null)
-    .executeTakeFirst();
-  return { waiting: Number(row?.waiting ?? 0), readyToSend: Number(row?.ready ?? 0) };
+  const waiting = await waitingSignUpsByVariant(db);
+  const available = waiting.length
+    ? await variantsWithStock(db)
+        .where(
+          'variants.id',
+          'in',
+          waiting.map((w) => w.variantId),
+        )
+        .where(variantAvailableSql)
+        .execute()
+    : [];
+  const ready = new Set(available.map((v) => v.id));
+  return {
+    waiting: waiting.reduce((n, w) => n + w.waiting, 0),
+    readyToSend: waiting.reduce((n, w) => n + (ready.has(w.variantId) ? w.waiting : 0), 0),
+  };
 }
 
 export interface DashboardAccess {

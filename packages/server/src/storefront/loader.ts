@@ -6,7 +6,7 @@
  * through the catalogue cache (db/catalogue-cache.ts): content from memory while its change keys
  * hold, stock always live.
  */
-import { findCart, readCart, type CartSettings, type ShoppingCart } from '../modules/cart/cart.ts';
+import { findCart, readCart, type CartSettings, type ShoppingCart } from '../modules/cart/index.ts';
 import type { CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';

@@ -1,6 +1,6 @@
 import { formatMoney, message } from '@storefront/core';
 import { escapeHtml } from '../platform/http/html.ts';
-import type { ShoppingCart } from '../modules/cart/cart.ts';
+import type { ShoppingCart } from '../modules/cart/index.ts';
 
 /** The cart page without JavaScript: the entries as a plain list (the island replaces the root). */
 export function noJsCart(cart: ShoppingCart, ls: Record<string, string>): string {

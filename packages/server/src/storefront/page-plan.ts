@@ -3,8 +3,7 @@
  * page renders (its root JSON context, inner template, title bits). Pure: no I/O.
  */
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
-import type { ShoppingCart } from '../modules/cart/cart.ts';
-import type { Shopper } from '../modules/cart/pricing.ts';
+import type { Shopper, ShoppingCart } from '../modules/cart/index.ts';
 import { reviewsEnabled } from '../modules/reviews/store.ts';
 import { socialEnabled } from './comments.ts';
 import type { Route } from './router.ts';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
-import type { Selectable } from 'kysely';
-import type { Db } from '../../platform/db/index.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import { cancelAccountSubscriptions } from '../subscriptions/store.ts';
 import {
   PASSWORD_MAX,
@@ -18,6 +18,7 @@ import {
 import type { RoleCode } from '@storefront/core';
 import type { AccountKind, AccountsTable } from './tables.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { releaseCustomerCarts } from '../cart/index.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 
@@ -155,6 +156,18 @@ export async function changeEmail(
 }
 
 /**
+ * Locks the account's row until the transaction ends: two devices signing in at once merge their
+ * carts in turn (cart module's mergeIntoCustomerCart).
+ */
+export async function lockAccount(trx: Trx, accountId: string): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set({ updated: sql<number>`updated` })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/**
  * Deletes the account with its sessions, tokens, roles and addresses. Its orders stay (the shop's
  * records) but lose the link and the personal data: no email, name or address; its carts lose the link;
  * its subscriptions are cancelled and lose theirs.
@@ -167,8 +180,7 @@ export async function deleteAccount(db: Db, accountId: string): Promise<void> {
       .where('account_id', '=', accountId)
       .execute();
     await cancelAccountSubscriptions(trx, accountId, Date.now());
-    // Their carts stay (an order may point at one) but belong to no one.
-    await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();
+    await releaseCustomerCarts(trx, accountId);
     for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)
       await trx.deleteFrom(table).where('account_id', '=', accountId).execute();
     await trx.deleteFrom('accounts').where('id', '=', accountId).execute();

@@ -16,12 +16,14 @@ import {
   checkPassword,
   createAccount,
   findAccount,
+  lockAccount,
   markVerified,
   parseEmail,
   setPassword,
   type AccountRow,
 } from './accounts.ts';
-import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/customer-cart.ts';
+import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/index.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -130,7 +132,10 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
   ): Promise<SignedIn> => {
     const { xsrfToken } = await startSession(db, request, reply, account, remember);
     if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
-    const merged = await mergeIntoCustomerCart(db, account.id, request.cookies[CART_COOKIE], ls);
+    const merged = await writeTransaction(db, async (trx) => {
+      await lockAccount(trx, account.id);
+      return mergeIntoCustomerCart(trx, account.id, request.cookies[CART_COOKIE], ls);
+    });
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
     setCartCookie(request, reply, merged.token);
     return { xsrfToken, cartNotices: merged.notices };

@@ -11,30 +11,23 @@ import {
   type LocalizedStrings,
 } from '@storefront/core';
 import type { ShippingLocationRequest } from '@storefront/core/wire';
-import type { Db } from '../../platform/db/index.ts';
-import type { CartRow } from '../../database.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
+import type { CartRow } from './tables.ts';
+import { setCartChoices, type CartChoiceColumns } from './store.ts';
 import { apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { findCart, readCart, type CartSettings } from './cart.ts';
 import { NO_PRICING, pricingLines, shopperUsage, type Shopper } from './pricing.ts';
 import { runRefusable, type Checked } from './rules.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
-async function openCart(trx: Db, token: string | undefined): Promise<CartRow> {
+async function openCart(trx: Trx, token: string | undefined): Promise<CartRow> {
   const cart = await findCart(trx, token);
   if (!cart) throw apiError('cart-not-found');
   return cart;
 }
 
-async function setChoice(
-  trx: Db,
-  cart: CartRow,
-  change: Partial<Pick<CartRow, 'coupon_code' | 'shipping_location' | 'shipping_option'>>,
-): Promise<CartRow> {
-  await trx
-    .updateTable('carts')
-    .set({ ...change, updated: Date.now() })
-    .where('id', '=', cart.id)
-    .execute();
+async function setChoice(trx: Trx, cart: CartRow, change: CartChoiceColumns): Promise<CartRow> {
+  await setCartChoices(trx, cart.id, change, Date.now());
   return { ...cart, ...change };
 }
 

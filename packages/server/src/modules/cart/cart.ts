@@ -21,10 +21,23 @@ import {
 import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
 import { getItemsByIds, itemsWithCollectionUrls } from '../catalogue/catalogue.ts';
 import type { Db } from '../../platform/db/index.ts';
-import type { Insertable, Selectable } from 'kysely';
-import type { CartRow, Database } from '../../database.ts';
+import type { CartEntryRow, CartRow } from './tables.ts';
+import {
+  cartEntryRows,
+  deleteCartEntry,
+  findCartEntry,
+  insertCart,
+  insertCartEntries,
+  insertCartEntryQuery,
+  insertCartQuery,
+  markCartUpdated,
+  openCartByToken,
+  setCartEntryFields,
+  setCartEntryQuantity,
+  setEntryQuantityQuery,
+  touchCartQuery,
+} from './store.ts';
 import { limitedTransaction, type CountedLimit, type LimitedWork } from '../../platform/http/rate-limit.ts';
-import { preparedQuery } from '../../platform/db/prepared.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
 import { apiError, coreRefusal, type ApiError } from '../../platform/http/errors.ts';
 import { fromCore, runRefusable, type Checked } from './rules.ts';
@@ -38,8 +51,6 @@ import {
   type Shopper,
 } from './pricing.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-
-type CartEntryRow = Selectable<Database['cart_entries']>;
 
 // The cart as the API answers it: core's wire contract, which the browser's client reads too.
 export type { CartEntry, ShoppingCart } from '@storefront/core/wire';
@@ -58,12 +69,7 @@ const CART_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export async function findCart(db: Db, token: string | undefined): Promise<CartRow | undefined> {
   if (!token || !CART_TOKEN.test(token)) return undefined;
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('token', '=', token)
-    .where('is_purchased', '=', 0)
-    .executeTakeFirst();
+  return openCartByToken(db, token);
 }
 
 export function emptyCart(settings: CartSettings): ShoppingCart {
@@ -92,14 +98,6 @@ export async function readCart(
     cart.coupon_code && findDiscountCode(pricingOf(settings).config.discountCodes, cart.coupon_code);
   const usage = code ? { [code.code]: await shopperUsage(db, code, shopper) } : {};
   return buildCart(cart, pricedEntries(rows, items, collectionUrls), settings, usage);
-}
-
-const cartEntryRowsQuery = preparedQuery((db, { cartId }: { cartId: string }) =>
-  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('position'),
-);
-
-function cartEntryRows(db: Db, cartId: string): Promise<CartEntryRow[]> {
-  return cartEntryRowsQuery.run(db, { cartId });
 }
 
 /** The wire entries of `rows` (in their order), priced from `items`; rows whose product or variant is gone are left out. */
@@ -323,7 +321,7 @@ export async function addEntry(
           };
       const lastWrite = same
         ? { query: setEntryQuantityQuery, values: { id: same.id, quantity: written.quantity } }
-        : { query: insertEntryQuery, values: { ...written, created: now } };
+        : { query: insertCartEntryQuery, values: { ...written, created: now } };
       // The new entry has the highest position, so appending keeps the cart's order.
       const rows = same ? entries.map((e) => (e.id === same.id ? written : e)) : [...entries, written];
       const shoppingCart = buildCart(cart, pricedEntries(rows, items, collectionUrls), settings);
@@ -339,31 +337,6 @@ async function touchCart(db: Db, token: string | undefined, now: number): Promis
   return cart;
 }
 
-// The add's statements, built once (db/prepared.ts).
-const touchCartQuery = preparedQuery((db, { token, now }: { token: string; now: number }) =>
-  db
-    .updateTable('carts')
-    .set({ updated: now })
-    .where('token', '=', token)
-    .where('is_purchased', '=', 0)
-    .returningAll(),
-);
-
-type NewCart = Pick<
-  Required<Insertable<Database['carts']>>,
-  'id' | 'token' | 'website_id' | 'created' | 'updated' | 'is_purchased' | 'order_id' | 'account_id'
->;
-
-const insertCartQuery = preparedQuery((db, cart: NewCart) => db.insertInto('carts').values(cart));
-
-const insertEntryQuery = preparedQuery((db, entry: Required<Insertable<Database['cart_entries']>>) =>
-  db.insertInto('cart_entries').values(entry),
-);
-
-const setEntryQuantityQuery = preparedQuery((db, { id, quantity }: { id: string; quantity: number }) =>
-  db.updateTable('cart_entries').set({ quantity }).where('id', '=', id),
-);
-
 /** Sets an entry's quantity (0 removes it); core checks it against the stock the rest of the cart leaves. */
 export async function setEntryQuantity(
   db: Db,
@@ -376,12 +349,8 @@ export async function setEntryQuantity(
     writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
-      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
-      const entries = await trx
-        .selectFrom('cart_entries')
-        .selectAll()
-        .where('cart_id', '=', cart.id)
-        .execute();
+      await markCartUpdated(trx, cart.id, Date.now());
+      const entries = await cartEntryRows(trx, cart.id);
       const entry = entries.find((e) => e.id === entryId);
       if (!entry) throw apiError('entry-not-found');
       const product = await liveProduct(trx, entry.item_id);
@@ -392,13 +361,8 @@ export async function setEntryQuantity(
       const stock = product && variant ? variantStock(product, variant) - others : 0;
       const checked = fromCore(validateQuantityChange(rawQuantity, stock, localizedStrings));
       if (!checked.ok) throw checked.refusal;
-      if (checked.value === 0) await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
-      else
-        await trx
-          .updateTable('cart_entries')
-          .set({ quantity: checked.value })
-          .where('id', '=', entry.id)
-          .execute();
+      if (checked.value === 0) await deleteCartEntry(trx, cart.id, entry.id);
+      else await setCartEntryQuantity(trx, entry.id, checked.value);
       return cart;
     }),
   );
@@ -421,12 +385,7 @@ export async function setEntryAdditionalFields(
     writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
-      const entry = await trx
-        .selectFrom('cart_entries')
-        .select(['id', 'item_id', 'sku'])
-        .where('cart_id', '=', cart.id)
-        .where('id', '=', entryId)
-        .executeTakeFirst();
+      const entry = await findCartEntry(trx, cart.id, entryId);
       if (!entry) throw apiError('entry-not-found');
       if (req.itemId !== undefined && req.itemId !== entry.item_id)
         throw apiError('invalid-request', {
@@ -436,12 +395,8 @@ export async function setEntryAdditionalFields(
         throw apiError('invalid-request', {
           params: { where: 'body', problem: 'sku: does not match the entry' },
         });
-      await trx
-        .updateTable('cart_entries')
-        .set({ additional_fields: req.additionalFields || null })
-        .where('id', '=', entry.id)
-        .execute();
-      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      await setCartEntryFields(trx, entry.id, req.additionalFields || null);
+      await markCartUpdated(trx, cart.id, Date.now());
       return cart;
     }),
   );
@@ -486,13 +441,8 @@ export async function removeEntry(
     writeTransaction(db, async (trx): Promise<CartRow> => {
       const cart = await findCart(trx, token);
       if (!cart) throw apiError('entry-not-found');
-      const result = await trx
-        .deleteFrom('cart_entries')
-        .where('cart_id', '=', cart.id)
-        .where('id', '=', entryId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw apiError('entry-not-found');
-      await trx.updateTable('carts').set({ updated: Date.now() }).where('id', '=', cart.id).execute();
+      if (!(await deleteCartEntry(trx, cart.id, entryId))) throw apiError('entry-not-found');
+      await markCartUpdated(trx, cart.id, Date.now());
       return cart;
     }),
   );
@@ -545,10 +495,9 @@ export async function createSubscriptionCart(
         account_id: null,
         ...NO_PRICING_CHOICES,
       };
-      await trx.insertInto('carts').values(cart).execute();
-      await trx
-        .insertInto('cart_entries')
-        .values({
+      await insertCart(trx, cart);
+      await insertCartEntries(trx, [
+        {
           id: randomUUID(),
           cart_id: cart.id,
           item_id: product.id,
@@ -558,8 +507,8 @@ export async function createSubscriptionCart(
           additional_fields: req.additionalFields ?? null,
           created: now,
           position: 1,
-        })
-        .execute();
+        },
+      ]);
       return cart;
     }),
   );

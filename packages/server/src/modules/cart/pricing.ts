@@ -2,8 +2,8 @@
  * The site's pricing (issue 17; docs/commerce.md): its discount codes, shipping zones and tax
  * rules from `content/commerce.json`, read once at start like the rest of the content (the
  * database owns only what changes: a cart's choices and the codes' usage). Here too: the cart's
- * lines as core's pricing reads them, the cart's stored choices, and the usage of a code, read
- * for the cart and claimed for an order in the order's own transaction.
+ * lines as core's pricing reads them, the cart's stored choices, and the usage of a code as the
+ * shopper meets it (the discounts module keeps the usage, and claims it in the order's transaction).
  */
 import { existsSync } from 'node:fs';
 import { readSiteText } from '../../platform/site/contained-path.ts';
@@ -18,7 +18,8 @@ import {
   type ShippingLocation,
 } from '@storefront/core';
 import type { Db } from '../../platform/db/index.ts';
-import type { CartRow } from '../../database.ts';
+import type { CartRow } from './tables.ts';
+import { discountUsage } from '../discounts/index.ts';
 import type { SiteContent } from '../../platform/site/types.ts';
 
 export interface CommercePricing {
@@ -145,59 +146,3 @@ export const shopperUsage = (
     code.code,
     shopper && code.perCustomerLimit !== null ? customerKey(shopper.email) : undefined,
   );
-
-/** How often `code` was used so far, in all and by `customer` (when known). */
-export async function discountUsage(db: Db, code: string, customer?: string): Promise<DiscountUsage> {
-  const all = await db
-    .selectFrom('discount_usage')
-    .select('used')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  const mine = customer
-    ? await db
-        .selectFrom('discount_customer_usage')
-        .select('used')
-        .where('code', '=', code)
-        .where('customer', '=', customer)
-        .executeTakeFirst()
-    : undefined;
-  return { used: Number(all?.used ?? 0), usedByCustomer: Number(mine?.used ?? 0) };
-}
-
-/**
- * Claims one use of `code` for an order, inside the order's transaction: each counter row is
- * created at 0 if missing, then raised by a conditional update (`used < limit`). Concurrent orders
- * queue on the row (PostgreSQL re-reads it after the lock; SQLite has one writer), so exactly the
- * limit succeed. Answers which limit refused, or undefined when the use is claimed.
- */
-export async function claimDiscount(
-  trx: Db,
-  code: DiscountCode,
-  customer: string,
-): Promise<'discount.exhausted' | 'discount.customer-limit' | undefined> {
-  await trx
-    .insertInto('discount_usage')
-    .values({ code: code.code, used: 0 })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  let raise = trx
-    .updateTable('discount_usage')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('code', '=', code.code);
-  if (code.usageLimit !== null) raise = raise.where('used', '<', code.usageLimit);
-  if (Number((await raise.executeTakeFirst()).numUpdatedRows) !== 1) return 'discount.exhausted';
-
-  await trx
-    .insertInto('discount_customer_usage')
-    .values({ code: code.code, customer, used: 0 })
-    .onConflict((oc) => oc.columns(['code', 'customer']).doNothing())
-    .execute();
-  let mine = trx
-    .updateTable('discount_customer_usage')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('code', '=', code.code)
-    .where('customer', '=', customer);
-  if (code.perCustomerLimit !== null) mine = mine.where('used', '<', code.perCustomerLimit);
-  if (Number((await mine.executeTakeFirst()).numUpdatedRows) !== 1) return 'discount.customer-limit';
-  return undefined;
-}

@@ -5,7 +5,7 @@ import type {
   UpdateFieldsAnswer,
 } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CartRow } from '../../database.ts';
+import type { CartRow } from './tables.ts';
 import { apiError, refusalAnswer } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import {

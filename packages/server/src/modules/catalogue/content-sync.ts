@@ -11,8 +11,13 @@ import type { Db } from '../../platform/db/index.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
 import { itemTerms } from './item-terms.ts';
 import { recordStockChanges } from './stock.ts';
-import { itemDocument, pageDocument } from '../search/documents.ts';
-import { writeSearchDocuments, type SearchSource } from '../search/index-store.ts';
+import {
+  itemDocument,
+  pageDocument,
+  searchIndexIsEmpty,
+  writeSearchDocuments,
+  type SearchSource,
+} from '../search/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
 export interface SyncResult {
@@ -162,11 +167,7 @@ export async function syncContent(
         now,
       );
     // A database from before search (or one whose index was emptied) gets every document once.
-    const searchEmpty = !(await transaction
-      .selectFrom('search_documents')
-      .select('id')
-      .limit(1)
-      .executeTakeFirst());
+    const searchEmpty = await searchIndexIsEmpty(transaction);
     await writeSearchDocuments(
       transaction,
       searchSources(

@@ -9,20 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from './refund-store.ts';
 import { queueReviewRequest } from '../reviews/store.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import { awaitsPayment } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import type { Database } from '../../database.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
-
-type Trx = Transaction<Database>;
 
 export interface ShopIdentity {
   siteTitle: string;

@@ -25,24 +25,26 @@ import {
 } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
-import { findCart } from '../cart/cart.ts';
 import {
   cartChoices,
-  claimDiscount,
+  cartEntryRows,
   customerKey,
-  discountUsage,
+  findCart,
+  lockCartForPurchase,
+  markCartPurchased,
   NO_PRICING,
   pricingLines,
+  type CartRow,
+  type Checked,
   type CommercePricing,
-} from '../cart/pricing.ts';
-import type { CartRow } from '../../database.ts';
-import type { Checked } from '../cart/rules.ts';
+} from '../cart/index.ts';
+import { claimDiscount, discountUsage, recordRedemption } from '../discounts/index.ts';
 import { stockLockOrder, takeStock } from '../catalogue/stock.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { getItemsByIds } from '../catalogue/catalogue.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/store.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import type { Database } from '../../database.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
@@ -258,7 +260,7 @@ const renewalFields = (req: PlaceOrderRequest): { savedCard?: SavedCard | undefi
   req.source.kind === 'renewal' ? req.source : {};
 
 async function placeIn(
-  trx: Transaction<Database>,
+  trx: Trx,
   req: PlaceOrderRequest,
   settings: OrderSettings,
   payment: PaymentProvider,
@@ -274,21 +276,10 @@ async function placeIn(
     const cart = await findCart(trx, source.token);
     if (!cart) throw apiError('empty-cart');
     // Locks the cart row first: a second placement of the same cart waits here, then finds it bought.
-    const locked = await trx
-      .updateTable('carts')
-      .set({ updated: now })
-      .where('id', '=', cart.id)
-      .where('is_purchased', '=', 0)
-      .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) !== 1) throw apiError('cart-purchased');
+    if (!(await lockCartForPurchase(trx, cart.id, now))) throw apiError('cart-purchased');
     cartId = cart.id;
     cartRow = cart;
-    const entries = await trx
-      .selectFrom('cart_entries')
-      .selectAll()
-      .where('cart_id', '=', cart.id)
-      .orderBy('position')
-      .execute();
+    const entries = await cartEntryRows(trx, cart.id);
     if (entries.length === 0) throw apiError('empty-cart');
     const items = await getItemsByIds(
       trx,
@@ -533,16 +524,13 @@ async function placeIn(
     )
     .execute();
   if (code && priced.validCoupons.length > 0)
-    await trx
-      .insertInto('discount_redemptions')
-      .values({
-        order_id: orderId,
-        code: code.code,
-        customer: buyer,
-        discount_cents: priced.discountCents,
-        created: now,
-      })
-      .execute();
+    await recordRedemption(trx, {
+      orderId,
+      code: code.code,
+      customer: buyer,
+      discountCents: priced.discountCents,
+      created: now,
+    });
   // Gift cards exist only once their order is paid (issue 27): here, when a gift card paid it all.
   const giftCardMails =
     order.status === PAID
@@ -572,12 +560,7 @@ async function placeIn(
           timeZone: settings.timeZone,
         })
       : undefined;
-  if (cartId)
-    await trx
-      .updateTable('carts')
-      .set({ is_purchased: 1, order_id: orderId })
-      .where('id', '=', cartId)
-      .execute();
+  if (cartId) await markCartPurchased(trx, cartId, orderId);
   // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
   const mail = confirmationMail(
     order,

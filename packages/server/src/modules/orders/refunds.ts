@@ -10,12 +10,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatMoney, lineNeeds, paidForLines, ProductType } from '@storefront/core';
-import type { Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { releaseDiscounts } from '../discounts/store.ts';
+import { releaseDiscounts } from '../discounts/index.ts';
 import { giftCardHint, restoreGiftCards, voidGiftCardCents } from '../gift-cards/store.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import {
   markOrderRefundedWhenFull,
   REFUND_ID_KEY,
@@ -25,14 +24,11 @@ import {
   type RefundLine,
   type RefundStatus,
 } from './refund-store.ts';
-import type { Database } from '../../database.ts';
 import { orderEvent } from './order-events.ts';
 import { returnStock, stockLockOrder } from '../catalogue/stock.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { onOrder, type Actor, type OrderRowOf } from './admin-actions.ts';
-
-type Trx = Transaction<Database>;
 
 export const refundBody = z
   .object({

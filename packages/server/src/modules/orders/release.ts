@@ -6,10 +6,9 @@
  * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
-import type { Transaction } from 'kysely';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
-import type { Database } from '../../database.ts';
-import { releaseDiscounts } from '../discounts/store.ts';
+import type { Trx } from '../../platform/db/index.ts';
+import { releaseDiscounts } from '../discounts/index.ts';
 import { orderEvent } from './order-events.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
 import { AWAITING_PAYMENT } from '../payments/payment.ts';
@@ -26,11 +25,7 @@ export interface Release {
 }
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
-export async function releaseUnpaidOrder(
-  trx: Transaction<Database>,
-  orderId: string,
-  release: Release,
-): Promise<boolean> {
+export async function releaseUnpaidOrder(trx: Trx, orderId: string, release: Release): Promise<boolean> {
   let update = trx
     .updateTable('orders')
     .set({

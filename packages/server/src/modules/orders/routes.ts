@@ -14,8 +14,14 @@ import {
 import type { OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findCart, readCart, type CartSettings } from '../cart/cart.ts';
-import { applyCoupon, setShippingLocation, setShippingOption } from '../cart/cart-choices.ts';
+import {
+  applyCoupon,
+  findCart,
+  readCart,
+  setShippingLocation,
+  setShippingOption,
+  type CartSettings,
+} from '../cart/index.ts';
 import { crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
 import { CART_WRITES, registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';

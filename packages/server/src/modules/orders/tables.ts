@@ -59,28 +59,6 @@ export interface OrderCounterTable {
   value: number;
 }
 
-/** Orders that used a discount code so far (issue 17): raised only while below the code's limit. */
-export interface DiscountUsageTable {
-  code: string;
-  used: number;
-}
-
-/** One customer's (email, lower case) orders with a code. */
-export interface DiscountCustomerUsageTable {
-  code: string;
-  customer: string;
-  used: number;
-}
-
-/** Which order used which code, for how much. */
-export interface DiscountRedemptionsTable {
-  order_id: string;
-  code: string;
-  customer: string;
-  discount_cents: number;
-  created: Millis;
-}
-
 /** Stripe webhook events acted on (their id: a replay finds it and changes nothing). */
 export interface StripeEventsTable {
   event_id: string;
@@ -120,9 +98,6 @@ export interface CheckoutTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_counter: OrderCounterTable;
-  discount_usage: DiscountUsageTable;
-  discount_customer_usage: DiscountCustomerUsageTable;
-  discount_redemptions: DiscountRedemptionsTable;
   gift_cards: GiftCardsTable;
   gift_card_ledger: GiftCardLedgerTable;
   stripe_events: StripeEventsTable;

@@ -322,6 +322,34 @@ describe.each(DATABASES)("restock's staff calls (spec section 7) on $name", (dat
     expect(noVariant.json().message).toContain('variantId');
   });
 
+  it('the dashboard counts the sign-ups waiting, and those ready to send (their variant is back)', async () => {
+    const s = await staff(8);
+    const figures = async () => (await s.request('GET', '/api/config/dashboard')).json().restock;
+    const before = await figures();
+    await signUps('p-soldout', 'v-soldout', 3, 'dash-cap');
+    await signUps('p-tee', 'v-tee-m', 2, 'dash-tee');
+    await signUps('p-dash-gone', 'v-dash-gone', 4, 'dash-gone');
+    // Mailed already: neither waiting nor ready.
+    await db()
+      .insertInto('restock_signups')
+      .values({
+        id: randomUUID(),
+        product_id: 'p-tee',
+        variant_id: 'v-tee-m',
+        email: 'dash-mailed@example.test',
+        email_key: 'dash-mailed@example.test',
+        join_mailing_list: 0,
+        created: Date.now(),
+        notified_at: Date.now(),
+        client_ip: '10.9.9.9',
+      })
+      .execute();
+    expect(await figures()).toEqual({
+      waiting: before.waiting + 3 + 2 + 4,
+      readyToSend: before.readyToSend + 2,
+    });
+  });
+
   it('two sends of one group at once mail each sign-up exactly once, with the product link', async () => {
     const [a, b] = [await staff(8), await staff(1)];
     await signUps('p-last', 'v-last', 230, 'mug');

@@ -1,4 +1,4 @@
-/** Restock sign-ups' storage: what a sign-up names, and one row per email and variant. */
+/** Restock sign-ups: what a sign-up names, and the staff's views and sends of them (store.ts keeps the rows). */
 import { randomUUID } from 'node:crypto';
 import { hasStock } from '@storefront/core';
 import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
@@ -7,6 +7,7 @@ import { stockOfRow, variantAttributes, variantsWithStock } from '../catalogue/s
 import { pageOf } from '../../platform/http/cursor.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { claimSignUps, insertSignUp, signUpCounts, variantSignUps, waitingSignUpIds } from './store.ts';
 
 /**
  * Why a sign-up's product and variant cannot be signed up for: `product-not-found` (no such item,
@@ -62,32 +63,7 @@ export async function signUp(
   signup: SignUp,
   now = Date.now(),
 ): Promise<{ alreadySignedUp: boolean }> {
-  const emailKey = signup.email.toLowerCase();
-  const inserted = await db
-    .insertInto('restock_signups')
-    .values({
-      id: randomUUID(),
-      product_id: signup.productId,
-      variant_id: signup.variantId,
-      email: signup.email,
-      email_key: emailKey,
-      join_mailing_list: signup.joinMailingList ? 1 : 0,
-      created: now,
-      notified_at: null,
-      client_ip: signup.clientIp,
-    })
-    .onConflict((oc) => oc.columns(['product_id', 'variant_id', 'email_key']).doNothing())
-    .executeTakeFirst();
-  const alreadySignedUp = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
-  if (alreadySignedUp && signup.joinMailingList)
-    await db
-      .updateTable('restock_signups')
-      .set({ join_mailing_list: 1 })
-      .where('product_id', '=', signup.productId)
-      .where('variant_id', '=', signup.variantId)
-      .where('email_key', '=', emailKey)
-      .execute();
-  return { alreadySignedUp };
+  return insertSignUp(db, { ...signup, id: randomUUID(), created: now });
 }
 
 // ------------------------------------------------------------------ the staff's calls (spec section 7)
@@ -98,24 +74,7 @@ export async function signUpGroups(
   after: readonly [string, string] | undefined,
   limit: number,
 ): Promise<CursorPage<'signUpGroups', SignUpGroup>> {
-  let query = db
-    .selectFrom('restock_signups')
-    .select((eb) => [
-      'product_id',
-      'variant_id',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.count<number>('notified_at').as('sent'),
-    ])
-    .groupBy(['product_id', 'variant_id']);
-  if (after)
-    query = query.where((eb) =>
-      eb(eb.refTuple('product_id', 'variant_id'), '>', eb.tuple(after[0], after[1])),
-    );
-  const rows = await query
-    .orderBy('product_id')
-    .orderBy('variant_id')
-    .limit(limit + 1)
-    .execute();
+  const rows = await signUpCounts(db, after, limit + 1);
   const { shown, ...paging } = pageOf(rows, limit, (r) => [r.product_id, r.variant_id]);
   const variants = shown.length
     ? await variantsWithStock(db)
@@ -164,17 +123,7 @@ export async function signUpsOf(
   after: readonly [number, string] | undefined,
   limit: number,
 ): Promise<CursorPage<'signUps', SignUpView>> {
-  let query = db
-    .selectFrom('restock_signups')
-    .select(['id', 'email', 'join_mailing_list', 'created', 'notified_at'])
-    .where('product_id', '=', productId)
-    .where('variant_id', '=', variantId);
-  if (after) query = query.where((eb) => eb(eb.refTuple('created', 'id'), '>', eb.tuple(after[0], after[1])));
-  const rows = await query
-    .orderBy('created')
-    .orderBy('id')
-    .limit(limit + 1)
-    .execute();
+  const rows = await variantSignUps(db, productId, variantId, after, limit + 1);
   const { shown, ...paging } = pageOf(rows, limit, (r) => [Number(r.created), r.id]);
   return {
     signUps: shown.map((r) => ({
@@ -213,31 +162,12 @@ export async function sendGroup(
 ): Promise<string[]> {
   const mailIds: string[] = [];
   for (;;) {
-    const waiting = await db
-      .selectFrom('restock_signups')
-      .select('id')
-      .where('product_id', '=', productId)
-      .where('variant_id', '=', variantId)
-      .where('notified_at', 'is', null)
-      .orderBy('created')
-      .orderBy('id')
-      .limit(SEND_BATCH)
-      .execute();
+    const waiting = await waitingSignUpIds(db, productId, variantId, SEND_BATCH);
     if (waiting.length === 0) return mailIds;
     // Collected after the commit: a try rolled back (and run again) must leave no mail id behind.
     const queued = await writeTransaction(db, async (trx) => {
       const ids: string[] = [];
-      const claimed = await trx
-        .updateTable('restock_signups')
-        .set({ notified_at: now })
-        .where(
-          'id',
-          'in',
-          waiting.map((w) => w.id),
-        )
-        .where('notified_at', 'is', null)
-        .returning(['id', 'email'])
-        .execute();
+      const claimed = await claimSignUps(trx, waiting, now);
       for (const signup of claimed)
         ids.push(await queueMail(trx, { kind: 'restock', refId: signup.id, to: signup.email, ...mail }, now));
       return ids;

@@ -5,11 +5,18 @@
  * missing or extra letter, or two letters swapped): the vocabulary (vocabulary.ts) supplies those.
  * Documents matching every word as typed rank above those found only through a typo.
  */
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { ContentVersion } from '../catalogue/catalogue-cache.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { searchWords } from './documents.ts';
 import { highlight, type WordMatcher } from './highlight.ts';
+import {
+  documentTexts,
+  matchingDocuments,
+  type DocumentTextRow,
+  type QueryWord,
+  type SearchEngine,
+} from './store.ts';
 import { SEARCH_KINDS, type SearchKind } from './tables.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -55,34 +62,6 @@ const MAX_WORDS = 8;
 const MAX_ALTERNATIVES = 12;
 const MAX_CATEGORY_FACETS = 20;
 
-interface Word {
-  typed: string;
-  /** Indexed words one edit away from `typed` (not already prefixed by it). */
-  typos: string[];
-}
-
-interface Row {
-  id: string;
-  kind: SearchKind;
-  title: string;
-  body: string;
-  url: string;
-  image_url: string | null;
-  price_cents: number | string | null;
-}
-
-interface MatchRow {
-  id: string;
-  kind: SearchKind;
-  title: string;
-  price_cents: number | string | null;
-  published_on: number | string;
-  categories: string;
-  score: number | string;
-  exact: number | string;
-  in_title: number | string;
-}
-
 /** A matching document as ranked, filtered and counted. */
 interface Match {
   id: string;
@@ -98,14 +77,14 @@ interface Match {
 
 export class SearchIndex {
   private readonly vocabulary: Vocabulary;
-  private readonly postgres: boolean;
+  private readonly engine: SearchEngine;
 
   constructor(
     private readonly db: Db,
     version: ContentVersion,
   ) {
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.vocabulary = new Vocabulary(db, version, this.postgres);
+    this.engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+    this.vocabulary = new Vocabulary(db, version, this.engine);
   }
 
   async search(query: SearchQuery): Promise<SearchResults> {
@@ -168,10 +147,8 @@ export class SearchIndex {
    * Every matching document, with what ranks, filters and counts it (not its text): one pass of
    * the full-text engine per search, then the rest in memory.
    */
-  private async matches(words: Word[]): Promise<Match[]> {
-    const { rows } = await sql<MatchRow>`
-      SELECT m.id, m.kind, m.title, m.price_cents, m.published_on, m.categories, m.score, m.exact, m.in_title
-      FROM (${this.matched(words)}) m`.execute(this.db);
+  private async matches(words: QueryWord[]): Promise<Match[]> {
+    const rows = await matchingDocuments(this.db, this.engine, words);
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -186,17 +163,12 @@ export class SearchIndex {
   }
 
   /** The shown results' text, highlighted, in the order given. */
-  private async hits(shown: Match[], words: Word[]): Promise<SearchHit[]> {
+  private async hits(shown: Match[], words: QueryWord[]): Promise<SearchHit[]> {
     if (shown.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('search_documents')
-      .select(['id', 'kind', 'title', 'body', 'url', 'image_url', 'price_cents'])
-      .where(
-        'id',
-        'in',
-        shown.map((m) => m.id),
-      )
-      .execute();
+    const rows = await documentTexts(
+      this.db,
+      shown.map((m) => m.id),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return hitsOf(
       shown.flatMap((m) => byId.get(m.id) ?? []),
@@ -205,7 +177,7 @@ export class SearchIndex {
   }
 
   /** The query's words, each with its typo alternatives. */
-  private async words(q: string): Promise<Word[]> {
+  private async words(q: string): Promise<QueryWord[]> {
     const typed = [...new Set(searchWords(q))].slice(0, MAX_WORDS);
     if (typed.length === 0) return [];
     const vocabulary = await this.vocabulary.current();
@@ -213,47 +185,6 @@ export class SearchIndex {
       typed: w,
       typos: w.length >= 3 ? vocabulary.oneEditAway(w, MAX_ALTERNATIVES) : [],
     }));
-  }
-
-  /**
-   * The matching documents with their `score` (higher is better), `exact` (1: every word as typed)
-   * and `in_title` (1: every word in the title).
-   */
-  private matched(words: Word[]): RawBuilder<unknown> {
-    const hasTypos = words.some((w) => w.typos.length > 0);
-    const columns = sql.raw('d.id, d.kind, d.title, d.price_cents, d.published_on, d.categories');
-    if (this.postgres) {
-      // `label` A: in the title (weight A) only.
-      const all = (label = '') =>
-        words
-          .map(
-            (w) =>
-              `(${[`${w.typed}:*${label}`, ...w.typos.map((t) => (label ? `${t}:${label}` : t))].join(' | ')})`,
-          )
-          .join(' & ');
-      const exact = words.map((w) => `${w.typed}:*`).join(' & ');
-      return sql`
-        SELECT ${columns}, ts_rank('{0.1,0.1,0.1,1.0}', d.search_vector, q.query) AS score,
-          CASE WHEN d.search_vector @@ q.exact THEN 1 ELSE 0 END AS exact,
-          CASE WHEN d.search_vector @@ q.title THEN 1 ELSE 0 END AS in_title
-        FROM search_documents d,
-          (SELECT to_tsquery('simple', ${all()}) AS query, to_tsquery('simple', ${exact}) AS exact,
-            to_tsquery('simple', ${all('A')}) AS title) q
-        WHERE d.search_vector @@ q.query`;
-    }
-    const phrase = (w: string) => `"${w}"`;
-    const any = words
-      .map((w) => `(${[`${phrase(w.typed)}*`, ...w.typos.map(phrase)].join(' OR ')})`)
-      .join(' AND ');
-    const exact = words.map((w) => `${phrase(w.typed)}*`).join(' AND ');
-    const among = (expression: string) =>
-      sql`(search_fts.rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${expression}))`;
-    return sql`
-      SELECT ${columns}, -bm25(search_fts, 10.0, 1.0) AS score,
-        ${hasTypos ? among(exact) : sql`1`} AS exact,
-        ${among(`search_title : (${any})`)} AS in_title
-      FROM search_fts JOIN search_documents d ON d.seq = search_fts.rowid
-      WHERE search_fts MATCH ${any}`;
   }
 }
 
@@ -278,7 +209,7 @@ const ORDER: Record<SearchSort, (a: Match, b: Match) => number> = {
   newest: (a, b) => b.publishedOn - a.publishedOn || BY_RELEVANCE(a, b),
 };
 
-function hitsOf(rows: Row[], words: Word[]): SearchHit[] {
+function hitsOf(rows: DocumentTextRow[], words: QueryWord[]): SearchHit[] {
   const matcher = wordMatcher(words);
   return rows.map((row) => ({
     id: row.id,
@@ -293,7 +224,7 @@ function hitsOf(rows: Row[], words: Word[]): SearchHit[] {
 }
 
 /** Whether a folded word of a result is one the query found: a typed word's prefix, or a typo's word. */
-function wordMatcher(words: Word[]): WordMatcher {
+function wordMatcher(words: QueryWord[]): WordMatcher {
   const typos = new Set(words.flatMap((w) => w.typos));
   return (word) => typos.has(word) || words.some((w) => word.startsWith(w.typed));
 }

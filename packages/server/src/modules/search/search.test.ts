@@ -8,8 +8,57 @@ import { createTemplateEngine } from '../../storefront/engine.ts';
 import { TagBodies } from '../../platform/site/platform-tags.ts';
 import { loadSite } from '../../platform/site/loader.ts';
 import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../../testing/app.ts';
-import { reindexItems } from './index-store.ts';
+import { reindexItems, type IndexedContent } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../database.ts';
+import type { CollectionContent, ItemContent } from '../../platform/site/types.ts';
+
+/** The catalogue's content of `ids` (items, or page collections) and of their collections, as the back office would read it. */
+const catalogueContent =
+  (db: Transaction<Database>) =>
+  async (ids: readonly string[]): Promise<IndexedContent> => {
+    const items = await db
+      .selectFrom('items')
+      .select(['id', 'collection_id', 'data', 'publish_on'])
+      .where('id', 'in', ids)
+      .execute();
+    const collectionIds = [...new Set([...ids, ...items.map((item) => item.collection_id)])];
+    const collections = await db
+      .selectFrom('collections')
+      .select(['id', 'data', 'url_id', 'title', 'type_name', 'type', 'homepage', 'updated_on'])
+      .where('id', 'in', collectionIds)
+      .execute();
+    return {
+      items: new Map(
+        items.map((item) => [
+          item.id,
+          {
+            collectionId: item.collection_id,
+            content: JSON.parse(item.data) as ItemContent,
+            publishedOn: Number(item.publish_on),
+          },
+        ]),
+      ),
+      collections: new Map(
+        collections.map((row) => [
+          row.id,
+          {
+            content: {
+              ...(JSON.parse(row.data) as CollectionContent),
+              id: row.id,
+              urlId: row.url_id,
+              title: row.title,
+              typeName: row.type_name,
+              type: row.type,
+              homepage: row.homepage === 1,
+            },
+            updatedOn: Number(row.updated_on),
+          },
+        ]),
+      ),
+    };
+  };
 
 interface Suggestion {
   query: string;
@@ -274,7 +323,7 @@ describe.each(DATABASES)('site search on $name', (database) => {
         .where('id', '=', mug.id)
         .execute();
       changes.touch(changeKey.item(mug.id));
-      await reindexItems(trx, [mug.id]);
+      await reindexItems(trx, [mug.id], catalogueContent(trx));
     });
     expect(titles((await search('q=beaker')).body)).toEqual(['Speckled Stoneware Beaker']);
     expect(titles((await search('q=tankard')).body)).toEqual([]);

@@ -1,12 +1,10 @@
 /**
  * The indexed words, kept in memory while no catalogue change key moves (the words change only with
- * the content):
- * SQLite lists them through the `search_vocab` (fts5vocab) table, PostgreSQL through `ts_stat`.
- * Typo tolerance asks it for the words one edit away from a query word.
+ * the content; store.ts lists them). Typo tolerance asks it for the words one edit away from a query word.
  */
-import { sql } from 'kysely';
 import type { ContentVersion } from '../catalogue/catalogue-cache.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { indexedWords, type SearchEngine } from './store.ts';
 
 /** Words this long or shorter are only offered typos of their length or one longer. */
 const SHORT_WORD = 4;
@@ -64,7 +62,7 @@ export class Vocabulary {
   constructor(
     private readonly db: Db,
     private readonly contentVersion: ContentVersion,
-    private readonly postgres: boolean,
+    private readonly engine: SearchEngine,
   ) {}
 
   /** The words of the content as it is now (reloaded once after each content change). */
@@ -81,11 +79,6 @@ export class Vocabulary {
   }
 
   private async load(): Promise<Words> {
-    const { rows } = this.postgres
-      ? await sql<{
-          word: string;
-        }>`SELECT word FROM ts_stat('SELECT search_vector FROM search_documents')`.execute(this.db)
-      : await sql<{ word: string }>`SELECT term AS word FROM search_vocab`.execute(this.db);
-    return new Words(rows.map((r) => r.word));
+    return new Words(await indexedWords(this.db, this.engine));
   }
 }

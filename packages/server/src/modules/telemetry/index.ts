@@ -7,4 +7,6 @@ export {
   type TelemetryOptions,
 } from './routes.ts';
 export { telemetrySummary, type TelemetrySummary } from './summary.ts';
+export { OWNER_PAGE_CSS } from './owner.ts';
+export { visitorsSince } from './store.ts';
 export type { TelemetryTables } from './tables.ts';

@@ -1,14 +1,19 @@
 /**
- * Telemetry's storage: one insert per call, whatever it carries (spec section 7, issue 8), with
+ * Telemetry's storage, the only code touching its tables: one insert per call, whatever it carries
+ * (spec section 7, issue 8), with
  * the secrets of every address in it redacted first (a reset link as a referrer, a manage page's
  * address in a script error: http/secret-urls.ts, issue 27).
  */
 import { randomUUID } from 'node:crypto';
 import { isConfigPath, parseVisitorRecord } from '@storefront/core';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/index.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { redactSecrets, redactSecretsDeep } from '../../platform/http/secret-urls.ts';
 import type { errorsBody, performanceBody } from './schemas.ts';
+import type { TelemetryTables } from './tables.ts';
+
+/** Runs on the database or inside a transaction. */
+type TelemetryDb = Kysely<TelemetryTables> | Transaction<TelemetryTables>;
 
 export interface Hit {
   kind: string;
@@ -22,7 +27,7 @@ export interface Hit {
   data: unknown;
 }
 
-export async function storeHit(db: Db, hit: Hit, now: number): Promise<void> {
+export async function storeHit(db: TelemetryDb, hit: Hit, now: number): Promise<void> {
   const visitor = parseVisitorRecord(hit.ssCvr);
   const path = redactSecrets(hit.path ?? '');
   await db
@@ -45,7 +50,7 @@ export async function storeHit(db: Db, hit: Hit, now: number): Promise<void> {
 }
 
 export async function storeEvent(
-  db: Db,
+  db: TelemetryDb,
   event: { source: string; name: string; cartId: string | null; data: Record<string, unknown> },
   now: number,
 ): Promise<void> {
@@ -62,7 +67,11 @@ export async function storeEvent(
     .execute();
 }
 
-export async function storeErrors(db: Db, events: z.output<typeof errorsBody>, now: number): Promise<void> {
+export async function storeErrors(
+  db: TelemetryDb,
+  events: z.output<typeof errorsBody>,
+  now: number,
+): Promise<void> {
   await db
     .insertInto('telemetry_errors')
     .values(
@@ -87,7 +96,7 @@ export async function storeErrors(db: Db, events: z.output<typeof errorsBody>, n
 }
 
 export async function storePerformance(
-  db: Db,
+  db: TelemetryDb,
   records: z.output<typeof performanceBody>,
   now: number,
 ): Promise<void> {
@@ -111,4 +120,64 @@ export async function storePerformance(
       }),
     )
     .execute();
+}
+
+// ------------------------------------------------------------------ the owner's reads, each over `[from, to)` in epoch ms
+
+export const pageViewsBetween = (db: TelemetryDb, from: number, to: number) =>
+  db
+    .selectFrom('telemetry_hits')
+    .select(['created', 'path', 'visitor_id', 'visit_count', 'is_config'])
+    .where('kind', '=', 'page-view')
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+
+export const buttonClicksBetween = (db: TelemetryDb, from: number, to: number) =>
+  db
+    .selectFrom('telemetry_hits')
+    .select(['target', sql<number | string>`count(*)`.as('n')])
+    .where('kind', '=', 'button-click')
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .groupBy('target')
+    .execute();
+
+export const eventsBetween = (db: TelemetryDb, names: readonly string[], from: number, to: number) =>
+  db
+    .selectFrom('telemetry_events')
+    .select(['name', 'cart_id'])
+    .where('name', 'in', names)
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+
+/** Newest first. */
+export const errorsBetween = (db: TelemetryDb, from: number, to: number) =>
+  db
+    .selectFrom('telemetry_errors')
+    .select(['message', 'created', 'stack', 'url'])
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .orderBy('created', 'desc')
+    .execute();
+
+export const performanceBetween = (db: TelemetryDb, from: number, to: number) =>
+  db
+    .selectFrom('telemetry_performance')
+    .select(['page_type', 'metrics'])
+    .where('created', '>=', from)
+    .where('created', '<', to)
+    .execute();
+
+/** Distinct visitors of the storefront (back-office pages left out) since `from`. */
+export async function visitorsSince(db: TelemetryDb, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('telemetry_hits')
+    .select(sql<number | string>`count(distinct visitor_id)`.as('n'))
+    .where('kind', '=', 'page-view')
+    .where('is_config', '=', 0)
+    .where('created', '>=', from)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -5,8 +5,14 @@
  */
 import { CommerceEvent, HEADLINE_METRICS, percentile } from '@storefront/core';
 import type { TelemetrySummary } from '@storefront/core/wire';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
+import {
+  buttonClicksBetween,
+  errorsBetween,
+  eventsBetween,
+  pageViewsBetween,
+  performanceBetween,
+} from './store.ts';
 
 export type { TelemetrySummary };
 
@@ -23,13 +29,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `[from, to)` in epoch ms. */
 export async function telemetrySummary(db: Db, from: number, to: number): Promise<TelemetrySummary> {
-  const views = await db
-    .selectFrom('telemetry_hits')
-    .select(['created', 'path', 'visitor_id', 'visit_count', 'is_config'])
-    .where('kind', '=', 'page-view')
-    .where('created', '>=', from)
-    .where('created', '<', to)
-    .execute();
+  const views = await pageViewsBetween(db, from, to);
   const site = views.filter((v) => Number(v.is_config) === 0);
   const visits = new Set(site.filter((v) => v.visitor_id).map((v) => `${v.visitor_id}|${v.visit_count}`));
   const visitors = new Set(site.filter((v) => v.visitor_id).map((v) => v.visitor_id));
@@ -47,34 +47,15 @@ export async function telemetrySummary(db: Db, from: number, to: number): Promis
       .slice(0, 10)
       .map(([k, count]) => ({ [key]: k, count }) as { [P in K]: string } & { count: number });
 
-  const clicks = await db
-    .selectFrom('telemetry_hits')
-    .select(['target', sql<number | string>`count(*)`.as('n')])
-    .where('kind', '=', 'button-click')
-    .where('created', '>=', from)
-    .where('created', '<', to)
-    .groupBy('target')
-    .execute();
+  const clicks = await buttonClicksBetween(db, from, to);
 
-  const events = await db
-    .selectFrom('telemetry_events')
-    .select(['name', 'cart_id'])
-    .where('name', 'in', [...FUNNEL_STEPS])
-    .where('created', '>=', from)
-    .where('created', '<', to)
-    .execute();
+  const events = await eventsBetween(db, FUNNEL_STEPS, from, to);
   const funnel = FUNNEL_STEPS.map((step) => {
     const rows = events.filter((e) => e.name === step);
     return { step, events: rows.length, carts: new Set(rows.map((r) => r.cart_id).filter(Boolean)).size };
   });
 
-  const errorRows = await db
-    .selectFrom('telemetry_errors')
-    .select(['message', 'created', 'stack', 'url'])
-    .where('created', '>=', from)
-    .where('created', '<', to)
-    .orderBy('created', 'desc')
-    .execute();
+  const errorRows = await errorsBetween(db, from, to);
   const errors = new Map<string, TelemetrySummary['errors'][number]>();
   for (const e of errorRows) {
     const seen = errors.get(e.message);
@@ -89,12 +70,7 @@ export async function telemetrySummary(db: Db, from: number, to: number): Promis
       });
   }
 
-  const perfRows = await db
-    .selectFrom('telemetry_performance')
-    .select(['page_type', 'metrics'])
-    .where('created', '>=', from)
-    .where('created', '<', to)
-    .execute();
+  const perfRows = await performanceBetween(db, from, to);
   const perType = new Map<number | null, Record<string, number>[]>();
   for (const r of perfRows) {
     const key = r.page_type === null ? null : Number(r.page_type);

@@ -1,0 +1,8 @@
+export {
+  claimDiscount,
+  discountUsage,
+  recordRedemption,
+  releaseDiscounts,
+  type Redemption,
+} from './store.ts';
+export type { DiscountTables } from './tables.ts';
