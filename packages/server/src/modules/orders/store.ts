@@ -4,7 +4,10 @@
  */
 import { centsToMoney, type Customer } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
+import type { DbOf } from '../../platform/db/handle.ts';
 import type { Db } from '../../platform/db/index.ts';
+import type { BackofficeTables } from '../../backoffice/tables.ts';
+import type { CheckoutTables } from './tables.ts';
 
 /** Whether the order's money has been received: its downloads answer, its gift cards exist (issue 27). */
 export const isPaid = (status: string): boolean => status === 'paid';
@@ -118,4 +121,78 @@ export async function accountOrder(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row ? readOrder(db, row.id) : undefined;
+}
+
+/** The number of each order named (unknown ids are left out): one statement, whatever the count. */
+export async function orderNumbersByIds(
+  db: DbOf<CheckoutTables>,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.order_number)]));
+}
+
+/** Which of the orders named are `payment-failed`. */
+export async function paymentFailedOrderIds(
+  db: DbOf<CheckoutTables>,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', 'in', orderIds)
+    .where('status', '=', 'payment-failed')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The detail JSON of the order's first event of that kind, or undefined. */
+export async function orderEventDetail(
+  db: DbOf<BackofficeTables>,
+  orderId: string,
+  kind: string,
+): Promise<string | null | undefined> {
+  const event = await db
+    .selectFrom('order_events')
+    .select('detail')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return event?.detail;
+}
+
+/** Whom an order is from and its lines (in order), as a review request shows them; undefined for an unknown id. */
+export async function orderToReview(
+  db: DbOf<CheckoutTables>,
+  orderId: string,
+): Promise<
+  | {
+      orderNumber: number;
+      customerName: string;
+      email: string;
+      lines: { id: string; itemId: string; title: string }[];
+    }
+  | undefined
+> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'customer_name', 'email'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['id', 'item_id', 'title'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return {
+    orderNumber: Number(order.order_number),
+    customerName: order.customer_name,
+    email: order.email,
+    lines: lines.map((l) => ({ id: l.id, itemId: l.item_id, title: l.title })),
+  };
 }

@@ -1,0 +1,1 @@
+export { orderEventDetail, orderNumbersByIds, orderToReview, paymentFailedOrderIds } from './store.ts';
