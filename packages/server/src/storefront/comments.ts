@@ -13,7 +13,7 @@ import {
   type CommentRow,
   type ItemCounts,
   type ThreadPage,
-} from '../modules/comments/store.ts';
+} from '../modules/comments/index.ts';
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import { encodeCursor } from '../platform/http/cursor.ts';

@@ -5,7 +5,7 @@
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { ShoppingCart } from '../modules/cart/cart.ts';
 import type { Shopper } from '../modules/cart/pricing.ts';
-import { reviewsEnabled } from '../modules/reviews/store.ts';
+import { reviewsEnabled } from '../modules/reviews/index.ts';
 import { socialEnabled } from './comments.ts';
 import type { Route } from './router.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../platform/site/types.ts';

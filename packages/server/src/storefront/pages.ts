@@ -10,7 +10,7 @@ import { findCart, readCart, type CartSettings } from '../modules/cart/cart.ts';
 import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
-import type { RatingSummary } from '../modules/reviews/store.ts';
+import type { RatingSummary } from '../modules/reviews/index.ts';
 import type { Member } from '../platform/http/session.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
 import {

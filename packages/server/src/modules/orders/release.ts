@@ -7,7 +7,7 @@
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
 import type { Transaction } from 'kysely';
-import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
+import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/index.ts';
 import type { Database } from '../../database.ts';
 import { releaseDiscounts } from '../discounts/store.ts';
 import { orderEvent } from './order-events.ts';
