@@ -18,7 +18,12 @@ import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './modules/orders/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';
 import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
-import { orderEventDetail, orderToReview, paymentFailedOrderIds } from './modules/orders/index.ts';
+import {
+  giftCardBalanceHtml,
+  orderEventDetail,
+  orderToReview,
+  paymentFailedOrderIds,
+} from './modules/orders/index.ts';
 import { giftCardRoutes } from './modules/gift-cards/index.ts';
 import { handOutPaidOrder } from './modules/orders/on-payment.ts';
 import { confirmationMailNow } from './modules/orders/mail.ts';
@@ -343,6 +348,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       balanceLimit: { max: 10, windowMs: 60_000 },
       mail: giftCardMail,
       sweepMs: 60_000,
+      balancePageHtml: giftCardBalanceHtml,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
     await app.register(reviewRoutes, {
