@@ -1,2 +1,2 @@
 export { giftCardBalanceHtml } from './pages.ts';
-export { orderEventDetail, orderNumbersByIds, orderToReview, paymentFailedOrderIds } from './store.ts';
+export { orderEventDetail, orderNumbersByIds, orderToReview, failedRenewalOrderIds } from './store.ts';

@@ -134,19 +134,23 @@ export async function orderNumbersByIds(
   return new Map(rows.map((r) => [r.id, Number(r.order_number)]));
 }
 
-/** Which of the orders named are `payment-failed`. */
-export async function paymentFailedOrderIds(
+/**
+ * Renewal orders whose payment failed, by id after `afterOrderId`, `limit` of them (keyset paging:
+ * only failures are read, never every renewal).
+ */
+export async function failedRenewalOrderIds(
   db: DbOf<CheckoutTables>,
-  orderIds: readonly string[],
-): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const rows = await db
+  afterOrderId: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  let query = db
     .selectFrom('orders')
     .select('id')
-    .where('id', 'in', orderIds)
-    .where('status', '=', 'payment-failed')
-    .execute();
-  return new Set(rows.map((r) => r.id));
+    .where('kind', '=', 'renewal')
+    .where('status', '=', 'payment-failed');
+  if (afterOrderId !== undefined) query = query.where('id', '>', afterOrderId);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
 }
 
 /** The detail JSON of the order's first event of that kind, or undefined. */
