@@ -22,7 +22,7 @@ import {
   giftCardBalanceHtml,
   orderEventDetail,
   orderToReview,
-  paymentFailedOrderIds,
+  failedRenewalOrderIds,
 } from './modules/orders/index.ts';
 import { giftCardRoutes } from './modules/gift-cards/index.ts';
 import { handOutPaidOrder } from './modules/orders/on-payment.ts';
@@ -326,7 +326,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(subscriptionRoutes, {
       renderer,
       placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
-      orders: { paymentFailedOrderIds, orderEventDetail },
+      orders: { failedRenewalOrderIds, orderEventDetail },
       now: options.renewals?.now ?? Date.now,
       intervalMs: options.renewals?.intervalMs ?? 60_000,
       ...(options.renewals?.onTick ? { onTick: options.renewals.onTick } : {}),

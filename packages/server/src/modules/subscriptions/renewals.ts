@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import {
   dueSubscriptions,
-  renewalClaimOrderIds,
+  ordersHoldingClaims,
   recordRenewalFailure,
   undoRenewalClaim,
   type SubscriptionRow,
@@ -38,8 +38,8 @@ export type PlaceRenewal = (renewal: {
 
 /** What renewals ask of the orders module (app.ts hands its functions over): subscriptions know orders by id. */
 export interface RenewalOrders {
-  /** Which of the orders named are `payment-failed`. */
-  paymentFailedOrderIds(db: Db, orderIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Renewal orders whose payment failed, by id after `afterOrderId`, `limit` of them. */
+  failedRenewalOrderIds(db: Db, afterOrderId: string | undefined, limit: number): Promise<string[]>;
   /** The detail JSON of the order's first event of that kind, if any (read in the caller's transaction). */
   orderEventDetail(db: Db, orderId: string, kind: string): Promise<string | null | undefined>;
 }
@@ -74,8 +74,8 @@ export interface TickResult {
 const LOST_CODE = 'renewal-not-claimed';
 /** The renewal's card was declined at once: its order is released, and counted as a failure below. */
 const PAYMENT_FAILED_CODE = 'payment-failed';
-/** How many renewal claims one statement looks at when looking for declined payments. */
-const CLAIM_PAGE = 500;
+/** How many failed renewal orders one statement reads when looking for claims to give back. */
+const FAILED_PAGE = 500;
 
 export class RenewalScheduler {
   private running: Promise<TickResult> | undefined;
@@ -171,11 +171,12 @@ export class RenewalScheduler {
     const declined: string[] = [];
     let after: string | undefined;
     while (declined.length < limit) {
-      const claimed = await renewalClaimOrderIds(db, after, CLAIM_PAGE);
-      if (claimed.length === 0) break;
-      const failed = await orders.paymentFailedOrderIds(db, claimed);
-      declined.push(...claimed.filter((id) => failed.has(id)));
-      after = claimed.at(-1);
+      const failed = await orders.failedRenewalOrderIds(db, after, FAILED_PAGE);
+      if (failed.length === 0) break;
+      const claimed = await ordersHoldingClaims(db, failed);
+      declined.push(...failed.filter((id) => claimed.has(id)));
+      if (failed.length < FAILED_PAGE) break;
+      after = failed.at(-1);
     }
     return declined.slice(0, limit);
   }

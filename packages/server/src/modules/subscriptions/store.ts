@@ -157,19 +157,18 @@ export async function claimRenewal(
   return true;
 }
 
-/**
- * The renewal orders that still hold their cycle's claim, by order id, after `afterOrderId` (keyset
- * paging: the caller asks the orders module which of each page failed to pay).
- */
-export async function renewalClaimOrderIds(
+/** Which of the renewal orders named still hold their cycle's claim. */
+export async function ordersHoldingClaims(
   db: SubscriptionsDb,
-  afterOrderId: string | undefined,
-  limit: number,
-): Promise<string[]> {
-  let query = db.selectFrom('subscription_renewals').select('order_id');
-  if (afterOrderId !== undefined) query = query.where('order_id', '>', afterOrderId);
-  const rows = await query.orderBy('order_id').limit(limit).execute();
-  return rows.map((r) => r.order_id);
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('subscription_renewals')
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
+    .execute();
+  return new Set(rows.map((r) => r.order_id));
 }
 
 /**
