@@ -14,7 +14,8 @@ import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts'
 import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 

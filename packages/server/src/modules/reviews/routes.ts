@@ -19,7 +19,8 @@ import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts'
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import {
   moderationList,
   moderationQuery,

@@ -31,7 +31,8 @@ import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/cru
 import { ApiError, apiError, invalidInput, parseInput } from '../../platform/http/errors.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import { subscriptionItemHtml } from './view-html.ts';
 import { RenewalScheduler, type PlaceRenewal, type RenewalOrders, type TickResult } from './renewals.ts';
 
