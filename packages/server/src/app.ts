@@ -17,14 +17,19 @@ import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './modules/accounts/routes
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './modules/orders/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import type { TickResult } from './modules/subscriptions/renewals.ts';
-import { giftCardRoutes } from './modules/gift-cards/routes.ts';
+import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
+import {
+  giftCardBalanceHtml,
+  orderEventDetail,
+  orderToReview,
+  failedRenewalOrderIds,
+} from './modules/orders/index.ts';
+import { giftCardRoutes } from './modules/gift-cards/index.ts';
 import { handOutPaidOrder } from './modules/orders/on-payment.ts';
 import { confirmationMailNow } from './modules/orders/mail.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/stripe.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
-import { commentRoutes } from './modules/comments/routes.ts';
+import { commentRoutes } from './modules/comments/index.ts';
 import { commerceRoutes, loadCommercePricing } from './modules/cart/index.ts';
 import { CART_COOKIE } from './platform/http/cookies.ts';
 import { cspReportRoutes } from './platform/http/csp-report.ts';
@@ -45,8 +50,7 @@ import type { Config } from './config.ts';
 import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
 import { syncContent, storeCurrency } from './modules/catalogue/content-sync.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
-import { reviewsEnabled } from './modules/reviews/store.ts';
-import { formRoutes } from './modules/forms/routes.ts';
+import { formRoutes } from './modules/forms/index.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { createTemplateEngine, type Compiled } from './storefront/engine.ts';
 import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './storefront/page-cache.ts';
@@ -54,8 +58,7 @@ import { PageRenderer, sendPageResult } from './storefront/pages.ts';
 import { PLATFORM_GLOBALS_SCRIPT } from './storefront/platform-script.ts';
 import { TagBodies } from './platform/site/platform-tags.ts';
 import { restockRoutes } from './modules/restock/index.ts';
-import { REVIEWS_CSS } from './modules/reviews/pages.ts';
-import { reviewRoutes } from './modules/reviews/routes.ts';
+import { REVIEWS_CSS, reviewRoutes, reviewsEnabled } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { siteContentRoutes } from './modules/content/routes.ts';
 import { loadSite } from './platform/site/loader.ts';
@@ -325,6 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(subscriptionRoutes, {
       renderer,
       placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
+      orders: { failedRenewalOrderIds, orderEventDetail },
       now: options.renewals?.now ?? Date.now,
       intervalMs: options.renewals?.intervalMs ?? 60_000,
       ...(options.renewals?.onTick ? { onTick: options.renewals.onTick } : {}),
@@ -346,9 +350,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       balanceLimit: { max: 10, windowMs: 60_000 },
       mail: giftCardMail,
       sweepMs: 60_000,
+      balancePageHtml: giftCardBalanceHtml,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
-    await app.register(reviewRoutes, { renderer, enabled: reviewsEnabled(site.content.websiteSettings) });
+    await app.register(reviewRoutes, {
+      renderer,
+      enabled: reviewsEnabled(site.content.websiteSettings),
+      orderToReview,
+    });
     if (stripe && config.stripe)
       await app.register(stripeWebhookRoutes, {
         stripe,

@@ -3,9 +3,10 @@ import type { AccountTables } from './modules/accounts/tables.ts';
 import type { BackofficeTables } from './backoffice/tables.ts';
 import type { CartTables } from './modules/cart/tables.ts';
 import type { CheckoutTables } from './modules/orders/tables.ts';
-import type { CommentTables } from './modules/comments/store.ts';
+import type { CommentTables } from './modules/comments/tables.ts';
 import type { DiscountTables } from './modules/discounts/tables.ts';
 import type { FormTables } from './modules/forms/tables.ts';
+import type { GiftCardTables } from './modules/gift-cards/tables.ts';
 import type { IdempotencyTables } from './platform/http/idempotency-tables.ts';
 import type { RestockTables } from './modules/restock/tables.ts';
 import type { ReviewTables } from './modules/reviews/tables.ts';
@@ -117,7 +118,8 @@ export interface Database
     SubscriptionTables,
     CommentTables,
     CartTables,
-    DiscountTables {
+    DiscountTables,
+    GiftCardTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;

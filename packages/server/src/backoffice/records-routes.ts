@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../platform/http/guards.ts';
 import { idempotent } from '../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
-import { sendCsv } from './csv.ts';
+import { batchedCsv, sendCsv } from './csv.ts';
 import { dashboard } from './dashboard.ts';
 import { listOutbox, mailParams, outboxMail, outboxQuery, requeueFailedMail } from './outbox.ts';
 import {
@@ -43,7 +43,7 @@ import {
   submissionQuery,
   submissionStatusBody,
   submissionsCsv,
-} from '../modules/forms/admin-submissions.ts';
+} from '../modules/forms/index.ts';
 
 export interface RecordsOptions {
   /** The site's `content/forms/<formId>.json`, as loaded. */
@@ -79,12 +79,14 @@ export async function recordsRoutes(
   app.get(
     `${api}/forms/:formId/submissions/export`,
     { ...submissions, schema: { params: formParams, querystring: submissionFilter } },
-    async (request, reply) =>
-      sendCsv(
+    async (request, reply) => {
+      const csv = submissionsCsv(db, forms, request.params.formId, request.query);
+      return sendCsv(
         reply,
         `${request.params.formId}-submissions.csv`,
-        submissionsCsv(db, forms, request.params.formId, request.query),
-      ),
+        batchedCsv(csv.header, csv.nextBatch, csv.fieldsOf),
+      );
+    },
   );
   app.get(
     `${api}/forms/:formId/submissions/:id`,

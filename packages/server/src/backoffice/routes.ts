@@ -52,15 +52,16 @@ import {
   type Actor,
   type ShopIdentity,
 } from '../modules/orders/admin-actions.ts';
-import { commentModerationRoutes } from '../modules/comments/admin-routes.ts';
-import { giftCardBackofficeRoutes } from '../modules/gift-cards/admin-routes.ts';
+import { commentModerationRoutes } from '../modules/comments/index.ts';
+import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
 import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from '../modules/orders/admin-orders.ts';
 import { productSearchQuery, searchProducts } from '../modules/catalogue/admin-products.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { refund, refundBody } from '../modules/orders/refunds.ts';
+import { orderNumbersByIds } from '../modules/orders/index.ts';
 import { shellHtml } from './shell.ts';
-import { subscriptionBackofficeRoutes } from '../modules/subscriptions/admin-routes.ts';
+import { subscriptionBackofficeRoutes } from '../modules/subscriptions/index.ts';
 import {
   changeStock,
   ledgerCsv,
@@ -225,8 +226,9 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
 
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API, { siteTitle: options.siteTitle });
-  await giftCardBackofficeRoutes(app, CONFIG_API);
-  await subscriptionBackofficeRoutes(app, CONFIG_API, { now: Date.now });
+  const orderNumbersOf = (orderIds: readonly string[]) => orderNumbersByIds(db, orderIds);
+  await giftCardBackofficeRoutes(app, CONFIG_API, { orderNumbersOf });
+  await subscriptionBackofficeRoutes(app, CONFIG_API, { now: Date.now, orderNumbersOf });
 
   // ------------------------------------------------------------------ stock
 

@@ -10,7 +10,7 @@ import { findCart, readCart, type CartSettings, type ShoppingCart } from '../mod
 import type { CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
-import { ratingSummary, type RatingSummary } from '../modules/reviews/store.ts';
+import { ratingSummary, type RatingSummary } from '../modules/reviews/index.ts';
 import { imageEnclosures, type Enclosure } from '../modules/seo/rss.ts';
 import { loadSocial } from './comments.ts';
 import type { PageReads } from './page-plan.ts';

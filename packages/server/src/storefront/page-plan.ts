@@ -4,7 +4,7 @@
  */
 import { message, PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { Shopper, ShoppingCart } from '../modules/cart/index.ts';
-import { reviewsEnabled } from '../modules/reviews/store.ts';
+import { reviewsEnabled } from '../modules/reviews/index.ts';
 import { socialEnabled } from './comments.ts';
 import type { Route } from './router.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../platform/site/types.ts';

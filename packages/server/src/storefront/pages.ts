@@ -5,13 +5,14 @@
  * pure rendering, no I/O).
  */
 import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/index.ts';
 import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
-import type { RatingSummary } from '../modules/reviews/store.ts';
+import type { RatingSummary } from '../modules/reviews/index.ts';
 import type { Member } from '../platform/http/session.ts';
+import { sendPageResult, type PageResult } from '../platform/http/page-result.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
 import {
   localizedText,
@@ -65,30 +66,7 @@ export interface PageRequest {
 /** What a page shows of the signed-in customer: read with the session, no query of its own. */
 export type PageMember = Pick<Member, 'accountId' | 'name' | 'email'>;
 
-export interface PageResult {
-  status: number;
-  pageType: number;
-  /** The HTML document, or the context JSON for `?format=json`. */
-  body: string;
-  contentType: string;
-  /** Where a redirect (a folder sending its visitors to its first child) points. */
-  location?: string;
-}
-
-/** Sends a rendered page, its page type in `x-page-type`. */
-export function sendPageResult(
-  reply: FastifyReply,
-  result: PageResult,
-  cacheControl: 'no-cache' | 'no-store' | 'private, no-cache',
-) {
-  if (result.location !== undefined) reply.header('location', result.location);
-  return reply
-    .code(result.status)
-    .header('content-type', result.contentType)
-    .header('cache-control', cacheControl)
-    .header('x-page-type', String(result.pageType))
-    .send(result.body);
-}
+export { sendPageResult, type PageResult };
 
 export interface RendererDeps {
   site: Site<Compiled>;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
 import { sql, type Selectable } from 'kysely';
 import type { Db, Trx } from '../../platform/db/index.ts';
-import { cancelAccountSubscriptions } from '../subscriptions/store.ts';
+import { cancelAccountSubscriptions } from '../subscriptions/index.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,

@@ -20,8 +20,7 @@ import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { accountOrder, accountOrders } from '../orders/store.ts';
-import { accountSubscriptions, subscriptionView } from '../subscriptions/store.ts';
-import { subscriptionsSection } from '../subscriptions/account-views.ts';
+import { accountSubscriptions, subscriptionsSection, subscriptionView } from '../subscriptions/index.ts';
 import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import {

@@ -10,12 +10,11 @@ import { formatMoney, type Address, type LocalizedStrings } from '@storefront/co
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
 import { isPaid, type OrderSummary } from '../orders/store.ts';
-import type { SubscriptionView } from '../subscriptions/store.ts';
+import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import type { SavedAddress } from './addresses.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
-import { subscriptionActionUrl } from '../subscriptions/account-views.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts

@@ -16,16 +16,8 @@
 import type { ModeratedComment, ModeratedCommentPage } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  addComment,
-  COMMENT_BODY_MAX,
-  COMMENT_STATES,
-  commentById,
-  commentsInState,
-  setCommentState,
-  type CommentRow,
-  type CommentState,
-} from './store.ts';
+import { addComment, COMMENT_BODY_MAX, commentById, commentsInState, setCommentState } from './store.ts';
+import { COMMENT_STATES, type CommentRow, type CommentState } from './tables.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';

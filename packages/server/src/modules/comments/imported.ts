@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readSiteText } from '../../platform/site/contained-path.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { COMMENT_BODY_MAX, COMMENT_NAME_MAX } from './store.ts';
+import { COMMENT_BODY_MAX, COMMENT_NAME_MAX, insertImportedComment } from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 
 const importedComment = z
@@ -39,27 +39,16 @@ export async function importComments(db: Db, siteDir: string): Promise<number> {
   };
   let added = 0;
   for (const c of comments) {
-    const result = await db
-      .insertInto('comments')
-      .values({
-        id: c.id,
-        item_id: c.itemId,
-        root_id: rootOf(c.id),
-        parent_id: c.parentId ?? null,
-        author_name: c.authorName,
-        author_email: null,
-        account_id: null,
-        staff_id: null,
-        visitor: IMPORTED_VISITOR,
-        body: c.body,
-        state: 'approved',
-        created_at: c.createdOn,
-        moderated_at: null,
-        moderated_by: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    added += await insertImportedComment(db, {
+      id: c.id,
+      itemId: c.itemId,
+      rootId: rootOf(c.id),
+      parentId: c.parentId ?? null,
+      authorName: c.authorName,
+      visitor: IMPORTED_VISITOR,
+      body: c.body,
+      createdAt: c.createdOn,
+    });
   }
   return added;
 }

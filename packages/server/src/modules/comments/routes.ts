@@ -45,7 +45,7 @@ import { apiError } from '../../platform/http/errors.ts';
 import { hit, registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { digest, signedInCustomer } from '../../platform/http/session.ts';
-import { commentView, THREAD_PAGE_SIZE, threadView, withSocial } from '../../storefront/comments.ts';
+import { commentView, THREAD_PAGE_SIZE, threadView, withSocial } from './views.ts';
 import type { Json } from '../../platform/site/types.ts';
 import { importComments } from './imported.ts';
 import { commentableItem } from './items.ts';

@@ -1,57 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ColumnType, Selectable } from 'kysely';
 import { changeKey } from '../../platform/db/change-version.ts';
-import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import type { CommentRow, CommentState, CommentTables } from './tables.ts';
+import type { DbOf } from '../../platform/db/handle.ts';
 
-/**
- * Comments and likes on content items (issue 16; migration 2026-11-24-023-comments), shared by the
- * storefront (comments/: threads, posting, likes) and the back office (moderation). Times are epoch
- * milliseconds (PostgreSQL returns bigint as a string: read them with `Number`).
- */
-type Millis = ColumnType<number | string, number, number>;
-
-/** `pending` waits for a moderator; only `approved` ones are public and counted. */
-export const COMMENT_STATES = ['pending', 'approved', 'spam', 'deleted'] as const;
-export type CommentState = (typeof COMMENT_STATES)[number];
-
-export interface CommentsTable {
-  id: string;
-  /** The content item's id (items live in the site's content files: no foreign key). */
-  item_id: string;
-  /** The top-level comment of the thread; its own id for a top-level comment. */
-  root_id: string;
-  /** The comment replied to; null for a top-level comment. */
-  parent_id: string | null;
-  author_name: string;
-  author_email: string | null;
-  /** A signed-in customer's account. */
-  account_id: string | null;
-  /** A staff member writing as staff. */
-  staff_id: string | null;
-  /** The poster's visitor key (a digest): they see their own pending comment. */
-  visitor: string;
-  body: string;
-  state: CommentState;
-  created_at: Millis;
-  moderated_at: Millis | null;
-  /** Who last changed the state (the staff member's address). */
-  moderated_by: string | null;
-}
-
-/** One like per visitor per item (primary key item_id + visitor). */
-export interface ItemLikesTable {
-  item_id: string;
-  visitor: string;
-  created_at: Millis;
-}
-
-export interface CommentTables {
-  comments: CommentsTable;
-  item_likes: ItemLikesTable;
-}
-
-export type CommentRow = Selectable<CommentsTable>;
+type CommentsDb = DbOf<CommentTables>;
 
 /** The longest body and name accepted (characters). */
 export const COMMENT_BODY_MAX = 4000;
@@ -75,7 +28,7 @@ export type AddedComment = { ok: true; comment: CommentRow } | { ok: false; reas
  * Stores a comment. A reply names a parent on the same item that is public, or the poster's own
  * pending one; anything else is `unknown-parent` (a reply to something hidden would leak it).
  */
-export async function addComment(db: Db, input: NewComment, now = Date.now()): Promise<AddedComment> {
+export async function addComment(db: CommentsDb, input: NewComment, now = Date.now()): Promise<AddedComment> {
   let rootId: string | null = null;
   const id = randomUUID();
   if (input.parentId !== null) {
@@ -130,7 +83,7 @@ export interface ThreadPage {
  * their replies; approved ones, plus `visitor`'s own pending ones when given.
  */
 export async function threadPage(
-  db: Db,
+  db: CommentsDb,
   itemId: string,
   options: { limit: number; after?: readonly [number, string]; visitor?: string },
 ): Promise<ThreadPage> {
@@ -204,7 +157,10 @@ export interface ItemCounts {
 }
 
 /** Public comment and like counts of each item asked for (zero when it has none). */
-export async function countsPerItem(db: Db, itemIds: readonly string[]): Promise<Map<string, ItemCounts>> {
+export async function countsPerItem(
+  db: CommentsDb,
+  itemIds: readonly string[],
+): Promise<Map<string, ItemCounts>> {
   const counts = new Map<string, ItemCounts>(itemIds.map((id) => [id, { comments: 0, likes: 0 }]));
   if (itemIds.length === 0) return counts;
   const [comments, likes] = await Promise.all([
@@ -228,7 +184,11 @@ export async function countsPerItem(db: Db, itemIds: readonly string[]): Promise
 }
 
 /** The items among `itemIds` that `visitor` likes. */
-export async function likedBy(db: Db, visitor: string, itemIds: readonly string[]): Promise<Set<string>> {
+export async function likedBy(
+  db: CommentsDb,
+  visitor: string,
+  itemIds: readonly string[],
+): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('item_likes')
@@ -240,7 +200,12 @@ export async function likedBy(db: Db, visitor: string, itemIds: readonly string[
 }
 
 /** A visitor likes an item; a second like changes nothing. */
-export async function likeItem(db: Db, itemId: string, visitor: string, now = Date.now()): Promise<void> {
+export async function likeItem(
+  db: CommentsDb,
+  itemId: string,
+  visitor: string,
+  now = Date.now(),
+): Promise<void> {
   await writeTransaction(db, async (trx, changes) => {
     const added = await trx
       .insertInto('item_likes')
@@ -252,7 +217,7 @@ export async function likeItem(db: Db, itemId: string, visitor: string, now = Da
   });
 }
 
-export async function unlikeItem(db: Db, itemId: string, visitor: string): Promise<void> {
+export async function unlikeItem(db: CommentsDb, itemId: string, visitor: string): Promise<void> {
   await writeTransaction(db, async (trx, changes) => {
     const removed = await trx
       .deleteFrom('item_likes')
@@ -264,7 +229,7 @@ export async function unlikeItem(db: Db, itemId: string, visitor: string): Promi
 }
 
 /** One comment by id, any state (moderation). */
-export async function commentById(db: Db, id: string): Promise<CommentRow | undefined> {
+export async function commentById(db: CommentsDb, id: string): Promise<CommentRow | undefined> {
   const row = await db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
   return row && normalise(row);
 }
@@ -274,7 +239,7 @@ export async function commentById(db: Db, id: string): Promise<CommentRow | unde
  * `hasNextPage` tells whether more follow.
  */
 export async function commentsInState(
-  db: Db,
+  db: CommentsDb,
   state: CommentState,
   options: { limit: number; after?: readonly [number, string] },
 ): Promise<{ rows: CommentRow[]; hasNextPage: boolean }> {
@@ -299,7 +264,7 @@ export async function commentsInState(
 
 /** Sets a comment's state (approve, mark spam, soft-delete); false when there is no such comment. */
 export async function setCommentState(
-  db: Db,
+  db: CommentsDb,
   id: string,
   state: CommentState,
   by: string | null,
@@ -319,7 +284,7 @@ export async function setCommentState(
 }
 
 /** Removes a comment and every reply under it for good; returns how many rows went. */
-export async function deleteComment(db: Db, id: string): Promise<number> {
+export async function deleteComment(db: CommentsDb, id: string): Promise<number> {
   return writeTransaction(db, async (trx, changes) => {
     const doomed: string[] = [];
     let level = [id];
@@ -345,4 +310,40 @@ function normalise(row: CommentRow): CommentRow {
     created_at: Number(row.created_at),
     moderated_at: row.moderated_at === null ? null : Number(row.moderated_at),
   };
+}
+
+export interface ImportedComment {
+  id: string;
+  itemId: string;
+  rootId: string;
+  parentId: string | null;
+  authorName: string;
+  visitor: string;
+  body: string;
+  createdAt: number;
+}
+
+/** Stores an imported comment, approved, unless one of its id exists; answers 1 when it was added. */
+export async function insertImportedComment(db: CommentsDb, comment: ImportedComment): Promise<number> {
+  const result = await db
+    .insertInto('comments')
+    .values({
+      id: comment.id,
+      item_id: comment.itemId,
+      root_id: comment.rootId,
+      parent_id: comment.parentId,
+      author_name: comment.authorName,
+      author_email: null,
+      account_id: null,
+      staff_id: null,
+      visitor: comment.visitor,
+      body: comment.body,
+      state: 'approved',
+      created_at: comment.createdAt,
+      moderated_at: null,
+      moderated_by: null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

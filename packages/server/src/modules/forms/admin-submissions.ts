@@ -1,7 +1,7 @@
 /**
  * Form submissions in the back office: the site's forms with their number of submissions, one
  * form's submissions newest first (every answer under its field's title), the same as CSV
- * (streamed, csv.ts), and deleting one. Spam (the honeypot filled, or marked so by staff) is kept
+ * (streamed by the back office's csv.ts), and deleting one. Spam (the honeypot filled, or marked so by staff) is kept
  * apart: it is listed only when asked for; staff may mark a submission spam or not spam.
  */
 import { answerText, parseFormDefinition, type FormDefinition } from '@storefront/core';
@@ -12,12 +12,18 @@ import type {
   SubmissionDeleted,
   SubmissionPage,
 } from '@storefront/core/wire';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { batchedCsv } from '../../backoffice/csv.ts';
+import {
+  deleteSubmissionRow,
+  markSubmission,
+  receivedCountsByForm,
+  submissionById,
+  submissionPage,
+  type StoredSubmission,
+} from './store.ts';
 
 const FORM_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -61,17 +67,7 @@ function headingsOf(form: FormDefinition | undefined): FieldHeading[] {
 
 /** Every form of the site, and every form id that has submissions, with their counts. */
 export async function listForms(db: Db, forms: Map<string, FormDefinition>): Promise<FormsAnswer> {
-  const counts = await db
-    .selectFrom('form_submissions')
-    .select([
-      'form_id',
-      sql<number | string>`count(*)`.as('n'),
-      sql<number | string>`max(created)`.as('last'),
-    ])
-    .where('status', '=', 'received')
-    .groupBy('form_id')
-    .execute();
-  const byId = new Map(counts.map((c) => [c.form_id, c]));
+  const byId = new Map((await receivedCountsByForm(db)).map((c) => [c.formId, c]));
   const ids = [...new Set([...forms.keys(), ...byId.keys()])].sort();
   return {
     forms: ids.map((formId) => {
@@ -79,40 +75,16 @@ export async function listForms(db: Db, forms: Map<string, FormDefinition>): Pro
       return {
         formId,
         name: forms.get(formId)?.name || formId,
-        submissions: Number(count?.n ?? 0),
-        lastSubmitted: count ? Number(count.last) : null,
+        submissions: count?.count ?? 0,
+        lastSubmitted: count ? count.lastSubmitted : null,
       };
     }),
   };
 }
 
-interface Position {
-  created: number | string;
-  id: string;
-}
-
-function submissionPage(
-  db: Db,
-  formId: string,
-  filter: SubmissionFilter,
-  after: Position | undefined,
-  limit: number,
-) {
-  let q = db
-    .selectFrom('form_submissions')
-    .select(['id', 'created', 'answers', 'page', 'status'])
-    .where('form_id', '=', formId)
-    .where('status', '=', filter.status);
-  if (after)
-    q = q.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(Number(after.created), after.id)));
-  return q.orderBy('created', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
-type SubmissionRow = Awaited<ReturnType<typeof submissionPage>>[number];
-
 const PAGE = 50;
 
-function submissionOf(row: SubmissionRow, fields: readonly FieldHeading[]): Submission {
+function submissionOf(row: StoredSubmission, fields: readonly FieldHeading[]): Submission {
   const answers = JSON.parse(row.answers) as Record<string, unknown>;
   const page = JSON.parse(row.page) as Record<string, unknown>;
   // Fields the form no longer has keep their answers, under their ids.
@@ -143,7 +115,7 @@ export async function listSubmissions(
   const rows = await submissionPage(
     db,
     formId,
-    filter,
+    filter.status,
     after && { created: after[0], id: after[1] },
     PAGE + 1,
   );
@@ -165,12 +137,7 @@ export async function submissionDetail(
   formId: string,
   id: string,
 ): Promise<SubmissionAnswer> {
-  const row = await db
-    .selectFrom('form_submissions')
-    .select(['id', 'created', 'answers', 'page', 'status'])
-    .where('form_id', '=', formId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await submissionById(db, formId, id);
   if (!row) throw apiError('backoffice.submission-not-found');
   return { formId, ...submissionOf(row, headingsOf(forms.get(formId))) };
 }
@@ -186,25 +153,21 @@ export async function setSubmissionStatus(
   id: string,
   body: z.infer<typeof submissionStatusBody>,
 ): Promise<SubmissionAnswer> {
-  const updated = await db
-    .updateTable('form_submissions')
-    .set({ status: body.status })
-    .where('form_id', '=', formId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw apiError('backoffice.submission-not-found');
+  if (!(await markSubmission(db, formId, id, body.status))) throw apiError('backoffice.submission-not-found');
   return submissionDetail(db, forms, formId, id);
 }
 
 /** Deletes one submission for good; 404 when there is none (already deleted). */
 export async function deleteSubmission(db: Db, formId: string, id: string): Promise<SubmissionDeleted> {
-  const gone = await db
-    .deleteFrom('form_submissions')
-    .where('form_id', '=', formId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw apiError('backoffice.submission-not-found');
+  if (!(await deleteSubmissionRow(db, formId, id))) throw apiError('backoffice.submission-not-found');
   return { deleted: id };
+}
+
+/** A CSV export's parts, for the back office to stream: its header, its rows a batch at a time, each row's fields. */
+export interface CsvExport<R> {
+  header: readonly string[];
+  nextBatch: (after: R | undefined, size: number) => Promise<readonly R[]>;
+  fieldsOf: (row: R) => readonly (string | number | null)[];
 }
 
 /**
@@ -216,12 +179,12 @@ export function submissionsCsv(
   forms: Map<string, FormDefinition>,
   formId: string,
   filter: SubmissionFilter,
-): AsyncGenerator<string> {
+): CsvExport<StoredSubmission> {
   const fields = headingsOf(forms.get(formId));
-  return batchedCsv(
-    ['submitted', 'status', 'page', ...fields.map((f) => f.title)],
-    (after: SubmissionRow | undefined, size) => submissionPage(db, formId, filter, after, size),
-    (row) => {
+  return {
+    header: ['submitted', 'status', 'page', ...fields.map((f) => f.title)],
+    nextBatch: (after, size) => submissionPage(db, formId, filter.status, after, size),
+    fieldsOf: (row) => {
       const s = submissionOf(row, fields);
       return [
         new Date(s.created).toISOString(),
@@ -230,5 +193,5 @@ export function submissionsCsv(
         ...fields.map((f) => s.answers.find((a) => a.fieldId === f.id)?.answer ?? ''),
       ];
     },
-  );
+  };
 }

@@ -40,7 +40,7 @@ import {
   type CaptchaProvider,
 } from '../../platform/http/captcha.ts';
 import { DEFAULT_FORM_SETTINGS, type FormSettings } from './settings.ts';
-import { issueKey, storeSubmission } from './submissions.ts';
+import { issueKey, storeSubmission } from './store.ts';
 
 export interface FormsOptions {
   /** The site's `content/forms/<formId>.json`, as loaded. */

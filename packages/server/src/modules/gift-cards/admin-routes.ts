@@ -21,15 +21,22 @@ import type {
   GiftCardState,
 } from '@storefront/core/wire';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { GIFT_CARD_CODE_LENGTH, giftCardHint, normaliseGiftCardCode } from './store.ts';
+import {
+  GIFT_CARD_CODE_LENGTH,
+  giftCardHint,
+  giftCardLedgerRows,
+  issuedGiftCard,
+  issuedGiftCards,
+  normaliseGiftCardCode,
+  type IssuedGiftCardRow,
+} from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { likePattern } from '../orders/admin-orders.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 const PAGE = 50;
 /** How much of a code's end a search may name: no more than the list shows. */
@@ -42,37 +49,7 @@ const giftCardParams = z.object({ id: z.string().uuid('expected a gift card id')
 
 export type { GiftCardState };
 
-function cards(db: Db) {
-  return db
-    .selectFrom('gift_cards')
-    .innerJoin('gift_card_ledger as issue', (join) =>
-      join.onRef('issue.code', '=', 'gift_cards.code').on('issue.reason', '=', 'issued'),
-    )
-    .leftJoin('orders', 'orders.id', 'gift_cards.order_id')
-    .select((eb) => [
-      'issue.id as id',
-      'gift_cards.code',
-      'gift_cards.initial_cents',
-      'gift_cards.balance_cents',
-      'gift_cards.currency',
-      'gift_cards.recipient',
-      'gift_cards.created',
-      'orders.order_number',
-      eb
-        .exists(
-          eb
-            .selectFrom('gift_card_ledger as voiding')
-            .select('voiding.id')
-            .whereRef('voiding.code', '=', 'gift_cards.code')
-            .where('voiding.reason', '=', 'voided'),
-        )
-        .as('voided'),
-    ]);
-}
-
-type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
-
-function cardView(row: CardRow): BackOfficeGiftCard {
+function cardView(row: IssuedGiftCardRow, orderNumbers: ReadonlyMap<string, number>): BackOfficeGiftCard {
   const state: GiftCardState = row.voided ? 'voided' : row.balance_cents === 0 ? 'spent' : 'active';
   return {
     id: row.id,
@@ -80,7 +57,7 @@ function cardView(row: CardRow): BackOfficeGiftCard {
     initialCents: row.initial_cents,
     balanceCents: row.balance_cents,
     currency: row.currency,
-    orderNumber: row.order_number === null ? null : Number(row.order_number),
+    orderNumber: orderNumbers.get(row.order_id) ?? null,
     recipient: row.recipient,
     issued: Number(row.created),
     state,
@@ -96,34 +73,23 @@ function codeSearched(text: string): { end: string } | { whole: string } | undef
   return code.length === GIFT_CARD_CODE_LENGTH ? { whole: code } : undefined;
 }
 
-export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQuery>): Promise<GiftCardPage> {
-  let q = cards(db);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const code = codeSearched(query.q);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(gift_cards.recipient)`, 'like', sql`${pattern} escape '\\'`),
-        ...(code === undefined
-          ? []
-          : 'whole' in code
-            ? [eb('gift_cards.code', '=', code.whole)]
-            : [eb('gift_cards.code', 'like', `%${code.end}`)]),
-      ]),
-    );
-  }
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
-    q = q.where((eb) => eb(eb.refTuple('gift_cards.created', 'issue.id'), '<', eb.tuple(created, id)));
-  }
-  const rows = await q
-    .orderBy('gift_cards.created', 'desc')
-    .orderBy('issue.id', 'desc')
-    .limit(PAGE + 1)
-    .execute();
+/** The number of each order named (app.ts hands over the orders module's): gift cards know orders only by id. */
+export type OrderNumbersOf = (orderIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+export async function listGiftCards(
+  db: Db,
+  orderNumbersOf: OrderNumbersOf,
+  query: z.infer<typeof giftCardListQuery>,
+): Promise<GiftCardPage> {
+  const search = query.q
+    ? { recipientPattern: likePattern(query.q), code: codeSearched(query.q) }
+    : undefined;
+  const before = query.cursor ? decodeCursor(query.cursor, ['number', 'string']) : undefined;
+  const rows = await issuedGiftCards(db, { search, before, limit: PAGE + 1 });
   const page = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
+  const orderNumbers = await orderNumbersOf(page.shown.map((r) => r.order_id));
   return {
-    giftCards: page.shown.map(cardView),
+    giftCards: page.shown.map((row) => cardView(row, orderNumbers)),
     hasNextPage: page.hasNextPage,
     nextPageCursor: page.nextPageCursor,
   };
@@ -132,21 +98,15 @@ export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQu
 /** Ledger reasons in the order they happen within one instant: a card is issued before it is spent. */
 const REASON_ORDER = ['issued', 'redeemed', 'restored', 'voided'];
 
-export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedgerAnswer> {
-  const row = await cards(db).where('issue.id', '=', id).executeTakeFirst();
+export async function giftCardLedger(
+  db: Db,
+  orderNumbersOf: OrderNumbersOf,
+  id: string,
+): Promise<GiftCardLedgerAnswer> {
+  const row = await issuedGiftCard(db, id);
   if (!row) throw apiError('backoffice.gift-card-not-found');
-  const entries = await db
-    .selectFrom('gift_card_ledger')
-    .leftJoin('orders', 'orders.id', 'gift_card_ledger.order_id')
-    .select([
-      'gift_card_ledger.id',
-      'gift_card_ledger.created',
-      'gift_card_ledger.reason',
-      'gift_card_ledger.change_cents',
-      'orders.order_number',
-    ])
-    .where('gift_card_ledger.code', '=', row.code)
-    .execute();
+  const entries = await giftCardLedgerRows(db, row.code);
+  const orderNumbers = await orderNumbersOf([row.order_id, ...entries.map((e) => e.order_id)]);
   entries.sort(
     (a, b) =>
       Number(a.created) - Number(b.created) ||
@@ -154,7 +114,7 @@ export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedger
   );
   let balance = 0;
   return {
-    giftCard: cardView(row),
+    giftCard: cardView(row, orderNumbers),
     entries: entries.map((e) => {
       balance += e.change_cents;
       return {
@@ -163,13 +123,17 @@ export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedger
         reason: e.reason,
         changeCents: e.change_cents,
         balanceCents: balance,
-        orderNumber: e.order_number === null ? null : Number(e.order_number),
+        orderNumber: orderNumbers.get(e.order_id) ?? null,
       };
     }),
   };
 }
 
-export async function giftCardBackofficeRoutes(plugin: FastifyInstance, api: string): Promise<void> {
+export async function giftCardBackofficeRoutes(
+  plugin: FastifyInstance,
+  api: string,
+  options: { orderNumbersOf: OrderNumbersOf },
+): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const read = { preValidation: requirePermission('orders.read') };
@@ -179,7 +143,7 @@ export async function giftCardBackofficeRoutes(plugin: FastifyInstance, api: str
     { ...read, schema: { querystring: giftCardListQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listGiftCards(db, request.query);
+      return listGiftCards(db, options.orderNumbersOf, request.query);
     },
   );
   app.get(
@@ -187,7 +151,7 @@ export async function giftCardBackofficeRoutes(plugin: FastifyInstance, api: str
     { ...read, schema: { params: giftCardParams } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return giftCardLedger(db, request.params.id);
+      return giftCardLedger(db, options.orderNumbersOf, request.params.id);
     },
   );
 }

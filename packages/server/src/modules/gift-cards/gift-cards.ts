@@ -6,7 +6,15 @@
  */
 import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
-import { giftCardHint, groupGiftCardCode, issueGiftCard, newGiftCardCode, redeemGiftCard } from './store.ts';
+import {
+  claimGiftCardMail,
+  giftCardHint,
+  giftCardsDueForMail,
+  groupGiftCardCode,
+  issueGiftCard,
+  newGiftCardCode,
+  redeemGiftCard,
+} from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
@@ -72,18 +80,8 @@ export async function queueDueGiftCardMails(
   now = Date.now(),
   orderId?: string,
 ): Promise<string[]> {
-  let due = trx
-    .selectFrom('gift_cards')
-    .selectAll()
-    .where('mail_id', 'is', null)
-    .where('send_at', '<=', now)
-    // A card voided before its day (its order refunded or cancelled) is never announced.
-    .where('balance_cents', '>', 0)
-    .orderBy('send_at')
-    .limit(100);
-  if (orderId) due = due.where('order_id', '=', orderId);
   const ids: string[] = [];
-  for (const card of await due.execute()) {
+  for (const card of await giftCardsDueForMail(trx, now, orderId)) {
     const ls = context.localizedStrings;
     const body = [
       message(
@@ -109,13 +107,7 @@ export async function queueDueGiftCardMails(
       },
       now,
     );
-    const claimed = await trx
-      .updateTable('gift_cards')
-      .set({ mail_id: mailId })
-      .where('code', '=', card.code)
-      .where('mail_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) ids.push(mailId);
+    if (await claimGiftCardMail(trx, card.code, mailId)) ids.push(mailId);
     else await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
   }
   return ids;

@@ -3,7 +3,7 @@
  * `/gift-card/balance` (a form that works without JavaScript), both rate limited per client under
  * their own counter; and the sweep that queues recipient mails on the day the buyer chose.
  */
-import { formatMoney, message, PageType } from '@storefront/core';
+import { formatMoney, message, PageType, type LocalizedStrings } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { giftCardBalance, groupGiftCardCode } from './store.ts';
@@ -14,9 +14,9 @@ import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts'
 import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
-import { giftCardBalanceHtml } from '../orders/pages.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
 const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();
@@ -28,6 +28,11 @@ export interface GiftCardRouteOptions {
   mail: GiftCardMailContext;
   /** How often due recipient mails are looked for (ms); 0 turns the sweep off. */
   sweepMs: number;
+  /** The balance page's main content, in checkout's look (app.ts hands over the orders module's). */
+  balancePageHtml: (
+    page: { crumb: string; code?: string; balance?: string; error?: string },
+    ls?: LocalizedStrings,
+  ) => string;
 }
 
 export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardRouteOptions): Promise<void> {
@@ -61,7 +66,7 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
       status,
       pageType: PageType.PAGE,
       title,
-      html: giftCardBalanceHtml({ crumb, ...shown }, ls),
+      html: options.balancePageHtml({ crumb, ...shown }, ls),
     });
     return sendPageResult(reply, result, 'no-store');
   };

@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/index.ts';
+import { sql } from 'kysely';
+import type { GiftCardRow, GiftCardTables } from './tables.ts';
+import type { DbOf } from '../../platform/db/handle.ts';
+
+type GiftCardsDb = DbOf<GiftCardTables>;
 
 /**
  * Gift card balances (issue 17), shared by checkout (issue, redeem) and the back office (a cancel
@@ -45,7 +49,7 @@ export interface NewGiftCard {
 }
 
 /** Stores one card (in the order's transaction, after the order row) and records its first ledger row. */
-export async function issueGiftCard(trx: Db, card: NewGiftCard, now = Date.now()): Promise<void> {
+export async function issueGiftCard(trx: GiftCardsDb, card: NewGiftCard, now = Date.now()): Promise<void> {
   const { code } = card;
   await trx
     .insertInto('gift_cards')
@@ -70,7 +74,7 @@ export type Redeemed =
   | { ok: false; reason: 'unknown' | 'empty' | 'voided' };
 
 /** Whether the card was voided (its order cancelled): a `voided` ledger row. */
-async function isVoided(db: Db, code: string): Promise<boolean> {
+async function isVoided(db: GiftCardsDb, code: string): Promise<boolean> {
   const row = await db
     .selectFrom('gift_card_ledger')
     .select('id')
@@ -86,7 +90,7 @@ async function isVoided(db: Db, code: string): Promise<boolean> {
  * The balance answered is the one the update returned, so concurrent orders each record a true one.
  */
 export async function redeemGiftCard(
-  trx: Db,
+  trx: GiftCardsDb,
   input: { code: string; currency: string; wantedCents: number; orderId: string },
   now = Date.now(),
 ): Promise<Redeemed> {
@@ -119,7 +123,7 @@ export async function redeemGiftCard(
  * `limitCents` (a partial refund); returns the amount restored.
  */
 export async function restoreGiftCards(
-  trx: Db,
+  trx: GiftCardsDb,
   orderId: string,
   limitCents = Number.POSITIVE_INFINITY,
   now = Date.now(),
@@ -149,7 +153,7 @@ export async function restoreGiftCards(
 
 /** The cards an order bought (their codes grouped), with what each was worth. */
 export async function giftCardsOfOrder(
-  db: Db,
+  db: GiftCardsDb,
   orderId: string,
 ): Promise<{ code: string; balanceCents: number }[]> {
   const rows = await db
@@ -164,7 +168,7 @@ export async function giftCardsOfOrder(
 
 /** A card's balance and currency, and whether it was voided; undefined for an unknown code. */
 export async function giftCardBalance(
-  db: Db,
+  db: GiftCardsDb,
   input: string,
 ): Promise<{ code: string; balanceCents: number; currency: string; voided: boolean } | undefined> {
   const code = normaliseGiftCardCode(input);
@@ -196,7 +200,7 @@ export type Voided =
  * read, so a redemption racing the cancel makes it refuse (or read again) rather than lose a change.
  */
 export async function voidGiftCardsOfOrder(
-  trx: Db,
+  trx: GiftCardsDb,
   orderId: string,
   whenSpent: 'refuse' | 'void-rest',
   now = Date.now(),
@@ -238,7 +242,7 @@ export async function voidGiftCardsOfOrder(
  * read again; false when the card no longer holds `cents`.
  */
 export async function voidGiftCardCents(
-  trx: Db,
+  trx: GiftCardsDb,
   code: string,
   orderId: string,
   cents: number,
@@ -263,9 +267,213 @@ export async function voidGiftCardCents(
   }
 }
 
-async function ledger(trx: Db, code: string, orderId: string, change: number, reason: string, now: number) {
+async function ledger(
+  trx: GiftCardsDb,
+  code: string,
+  orderId: string,
+  change: number,
+  reason: string,
+  now: number,
+) {
   await trx
     .insertInto('gift_card_ledger')
     .values({ id: randomUUID(), code, order_id: orderId, change_cents: change, reason, created: now })
+    .execute();
+}
+
+/** What `orderId` bought: each card's code, worth and balance, by code. */
+export function giftCardsOfOrderWithBalances(
+  db: GiftCardsDb,
+  orderId: string,
+): Promise<Pick<GiftCardRow, 'code' | 'initial_cents' | 'balance_cents'>[]> {
+  return db
+    .selectFrom('gift_cards')
+    .select(['code', 'initial_cents', 'balance_cents'])
+    .where('order_id', '=', orderId)
+    .orderBy('code')
+    .execute();
+}
+
+/** The cards `orderId` bought that still hold something, by code. */
+export function giftCardsOfOrderHolding(
+  db: GiftCardsDb,
+  orderId: string,
+): Promise<Pick<GiftCardRow, 'code' | 'balance_cents'>[]> {
+  return db
+    .selectFrom('gift_cards')
+    .select(['code', 'balance_cents'])
+    .where('order_id', '=', orderId)
+    .where('balance_cents', '>', 0)
+    .orderBy('code')
+    .execute();
+}
+
+/** Whether `orderId` has issued its cards already. */
+export async function orderHasGiftCards(db: GiftCardsDb, orderId: string): Promise<boolean> {
+  const issued = await db
+    .selectFrom('gift_cards')
+    .select('code')
+    .where('order_id', '=', orderId)
+    .limit(1)
+    .executeTakeFirst();
+  return issued !== undefined;
+}
+
+/** A card's code and balance as they are now; throws for an unknown code. */
+export function giftCardNow(
+  db: GiftCardsDb,
+  code: string,
+): Promise<Pick<GiftCardRow, 'code' | 'balance_cents'>> {
+  return db
+    .selectFrom('gift_cards')
+    .select(['code', 'balance_cents'])
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * What gift cards paid of `orderId` less what went back onto them (zero or negative: the ledger's
+ * redeemed and restored changes summed).
+ */
+export async function giftCardPaymentNetCents(db: GiftCardsDb, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('gift_card_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('change_cents'), eb.lit(0)).as('net'))
+    .where('order_id', '=', orderId)
+    .where('reason', 'in', ['redeemed', 'restored'])
+    .executeTakeFirstOrThrow();
+  return Number(row.net);
+}
+
+/** What was voided on the given cards for `orderId` (a positive amount). */
+export async function giftCardCentsVoided(
+  db: GiftCardsDb,
+  orderId: string,
+  codes: readonly string[],
+): Promise<number> {
+  if (codes.length === 0) return 0;
+  const voided = await db
+    .selectFrom('gift_card_ledger')
+    .select((eb) => eb.fn.sum<number | string>('change_cents').as('net'))
+    .where('order_id', '=', orderId)
+    .where('reason', '=', 'voided')
+    .where('code', 'in', codes)
+    .executeTakeFirst();
+  return -Number(voided?.net ?? 0);
+}
+
+/**
+ * The cards whose recipient mail is due and not yet queued (at most 100, the earliest first), of
+ * `orderId` alone when given. A card voided before its day (its order refunded or cancelled) is
+ * never announced.
+ */
+export function giftCardsDueForMail(db: GiftCardsDb, now: number, orderId?: string): Promise<GiftCardRow[]> {
+  let due = db
+    .selectFrom('gift_cards')
+    .selectAll()
+    .where('mail_id', 'is', null)
+    .where('send_at', '<=', now)
+    .where('balance_cents', '>', 0)
+    .orderBy('send_at')
+    .limit(100);
+  if (orderId) due = due.where('order_id', '=', orderId);
+  return due.execute();
+}
+
+/** Records the card's mail unless another instance did first (`mail_id is null`); true when this one did. */
+export async function claimGiftCardMail(db: GiftCardsDb, code: string, mailId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('gift_cards')
+    .set({ mail_id: mailId })
+    .where('code', '=', code)
+    .where('mail_id', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** How the back office looks for cards: part of the recipient's address, and a code's end or whole. */
+export interface GiftCardSearch {
+  /** A LIKE pattern (lower case, escaped with `\\`) for the recipient's address. */
+  recipientPattern: string;
+  code?: { end: string } | { whole: string } | undefined;
+}
+
+function cardsWithIssue(db: GiftCardsDb) {
+  return db
+    .selectFrom('gift_cards')
+    .innerJoin('gift_card_ledger as issue', (join) =>
+      join.onRef('issue.code', '=', 'gift_cards.code').on('issue.reason', '=', 'issued'),
+    )
+    .select((eb) => [
+      'issue.id as id',
+      'gift_cards.code',
+      'gift_cards.order_id',
+      'gift_cards.initial_cents',
+      'gift_cards.balance_cents',
+      'gift_cards.currency',
+      'gift_cards.recipient',
+      'gift_cards.created',
+      eb
+        .exists(
+          eb
+            .selectFrom('gift_card_ledger as voiding')
+            .select('voiding.id')
+            .whereRef('voiding.code', '=', 'gift_cards.code')
+            .where('voiding.reason', '=', 'voided'),
+        )
+        .as('voided'),
+    ]);
+}
+
+/** A card as the back office lists it: named by the id of its `issued` ledger row. */
+export type IssuedGiftCardRow = Awaited<ReturnType<ReturnType<typeof cardsWithIssue>['execute']>>[number];
+
+/** Cards newest first, after the (created, id) position given, `limit` of them. */
+export function issuedGiftCards(
+  db: GiftCardsDb,
+  options: {
+    search?: GiftCardSearch | undefined;
+    before?: readonly [number, string] | undefined;
+    limit: number;
+  },
+): Promise<IssuedGiftCardRow[]> {
+  let q = cardsWithIssue(db);
+  const { search, before } = options;
+  if (search) {
+    const { code } = search;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(gift_cards.recipient)`, 'like', sql`${search.recipientPattern} escape '\\'`),
+        ...(code === undefined
+          ? []
+          : 'whole' in code
+            ? [eb('gift_cards.code', '=', code.whole)]
+            : [eb('gift_cards.code', 'like', `%${code.end}`)]),
+      ]),
+    );
+  }
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('gift_cards.created', 'issue.id'), '<', eb.tuple(before[0], before[1])),
+    );
+  return q.orderBy('gift_cards.created', 'desc').orderBy('issue.id', 'desc').limit(options.limit).execute();
+}
+
+/** The card whose `issued` ledger row has this id. */
+export function issuedGiftCard(db: GiftCardsDb, issueId: string): Promise<IssuedGiftCardRow | undefined> {
+  return cardsWithIssue(db).where('issue.id', '=', issueId).executeTakeFirst();
+}
+
+/** Every ledger row of a card, in no particular order. */
+export function giftCardLedgerRows(
+  db: GiftCardsDb,
+  code: string,
+): Promise<
+  { id: string; created: number | string; reason: string; change_cents: number; order_id: string }[]
+> {
+  return db
+    .selectFrom('gift_card_ledger')
+    .select(['id', 'created', 'reason', 'change_cents', 'order_id'])
+    .where('code', '=', code)
     .execute();
 }

@@ -10,9 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
 import { z } from 'zod';
-import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
+import {
+  giftCardHint,
+  giftCardPaymentNetCents,
+  giftCardsOfOrderWithBalances,
+  restoreGiftCards,
+  voidGiftCardsOfOrder,
+} from '../gift-cards/index.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from './refund-store.ts';
-import { queueReviewRequest } from '../reviews/store.ts';
+import { queueReviewRequest } from '../reviews/index.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import { awaitsPayment } from './store.ts';
@@ -98,18 +104,8 @@ export async function orderDetail(db: Db, number: number): Promise<OrderDetail |
       .orderBy('id')
       .execute(),
     // What gift cards paid and has not gone back onto them: a refund gives it back there first.
-    db
-      .selectFrom('gift_card_ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('change_cents'), eb.lit(0)).as('net'))
-      .where('order_id', '=', order.id)
-      .where('reason', 'in', ['redeemed', 'restored'])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('gift_cards')
-      .select(['code', 'initial_cents', 'balance_cents'])
-      .where('order_id', '=', order.id)
-      .orderBy('code')
-      .execute(),
+    giftCardPaymentNetCents(db, order.id),
+    giftCardsOfOrderWithBalances(db, order.id),
   ]);
   const fulfilledOf = (lineId: string) =>
     shipped.filter((s) => s.line_id === lineId).reduce((n, s) => n + s.quantity, 0);
@@ -137,7 +133,7 @@ export async function orderDetail(db: Db, number: number): Promise<OrderDetail |
     payment: {
       provider: order.payment_provider,
       reference: order.payment_reference,
-      giftCardCents: Math.max(0, -Number(giftCardNet.net)),
+      giftCardCents: Math.max(0, -giftCardNet),
     },
     giftCards: {
       // Issue 27: an unpaid order's cards do not exist yet; staff see that they go out on payment.

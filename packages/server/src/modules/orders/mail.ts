@@ -6,7 +6,7 @@ import { formatMoney, message, ProductType, type LocalizedStrings, type MessageC
 import type { Order } from '@storefront/core/wire';
 import type { Db } from '../../platform/db/index.ts';
 import { readOrder } from './store.ts';
-import { amountDueCents, giftCardPaymentOf } from '../gift-cards/gift-cards.ts';
+import { amountDueCents, giftCardPaymentOf } from '../gift-cards/index.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 
 /** The code the order's discount came from (stored with its pricing). */

@@ -10,7 +10,12 @@
  */
 import type { Db } from '../../platform/db/index.ts';
 import { isPaid } from './store.ts';
-import { issueGiftCards, planGiftCards, type GiftCardMailContext } from '../gift-cards/gift-cards.ts';
+import {
+  issueGiftCards,
+  orderHasGiftCards,
+  planGiftCards,
+  type GiftCardMailContext,
+} from '../gift-cards/index.ts';
 
 export { awaitsPayment, isPaid } from './store.ts';
 
@@ -36,13 +41,7 @@ export async function handOutPaidOrder(
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || !isPaid(order.status)) return [];
-  const issued = await trx
-    .selectFrom('gift_cards')
-    .select('code')
-    .where('order_id', '=', orderId)
-    .limit(1)
-    .executeTakeFirst();
-  if (issued) return [];
+  if (await orderHasGiftCards(trx, orderId)) return [];
   const lines = await trx
     .selectFrom('order_lines')
     .select(['product_type', 'quantity', 'unit_price_cents'])

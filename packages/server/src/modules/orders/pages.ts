@@ -6,10 +6,10 @@
 import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml as h } from '../../platform/http/html.ts';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
-import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from '../gift-cards/gift-cards.ts';
+import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from '../gift-cards/index.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 import type { OrderView } from './place-order.ts';
-import { subscriptionView, type SubscriptionRow } from '../subscriptions/store.ts';
+import { subscriptionView, type SubscriptionRow } from '../subscriptions/index.ts';
 
 /**
  * The checkout pages' own few rules (scoped to their root classes): a readable column, labels

@@ -43,13 +43,13 @@ import { stockLockOrder, takeStock } from '../catalogue/stock.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { getItemsByIds } from '../catalogue/catalogue.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
-import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/store.ts';
+import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import type { Database } from '../../database.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
-import { amountDueCents, payByGiftCard } from '../gift-cards/gift-cards.ts';
+import { amountDueCents, payByGiftCard } from '../gift-cards/index.ts';
 import { confirmationMail } from './mail.ts';
 import { handOutPaidOrder } from './on-payment.ts';
 import {

@@ -13,7 +13,15 @@ import { formatMoney, lineNeeds, paidForLines, ProductType } from '@storefront/c
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { releaseDiscounts } from '../discounts/index.ts';
-import { giftCardHint, restoreGiftCards, voidGiftCardCents } from '../gift-cards/store.ts';
+import {
+  giftCardHint,
+  restoreGiftCards,
+  voidGiftCardCents,
+  giftCardCentsVoided,
+  giftCardNow,
+  giftCardsOfOrderHolding,
+  giftCardsOfOrderWithBalances,
+} from '../gift-cards/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import {
   markOrderRefundedWhenFull,
@@ -230,12 +238,7 @@ async function voidRefundedGiftCards(
   order: OrderRowOf,
   refund: { amountCents: number; committedCents: number; giftLines: readonly LineToRefund[] },
 ): Promise<number> {
-  const cards = await trx
-    .selectFrom('gift_cards')
-    .select(['code', 'initial_cents', 'balance_cents'])
-    .where('order_id', '=', order.id)
-    .orderBy('code')
-    .execute();
+  const cards = await giftCardsOfOrderWithBalances(trx, order.id);
   if (cards.length === 0) return 0;
   const number = Number(order.order_number);
   const pricing = { subtotalCents: order.subtotal_cents, discountCents: order.discount_cents };
@@ -250,7 +253,7 @@ async function voidRefundedGiftCards(
       },
     });
   const raced = async (code: string) => {
-    const card = await currentCard(trx, code);
+    const card = await giftCardNow(trx, code);
     return refuse([code], card.balance_cents, 0);
   };
   let voidedNow = 0;
@@ -280,28 +283,15 @@ async function voidRefundedGiftCards(
     pricing,
   );
   const otherCents = order.grand_total_cents - giftCardsPaidCents;
-  const voided = await trx
-    .selectFrom('gift_card_ledger')
-    .select((eb) => eb.fn.sum<number | string>('change_cents').as('net'))
-    .where('order_id', '=', order.id)
-    .where('reason', '=', 'voided')
-    .where(
-      'code',
-      'in',
-      cards.map((c) => c.code),
-    )
-    .executeTakeFirst();
-  const voidedBefore = -Number(voided?.net ?? 0);
+  const voidedBefore = await giftCardCentsVoided(
+    trx,
+    order.id,
+    cards.map((c) => c.code),
+  );
   const refundedCents = refund.committedCents + refund.amountCents;
   const owed = Math.max(0, refundedCents - otherCents) - voidedBefore;
   if (owed <= 0) return voidedNow;
-  const holding = await trx
-    .selectFrom('gift_cards')
-    .select(['code', 'balance_cents'])
-    .where('order_id', '=', order.id)
-    .where('balance_cents', '>', 0)
-    .orderBy('code')
-    .execute();
+  const holding = await giftCardsOfOrderHolding(trx, order.id);
   const leftCents = holding.reduce((sum, card) => sum + card.balance_cents, 0);
   if (leftCents < owed)
     throw refuse(
@@ -320,13 +310,6 @@ async function voidRefundedGiftCards(
   }
   return voidedNow;
 }
-
-const currentCard = (trx: Trx, code: string) =>
-  trx
-    .selectFrom('gift_cards')
-    .select(['code', 'balance_cents'])
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
 
 /** The refunded lines that took stock give it back, in variant order (a stable lock order). */
 async function restockLines(

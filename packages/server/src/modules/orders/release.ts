@@ -6,7 +6,7 @@
  * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
-import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
+import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/index.ts';
 import type { Trx } from '../../platform/db/index.ts';
 import { releaseDiscounts } from '../discounts/index.ts';
 import { orderEvent } from './order-events.ts';

@@ -30,11 +30,11 @@ import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../plat
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../catalogue/catalogue.ts';
 import { customerDetails } from '../accounts/customer-details.ts';
-import { giftCardsOfOrder } from '../gift-cards/store.ts';
+import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
 import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
-import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../subscriptions/store.ts';
+import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../subscriptions/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import {

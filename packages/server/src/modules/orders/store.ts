@@ -4,7 +4,10 @@
  */
 import { centsToMoney, type Customer } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
+import type { DbOf } from '../../platform/db/handle.ts';
 import type { Db } from '../../platform/db/index.ts';
+import type { BackofficeTables } from '../../backoffice/tables.ts';
+import type { CheckoutTables } from './tables.ts';
 
 /** Whether the order's money has been received: its downloads answer, its gift cards exist (issue 27). */
 export const isPaid = (status: string): boolean => status === 'paid';
@@ -118,4 +121,82 @@ export async function accountOrder(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row ? readOrder(db, row.id) : undefined;
+}
+
+/** The number of each order named (unknown ids are left out): one statement, whatever the count. */
+export async function orderNumbersByIds(
+  db: DbOf<CheckoutTables>,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.order_number)]));
+}
+
+/**
+ * Renewal orders whose payment failed, by id after `afterOrderId`, `limit` of them (keyset paging:
+ * only failures are read, never every renewal).
+ */
+export async function failedRenewalOrderIds(
+  db: DbOf<CheckoutTables>,
+  afterOrderId: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('orders')
+    .select('id')
+    .where('kind', '=', 'renewal')
+    .where('status', '=', 'payment-failed');
+  if (afterOrderId !== undefined) query = query.where('id', '>', afterOrderId);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The detail JSON of the order's first event of that kind, or undefined. */
+export async function orderEventDetail(
+  db: DbOf<BackofficeTables>,
+  orderId: string,
+  kind: string,
+): Promise<string | null | undefined> {
+  const event = await db
+    .selectFrom('order_events')
+    .select('detail')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return event?.detail;
+}
+
+/** Whom an order is from and its lines (in order), as a review request shows them; undefined for an unknown id. */
+export async function orderToReview(
+  db: DbOf<CheckoutTables>,
+  orderId: string,
+): Promise<
+  | {
+      orderNumber: number;
+      customerName: string;
+      email: string;
+      lines: { id: string; itemId: string; title: string }[];
+    }
+  | undefined
+> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'customer_name', 'email'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['id', 'item_id', 'title'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return {
+    orderNumber: Number(order.order_number),
+    customerName: order.customer_name,
+    email: order.email,
+    lines: lines.map((l) => ({ id: l.id, itemId: l.item_id, title: l.title })),
+  };
 }

@@ -7,6 +7,7 @@ import type { ModeratedReview, ModeratedReviewPage } from '@storefront/core/wire
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
+import { approvedReviewsOfItem, reviewsInState, type ReviewRow } from './store.ts';
 
 export const moderationQuery = z
   .object({
@@ -20,20 +21,8 @@ export async function moderationList(
   db: Db,
   query: z.infer<typeof moderationQuery>,
 ): Promise<ModeratedReviewPage> {
-  let select = db
-    .selectFrom('reviews')
-    .selectAll()
-    .where('state', '=', query.state)
-    .orderBy('created')
-    .orderBy('id')
-    .limit(query.limit + 1);
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string'] as const);
-    select = select.where((eb) =>
-      eb.or([eb('created', '>', created), eb.and([eb('created', '=', created), eb('id', '>', id)])]),
-    );
-  }
-  const rows = await select.execute();
+  const after = query.cursor ? decodeCursor(query.cursor, ['number', 'string'] as const) : undefined;
+  const rows = await reviewsInState(db, query.state, after, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => [Number(r.created), r.id]);
   return {
     reviews: page.shown.map(moderationView),
@@ -41,11 +30,6 @@ export async function moderationList(
     nextPageCursor: page.nextPageCursor,
   };
 }
-
-type ReviewRow = Awaited<ReturnType<typeof reviewRow>>;
-
-export const reviewRow = (db: Db, id: string) =>
-  db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** What staff see of a review: who wrote it and on which order, as well as what it says. */
 export function moderationView(r: ReviewRow): ModeratedReview {
@@ -76,21 +60,8 @@ export const productReviewsQuery = z
 const publicName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 export async function productReviews(db: Db, itemId: string, query: z.infer<typeof productReviewsQuery>) {
-  let select = db
-    .selectFrom('reviews')
-    .select(['id', 'rating', 'title', 'body', 'customer_name', 'created'])
-    .where('item_id', '=', itemId)
-    .where('state', '=', 'approved')
-    .orderBy('created', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1);
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string'] as const);
-    select = select.where((eb) =>
-      eb.or([eb('created', '<', created), eb.and([eb('created', '=', created), eb('id', '<', id)])]),
-    );
-  }
-  const rows = await select.execute();
+  const before = query.cursor ? decodeCursor(query.cursor, ['number', 'string'] as const) : undefined;
+  const rows = await approvedReviewsOfItem(db, itemId, before, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => [Number(r.created), r.id]);
   return {
     reviews: page.shown.map((r) => ({

@@ -4,12 +4,11 @@
  * once: the submission marks it used with a conditional update in its own transaction, so two
  * submissions at once store one set of reviews.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError, invalidInput } from '../../platform/http/errors.ts';
 import { digest } from '../../platform/http/session.ts';
-import { writeTransaction } from '../../platform/db/transaction.ts';
+import { reviewRequestByDigest, spendRequestWithReviews } from './store.ts';
 
 /** The mailed token: 32 random bytes, base64url. Anything else is not one of ours. */
 const TOKEN_PATTERN = /^[\w-]{43}$/;
@@ -32,44 +31,36 @@ export interface OpenRequest {
   lines: RequestLine[];
 }
 
+/** Whom an order is from and its lines, in order (app.ts hands over the orders module's): reviews know orders by id. */
+export type OrderToReview = (
+  db: Db,
+  orderId: string,
+) => Promise<{ orderNumber: number; customerName: string; email: string; lines: RequestLine[] } | undefined>;
+
 /**
  * The order a link's token opens, or the catalogue's refusal: not ours (404), expired or used (410).
  */
-export async function openRequest(db: Db, token: string, now = Date.now()): Promise<OpenRequest> {
+export async function openRequest(
+  db: Db,
+  orderToReview: OrderToReview,
+  token: string,
+  now = Date.now(),
+): Promise<OpenRequest> {
   if (!TOKEN_PATTERN.test(token)) throw apiError('review-link-invalid');
-  const request = await db
-    .selectFrom('review_requests')
-    .innerJoin('orders', 'orders.id', 'review_requests.order_id')
-    .select([
-      'review_requests.id',
-      'review_requests.order_id',
-      'review_requests.expires_at',
-      'review_requests.used_at',
-      'orders.order_number',
-      'orders.customer_name',
-      'orders.email',
-    ])
-    .where('review_requests.token_digest', '=', digest(token))
-    .executeTakeFirst();
+  const request = await reviewRequestByDigest(db, digest(token));
   if (!request) throw apiError('review-link-invalid');
+  const order = await orderToReview(db, request.order_id);
+  if (!order) throw apiError('review-link-invalid');
   if (request.used_at !== null) throw apiError('review-link-used');
   if (Number(request.expires_at) <= now) throw apiError('review-link-expired');
-  const lines = await db
-    .selectFrom('order_lines')
-    .select(['id', 'item_id', 'title'])
-    .where('order_id', '=', request.order_id)
-    .orderBy('position')
-    .execute();
   const seen = new Set<string>();
   return {
     id: request.id,
     orderId: request.order_id,
-    orderNumber: Number(request.order_number),
-    customerName: request.customer_name,
-    email: request.email,
-    lines: lines
-      .filter((l) => !seen.has(l.item_id) && seen.add(l.item_id))
-      .map((l) => ({ id: l.id, itemId: l.item_id, title: l.title })),
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    email: order.email,
+    lines: order.lines.filter((l) => !seen.has(l.itemId) && seen.add(l.itemId)),
   };
 }
 
@@ -129,34 +120,21 @@ export async function storeReviews(
   written: Written[],
   now = Date.now(),
 ): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    const spent = await trx
-      .updateTable('review_requests')
-      .set({ used_at: now })
-      .where('id', '=', request.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) throw apiError('review-link-used');
-    await trx
-      .insertInto('reviews')
-      .values(
-        written.map((w) => ({
-          id: randomUUID(),
-          order_id: request.orderId,
-          line_id: w.line.id,
-          item_id: w.line.itemId,
-          product_title: w.line.title,
-          customer_name: request.customerName,
-          email: request.email,
-          rating: w.rating,
-          title: w.title,
-          body: w.body,
-          state: 'pending' as const,
-          created: now,
-          moderated_at: null,
-          moderated_by: null,
-        })),
-      )
-      .execute();
-  });
+  const stored = await spendRequestWithReviews(
+    db,
+    request.id,
+    written.map((w) => ({
+      orderId: request.orderId,
+      lineId: w.line.id,
+      itemId: w.line.itemId,
+      productTitle: w.line.title,
+      customerName: request.customerName,
+      email: request.email,
+      rating: w.rating,
+      title: w.title,
+      body: w.body,
+    })),
+    now,
+  );
+  if (!stored) throw apiError('review-link-used');
 }

@@ -12,29 +12,37 @@
 import { message, PageType } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { moderateReview, ratingSummary, REVIEW_REQUEST_PATH } from './store.ts';
+import { moderateReview, ratingSummary, REVIEW_REQUEST_PATH, reviewRow } from './store.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
 import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import {
   moderationList,
   moderationQuery,
   moderationView,
   productReviews,
   productReviewsQuery,
-  reviewRow,
 } from './lists.ts';
 import { reviewFormHtml, reviewNoticeHtml } from './pages.ts';
-import { openRequest, storeReviews, submissionBody, writtenReviews, type OpenRequest } from './requests.ts';
+import {
+  openRequest,
+  storeReviews,
+  submissionBody,
+  writtenReviews,
+  type OpenRequest,
+  type OrderToReview,
+} from './requests.ts';
 
 export interface ReviewRouteOptions {
   renderer: PageRenderer;
   /** The site's reviews flag (feature 66). */
   enabled: boolean;
+  orderToReview: OrderToReview;
 }
 
 const tokenQuery = z.object({ token: z.string().max(100).default('') });
@@ -81,7 +89,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     const token = tokenQuery.safeParse(request.query).data?.token ?? '';
     reply.header('referrer-policy', 'no-referrer');
     try {
-      const open = await openRequest(db, token);
+      const open = await openRequest(db, options.orderToReview, token);
       const crumb = ensureCrumb(request, reply);
       return await showPage(request, reply, 200, reviewFormHtml({ request: open, token, crumb }, ls));
     } catch (error) {
@@ -96,7 +104,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     try {
       if (!parsed.success) throw invalidInput(parsed.error, 'form');
       if (!crumbMatches(request, parsed.data.crumb ?? '')) throw apiError('crumb-fail');
-      open = await openRequest(db, parsed.data.token);
+      open = await openRequest(db, options.orderToReview, parsed.data.token);
       await storeReviews(db, open, writtenReviews(open, parsed.data));
       return await showPage(
         request,

@@ -3,8 +3,13 @@ import { message, type LocalizedStrings } from '@storefront/core';
 import { digest } from '../../platform/http/session.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import { changeKey } from '../../platform/db/change-version.ts';
-import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import type { Selectable } from 'kysely';
+import type { ReviewState, ReviewsTable, ReviewTables } from './tables.ts';
+import type { DbOf } from '../../platform/db/handle.ts';
+
+type ReviewsDb = DbOf<ReviewTables>;
+export type ReviewRow = Selectable<ReviewsTable>;
 
 /**
  * Product reviews (issue 17), what the back office's fulfilment, the reviews feature and product
@@ -45,7 +50,7 @@ export interface ReviewMailSite {
  * has reviews off.
  */
 export async function queueReviewRequest(
-  trx: Db,
+  trx: ReviewsDb,
   order: { id: string; email: string; order_number: number | string },
   site: ReviewMailSite,
   now = Date.now(),
@@ -94,7 +99,7 @@ export interface RatingSummary {
   averageRating: number;
 }
 
-export async function ratingSummary(db: Db, itemId: string): Promise<RatingSummary | undefined> {
+export async function ratingSummary(db: ReviewsDb, itemId: string): Promise<RatingSummary | undefined> {
   const row = await db
     .selectFrom('reviews')
     .select((eb) => [
@@ -115,7 +120,7 @@ export async function ratingSummary(db: Db, itemId: string): Promise<RatingSumma
  * False when there is no such review.
  */
 export async function moderateReview(
-  db: Db,
+  db: ReviewsDb,
   id: string,
   state: 'approved' | 'rejected',
   actorId: string,
@@ -132,4 +137,124 @@ export async function moderateReview(
     changes.touch(changeKey.reviews(changed.item_id));
     return true;
   });
+}
+
+/** A review request by its token's digest, if any. */
+export function reviewRequestByDigest(
+  db: ReviewsDb,
+  tokenDigest: string,
+): Promise<
+  { id: string; order_id: string; expires_at: number | string; used_at: number | string | null } | undefined
+> {
+  return db
+    .selectFrom('review_requests')
+    .select(['id', 'order_id', 'expires_at', 'used_at'])
+    .where('token_digest', '=', tokenDigest)
+    .executeTakeFirst();
+}
+
+/** What a shopper wrote about one line of their order. */
+export interface NewReview {
+  orderId: string;
+  lineId: string;
+  itemId: string;
+  productTitle: string;
+  customerName: string;
+  email: string;
+  rating: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Spends the request and stores its reviews (pending), in one transaction; false, and nothing
+ * stored, when the request was spent already.
+ */
+export async function spendRequestWithReviews(
+  db: ReviewsDb,
+  requestId: string,
+  reviews: readonly NewReview[],
+  now: number,
+): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    const spent = await trx
+      .updateTable('review_requests')
+      .set({ used_at: now })
+      .where('id', '=', requestId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('reviews')
+      .values(
+        reviews.map((r) => ({
+          id: randomUUID(),
+          order_id: r.orderId,
+          line_id: r.lineId,
+          item_id: r.itemId,
+          product_title: r.productTitle,
+          customer_name: r.customerName,
+          email: r.email,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          state: 'pending' as const,
+          created: now,
+          moderated_at: null,
+          moderated_by: null,
+        })),
+      )
+      .execute();
+    return true;
+  });
+}
+
+/** Reviews of one state, oldest first, after the (created, id) position given. */
+export function reviewsInState(
+  db: ReviewsDb,
+  state: ReviewState,
+  after: readonly [number, string] | undefined,
+  limit: number,
+): Promise<ReviewRow[]> {
+  let select = db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('state', '=', state)
+    .orderBy('created')
+    .orderBy('id')
+    .limit(limit);
+  if (after)
+    select = select.where((eb) =>
+      eb.or([eb('created', '>', after[0]), eb.and([eb('created', '=', after[0]), eb('id', '>', after[1])])]),
+    );
+  return select.execute();
+}
+
+/** The review of that id; throws when there is none. */
+export const reviewRow = (db: ReviewsDb, id: string): Promise<ReviewRow> =>
+  db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** A product's approved reviews, newest first, before the (created, id) position given. */
+export function approvedReviewsOfItem(
+  db: ReviewsDb,
+  itemId: string,
+  before: readonly [number, string] | undefined,
+  limit: number,
+): Promise<Pick<ReviewRow, 'id' | 'rating' | 'title' | 'body' | 'customer_name' | 'created'>[]> {
+  let select = db
+    .selectFrom('reviews')
+    .select(['id', 'rating', 'title', 'body', 'customer_name', 'created'])
+    .where('item_id', '=', itemId)
+    .where('state', '=', 'approved')
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (before)
+    select = select.where((eb) =>
+      eb.or([
+        eb('created', '<', before[0]),
+        eb.and([eb('created', '=', before[0]), eb('id', '<', before[1])]),
+      ]),
+    );
+  return select.execute();
 }

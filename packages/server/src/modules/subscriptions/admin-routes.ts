@@ -19,7 +19,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_STATES } from '@storefront/core/subscriptions';
-import { changeSubscription, subscriptionView, type SubscriptionRow } from './store.ts';
+import {
+  changeSubscription,
+  subscriptionById,
+  subscriptionsNewestFirst,
+  subscriptionView,
+  type SubscriptionRow,
+} from './store.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -38,54 +44,37 @@ const actionParams = z
   .strict();
 const noBody = z.undefined().or(z.object({}).strict());
 
-function staffView(row: SubscriptionRow & { order_number: number | string | null }): StaffSubscription {
+/** The number of each order named (app.ts hands over the orders module's): subscriptions know orders by id. */
+export type OrderNumbersOf = (orderIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+function staffView(row: SubscriptionRow, orderNumbers: ReadonlyMap<string, number>): StaffSubscription {
   const customer = JSON.parse(row.customer) as { name?: string };
   return {
     ...subscriptionView(row),
     customer: { email: row.email, name: customer.name ?? '' },
     failures: row.failures,
     lastError: row.last_error,
-    firstOrderNumber: row.order_number === null ? null : Number(row.order_number),
+    firstOrderNumber: orderNumbers.get(row.first_order_id) ?? null,
   };
-}
-
-function withOrder(db: Db) {
-  return db
-    .selectFrom('subscriptions')
-    .leftJoin('orders', 'orders.id', 'subscriptions.first_order_id')
-    .selectAll('subscriptions')
-    .select('orders.order_number');
 }
 
 /** The subscriptions of the given state (all when none), newest first, a page at a time. */
 export async function listSubscriptions(
   db: Db,
+  orderNumbersOf: OrderNumbersOf,
   query: z.infer<typeof subscriptionListQuery>,
 ): Promise<StaffSubscriptionPage> {
-  let q = withOrder(db);
-  if (query.state) q = q.where('subscriptions.state', '=', query.state);
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
-    q = q.where((eb) =>
-      eb.or([
-        eb('subscriptions.created', '<', created),
-        eb.and([eb('subscriptions.created', '=', created), eb('subscriptions.id', '>', id)]),
-      ]),
-    );
-  }
-  const rows = await q
-    .orderBy('subscriptions.created', 'desc')
-    .orderBy('subscriptions.id')
-    .limit(PAGE + 1)
-    .execute();
+  const before = query.cursor ? decodeCursor(query.cursor, ['number', 'string']) : undefined;
+  const rows = await subscriptionsNewestFirst(db, { state: query.state, before, limit: PAGE + 1 });
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
-  return { subscriptions: shown.map(staffView), ...paging };
+  const orderNumbers = await orderNumbersOf(shown.map((r) => r.first_order_id));
+  return { subscriptions: shown.map((row) => staffView(row, orderNumbers)), ...paging };
 }
 
 export async function subscriptionBackofficeRoutes(
   app: FastifyInstance,
   prefix: string,
-  options: { now: () => number },
+  options: { now: () => number; orderNumbersOf: OrderNumbersOf },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -95,7 +84,7 @@ export async function subscriptionBackofficeRoutes(
     { preValidation: requirePermission('orders.read'), schema: { querystring: subscriptionListQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listSubscriptions(db, request.query);
+      return listSubscriptions(db, options.orderNumbersOf, request.query);
     },
   );
 
@@ -123,8 +112,9 @@ export async function subscriptionBackofficeRoutes(
         'subscription changed by staff',
       );
       reply.header('cache-control', 'no-store');
-      const row = await withOrder(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
-      return { subscription: staffView(row) } satisfies StaffSubscriptionAnswer;
+      const row = (await subscriptionById(db, id)) ?? changed.row;
+      const orderNumbers = await options.orderNumbersOf([row.first_order_id]);
+      return { subscription: staffView(row, orderNumbers) } satisfies StaffSubscriptionAnswer;
     },
   );
 }

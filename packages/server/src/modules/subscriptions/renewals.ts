@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import {
-  declinedRenewalOrders,
   dueSubscriptions,
+  ordersHoldingClaims,
   recordRenewalFailure,
   undoRenewalClaim,
   type SubscriptionRow,
@@ -36,9 +36,18 @@ export type PlaceRenewal = (renewal: {
   savedCard?: { customer: string; paymentMethod: string } | undefined;
 }) => Promise<RenewalOutcome>;
 
+/** What renewals ask of the orders module (app.ts hands its functions over): subscriptions know orders by id. */
+export interface RenewalOrders {
+  /** Renewal orders whose payment failed, by id after `afterOrderId`, `limit` of them. */
+  failedRenewalOrderIds(db: Db, afterOrderId: string | undefined, limit: number): Promise<string[]>;
+  /** The detail JSON of the order's first event of that kind, if any (read in the caller's transaction). */
+  orderEventDetail(db: Db, orderId: string, kind: string): Promise<string | null | undefined>;
+}
+
 export interface RenewalOptions {
   db: Db;
   placeRenewal: PlaceRenewal;
+  orders: RenewalOrders;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** The clock renewals run on (tests step it). */
@@ -65,6 +74,8 @@ export interface TickResult {
 const LOST_CODE = 'renewal-not-claimed';
 /** The renewal's card was declined at once: its order is released, and counted as a failure below. */
 const PAYMENT_FAILED_CODE = 'payment-failed';
+/** How many failed renewal orders one statement reads when looking for claims to give back. */
+const FAILED_PAGE = 500;
 
 export class RenewalScheduler {
   private running: Promise<TickResult> | undefined;
@@ -140,18 +151,41 @@ export class RenewalScheduler {
   private async countDeclinedPayments(): Promise<number> {
     const { db, batch, mailer } = this.options;
     let counted = 0;
-    for (const orderId of await declinedRenewalOrders(db, batch)) {
+    for (const orderId of await this.declinedRenewalOrders(batch)) {
       const mails: string[] = [];
       const recorded = await writeTransaction(db, async (trx) => {
         const row = await undoRenewalClaim(trx, orderId);
         if (!row) return false;
-        const problem = await releaseReason(trx, orderId);
+        const problem = await this.releaseReason(trx, orderId);
         return this.recordFailure(trx, row, { code: PAYMENT_FAILED_CODE, message: problem }, mails);
       });
       for (const id of mails) mailer.deliverLater(id);
       if (recorded) counted++;
     }
     return counted;
+  }
+
+  /** Renewal orders whose card payment failed and that still hold their cycle's claim (at most `limit`). */
+  private async declinedRenewalOrders(limit: number): Promise<string[]> {
+    const { db, orders } = this.options;
+    const declined: string[] = [];
+    let after: string | undefined;
+    while (declined.length < limit) {
+      const failed = await orders.failedRenewalOrderIds(db, after, FAILED_PAGE);
+      if (failed.length === 0) break;
+      const claimed = await ordersHoldingClaims(db, failed);
+      declined.push(...failed.filter((id) => claimed.has(id)));
+      if (failed.length < FAILED_PAGE) break;
+      after = failed.at(-1);
+    }
+    return declined.slice(0, limit);
+  }
+
+  /** The provider's reason for a declined renewal, as the release recorded it in the order's history. */
+  private async releaseReason(db: Db, orderId: string): Promise<string> {
+    const detail = await this.options.orders.orderEventDetail(db, orderId, PAYMENT_FAILED_CODE);
+    const reason = detail ? (JSON.parse(detail) as { reason?: unknown }).reason : undefined;
+    return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
   }
 
   /** Records the failure (conditionally); the mail of one that gives up is added to `mails`, to send after commit. */
@@ -197,16 +231,4 @@ export class RenewalScheduler {
     mails.push(mailId);
     return true;
   }
-}
-
-/** The provider's reason for a declined renewal, as the release recorded it in the order's history. */
-async function releaseReason(db: Db, orderId: string): Promise<string> {
-  const event = await db
-    .selectFrom('order_events')
-    .select('detail')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', PAYMENT_FAILED_CODE)
-    .executeTakeFirst();
-  const reason = event?.detail ? (JSON.parse(event.detail) as { reason?: unknown }).reason : undefined;
-  return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
 }

@@ -31,13 +31,16 @@ import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/cru
 import { ApiError, apiError, invalidInput, parseInput } from '../../platform/http/errors.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { PageRenderer } from '../../storefront/pages.ts';
 import { subscriptionItemHtml } from './view-html.ts';
-import { RenewalScheduler, type PlaceRenewal, type TickResult } from './renewals.ts';
+import { RenewalScheduler, type PlaceRenewal, type RenewalOrders, type TickResult } from './renewals.ts';
 
 export interface SubscriptionOptions {
   renderer: PageRenderer;
   placeRenewal: PlaceRenewal;
+  /** The orders module's answers about renewal orders (app.ts hands them over). */
+  orders: RenewalOrders;
   /** The clock renewals and resumes run on; tests step it. */
   now: () => number;
   /** How often this instance looks for due renewals (ms); 0 turns the scheduler off. */
@@ -66,6 +69,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
   const scheduler = new RenewalScheduler({
     db,
     placeRenewal: options.placeRenewal,
+    orders: options.orders,
     mailer: app.mailer,
     log: app.log,
     now: options.now,

@@ -17,11 +17,12 @@ import {
   type RenewablePlan,
   type SubscriptionAction,
 } from '@storefront/core/subscriptions';
-import type { Selectable, Transaction } from 'kysely';
-import type { SubscriptionState, SubscriptionsTable } from './tables.ts';
+import type { Selectable } from 'kysely';
+import type { SubscriptionState, SubscriptionsTable, SubscriptionTables } from './tables.ts';
 import { digest } from '../../platform/http/session.ts';
-import type { Db } from '../../platform/db/index.ts';
-import type { Database } from '../../database.ts';
+import type { DbOf } from '../../platform/db/handle.ts';
+
+type SubscriptionsDb = DbOf<SubscriptionTables>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type { SubscriptionState };
@@ -44,7 +45,10 @@ export const subscriptionManagePath = (token: string) =>
   `${SUBSCRIPTION_MANAGE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** The subscription a manage link's token names, if any. */
-export function subscriptionByManageToken(db: Db, token: string): Promise<SubscriptionRow | undefined> {
+export function subscriptionByManageToken(
+  db: SubscriptionsDb,
+  token: string,
+): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -58,7 +62,7 @@ export function subscriptionByManageToken(db: Db, token: string): Promise<Subscr
  * in its mail).
  */
 export async function startSubscription(
-  trx: Transaction<Database>,
+  trx: SubscriptionsDb,
   start: {
     orderId: string;
     accountId: string | null;
@@ -111,7 +115,7 @@ export async function startSubscription(
  * written beside it. False when it is not this caller's to make (made, paused, cancelled, ended).
  */
 export async function claimRenewal(
-  trx: Transaction<Database>,
+  trx: SubscriptionsDb,
   claim: { subscriptionId: string; cycle: number; orderId: string; now: number },
 ): Promise<boolean> {
   const row = await trx
@@ -153,16 +157,18 @@ export async function claimRenewal(
   return true;
 }
 
-/** Renewal orders whose card payment failed and that still hold their cycle's claim. */
-export async function declinedRenewalOrders(db: Db, limit: number): Promise<string[]> {
+/** Which of the renewal orders named still hold their cycle's claim. */
+export async function ordersHoldingClaims(
+  db: SubscriptionsDb,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('subscription_renewals')
-    .innerJoin('orders', 'orders.id', 'subscription_renewals.order_id')
-    .select('subscription_renewals.order_id')
-    .where('orders.status', '=', 'payment-failed')
-    .limit(limit)
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
     .execute();
-  return rows.map((r) => r.order_id);
+  return new Set(rows.map((r) => r.order_id));
 }
 
 /**
@@ -172,7 +178,7 @@ export async function declinedRenewalOrders(db: Db, limit: number): Promise<stri
  * the failure is then recorded like any refused renewal. A pause or cancel made meanwhile stays.
  */
 export async function undoRenewalClaim(
-  trx: Transaction<Database>,
+  trx: SubscriptionsDb,
   orderId: string,
 ): Promise<SubscriptionRow | undefined> {
   const key = await trx
@@ -208,7 +214,7 @@ export async function undoRenewalClaim(
 
 /** Keeps the customer and card a subscription's first (Stripe) payment saved, for its renewals. */
 export async function saveRenewalCard(
-  trx: Transaction<Database>,
+  trx: SubscriptionsDb,
   firstOrderId: string,
   card: { customer: string; paymentMethod: string },
 ): Promise<boolean> {
@@ -221,7 +227,11 @@ export async function saveRenewalCard(
 }
 
 /** Active subscriptions whose next try has come, oldest first. */
-export function dueSubscriptions(db: Db, now: number, limit: number): Promise<SubscriptionRow[]> {
+export function dueSubscriptions(
+  db: SubscriptionsDb,
+  now: number,
+  limit: number,
+): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -237,7 +247,7 @@ export function dueSubscriptions(db: Db, now: number, limit: number): Promise<Su
  * try `retryInMs` later, or `failed` once `gaveUp`. Answers whether this caller recorded it.
  */
 export async function recordRenewalFailure(
-  db: Db,
+  db: SubscriptionsDb,
   row: SubscriptionRow,
   failure: { error: string; now: number; retryInMs: number; gaveUp: boolean },
 ): Promise<boolean> {
@@ -259,7 +269,7 @@ export async function recordRenewalFailure(
 }
 
 /** The customer's subscriptions, newest first. */
-export function accountSubscriptions(db: Db, accountId: string): Promise<SubscriptionRow[]> {
+export function accountSubscriptions(db: SubscriptionsDb, accountId: string): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -283,7 +293,7 @@ export type SubscriptionOwner = { accountId: string } | { staff: true } | { mana
  * from now on, never a burst of missed ones.
  */
 export async function changeSubscription(
-  db: Db,
+  db: SubscriptionsDb,
   change: { owner: SubscriptionOwner; id: string; action: SubscriptionAction; now: number },
 ): Promise<{ ok: true; row: SubscriptionRow } | { ok: false; reason: 'not-found' | 'not-allowed' }> {
   let query = db.selectFrom('subscriptions').selectAll().where('id', '=', change.id);
@@ -331,7 +341,11 @@ export async function changeSubscription(
  * (nobody could manage them any more, and renewing needs the customer's address), then detaches
  * them all and drops their personal data, as the account's orders are.
  */
-export async function cancelAccountSubscriptions(trx: Db, accountId: string, now: number): Promise<void> {
+export async function cancelAccountSubscriptions(
+  trx: SubscriptionsDb,
+  accountId: string,
+  now: number,
+): Promise<void> {
   await trx
     .updateTable('subscriptions')
     .set({ state: 'cancelled', updated: now })
@@ -346,7 +360,10 @@ export async function cancelAccountSubscriptions(trx: Db, accountId: string, now
 }
 
 /** The subscription a subscription order started, if any. */
-export function subscriptionOfOrder(db: Db, orderId: string): Promise<SubscriptionRow | undefined> {
+export function subscriptionOfOrder(
+  db: SubscriptionsDb,
+  orderId: string,
+): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('first_order_id', '=', orderId).executeTakeFirst();
 }
 
@@ -367,4 +384,31 @@ export function subscriptionView(row: SubscriptionRow): SubscriptionView {
     nextRenewalDay: renewsLater(row.state) ? billingDay(Number(row.next_due), row.time_zone) : null,
     created: Number(row.created),
   };
+}
+
+/** Subscriptions newest first (of one state, when given), after the (created, id) position given. */
+export function subscriptionsNewestFirst(
+  db: SubscriptionsDb,
+  options: {
+    state?: SubscriptionState | undefined;
+    before?: readonly [number, string] | undefined;
+    limit: number;
+  },
+): Promise<SubscriptionRow[]> {
+  let q = db.selectFrom('subscriptions').selectAll();
+  if (options.state) q = q.where('state', '=', options.state);
+  const { before } = options;
+  if (before)
+    q = q.where((eb) =>
+      eb.or([
+        eb('created', '<', before[0]),
+        eb.and([eb('created', '=', before[0]), eb('id', '>', before[1])]),
+      ]),
+    );
+  return q.orderBy('created', 'desc').orderBy('id').limit(options.limit).execute();
+}
+
+/** The subscription of that id, if any. */
+export function subscriptionById(db: SubscriptionsDb, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
