@@ -59,71 +59,64 @@ export interface OrderCounterTable {
   value: number;
 }
 
-/** Orders that used a discount code so far (issue 17): raised only while below the code's limit. */
-export interface DiscountUsageTable {
-  code: string;
-  used: number;
-}
-
-/** One customer's (email, lower case) orders with a code. */
-export interface DiscountCustomerUsageTable {
-  code: string;
-  customer: string;
-  used: number;
-}
-
-/** Which order used which code, for how much. */
-export interface DiscountRedemptionsTable {
-  order_id: string;
-  code: string;
-  customer: string;
-  discount_cents: number;
-  created: Millis;
-}
-
-/** Stripe webhook events acted on (their id: a replay finds it and changes nothing). */
-export interface StripeEventsTable {
-  event_id: string;
-  type: string;
-  order_id: string | null;
-  received: Millis;
-}
-
-/** A gift card (issue 17): its code as typed (normalised), what it was bought for and what is left. */
-export interface GiftCardsTable {
-  code: string;
-  /** The order that bought it. */
-  order_id: string;
-  currency: string;
-  initial_cents: number;
-  /** Never below zero: changed only by a conditional update in the spending transaction. */
-  balance_cents: number;
-  recipient: string;
-  message: string | null;
-  /** When the recipient's mail is due (epoch ms); `mail_id` once it has been queued. */
-  send_at: Millis;
-  mail_id: string | null;
-  created: Millis;
-}
-
-/** Every change of a card's balance: issued (+), redeemed (-), restored (+) by a cancel or refund. */
-export interface GiftCardLedgerTable {
+/** One line of an order's timeline: what happened, and which staff member did it (null: the shop). */
+export interface OrderEventsTable {
   id: string;
-  code: string;
   order_id: string;
-  change_cents: number;
-  reason: string;
   created: Millis;
+  /** 'paid', 'fulfilled', 'cancelled', 'refunded', 'confirmation-resent', 'note'. */
+  kind: string;
+  actor_id: string | null;
+  /** The staff member's address when it happened (kept when the account goes). */
+  actor_email: string | null;
+  /** JSON: what the event needs to be read back (tracking, amount, note text...). */
+  detail: string | null;
 }
 
-export interface CheckoutTables {
+export interface OrderFulfilmentsTable {
+  id: string;
+  order_id: string;
+  created: Millis;
+  tracking_number: string | null;
+  tracking_url: string | null;
+}
+
+export interface OrderFulfilmentLinesTable {
+  fulfilment_id: string;
+  order_id: string;
+  line_id: string;
+  quantity: number;
+}
+
+export interface OrderRefundsTable {
+  id: string;
+  order_id: string;
+  created: Millis;
+  amount_cents: number;
+  reason: string | null;
+  /** 'pending' (the provider has not confirmed it yet), 'succeeded', 'failed' (the provider's part). */
+  status: ColumnType<string, string | undefined, string>;
+  /** The part given back onto the gift cards that paid the order (done at once). */
+  gift_card_cents: ColumnType<number, number | undefined, number>;
+  /** The part given back through the payment provider, or by hand with the manual provider. */
+  provider_cents: ColumnType<number, number | undefined, number>;
+  provider: ColumnType<string, string | undefined, string>;
+  /** Stripe's PaymentIntent the refund is made on. */
+  provider_payment_id: string | null;
+  /** Stripe's refund id, once Stripe has answered. */
+  provider_refund_id: string | null;
+  /** JSON `[{ lineId, quantity }]` when refunded by line; null for an amount. */
+  lines: string | null;
+  /** 1 when the refunded lines went back into stock (in the refund's transaction). */
+  restocked: ColumnType<number, number | undefined, number>;
+}
+
+export interface OrderTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_counter: OrderCounterTable;
-  discount_usage: DiscountUsageTable;
-  discount_customer_usage: DiscountCustomerUsageTable;
-  discount_redemptions: DiscountRedemptionsTable;
-  gift_cards: GiftCardsTable;
-  gift_card_ledger: GiftCardLedgerTable;
-  stripe_events: StripeEventsTable;
+  order_events: OrderEventsTable;
+  order_fulfilments: OrderFulfilmentsTable;
+  order_fulfilment_lines: OrderFulfilmentLinesTable;
+  order_refunds: OrderRefundsTable;
 }
