@@ -23,7 +23,7 @@ import { giftCardRoutes } from './modules/gift-cards/routes.ts';
 import { handOutPaidOrder } from './modules/orders/on-payment.ts';
 import { confirmationMailNow } from './modules/orders/mail.ts';
 import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/stripe.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
+import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { commerceRoutes } from './modules/cart/routes.ts';
 import { loadCommercePricing } from './modules/cart/pricing.ts';

@@ -9,7 +9,7 @@
  * the pages and mails of an unpaid order say what comes on payment.
  */
 import type { Db } from '../../platform/db/index.ts';
-import { isPaid } from './store.ts';
+import { isPaid, orderById, orderLines } from './store.ts';
 import { issueGiftCards, planGiftCards, type GiftCardMailContext } from '../gift-cards/gift-cards.ts';
 
 export { awaitsPayment, isPaid } from './store.ts';
@@ -30,11 +30,7 @@ export async function handOutPaidOrder(
   mail: GiftCardMailContext,
   now = Date.now(),
 ): Promise<string[]> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'status', 'currency', 'email', 'extra'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderById(trx, orderId);
   if (!order || !isPaid(order.status)) return [];
   const issued = await trx
     .selectFrom('gift_cards')
@@ -43,12 +39,7 @@ export async function handOutPaidOrder(
     .limit(1)
     .executeTakeFirst();
   if (issued) return [];
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['product_type', 'quantity', 'unit_price_cents'])
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
+  const lines = await orderLines(trx, orderId);
   const cards = planGiftCards(
     lines.map((l) => ({
       productType: l.product_type,

@@ -24,7 +24,6 @@ import {
   type ProductVariant,
 } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
-import type { Transaction } from 'kysely';
 import { findCart } from '../cart/cart.ts';
 import {
   cartChoices,
@@ -42,8 +41,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { getItemsByIds } from '../catalogue/catalogue.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/store.ts';
-import type { Db } from '../../platform/db/index.ts';
-import type { Database } from '../../database.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
@@ -55,8 +53,9 @@ import {
   PAYMENT_FAILED,
   type PaymentProvider,
   type SavedCard,
-} from '../payments/payment.ts';
+} from '../payments/index.ts';
 import { releaseUnpaidOrder } from './release.ts';
+import { insertOrder, nextOrderNumber, recordPaymentAnswer } from './store.ts';
 
 const PAID = 'paid';
 
@@ -101,7 +100,7 @@ export interface PlaceOrderRequest {
    * Idempotency-Key here): what it writes commits with the order or not at all, and a throw rolls
    * the order back.
    */
-  inTransaction?: ((trx: Transaction<Database>, placed: PlacedInTransaction) => Promise<void>) | undefined;
+  inTransaction?: ((trx: Trx, placed: PlacedInTransaction) => Promise<void>) | undefined;
 }
 
 /** The order as its transaction stored it, before the payment provider is asked. */
@@ -228,16 +227,10 @@ export async function placeOrder(
     if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
       // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
       // The order is committed: a database fault here must not turn it into a failed answer.
-      recorded = await db
-        .updateTable('orders')
-        .set({ status: outcome.status, payment_reference: outcome.reference })
-        .where('id', '=', placed.order.id)
-        .where('status', '=', AWAITING_PAYMENT)
-        .execute()
-        .then(
-          () => true,
-          () => false,
-        );
+      recorded = await recordPaymentAnswer(db, placed.order.id, outcome, AWAITING_PAYMENT).then(
+        () => true,
+        () => false,
+      );
       if (recorded) {
         placed.order.status = outcome.status;
         placed.order.paymentReference = outcome.reference;
@@ -258,7 +251,7 @@ const renewalFields = (req: PlaceOrderRequest): { savedCard?: SavedCard | undefi
   req.source.kind === 'renewal' ? req.source : {};
 
 async function placeIn(
-  trx: Transaction<Database>,
+  trx: Trx,
   req: PlaceOrderRequest,
   settings: OrderSettings,
   payment: PaymentProvider,
@@ -416,13 +409,7 @@ async function placeIn(
       )
     : undefined;
 
-  const counter = await trx
-    .updateTable('order_counter')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('id', '=', 'orders')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  const orderNumber = Number(counter.value);
+  const orderNumber = await nextOrderNumber(trx);
   const kindExtra =
     source.kind === 'subscription'
       ? { subscriptionPlan: subscriptionPlanOf(drafts[0]?.item) }
@@ -488,9 +475,9 @@ async function placeIn(
       };
     }),
   };
-  await trx
-    .insertInto('orders')
-    .values({
+  await insertOrder(
+    trx,
+    {
       id: order.id,
       order_number: orderNumber,
       created: now,
@@ -510,28 +497,21 @@ async function placeIn(
       account_id: req.accountId ?? null,
       kind: order.kind,
       extra: extra ? JSON.stringify(extra) : null,
-    })
-    .execute();
-  await trx
-    .insertInto('order_lines')
-    .values(
-      order.lines.map((l, i) => ({
-        id: l.id,
-        order_id: orderId,
-        position: i + 1,
-        item_id: l.itemId,
-        variant_id: (drafts[i] as DraftLine).variantId,
-        sku: l.sku,
-        title: l.title,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        product_type: l.productType,
-        attributes: JSON.stringify(l.attributes),
-        additional_fields: l.additionalFields,
-        download_url: l.downloadUrl,
-      })),
-    )
-    .execute();
+    },
+    order.lines.map((l, i) => ({
+      id: l.id,
+      item_id: l.itemId,
+      variant_id: (drafts[i] as DraftLine).variantId,
+      sku: l.sku,
+      title: l.title,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      product_type: l.productType,
+      attributes: JSON.stringify(l.attributes),
+      additional_fields: l.additionalFields,
+      download_url: l.downloadUrl,
+    })),
+  );
   if (code && priced.validCoupons.length > 0)
     await trx
       .insertInto('discount_redemptions')

@@ -6,13 +6,12 @@
  * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
-import type { Transaction } from 'kysely';
+import type { Trx } from '../../platform/db/index.ts';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
-import type { Database } from '../../database.ts';
 import { releaseDiscounts } from '../discounts/store.ts';
-import { orderEvent } from './order-events.ts';
+import { moveOrderStatus, orderEvent } from './store.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
-import { AWAITING_PAYMENT } from '../payments/payment.ts';
+import { AWAITING_PAYMENT } from '../payments/index.ts';
 
 export interface Release {
   /** 'cancelled' (a session that ended unpaid) or 'payment-failed' (a declined renewal). */
@@ -27,21 +26,17 @@ export interface Release {
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
 export async function releaseUnpaidOrder(
-  trx: Transaction<Database>,
+  trx: Trx,
   orderId: string,
   release: Release,
 ): Promise<boolean> {
-  let update = trx
-    .updateTable('orders')
-    .set({
-      status: release.status,
-      ...(release.newReference !== undefined ? { payment_reference: release.newReference } : {}),
-    })
-    .where('id', '=', orderId)
-    .where('status', '=', AWAITING_PAYMENT);
-  if (release.reference !== undefined) update = update.where('payment_reference', '=', release.reference);
-  const changed = await update.executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) return false;
+  const released = await moveOrderStatus(trx, orderId, {
+    from: AWAITING_PAYMENT,
+    status: release.status,
+    reference: release.newReference,
+    whereReference: release.reference,
+  });
+  if (!released) return false;
   // Discount uses before stock, as checkout claims them: the two never wait on each other crosswise.
   await releaseDiscounts(trx, orderId);
   // Only what placing the order took goes back (digital and gift-card lines took none).

@@ -54,7 +54,7 @@ import {
   PAYMENT_FAILED,
   type PaymentProvider,
   type SavedCard,
-} from '../payments/payment.ts';
+} from '../payments/index.ts';
 
 export interface CheckoutOptions {
   renderer: PageRenderer;
