@@ -15,15 +15,18 @@ import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './modules/accounts/page-routes.ts';
 import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './modules/accounts/routes.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
-import { CHECKOUT_CSS } from './modules/orders/pages.ts';
-import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';
+import {
+  CHECKOUT_CSS,
+  checkoutRoutes,
+  confirmationMailNow,
+  handOutPaidOrder,
+  renewalPlacer,
+  stripeWebhookRoutes,
+} from './modules/orders/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import type { TickResult } from './modules/subscriptions/renewals.ts';
 import { giftCardRoutes } from './modules/gift-cards/routes.ts';
-import { handOutPaidOrder } from './modules/orders/on-payment.ts';
-import { confirmationMailNow } from './modules/orders/mail.ts';
-import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/stripe.ts';
-import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.ts';
+import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/index.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { commerceRoutes } from './modules/cart/routes.ts';
 import { loadCommercePricing } from './modules/cart/pricing.ts';

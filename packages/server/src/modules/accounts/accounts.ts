@@ -7,6 +7,7 @@ import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } fr
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import { cancelAccountSubscriptions } from '../subscriptions/store.ts';
+import { forgetAccountOrders } from '../orders/index.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -161,11 +162,7 @@ export async function changeEmail(
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({ account_id: null, email: '', customer_name: '', address: null })
-      .where('account_id', '=', accountId)
-      .execute();
+    await forgetAccountOrders(trx, accountId);
     await cancelAccountSubscriptions(trx, accountId, Date.now());
     // Their carts stay (an order may point at one) but belong to no one.
     await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();

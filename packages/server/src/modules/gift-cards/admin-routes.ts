@@ -29,7 +29,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { likePattern } from '../orders/admin-orders.ts';
+import { likePattern, orderNumbersOf } from '../orders/index.ts';
 
 const PAGE = 50;
 /** How much of a code's end a search may name: no more than the list shows. */
@@ -48,7 +48,6 @@ function cards(db: Db) {
     .innerJoin('gift_card_ledger as issue', (join) =>
       join.onRef('issue.code', '=', 'gift_cards.code').on('issue.reason', '=', 'issued'),
     )
-    .leftJoin('orders', 'orders.id', 'gift_cards.order_id')
     .select((eb) => [
       'issue.id as id',
       'gift_cards.code',
@@ -57,7 +56,7 @@ function cards(db: Db) {
       'gift_cards.currency',
       'gift_cards.recipient',
       'gift_cards.created',
-      'orders.order_number',
+      'gift_cards.order_id',
       eb
         .exists(
           eb
@@ -72,7 +71,7 @@ function cards(db: Db) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
-function cardView(row: CardRow): BackOfficeGiftCard {
+function cardView(row: CardRow, orderNumbers: ReadonlyMap<string, number>): BackOfficeGiftCard {
   const state: GiftCardState = row.voided ? 'voided' : row.balance_cents === 0 ? 'spent' : 'active';
   return {
     id: row.id,
@@ -80,7 +79,7 @@ function cardView(row: CardRow): BackOfficeGiftCard {
     initialCents: row.initial_cents,
     balanceCents: row.balance_cents,
     currency: row.currency,
-    orderNumber: row.order_number === null ? null : Number(row.order_number),
+    orderNumber: orderNumbers.get(row.order_id) ?? null,
     recipient: row.recipient,
     issued: Number(row.created),
     state,
@@ -122,8 +121,12 @@ export async function listGiftCards(db: Db, query: z.infer<typeof giftCardListQu
     .limit(PAGE + 1)
     .execute();
   const page = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
+  const orderNumbers = await orderNumbersOf(
+    db,
+    page.shown.map((r) => r.order_id),
+  );
   return {
-    giftCards: page.shown.map(cardView),
+    giftCards: page.shown.map((row) => cardView(row, orderNumbers)),
     hasNextPage: page.hasNextPage,
     nextPageCursor: page.nextPageCursor,
   };
@@ -137,16 +140,16 @@ export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedger
   if (!row) throw apiError('backoffice.gift-card-not-found');
   const entries = await db
     .selectFrom('gift_card_ledger')
-    .leftJoin('orders', 'orders.id', 'gift_card_ledger.order_id')
     .select([
       'gift_card_ledger.id',
       'gift_card_ledger.created',
       'gift_card_ledger.reason',
       'gift_card_ledger.change_cents',
-      'orders.order_number',
+      'gift_card_ledger.order_id',
     ])
     .where('gift_card_ledger.code', '=', row.code)
     .execute();
+  const orderNumbers = await orderNumbersOf(db, [row.order_id, ...entries.map((e) => e.order_id)]);
   entries.sort(
     (a, b) =>
       Number(a.created) - Number(b.created) ||
@@ -154,7 +157,7 @@ export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedger
   );
   let balance = 0;
   return {
-    giftCard: cardView(row),
+    giftCard: cardView(row, orderNumbers),
     entries: entries.map((e) => {
       balance += e.change_cents;
       return {
@@ -163,7 +166,7 @@ export async function giftCardLedger(db: Db, id: string): Promise<GiftCardLedger
         reason: e.reason,
         changeCents: e.change_cents,
         balanceCents: balance,
-        orderNumber: e.order_number === null ? null : Number(e.order_number),
+        orderNumber: orderNumbers.get(e.order_id) ?? null,
       };
     }),
   };

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
 import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
-import { giftCardBalanceHtml } from '../orders/pages.ts';
+import { giftCardBalanceHtml } from '../orders/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
 const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();

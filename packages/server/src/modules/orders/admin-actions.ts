@@ -26,12 +26,12 @@ import {
   orderPageRows,
   setOrderStatus,
   shippedLines,
+  stockLinesOf,
   type OrderRecord,
 } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
-
 
 export interface ShopIdentity {
   siteTitle: string;
@@ -205,10 +205,7 @@ export async function onOrder(
   db: Db,
   number: number,
   actor: Actor,
-  act: (
-    trx: Trx,
-    order: OrderRecord,
-  ) => Promise<{ kind: string; detail?: Record<string, unknown> } & Acted>,
+  act: (trx: Trx, order: OrderRecord) => Promise<{ kind: string; detail?: Record<string, unknown> } & Acted>,
 ): Promise<Acted> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockOrder(trx, number))) throw apiError('backoffice.order-not-found');
@@ -381,7 +378,10 @@ export function cancel(
     const shipped = (await shippedLines(trx, order.id))[0];
     if (shipped) throw apiError('order.shipped', { params: { number } });
     await setOrderStatus(trx, order.id, 'cancelled');
-    await returnOrderStock(trx, order.id, { actorId: actor.accountId, note: input.reason ?? null });
+    await returnOrderStock(trx, order.id, await stockLinesOf(trx, order.id), {
+      actorId: actor.accountId,
+      note: input.reason ?? null,
+    });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
     // The cards the order bought stop paying; one already spent, even in part, keeps the order.

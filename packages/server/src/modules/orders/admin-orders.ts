@@ -34,7 +34,6 @@ export const orderListQuery = orderFilter.extend({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-
 export type { OrderRow };
 
 const fulfilmentOf = (items: number, fulfilled: number): OrderSummary['fulfilment'] =>

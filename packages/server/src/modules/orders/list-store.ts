@@ -17,13 +17,11 @@ export interface OrderFilterOf {
   productId?: string | undefined;
 }
 
-
 /** Where the next page starts: the last row's (created, id), newest first. */
 interface Position {
   created: number;
   id: string;
 }
-
 
 function filtered(query: OrdersQuery, filter: OrderFilterOf): OrdersQuery {
   let q = query;
@@ -56,7 +54,12 @@ function filtered(query: OrdersQuery, filter: OrderFilterOf): OrdersQuery {
   return q;
 }
 
-export function orderListPage(db: Kysely<OrderTables>, filter: OrderFilterOf, after: Position | undefined, limit: number) {
+export function orderListPage(
+  db: Kysely<OrderTables>,
+  filter: OrderFilterOf,
+  after: Position | undefined,
+  limit: number,
+) {
   let q = filtered(db.selectFrom('orders'), filter);
   // A row-value comparison: both databases walk the (created, id) index from the cursor on.
   if (after)

@@ -48,12 +48,7 @@ import type { ItemContent } from '../../platform/site/types.ts';
 import { amountDueCents, payByGiftCard } from '../gift-cards/gift-cards.ts';
 import { confirmationMail } from './mail.ts';
 import { handOutPaidOrder } from './on-payment.ts';
-import {
-  AWAITING_PAYMENT,
-  PAYMENT_FAILED,
-  type PaymentProvider,
-  type SavedCard,
-} from '../payments/index.ts';
+import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from '../payments/index.ts';
 import { releaseUnpaidOrder } from './release.ts';
 import { insertOrder, nextOrderNumber, recordPaymentAnswer } from './store.ts';
 

@@ -138,7 +138,11 @@ export async function failPendingRefund(trx: Trx, refundId: string): Promise<boo
 }
 
 /** Keeps the provider's id of the refund it made. */
-export async function setProviderRefundId(trx: Trx, refundId: string, providerRefundId: string): Promise<void> {
+export async function setProviderRefundId(
+  trx: Trx,
+  refundId: string,
+  providerRefundId: string,
+): Promise<void> {
   await trx
     .updateTable('order_refunds')
     .set({ provider_refund_id: providerRefundId })

@@ -34,7 +34,6 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { onOrder, type Actor, type OrderRowOf } from './admin-actions.ts';
 
-
 export const refundBody = z
   .object({
     amountCents: z.number().int().min(1).optional(),

@@ -9,7 +9,7 @@
 import type { Trx } from '../../platform/db/index.ts';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
 import { releaseDiscounts } from '../discounts/store.ts';
-import { moveOrderStatus, orderEvent } from './store.ts';
+import { moveOrderStatus, orderEvent, stockLinesOf } from './store.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
 import { AWAITING_PAYMENT } from '../payments/index.ts';
 
@@ -25,11 +25,7 @@ export interface Release {
 }
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
-export async function releaseUnpaidOrder(
-  trx: Trx,
-  orderId: string,
-  release: Release,
-): Promise<boolean> {
+export async function releaseUnpaidOrder(trx: Trx, orderId: string, release: Release): Promise<boolean> {
   const released = await moveOrderStatus(trx, orderId, {
     from: AWAITING_PAYMENT,
     status: release.status,
@@ -40,7 +36,10 @@ export async function releaseUnpaidOrder(
   // Discount uses before stock, as checkout claims them: the two never wait on each other crosswise.
   await releaseDiscounts(trx, orderId);
   // Only what placing the order took goes back (digital and gift-card lines took none).
-  await returnOrderStock(trx, orderId, { actorId: null, note: release.reason });
+  await returnOrderStock(trx, orderId, await stockLinesOf(trx, orderId), {
+    actorId: null,
+    note: release.reason,
+  });
   // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
   const giftCardCents = await restoreGiftCards(trx, orderId);
   await voidGiftCardsOfOrder(trx, orderId, 'void-rest');

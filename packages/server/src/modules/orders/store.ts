@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { centsToMoney, type Customer } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { OrderLinesTable, OrdersTable, OrderTables } from './tables.ts';
 
 type Trx = Transaction<OrderTables>;
@@ -276,7 +276,12 @@ export function stockLinesOf(db: Db, orderId: string) {
 
 /** Everything of the order's lines, in their order. */
 export function orderLines(db: Db, orderId: string) {
-  return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
 }
 
 /** The order's digital lines' download links, in their order. */
@@ -387,4 +392,49 @@ export async function orderPageRows(db: Db, orderId: string) {
       .execute(),
   ]);
   return { lines, shipped, fulfilments, refunds, events };
+}
+
+// ------------------------------------------------------------------ for other modules
+
+/** A deleted account's orders stay (the shop's books) but no longer say who placed them. */
+export async function forgetAccountOrders(trx: Trx, accountId: string): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ account_id: null, email: '', customer_name: '', address: null })
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/** The order numbers of these orders (one statement), by order id; unknown ids are left out. */
+export async function orderNumbersOf(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.order_number)]));
+}
+
+/** Who placed the order and its number, or undefined. */
+export function orderContact(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['order_number', 'customer_name', 'email'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Orders placed since `from`, per currency: their count, what paid ones brought and what unpaid ones would. */
+export function salesSince(db: Db, from: number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'currency',
+      sql<number | string>`count(*)`.as('n'),
+      sql<number | string>`sum(case when status = 'paid' then grand_total_cents else 0 end)`.as('paid'),
+      sql<number | string>`sum(case when status = 'awaiting-payment' then grand_total_cents else 0 end)`.as(
+        'unpaid',
+      ),
+    ])
+    .where('created', '>=', from)
+    .groupBy('currency')
+    .execute();
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { apiError, invalidInput } from '../../platform/http/errors.ts';
 import { digest } from '../../platform/http/session.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { orderContact, orderLines } from '../orders/index.ts';
 
 /** The mailed token: 32 random bytes, base64url. Anything else is not one of ours. */
 const TOKEN_PATTERN = /^[\w-]{43}$/;
@@ -39,34 +40,29 @@ export async function openRequest(db: Db, token: string, now = Date.now()): Prom
   if (!TOKEN_PATTERN.test(token)) throw apiError('review-link-invalid');
   const request = await db
     .selectFrom('review_requests')
-    .innerJoin('orders', 'orders.id', 'review_requests.order_id')
     .select([
       'review_requests.id',
       'review_requests.order_id',
       'review_requests.expires_at',
       'review_requests.used_at',
-      'orders.order_number',
-      'orders.customer_name',
-      'orders.email',
     ])
     .where('review_requests.token_digest', '=', digest(token))
     .executeTakeFirst();
   if (!request) throw apiError('review-link-invalid');
+  const [order, lines] = await Promise.all([
+    orderContact(db, request.order_id),
+    orderLines(db, request.order_id),
+  ]);
+  if (!order) throw apiError('review-link-invalid');
   if (request.used_at !== null) throw apiError('review-link-used');
   if (Number(request.expires_at) <= now) throw apiError('review-link-expired');
-  const lines = await db
-    .selectFrom('order_lines')
-    .select(['id', 'item_id', 'title'])
-    .where('order_id', '=', request.order_id)
-    .orderBy('position')
-    .execute();
   const seen = new Set<string>();
   return {
     id: request.id,
     orderId: request.order_id,
-    orderNumber: Number(request.order_number),
-    customerName: request.customer_name,
-    email: request.email,
+    orderNumber: Number(order.order_number),
+    customerName: order.customer_name,
+    email: order.email,
     lines: lines
       .filter((l) => !seen.has(l.item_id) && seen.add(l.item_id))
       .map((l) => ({ id: l.id, itemId: l.item_id, title: l.title })),

@@ -21,6 +21,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_STATES } from '@storefront/core/subscriptions';
 import { changeSubscription, subscriptionView, type SubscriptionRow } from './store.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
+import { orderNumbersOf } from '../orders/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
@@ -38,23 +39,28 @@ const actionParams = z
   .strict();
 const noBody = z.undefined().or(z.object({}).strict());
 
-function staffView(row: SubscriptionRow & { order_number: number | string | null }): StaffSubscription {
+function staffView(row: SubscriptionRow, orderNumbers: ReadonlyMap<string, number>): StaffSubscription {
   const customer = JSON.parse(row.customer) as { name?: string };
   return {
     ...subscriptionView(row),
     customer: { email: row.email, name: customer.name ?? '' },
     failures: row.failures,
     lastError: row.last_error,
-    firstOrderNumber: row.order_number === null ? null : Number(row.order_number),
+    firstOrderNumber: orderNumbers.get(row.first_order_id) ?? null,
   };
 }
 
-function withOrder(db: Db) {
-  return db
-    .selectFrom('subscriptions')
-    .leftJoin('orders', 'orders.id', 'subscriptions.first_order_id')
-    .selectAll('subscriptions')
-    .select('orders.order_number');
+function subscriptions(db: Db) {
+  return db.selectFrom('subscriptions').selectAll('subscriptions');
+}
+
+/** The rows as staff see them, with their first order's number. */
+async function staffViews(db: Db, rows: readonly SubscriptionRow[]): Promise<StaffSubscription[]> {
+  const orderNumbers = await orderNumbersOf(
+    db,
+    rows.map((r) => r.first_order_id),
+  );
+  return rows.map((row) => staffView(row, orderNumbers));
 }
 
 /** The subscriptions of the given state (all when none), newest first, a page at a time. */
@@ -62,7 +68,7 @@ export async function listSubscriptions(
   db: Db,
   query: z.infer<typeof subscriptionListQuery>,
 ): Promise<StaffSubscriptionPage> {
-  let q = withOrder(db);
+  let q = subscriptions(db);
   if (query.state) q = q.where('subscriptions.state', '=', query.state);
   if (query.cursor) {
     const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
@@ -79,7 +85,7 @@ export async function listSubscriptions(
     .limit(PAGE + 1)
     .execute();
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
-  return { subscriptions: shown.map(staffView), ...paging };
+  return { subscriptions: await staffViews(db, shown), ...paging };
 }
 
 export async function subscriptionBackofficeRoutes(
@@ -123,8 +129,9 @@ export async function subscriptionBackofficeRoutes(
         'subscription changed by staff',
       );
       reply.header('cache-control', 'no-store');
-      const row = await withOrder(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
-      return { subscription: staffView(row) } satisfies StaffSubscriptionAnswer;
+      const row = await subscriptions(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
+      const orderNumbers = await orderNumbersOf(db, [row.first_order_id]);
+      return { subscription: staffView(row, orderNumbers) } satisfies StaffSubscriptionAnswer;
     },
   );
 }

@@ -11,6 +11,7 @@ import { message, type LocalizedStrings } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { eventDetails } from '../orders/index.ts';
 import {
   declinedRenewalOrders,
   dueSubscriptions,
@@ -201,12 +202,7 @@ export class RenewalScheduler {
 
 /** The provider's reason for a declined renewal, as the release recorded it in the order's history. */
 async function releaseReason(db: Db, orderId: string): Promise<string> {
-  const event = await db
-    .selectFrom('order_events')
-    .select('detail')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', PAYMENT_FAILED_CODE)
-    .executeTakeFirst();
-  const reason = event?.detail ? (JSON.parse(event.detail) as { reason?: unknown }).reason : undefined;
+  const [detail] = await eventDetails(db, orderId, PAYMENT_FAILED_CODE);
+  const reason = detail ? (JSON.parse(detail) as { reason?: unknown }).reason : undefined;
   return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
 }
