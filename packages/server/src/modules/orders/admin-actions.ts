@@ -80,11 +80,9 @@ export const markPaidBody = z.object({ reference: z.string().trim().min(1).max(2
 
 // ------------------------------------------------------------------ reading one order
 
-const orderRow = orderByNumber;
-
 /** Everything the order's page shows, or undefined when there is no such order. */
 export async function orderDetail(db: Db, number: number): Promise<OrderDetail | undefined> {
-  const order = await orderRow(db, number);
+  const order = await orderByNumber(db, number);
   if (!order) return undefined;
   const [{ lines, shipped, fulfilments, refunds, events }, giftCardNet, giftCards] = await Promise.all([
     orderPageRows(db, order.id),
@@ -209,7 +207,7 @@ export async function onOrder(
 ): Promise<Acted> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockOrder(trx, number))) throw apiError('backoffice.order-not-found');
-    const order = await orderRow(trx, number);
+    const order = await orderByNumber(trx, number);
     if (!order) throw apiError('backoffice.order-not-found');
     const event = await act(trx, order);
     const staff = await trx
