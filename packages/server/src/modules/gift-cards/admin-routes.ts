@@ -29,7 +29,8 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { likePattern, orderNumbersOf } from '../orders/index.ts';
+import { likePattern } from '../../platform/http/list-search.ts';
+import { orderNumbersOf } from '../orders/index.ts';
 
 const PAGE = 50;
 /** How much of a code's end a search may name: no more than the list shows. */

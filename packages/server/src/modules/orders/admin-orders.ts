@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { batchedCsvRecords } from '../../backoffice/csv.ts';
-import { day } from './list-filters.ts';
+import { day } from '../../platform/http/list-search.ts';
 import { exportDetails, orderListPage as page, type OrderRow } from './list-store.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled', 'refunded'] as const;

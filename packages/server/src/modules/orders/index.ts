@@ -24,7 +24,6 @@ export {
 } from './admin-actions.ts';
 export { listOrders, orderFilter, orderListQuery, ordersCsv } from './admin-orders.ts';
 export { refund, refundBody } from './refunds.ts';
-export { day, dayEnd, dayStart, likePattern } from './list-filters.ts';
 export {
   accountOrder,
   accountOrderRows,

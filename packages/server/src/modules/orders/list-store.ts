@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { OrderTables } from './tables.ts';
-import { dayEnd, dayStart, likePattern } from './list-filters.ts';
+import { dayEnd, dayStart, likePattern } from '../../platform/http/list-search.ts';
 
 type OrdersQuery = SelectQueryBuilder<OrderTables, 'orders', object>;
 
