@@ -9,7 +9,7 @@ import { dayEnd, dayStart, likePattern } from '../../platform/http/list-search.t
 type OrdersQuery = SelectQueryBuilder<OrderTables, 'orders', object>;
 
 /** The list's filters (admin-orders.ts `orderFilter`). */
-export interface OrderFilterOf {
+export interface OrderListFilter {
   q?: string | undefined;
   status?: string | undefined;
   from?: string | undefined;
@@ -23,7 +23,7 @@ interface Position {
   id: string;
 }
 
-function filtered(query: OrdersQuery, filter: OrderFilterOf): OrdersQuery {
+function filtered(query: OrdersQuery, filter: OrderListFilter): OrdersQuery {
   let q = query;
   const text = filter.q?.replace(/^#/, '') ?? '';
   if (/^\d{1,9}$/.test(text)) q = q.where('orders.order_number', '=', Number(text));
@@ -56,7 +56,7 @@ function filtered(query: OrdersQuery, filter: OrderFilterOf): OrdersQuery {
 
 export function orderListPage(
   db: Kysely<OrderTables>,
-  filter: OrderFilterOf,
+  filter: OrderListFilter,
   after: Position | undefined,
   limit: number,
 ) {
