@@ -15,20 +15,21 @@ import type { DestinationStream } from 'pino';
 import { accountPageRoutes } from './modules/accounts/page-routes.ts';
 import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './modules/accounts/routes.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
-import { CHECKOUT_CSS } from './modules/orders/pages.ts';
-import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';
-import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
 import {
+  CHECKOUT_CSS,
+  checkoutRoutes,
+  renewalPlacer,
   giftCardBalanceHtml,
   orderEventDetail,
   orderToReview,
   failedRenewalOrderIds,
+  handOutPaidOrder,
+  confirmationMailNow,
+  stripeWebhookRoutes,
 } from './modules/orders/index.ts';
+import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
 import { giftCardRoutes } from './modules/gift-cards/index.ts';
-import { handOutPaidOrder } from './modules/orders/on-payment.ts';
-import { confirmationMailNow } from './modules/orders/mail.ts';
-import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/stripe.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.ts';
+import { STRIPE_CHECKOUT_ORIGIN, stripeClient, stripePaymentProvider } from './modules/payments/index.ts';
 import { commentRoutes } from './modules/comments/index.ts';
 import { commerceRoutes, loadCommercePricing } from './modules/cart/index.ts';
 import { CART_COOKIE } from './platform/http/cookies.ts';

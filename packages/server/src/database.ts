@@ -2,9 +2,10 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { AccountTables } from './modules/accounts/tables.ts';
 import type { BackofficeTables } from './backoffice/tables.ts';
 import type { CartTables } from './modules/cart/tables.ts';
-import type { CheckoutTables } from './modules/orders/tables.ts';
 import type { CommentTables } from './modules/comments/tables.ts';
 import type { DiscountTables } from './modules/discounts/tables.ts';
+import type { OrderTables } from './modules/orders/tables.ts';
+import type { PaymentTables } from './modules/payments/tables.ts';
 import type { FormTables } from './modules/forms/tables.ts';
 import type { GiftCardTables } from './modules/gift-cards/tables.ts';
 import type { IdempotencyTables } from './platform/http/idempotency-tables.ts';
@@ -107,7 +108,10 @@ export interface Database
   extends
     FormTables,
     TelemetryTables,
-    CheckoutTables,
+    OrderTables,
+    PaymentTables,
+    GiftCardTables,
+    DiscountTables,
     IdempotencyTables,
     RestockTables,
     AccountTables,

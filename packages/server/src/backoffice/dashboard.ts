@@ -6,12 +6,12 @@
  * reports.read, stock.manage); days are UTC, and a week starts on Monday.
  */
 import type { DashboardAnswer } from '@storefront/core/wire';
-import { sql } from 'kysely';
 import type { Db } from '../platform/db/index.ts';
 import { variantAttributes, variantAvailableSql, variantsWithStock } from '../modules/catalogue/stock.ts';
 import { LOW_STOCK } from '../modules/catalogue/admin-stock.ts';
 import { waitingSignUpsByVariant } from '../modules/restock/index.ts';
 import { visitorsSince } from '../modules/telemetry/index.ts';
+import { salesSince as orderSales } from '../modules/orders/index.ts';
 
 const DAY = 86_400_000;
 
@@ -33,19 +33,7 @@ interface Sales {
 }
 
 async function salesSince(db: Db, from: number): Promise<Sales> {
-  const rows = await db
-    .selectFrom('orders')
-    .select([
-      'currency',
-      sql<number | string>`count(*)`.as('n'),
-      sql<number | string>`sum(case when status = 'paid' then grand_total_cents else 0 end)`.as('paid'),
-      sql<number | string>`sum(case when status = 'awaiting-payment' then grand_total_cents else 0 end)`.as(
-        'unpaid',
-      ),
-    ])
-    .where('created', '>=', from)
-    .groupBy('currency')
-    .execute();
+  const rows = await orderSales(db, from);
   const amounts = (cents: (row: (typeof rows)[number]) => unknown): Amounts =>
     rows.map((r) => ({ currency: r.currency, cents: Number(cents(r) ?? 0) })).filter((r) => r.cents > 0);
   return {

@@ -51,14 +51,18 @@ import {
   resendConfirmation,
   type Actor,
   type ShopIdentity,
-} from '../modules/orders/admin-actions.ts';
+  listOrders,
+  orderFilter,
+  orderListQuery,
+  ordersCsv,
+  refund,
+  refundBody,
+} from '../modules/orders/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
 import { sendCsv } from './csv.ts';
-import { listOrders, orderFilter, orderListQuery, ordersCsv } from '../modules/orders/admin-orders.ts';
 import { productSearchQuery, searchProducts } from '../modules/catalogue/admin-products.ts';
 import { recordsRoutes } from './records-routes.ts';
-import { refund, refundBody } from '../modules/orders/refunds.ts';
 import { orderNumbersByIds } from '../modules/orders/index.ts';
 import { shellHtml } from './shell.ts';
 import { subscriptionBackofficeRoutes } from '../modules/subscriptions/index.ts';

@@ -7,6 +7,7 @@ import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } fr
 import { sql, type Selectable } from 'kysely';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import { cancelAccountSubscriptions } from '../subscriptions/index.ts';
+import { forgetAccountOrders } from '../orders/index.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -174,11 +175,7 @@ export async function lockAccount(trx: Trx, accountId: string): Promise<void> {
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({ account_id: null, email: '', customer_name: '', address: null })
-      .where('account_id', '=', accountId)
-      .execute();
+    await forgetAccountOrders(trx, accountId);
     await cancelAccountSubscriptions(trx, accountId, Date.now());
     await releaseCustomerCarts(trx, accountId);
     for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)

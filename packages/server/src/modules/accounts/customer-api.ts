@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountOrder, accountOrderRows } from '../orders/store.ts';
+import { accountOrder, accountOrderRows } from '../orders/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { accountOrder, accountOrders } from '../orders/store.ts';
+import { accountOrder, accountOrders } from '../orders/index.ts';
 import { accountSubscriptions, subscriptionsSection, subscriptionView } from '../subscriptions/index.ts';
 import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';

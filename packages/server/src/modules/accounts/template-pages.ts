@@ -9,7 +9,7 @@
 import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
-import { isPaid, type OrderSummary } from '../orders/store.ts';
+import { isPaid, type OrderSummary } from '../orders/index.ts';
 import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import type { SavedAddress } from './addresses.ts';

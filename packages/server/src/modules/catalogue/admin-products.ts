@@ -6,7 +6,7 @@ import type { ProductChoices } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
-import { likePattern } from '../orders/admin-orders.ts';
+import { likePattern } from '../../platform/http/list-search.ts';
 
 export const productSearchQuery = z
   .object({

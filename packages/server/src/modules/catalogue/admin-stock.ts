@@ -26,7 +26,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { batchedCsv } from '../../backoffice/csv.ts';
-import { day, dayEnd, dayStart } from '../orders/admin-orders.ts';
+import { day, dayEnd, dayStart } from '../../platform/http/list-search.ts';
 
 /** At or below this, a limited variant is low on stock. */
 export const LOW_STOCK = 5;

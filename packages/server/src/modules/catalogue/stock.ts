@@ -133,14 +133,9 @@ export async function returnStock(
 export async function returnOrderStock(
   trx: Transaction<Database>,
   orderId: string,
+  lines: readonly { variant_id: string; quantity: number; product_type: number }[],
   why: { actorId: string | null; note: string | null },
 ): Promise<void> {
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['variant_id', 'quantity', 'product_type'])
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
   const taking = lines.filter((l) => lineNeeds(l.product_type).takesStock);
   for (const line of taking.sort((x, y) => stockLockOrder(x.variant_id, y.variant_id)))
     await returnStock(trx, line.variant_id, line.quantity, {

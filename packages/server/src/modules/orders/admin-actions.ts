@@ -21,7 +21,20 @@ import { refundedQuantities, refundTotals, type RefundLine } from './refund-stor
 import { queueReviewRequest } from '../reviews/index.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
-import { awaitsPayment } from './store.ts';
+import {
+  awaitsPayment,
+  downloadLinesOf,
+  insertFulfilment,
+  insertOrderEvent,
+  lockOrder,
+  orderByNumber,
+  orderLines,
+  orderPageRows,
+  setOrderStatus,
+  shippedLines,
+  stockLinesOf,
+  type OrderRecord,
+} from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
@@ -73,36 +86,12 @@ export const markPaidBody = z.object({ reference: z.string().trim().min(1).max(2
 
 // ------------------------------------------------------------------ reading one order
 
-async function orderRow(db: Db, number: number) {
-  return db.selectFrom('orders').selectAll().where('order_number', '=', number).executeTakeFirst();
-}
-
 /** Everything the order's page shows, or undefined when there is no such order. */
 export async function orderDetail(db: Db, number: number): Promise<OrderDetail | undefined> {
-  const order = await orderRow(db, number);
+  const order = await orderByNumber(db, number);
   if (!order) return undefined;
-  const [lines, shipped, fulfilments, refunds, events, giftCardNet, giftCards] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
-    db
-      .selectFrom('order_fulfilment_lines')
-      .select(['fulfilment_id', 'line_id', 'quantity'])
-      .where('order_id', '=', order.id)
-      .execute(),
-    db
-      .selectFrom('order_fulfilments')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .orderBy('created')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('order_refunds').selectAll().where('order_id', '=', order.id).orderBy('created').execute(),
-    db
-      .selectFrom('order_events')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .orderBy('created')
-      .orderBy('id')
-      .execute(),
+  const [{ lines, shipped, fulfilments, refunds, events }, giftCardNet, giftCards] = await Promise.all([
+    orderPageRows(db, order.id),
     // What gift cards paid and has not gone back onto them: a refund gives it back there first.
     giftCardPaymentNetCents(db, order.id),
     giftCardsOfOrderWithBalances(db, order.id),
@@ -210,19 +199,11 @@ export async function onOrder(
   db: Db,
   number: number,
   actor: Actor,
-  act: (
-    trx: Trx,
-    order: NonNullable<Awaited<ReturnType<typeof orderRow>>>,
-  ) => Promise<{ kind: string; detail?: Record<string, unknown> } & Acted>,
+  act: (trx: Trx, order: OrderRecord) => Promise<{ kind: string; detail?: Record<string, unknown> } & Acted>,
 ): Promise<Acted> {
   return writeTransaction(db, async (trx) => {
-    const locked = await trx
-      .updateTable('orders')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('order_number', '=', number)
-      .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) === 0) throw apiError('backoffice.order-not-found');
-    const order = await orderRow(trx, number);
+    if (!(await lockOrder(trx, number))) throw apiError('backoffice.order-not-found');
+    const order = await orderByNumber(trx, number);
     if (!order) throw apiError('backoffice.order-not-found');
     const event = await act(trx, order);
     const staff = await trx
@@ -230,18 +211,10 @@ export async function onOrder(
       .select('email')
       .where('id', '=', actor.accountId)
       .executeTakeFirst();
-    await trx
-      .insertInto('order_events')
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        created: Date.now(),
-        kind: event.kind,
-        actor_id: actor.accountId,
-        actor_email: staff?.email ?? null,
-        detail: event.detail ? JSON.stringify(event.detail) : null,
-      })
-      .execute();
+    await insertOrderEvent(trx, order.id, event.kind, event.detail, {
+      id: actor.accountId,
+      email: staff?.email ?? null,
+    });
     return {
       ...(event.mailId ? { mailId: event.mailId } : {}),
       ...(event.reviewMailId ? { reviewMailId: event.reviewMailId } : {}),
@@ -250,7 +223,7 @@ export async function onOrder(
   });
 }
 
-export type OrderRowOf = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
+export type OrderRowOf = OrderRecord;
 
 function customerMail(
   trx: Trx,
@@ -289,11 +262,7 @@ export function markPaid(
     if (order.status === 'paid') throw apiError('order.already-paid', { params: { number } });
     if (order.status !== 'awaiting-payment')
       throw apiError('order.not-awaiting-payment', { params: { number, status: order.status } });
-    await trx
-      .updateTable('orders')
-      .set({ status: 'paid', ...(input.reference ? { payment_reference: input.reference } : {}) })
-      .where('id', '=', order.id)
-      .execute();
+    await setOrderStatus(trx, order.id, 'paid', input.reference);
     const handedOut = await handOutOnPayment(trx, order, shop);
     const mailId = await customerMail(trx, order, shop, 'paid', handedOut.downloadLines);
     return {
@@ -311,13 +280,7 @@ export function markPaid(
  */
 async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity) {
   const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id);
-  const downloads = await trx
-    .selectFrom('order_lines')
-    .select(['title', 'download_url'])
-    .where('order_id', '=', order.id)
-    .where('download_url', 'is not', null)
-    .orderBy('position')
-    .execute();
+  const downloads = await downloadLinesOf(trx, order.id);
   const label = message('checkout.download', {}, shop.localizedStrings);
   const downloadLines = downloads.map(
     (l) => `- ${l.title}: ${label}: ${shop.siteUrl}${l.download_url ?? ''}`,
@@ -334,17 +297,8 @@ export function fulfil(
 ): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
     if (order.status === 'cancelled') throw apiError('order.cancelled', { params: { number } });
-    const lines = await trx
-      .selectFrom('order_lines')
-      .select(['id', 'quantity', 'title'])
-      .where('order_id', '=', order.id)
-      .orderBy('position')
-      .execute();
-    const shipped = await trx
-      .selectFrom('order_fulfilment_lines')
-      .select(['line_id', 'quantity'])
-      .where('order_id', '=', order.id)
-      .execute();
+    const lines = await orderLines(trx, order.id);
+    const shipped = await shippedLines(trx, order.id);
     const remaining = new Map(
       lines.map((l) => [
         l.id,
@@ -366,27 +320,16 @@ export function fulfil(
       if (quantity > left) throw apiError('order.too-many-to-fulfil', { params: { left, lineId, number } });
     }
     const fulfilmentId = randomUUID();
-    await trx
-      .insertInto('order_fulfilments')
-      .values({
+    await insertFulfilment(
+      trx,
+      {
         id: fulfilmentId,
-        order_id: order.id,
-        created: Date.now(),
-        tracking_number: input.trackingNumber ?? null,
-        tracking_url: input.trackingUrl ?? null,
-      })
-      .execute();
-    await trx
-      .insertInto('order_fulfilment_lines')
-      .values(
-        wanted.map((w) => ({
-          fulfilment_id: fulfilmentId,
-          order_id: order.id,
-          line_id: w.lineId,
-          quantity: w.quantity,
-        })),
-      )
-      .execute();
+        orderId: order.id,
+        trackingNumber: input.trackingNumber ?? null,
+        trackingUrl: input.trackingUrl ?? null,
+      },
+      wanted,
+    );
     const ls = shop.localizedStrings;
     const titled = wanted.map(
       (w) => `- ${lines.find((l) => l.id === w.lineId)?.title ?? ''} x ${w.quantity}`,
@@ -426,14 +369,13 @@ export function cancel(
 ): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
     if (order.status === 'cancelled') throw apiError('order.already-cancelled', { params: { number } });
-    const shipped = await trx
-      .selectFrom('order_fulfilment_lines')
-      .select('line_id')
-      .where('order_id', '=', order.id)
-      .executeTakeFirst();
+    const shipped = (await shippedLines(trx, order.id))[0];
     if (shipped) throw apiError('order.shipped', { params: { number } });
-    await trx.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
-    await returnOrderStock(trx, order.id, { actorId: actor.accountId, note: input.reason ?? null });
+    await setOrderStatus(trx, order.id, 'cancelled');
+    await returnOrderStock(trx, order.id, await stockLinesOf(trx, order.id), {
+      actorId: actor.accountId,
+      note: input.reason ?? null,
+    });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
     // The cards the order bought stop paying; one already spent, even in part, keeps the order.

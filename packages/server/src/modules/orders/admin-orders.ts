@@ -5,20 +5,14 @@
  */
 import { minorToDecimal } from '@storefront/core';
 import type { OrderPage, OrderSummary } from '@storefront/core/wire';
-import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
-import type { Database } from '../../database.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { batchedCsvRecords } from '../../backoffice/csv.ts';
+import { day } from '../../platform/http/list-search.ts';
+import { exportDetails, orderListPage as page, type OrderRow } from './list-store.ts';
 
 export const ORDER_STATUSES = ['awaiting-payment', 'paid', 'cancelled', 'refunded'] as const;
-
-/** A UTC day, `YYYY-MM-DD`, as the list filters take it. */
-export const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), 'expected a date that exists');
 
 export const orderFilter = z
   .object({
@@ -40,91 +34,7 @@ export const orderListQuery = orderFilter.extend({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-type OrdersQuery = SelectQueryBuilder<Database, 'orders', object>;
-
-/** Where the next page starts: the last row's (created, id), newest first. */
-interface Position {
-  created: number;
-  id: string;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The first millisecond of a UTC day. */
-export const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
-/** The first millisecond after a UTC day: a `to` day is included whole. */
-export const dayEnd = (date: string) => dayStart(date) + DAY_MS;
-/** A case-insensitive LIKE pattern matching `text` anywhere, its `%` and `_` plain characters. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filtered(query: OrdersQuery, filter: OrderFilter): OrdersQuery {
-  let q = query;
-  const text = filter.q?.replace(/^#/, '') ?? '';
-  if (/^\d{1,9}$/.test(text)) q = q.where('orders.order_number', '=', Number(text));
-  else if (text) {
-    const pattern = likePattern(text);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(orders.email)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(orders.customer_name)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if (filter.status) q = q.where('orders.status', '=', filter.status);
-  if (filter.from) q = q.where('orders.created', '>=', dayStart(filter.from));
-  if (filter.to) q = q.where('orders.created', '<', dayEnd(filter.to));
-  if (filter.productId) {
-    const productId = filter.productId;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('order_lines')
-          .select('order_lines.id')
-          .whereRef('order_lines.order_id', '=', 'orders.id')
-          .where('order_lines.item_id', '=', productId),
-      ),
-    );
-  }
-  return q;
-}
-
-function page(db: Db, filter: OrderFilter, after: Position | undefined, limit: number) {
-  let q = filtered(db.selectFrom('orders'), filter);
-  // A row-value comparison: both databases walk the (created, id) index from the cursor on.
-  if (after)
-    q = q.where((eb) =>
-      eb(eb.refTuple('orders.created', 'orders.id'), '<', eb.tuple(after.created, after.id)),
-    );
-  return q
-    .select([
-      'orders.id',
-      'orders.order_number',
-      'orders.created',
-      'orders.email',
-      'orders.customer_name',
-      'orders.status',
-      'orders.grand_total_cents',
-      'orders.currency',
-      'orders.payment_provider',
-      (eb) =>
-        eb
-          .selectFrom('order_lines')
-          .select((l) => l.fn.coalesce(l.fn.sum<number>('quantity'), sql<number>`0`).as('n'))
-          .whereRef('order_lines.order_id', '=', 'orders.id')
-          .as('items'),
-      (eb) =>
-        eb
-          .selectFrom('order_fulfilment_lines')
-          .select((l) => l.fn.coalesce(l.fn.sum<number>('quantity'), sql<number>`0`).as('n'))
-          .whereRef('order_fulfilment_lines.order_id', '=', 'orders.id')
-          .as('fulfilled'),
-    ])
-    .orderBy('orders.created', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export type OrderRow = Awaited<ReturnType<typeof page>>[number];
+export type { OrderRow };
 
 const fulfilmentOf = (items: number, fulfilled: number): OrderSummary['fulfilment'] =>
   fulfilled <= 0 ? 'unfulfilled' : fulfilled >= items ? 'fulfilled' : 'partial';
@@ -229,47 +139,7 @@ async function exportBatch(db: Db, filter: OrderFilter, after: ExportOrder | und
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [details, lines, refunds] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'address',
-        'subtotal_cents',
-        'shipping_cents',
-        'tax_cents',
-        'discount_cents',
-        'payment_reference',
-      ])
-      .where('id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('order_lines')
-      .select([
-        'order_lines.order_id',
-        'order_lines.sku',
-        'order_lines.title',
-        'order_lines.attributes',
-        'order_lines.quantity',
-        'order_lines.unit_price_cents',
-        (eb) =>
-          eb
-            .selectFrom('order_fulfilment_lines')
-            .select((l) => l.fn.coalesce(l.fn.sum<number>('quantity'), sql<number>`0`).as('n'))
-            .whereRef('order_fulfilment_lines.line_id', '=', 'order_lines.id')
-            .as('fulfilled'),
-      ])
-      .where('order_lines.order_id', 'in', ids)
-      .orderBy('order_lines.order_id')
-      .orderBy('order_lines.position')
-      .execute(),
-    db
-      .selectFrom('order_refunds')
-      .select(['order_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
-      .where('order_id', 'in', ids)
-      .groupBy('order_id')
-      .execute(),
-  ]);
+  const { details, lines, refunds } = await exportDetails(db, ids);
   return rows.map((row): ExportOrder => {
     const detail = details.find((d) => d.id === row.id);
     return {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../database.ts';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { STAFF_SESSION_PATH } from '../accounts/routes.ts';
 import { smtpPeer, waitFor } from '../forms/testing.ts';
@@ -166,7 +168,7 @@ for (const database of DATABASES) {
       expect(sub.json().code).toBe('empty-cart');
       // A cart line whose variant is gone since it was added: the cart is refused, not bought.
       expect((await shopper.add({ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 })).statusCode).toBe(200);
-      await t.app.database.db
+      await (t.app.database.db as Kysely<Database>)
         .updateTable('cart_entries')
         .set({ sku: 'TEE-GONE' })
         .where('item_id', '=', 'p-tee')

@@ -1,2 +1,43 @@
-export { giftCardBalanceHtml } from './pages.ts';
+/**
+ * Orders and checkout: placing an order (cart, express, subscription, gift card, renewal), paying
+ * it (the payment provider's answer and Stripe's webhook), staff's actions and refunds, and the
+ * reads other modules make of orders. Other code uses orders only through this file.
+ */
+export { checkoutRoutes, renewalPlacer, type CheckoutOptions, type RenewalOrder } from './routes.ts';
+export { stripeWebhookRoutes, STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
+export { handOutPaidOrder } from './on-payment.ts';
+export { confirmationMailNow } from './mail.ts';
+export { CHECKOUT_CSS, giftCardBalanceHtml, orderSummaryHtml } from './pages.ts';
+export {
+  addNote,
+  cancel,
+  cancelBody,
+  fulfil,
+  fulfilBody,
+  markPaid,
+  markPaidBody,
+  noteBody,
+  orderDetail,
+  resendConfirmation,
+  type Actor,
+  type ShopIdentity,
+} from './admin-actions.ts';
+export { listOrders, orderFilter, orderListQuery, ordersCsv } from './admin-orders.ts';
+export { refund, refundBody } from './refunds.ts';
+export {
+  accountOrder,
+  accountOrderRows,
+  accountOrders,
+  awaitsPayment,
+  eventDetails,
+  forgetAccountOrders,
+  isPaid,
+  orderContact,
+  orderLines,
+  orderNumbersOf,
+  readOrder,
+  salesSince,
+  type OrderSummary,
+} from './store.ts';
 export { orderEventDetail, orderNumbersByIds, orderToReview, failedRenewalOrderIds } from './store.ts';
+export type { OrderTables } from './tables.ts';

@@ -9,7 +9,7 @@
  * the pages and mails of an unpaid order say what comes on payment.
  */
 import type { Db } from '../../platform/db/index.ts';
-import { isPaid } from './store.ts';
+import { isPaid, orderById, orderLines } from './store.ts';
 import {
   issueGiftCards,
   orderHasGiftCards,
@@ -35,19 +35,10 @@ export async function handOutPaidOrder(
   mail: GiftCardMailContext,
   now = Date.now(),
 ): Promise<string[]> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'status', 'currency', 'email', 'extra'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderById(trx, orderId);
   if (!order || !isPaid(order.status)) return [];
   if (await orderHasGiftCards(trx, orderId)) return [];
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['product_type', 'quantity', 'unit_price_cents'])
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
+  const lines = await orderLines(trx, orderId);
   const cards = planGiftCards(
     lines.map((l) => ({
       productType: l.product_type,

@@ -19,12 +19,12 @@ import {
   variantIdOf,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
+  type Customer,
   type CustomerInput,
   type LocalizedStrings,
   type ProductVariant,
 } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
-import type { Transaction } from 'kysely';
 import {
   cartChoices,
   cartEntryRows,
@@ -45,20 +45,15 @@ import { getItemsByIds } from '../catalogue/catalogue.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
-import type { Database } from '../../database.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
 import { amountDueCents, payByGiftCard } from '../gift-cards/index.ts';
 import { confirmationMail } from './mail.ts';
 import { handOutPaidOrder } from './on-payment.ts';
-import {
-  AWAITING_PAYMENT,
-  PAYMENT_FAILED,
-  type PaymentProvider,
-  type SavedCard,
-} from '../payments/payment.ts';
+import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from '../payments/index.ts';
 import { releaseUnpaidOrder } from './release.ts';
+import { insertOrder, nextOrderNumber, recordPaymentAnswer } from './store.ts';
 
 const PAID = 'paid';
 
@@ -103,7 +98,7 @@ export interface PlaceOrderRequest {
    * Idempotency-Key here): what it writes commits with the order or not at all, and a throw rolls
    * the order back.
    */
-  inTransaction?: ((trx: Transaction<Database>, placed: PlacedInTransaction) => Promise<void>) | undefined;
+  inTransaction?: ((trx: Trx, placed: PlacedInTransaction) => Promise<void>) | undefined;
 }
 
 /** The order as its transaction stored it, before the payment provider is asked. */
@@ -230,16 +225,10 @@ export async function placeOrder(
     if (outcome && (outcome.status !== placed.order.status || outcome.reference)) {
       // Conditional: a provider's webhook may already have settled the order (a renewal's charge).
       // The order is committed: a database fault here must not turn it into a failed answer.
-      recorded = await db
-        .updateTable('orders')
-        .set({ status: outcome.status, payment_reference: outcome.reference })
-        .where('id', '=', placed.order.id)
-        .where('status', '=', AWAITING_PAYMENT)
-        .execute()
-        .then(
-          () => true,
-          () => false,
-        );
+      recorded = await recordPaymentAnswer(db, placed.order.id, outcome, AWAITING_PAYMENT).then(
+        () => true,
+        () => false,
+      );
       if (recorded) {
         placed.order.status = outcome.status;
         placed.order.paymentReference = outcome.reference;
@@ -259,62 +248,71 @@ export async function placeOrder(
 const renewalFields = (req: PlaceOrderRequest): { savedCard?: SavedCard | undefined } =>
   req.source.kind === 'renewal' ? req.source : {};
 
-async function placeIn(
-  trx: Trx,
-  req: PlaceOrderRequest,
-  settings: OrderSettings,
-  payment: PaymentProvider,
-): Promise<{ order: OrderView; mailId: string; giftCardMails: string[]; manageToken?: string | undefined }> {
-  const ls = settings.localizedStrings;
-  const now = Date.now();
-  const { source } = req;
-  let cartId: string | null = null;
-  let cartRow: CartRow | undefined;
-  let drafts: DraftLine[];
+interface Drafted {
+  cartId: string | null;
+  cartRow: CartRow | undefined;
+  drafts: DraftLine[];
+}
 
+/**
+ * The order's lines with live prices: the cart's (locked first: a second placement of the same
+ * cart waits here, then finds it bought), or the one item bought directly.
+ */
+async function draftLines(
+  trx: Trx,
+  source: OrderSource,
+  ls: LocalizedStrings | undefined,
+  now: number,
+): Promise<Drafted> {
   if ('token' in source) {
     const cart = await findCart(trx, source.token);
     if (!cart) throw apiError('empty-cart');
     // Locks the cart row first: a second placement of the same cart waits here, then finds it bought.
     if (!(await lockCartForPurchase(trx, cart.id, now))) throw apiError('cart-purchased');
-    cartId = cart.id;
-    cartRow = cart;
     const entries = await cartEntryRows(trx, cart.id);
     if (entries.length === 0) throw apiError('empty-cart');
     const items = await getItemsByIds(
       trx,
       entries.map((e) => e.item_id),
     );
-    drafts = entries.map((e) => {
+    const drafts = entries.map((e) => {
       const item = items.get(e.item_id);
       const variant = item && findVariantBySku(productOf(item), e.sku);
       if (!item || !variant) throw apiError('variant-gone');
       return draft(item, variant, e.quantity, e.additional_fields);
     });
-  } else {
-    const item = (await getItemsByIds(trx, [source.itemId])).get(source.itemId);
-    if (!item || !item.structuredContent) throw apiError('item-not-found');
-    const product = parseProduct(item).product;
-    if (source.kind === 'gift-card' && product.productType !== ProductType.GIFT_CARD)
-      throw apiError('not-gift-card');
-    if (source.sku) {
-      const known = findVariantBySku(product, source.sku);
-      if (!known) throw apiError('variant-not-found');
-    }
-    const checked = validateAddToCart({
-      product,
-      variantId: variantIdOf(product, source.sku),
-      quantity: source.quantity === undefined ? 1 : source.quantity,
-      localizedStrings: ls,
-    });
-    if (!checked.ok)
-      throw checked.error.code === 'cart.add.not-enough-stock'
-        ? apiError('express-not-enough-stock', { refusal: { message: checked.error.message } })
-        : coreRefusal(checked.error);
-    const additionalFields = source.kind === 'renewal' ? null : (source.additionalFields ?? null);
-    drafts = [draft(item, checked.value.variant, checked.value.quantity, additionalFields)];
+    return { cartId: cart.id, cartRow: cart, drafts };
   }
+  const item = (await getItemsByIds(trx, [source.itemId])).get(source.itemId);
+  if (!item || !item.structuredContent) throw apiError('item-not-found');
+  const product = parseProduct(item).product;
+  if (source.kind === 'gift-card' && product.productType !== ProductType.GIFT_CARD)
+    throw apiError('not-gift-card');
+  if (source.sku) {
+    const known = findVariantBySku(product, source.sku);
+    if (!known) throw apiError('variant-not-found');
+  }
+  const checked = validateAddToCart({
+    product,
+    variantId: variantIdOf(product, source.sku),
+    quantity: source.quantity === undefined ? 1 : source.quantity,
+    localizedStrings: ls,
+  });
+  if (!checked.ok)
+    throw checked.error.code === 'cart.add.not-enough-stock'
+      ? apiError('express-not-enough-stock', { refusal: { message: checked.error.message } })
+      : coreRefusal(checked.error);
+  const additionalFields = source.kind === 'renewal' ? null : (source.additionalFields ?? null);
+  return {
+    cartId: null,
+    cartRow: undefined,
+    drafts: [draft(item, checked.value.variant, checked.value.quantity, additionalFields)],
+  };
+}
 
+/** The customer's fields for what the lines need, and the order's totals over its minimum. */
+function checkCustomer(req: PlaceOrderRequest, drafts: readonly DraftLine[], settings: OrderSettings) {
+  const ls = settings.localizedStrings;
   const types = drafts.map((d) => d.productType);
   const customer = validateCustomer(req.customer, orderNeeds(types), ls);
   if (!customer.ok)
@@ -335,7 +333,21 @@ async function placeIn(
   );
   if (!minimum.ok) throw coreRefusal(minimum.error);
 
-  const c = customer.value;
+  return { types, customer: customer.value, totals };
+}
+
+/**
+ * Discounts, shipping and tax for the order; a code's use is claimed here, before any stock:
+ * exactly its limit of orders get past this.
+ */
+async function priceOrder(
+  trx: Trx,
+  req: PlaceOrderRequest,
+  settings: OrderSettings,
+  placing: { c: Customer; cartRow: CartRow | undefined; drafts: readonly DraftLine[]; now: number },
+) {
+  const ls = settings.localizedStrings;
+  const { c, cartRow, drafts, now } = placing;
   const pricing = settings.pricing ?? NO_PRICING;
   const choices = cartChoices(cartRow);
   const address = c.address;
@@ -379,12 +391,25 @@ async function placeIn(
     if (refused) throw coreRefusal({ code: refused, message: message(refused, { code: code.code }, ls) });
   }
 
-  // Stock: one conditional update per variant, in id order; any short line refuses the whole order.
+  return { priced, code, buyer };
+}
+
+/**
+ * Takes the lines' stock: one conditional update per variant, in id order; any short line refuses
+ * the whole order. A renewal is claimed first.
+ */
+async function takeOrderStock(
+  trx: Trx,
+  req: PlaceOrderRequest,
+  drafts: readonly DraftLine[],
+  order: { orderId: string; now: number },
+): Promise<void> {
+  const { source } = req;
+  const { orderId, now } = order;
   const wanted = new Map<string, number>();
   for (const d of drafts)
     if (lineNeeds(d.productType).takesStock)
       wanted.set(d.variantId, (wanted.get(d.variantId) ?? 0) + d.quantity);
-  const orderId = randomUUID();
   // A renewal is claimed before its stock: a cycle another instance made (or a paused one) stops here.
   if (
     source.kind === 'renewal' &&
@@ -396,24 +421,25 @@ async function placeIn(
     if (!(await takeStock(trx, variantId, wanted.get(variantId) as number, taker)))
       throw apiError('out-of-stock');
   }
+}
 
-  // A gift card pays first (issue 17): its balance is taken in this transaction, never below zero.
-  const giftCardPayment = req.giftCardCode
-    ? await payByGiftCard(
-        trx,
-        req.giftCardCode,
-        { id: orderId, currency: settings.currency, dueCents: priced.grandTotalCents },
-        now,
-      )
-    : undefined;
-
-  const counter = await trx
-    .updateTable('order_counter')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('id', '=', 'orders')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  const orderNumber = Number(counter.value);
+/** The order as stored and answered, with what its `extra` keeps of its kind and pricing. */
+function orderViewOf(placing: {
+  req: PlaceOrderRequest;
+  settings: OrderSettings;
+  payment: PaymentProvider;
+  drafts: readonly DraftLine[];
+  types: readonly number[];
+  c: Customer;
+  totals: { subtotalCents: number };
+  priced: ReturnType<typeof priceCart>;
+  giftCardPayment: Awaited<ReturnType<typeof payByGiftCard>> | undefined;
+  ids: { orderId: string; orderNumber: number; cartId: string | null };
+  now: number;
+}) {
+  const { req, settings, payment, drafts, types, c, totals, priced, giftCardPayment, now } = placing;
+  const { orderId, orderNumber, cartId } = placing.ids;
+  const { source } = req;
   const kindExtra =
     source.kind === 'subscription'
       ? { subscriptionPlan: subscriptionPlanOf(drafts[0]?.item) }
@@ -479,9 +505,20 @@ async function placeIn(
       };
     }),
   };
-  await trx
-    .insertInto('orders')
-    .values({
+  return { order, kindExtra, extra };
+}
+
+/** Stores the order and its lines (each line keeps the variant it took stock from). */
+async function storeOrder(
+  trx: Trx,
+  order: OrderView,
+  placing: { drafts: readonly DraftLine[]; extra: unknown; accountId: string | undefined; now: number },
+): Promise<void> {
+  const { drafts, extra, now } = placing;
+  const { orderNumber, cartId } = order;
+  await insertOrder(
+    trx,
+    {
       id: order.id,
       order_number: orderNumber,
       created: now,
@@ -498,31 +535,66 @@ async function placeIn(
       payment_provider: order.paymentProvider,
       payment_reference: null,
       cart_id: cartId,
-      account_id: req.accountId ?? null,
+      account_id: placing.accountId ?? null,
       kind: order.kind,
       extra: extra ? JSON.stringify(extra) : null,
-    })
-    .execute();
-  await trx
-    .insertInto('order_lines')
-    .values(
-      order.lines.map((l, i) => ({
-        id: l.id,
-        order_id: orderId,
-        position: i + 1,
-        item_id: l.itemId,
-        variant_id: (drafts[i] as DraftLine).variantId,
-        sku: l.sku,
-        title: l.title,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        product_type: l.productType,
-        attributes: JSON.stringify(l.attributes),
-        additional_fields: l.additionalFields,
-        download_url: l.downloadUrl,
-      })),
-    )
-    .execute();
+    },
+    order.lines.map((l, i) => ({
+      id: l.id,
+      item_id: l.itemId,
+      variant_id: (drafts[i] as DraftLine).variantId,
+      sku: l.sku,
+      title: l.title,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      product_type: l.productType,
+      attributes: JSON.stringify(l.attributes),
+      additional_fields: l.additionalFields,
+      download_url: l.downloadUrl,
+    })),
+  );
+}
+
+async function placeIn(
+  trx: Trx,
+  req: PlaceOrderRequest,
+  settings: OrderSettings,
+  payment: PaymentProvider,
+): Promise<{ order: OrderView; mailId: string; giftCardMails: string[]; manageToken?: string | undefined }> {
+  const ls = settings.localizedStrings;
+  const now = Date.now();
+  const { source } = req;
+  const { cartId, cartRow, drafts } = await draftLines(trx, source, ls, now);
+  const { types, customer: c, totals } = checkCustomer(req, drafts, settings);
+  const { priced, code, buyer } = await priceOrder(trx, req, settings, { c, cartRow, drafts, now });
+  const orderId = randomUUID();
+  await takeOrderStock(trx, req, drafts, { orderId, now });
+
+  // A gift card pays first (issue 17): its balance is taken in this transaction, never below zero.
+  const giftCardPayment = req.giftCardCode
+    ? await payByGiftCard(
+        trx,
+        req.giftCardCode,
+        { id: orderId, currency: settings.currency, dueCents: priced.grandTotalCents },
+        now,
+      )
+    : undefined;
+
+  const orderNumber = await nextOrderNumber(trx);
+  const { order, kindExtra, extra } = orderViewOf({
+    req,
+    settings,
+    payment,
+    drafts,
+    types,
+    c,
+    totals,
+    priced,
+    giftCardPayment,
+    ids: { orderId, orderNumber, cartId },
+    now,
+  });
+  await storeOrder(trx, order, { drafts, extra, accountId: req.accountId, now });
   if (code && priced.validCoupons.length > 0)
     await recordRedemption(trx, {
       orderId,

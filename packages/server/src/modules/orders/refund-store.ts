@@ -1,6 +1,8 @@
-import type { Transaction } from 'kysely';
-import { orderEvent } from './order-events.ts';
-import type { Database } from '../../database.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { orderEvent } from './store.ts';
+import type { OrderRefundsTable, OrderTables } from './tables.ts';
+
+type Trx = Transaction<OrderTables>;
 
 /**
  * A refund's parts (issue 27): what went back onto gift cards is given back at once; the provider's
@@ -60,18 +62,14 @@ export function refundedQuantities(refunds: readonly RefundFigures[]): Map<strin
 }
 
 /** A paid order everything of which has reached the customer again becomes `refunded`. */
-export async function markOrderRefundedWhenFull(trx: Transaction<Database>, orderId: string): Promise<void> {
+export async function markOrderRefundedWhenFull(trx: Trx, orderId: string): Promise<void> {
   const order = await trx
     .selectFrom('orders')
     .select(['status', 'grand_total_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || order.status !== 'paid') return;
-  const refunds = await trx
-    .selectFrom('order_refunds')
-    .select(['status', 'amount_cents', 'gift_card_cents', 'provider_cents', 'lines'])
-    .where('order_id', '=', orderId)
-    .execute();
+  const refunds = await refundFiguresOf(trx, orderId);
   if (refundTotals(refunds).refundedCents < order.grand_total_cents) return;
   await trx
     .updateTable('orders')
@@ -87,7 +85,7 @@ export async function markOrderRefundedWhenFull(trx: Transaction<Database>, orde
  * True when this call settled it.
  */
 export async function settleRefund(
-  trx: Transaction<Database>,
+  trx: Trx,
   refundId: string,
   status: Exclude<RefundStatus, 'pending'>,
   detail: Record<string, unknown>,
@@ -113,4 +111,77 @@ export async function settleRefund(
   });
   if (status === 'succeeded') await markOrderRefundedWhenFull(trx, refund.order_id);
   return true;
+}
+
+/** The figures of every refund of the order. */
+export function refundFiguresOf(db: Kysely<OrderTables> | Trx, orderId: string): Promise<RefundFigures[]> {
+  return db
+    .selectFrom('order_refunds')
+    .select(['status', 'amount_cents', 'gift_card_cents', 'provider_cents', 'lines'])
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+export async function insertRefund(trx: Trx, refund: Insertable<OrderRefundsTable>): Promise<void> {
+  await trx.insertInto('order_refunds').values(refund).execute();
+}
+
+/** Marks a pending refund's provider part failed; true when this call did. */
+export async function failPendingRefund(trx: Trx, refundId: string): Promise<boolean> {
+  const failed = await trx
+    .updateTable('order_refunds')
+    .set({ status: 'failed' })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(failed.numUpdatedRows) === 1;
+}
+
+/** Keeps the provider's id of the refund it made. */
+export async function setProviderRefundId(
+  trx: Trx,
+  refundId: string,
+  providerRefundId: string,
+): Promise<void> {
+  await trx
+    .updateTable('order_refunds')
+    .set({ provider_refund_id: providerRefundId })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/**
+ * The refund a provider's refund settles: the one with its id, or ours it names (`ourId`, from its
+ * metadata) that has no provider id yet.
+ */
+export function providerRefundOf(
+  trx: Trx,
+  provider: string,
+  providerRefundId: string,
+  ourId: string | undefined,
+) {
+  return trx
+    .selectFrom('order_refunds')
+    .select(['id', 'provider_refund_id', 'provider_cents'])
+    .where((eb) =>
+      eb.or([
+        eb('provider_refund_id', '=', providerRefundId),
+        ...(ourId ? [eb.and([eb('id', '=', ourId), eb('provider_refund_id', 'is', null)])] : []),
+      ]),
+    )
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+}
+
+/** The provider's refunds on one payment that did not fail, oldest first. */
+export function refundsOfPayment(trx: Trx, provider: string, paymentId: string) {
+  return trx
+    .selectFrom('order_refunds')
+    .select(['id', 'status', 'provider_cents'])
+    .where('provider_payment_id', '=', paymentId)
+    .where('provider', '=', provider)
+    .where('status', '!=', 'failed')
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
 }

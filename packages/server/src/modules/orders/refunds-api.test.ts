@@ -8,7 +8,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../accounts/testing.ts';
-import { STRIPE_WEBHOOK_PATH } from '../payments/stripe-webhook.ts';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from './testing.ts';
 import { DATABASES, startApp, type TestApp } from '../../testing/app.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';

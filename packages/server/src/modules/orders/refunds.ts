@@ -24,7 +24,11 @@ import {
 } from '../gift-cards/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import {
+  failPendingRefund,
+  insertRefund,
   markOrderRefundedWhenFull,
+  refundFiguresOf,
+  setProviderRefundId,
   REFUND_ID_KEY,
   REFUND_ORDER_ID_KEY,
   refundedQuantities,
@@ -32,7 +36,7 @@ import {
   type RefundLine,
   type RefundStatus,
 } from './refund-store.ts';
-import { orderEvent } from './order-events.ts';
+import { orderEvent, eventDetails, giftCardLinesOf, orderLines } from './store.ts';
 import { returnStock, stockLockOrder } from '../catalogue/stock.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
@@ -74,11 +78,7 @@ export async function refund(
   let call: ProviderCall | undefined;
   const acted = await onOrder(db, number, actor, async (trx, order) => {
     await refuseUnpaid(trx, order);
-    const refunds = await trx
-      .selectFrom('order_refunds')
-      .select(['status', 'amount_cents', 'gift_card_cents', 'provider_cents', 'lines'])
-      .where('order_id', '=', order.id)
-      .execute();
+    const refunds = await refundFiguresOf(trx, order.id);
     const left = order.grand_total_cents - refundTotals(refunds).committedCents;
     const byLine = input.lines ? await linesToRefund(trx, order, input.lines, refunds) : undefined;
     const amountCents = byLine ? byLine.amountCents : (input.amountCents as number);
@@ -105,24 +105,21 @@ export async function refund(
     // Refused here, the transaction takes back the gift cards' part and the stock with it.
     const paymentIntent = viaStripe ? await stripePaymentOf(trx, order, stripe) : null;
     const status: RefundStatus = viaStripe ? 'pending' : 'succeeded';
-    await trx
-      .insertInto('order_refunds')
-      .values({
-        id: refundId,
-        order_id: order.id,
-        created: Date.now(),
-        amount_cents: amountCents,
-        reason: input.reason ?? null,
-        status,
-        gift_card_cents: giftCardCents,
-        provider_cents: providerCents,
-        provider: viaStripe ? 'stripe' : order.payment_provider,
-        provider_payment_id: paymentIntent,
-        provider_refund_id: null,
-        lines: byLine ? JSON.stringify(input.lines) : null,
-        restocked: input.restock ? 1 : 0,
-      })
-      .execute();
+    await insertRefund(trx, {
+      id: refundId,
+      order_id: order.id,
+      created: Date.now(),
+      amount_cents: amountCents,
+      reason: input.reason ?? null,
+      status,
+      gift_card_cents: giftCardCents,
+      provider_cents: providerCents,
+      provider: viaStripe ? 'stripe' : order.payment_provider,
+      provider_payment_id: paymentIntent,
+      provider_refund_id: null,
+      lines: byLine ? JSON.stringify(input.lines) : null,
+      restocked: input.restock ? 1 : 0,
+    });
     const full = amountCents === left;
     if (full) await releaseDiscounts(trx, order.id);
     if (paymentIntent)
@@ -160,13 +157,8 @@ export async function refund(
 async function refuseUnpaid(trx: Trx, order: OrderRowOf): Promise<void> {
   if (order.status === 'paid' || order.status === 'refunded') return;
   if (order.status === 'cancelled') {
-    const cancels = await trx
-      .selectFrom('order_events')
-      .select('detail')
-      .where('order_id', '=', order.id)
-      .where('kind', '=', 'cancelled')
-      .execute();
-    if (cancels.some((e) => e.detail !== null && (JSON.parse(e.detail) as { wasPaid?: boolean }).wasPaid))
+    const cancels = await eventDetails(trx, order.id, 'cancelled');
+    if (cancels.some((detail) => detail !== null && (JSON.parse(detail) as { wasPaid?: boolean }).wasPaid))
       return;
   }
   throw apiError('order.not-paid', { params: { number: Number(order.order_number) } });
@@ -192,11 +184,7 @@ async function linesToRefund(
   refunds: Parameters<typeof refundedQuantities>[0],
 ): Promise<{ amountCents: number; lines: LineToRefund[] }> {
   const number = Number(order.order_number);
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['id', 'variant_id', 'title', 'quantity', 'unit_price_cents', 'product_type'])
-    .where('order_id', '=', order.id)
-    .execute();
+  const lines = await orderLines(trx, order.id);
   const refunded = refundedQuantities(refunds);
   const seen = new Set<string>();
   const priced: { unitPriceCents: number; quantity: number }[] = [];
@@ -272,12 +260,7 @@ async function voidRefundedGiftCards(
       voidedNow += card.balance_cents;
     }
   }
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['unit_price_cents', 'quantity'])
-    .where('order_id', '=', order.id)
-    .where('product_type', '=', ProductType.GIFT_CARD)
-    .execute();
+  const lines = await giftCardLinesOf(trx, order.id, ProductType.GIFT_CARD);
   const giftCardsPaidCents = paidForLines(
     lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
     pricing,
@@ -337,17 +320,9 @@ async function stripePaymentOf(trx: Trx, order: OrderRowOf, stripe: Stripe | und
   const number = Number(order.order_number);
   if (!stripe) throw apiError('refund.provider-not-configured', { params: { number } });
   if (order.payment_reference?.startsWith('pi_')) return order.payment_reference;
-  const paid = await trx
-    .selectFrom('order_events')
-    .select('detail')
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'paid')
-    .orderBy('created', 'desc')
-    .execute();
-  for (const event of paid) {
-    const intent = event.detail
-      ? (JSON.parse(event.detail) as { paymentIntent?: unknown }).paymentIntent
-      : null;
+  const paid = await eventDetails(trx, order.id, 'paid');
+  for (const detail of paid) {
+    const intent = detail ? (JSON.parse(detail) as { paymentIntent?: unknown }).paymentIntent : null;
     if (typeof intent === 'string' && intent) return intent;
   }
   throw apiError('refund.no-payment', { params: { number } });
@@ -377,13 +352,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
       error.statusCode < 500
     ) {
       await writeTransaction(db, async (trx) => {
-        const failed = await trx
-          .updateTable('order_refunds')
-          .set({ status: 'failed' })
-          .where('id', '=', call.refundId)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(failed.numUpdatedRows) === 1)
+        if (await failPendingRefund(trx, call.refundId))
           await orderEvent(trx, call.orderId, 'refund-failed', {
             refundId: call.refundId,
             providerCents: call.amountCents,
@@ -402,11 +371,7 @@ async function sendToStripe(db: Db, stripe: Stripe, call: ProviderCall): Promise
     throw apiError('refund.provider-unavailable');
   }
   await writeTransaction(db, async (trx) => {
-    await trx
-      .updateTable('order_refunds')
-      .set({ provider_refund_id: stripeRefund.id })
-      .where('id', '=', call.refundId)
-      .execute();
+    await setProviderRefundId(trx, call.refundId, stripeRefund.id);
     await orderEvent(trx, call.orderId, 'refund-sent', {
       refundId: call.refundId,
       stripeRefund: stripeRefund.id,

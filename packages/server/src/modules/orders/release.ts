@@ -9,9 +9,9 @@
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/index.ts';
 import type { Trx } from '../../platform/db/index.ts';
 import { releaseDiscounts } from '../discounts/index.ts';
-import { orderEvent } from './order-events.ts';
+import { orderEvent, moveOrderStatus, stockLinesOf } from './store.ts';
 import { returnOrderStock } from '../catalogue/stock.ts';
-import { AWAITING_PAYMENT } from '../payments/payment.ts';
+import { AWAITING_PAYMENT } from '../payments/index.ts';
 
 export interface Release {
   /** 'cancelled' (a session that ended unpaid) or 'payment-failed' (a declined renewal). */
@@ -26,21 +26,20 @@ export interface Release {
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
 export async function releaseUnpaidOrder(trx: Trx, orderId: string, release: Release): Promise<boolean> {
-  let update = trx
-    .updateTable('orders')
-    .set({
-      status: release.status,
-      ...(release.newReference !== undefined ? { payment_reference: release.newReference } : {}),
-    })
-    .where('id', '=', orderId)
-    .where('status', '=', AWAITING_PAYMENT);
-  if (release.reference !== undefined) update = update.where('payment_reference', '=', release.reference);
-  const changed = await update.executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) return false;
+  const released = await moveOrderStatus(trx, orderId, {
+    from: AWAITING_PAYMENT,
+    status: release.status,
+    reference: release.newReference,
+    whereReference: release.reference,
+  });
+  if (!released) return false;
   // Discount uses before stock, as checkout claims them: the two never wait on each other crosswise.
   await releaseDiscounts(trx, orderId);
   // Only what placing the order took goes back (digital and gift-card lines took none).
-  await returnOrderStock(trx, orderId, { actorId: null, note: release.reason });
+  await returnOrderStock(trx, orderId, await stockLinesOf(trx, orderId), {
+    actorId: null,
+    note: release.reason,
+  });
   // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
   const giftCardCents = await restoreGiftCards(trx, orderId);
   await voidGiftCardsOfOrder(trx, orderId, 'void-rest');

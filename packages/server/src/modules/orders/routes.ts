@@ -60,7 +60,7 @@ import {
   PAYMENT_FAILED,
   type PaymentProvider,
   type SavedCard,
-} from '../payments/payment.ts';
+} from '../payments/index.ts';
 
 export interface CheckoutOptions {
   renderer: PageRenderer;

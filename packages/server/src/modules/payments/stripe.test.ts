@@ -5,13 +5,15 @@
  * the failed intent). Webhook events are signed with the SDK's own `generateTestHeaderString`.
  */
 import { EventEmitter, once } from 'node:events';
+import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import type { Database } from '../../database.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { DATABASES, startApp, testConfig, type TestApp } from '../../testing/app.ts';
 import { DECLINED_CARD, fakeStripeApi, type Recorded } from '../../testing/stripe-api.ts';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
+import { STRIPE_WEBHOOK_PATH } from '../orders/stripe-webhook.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../orders/testing.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_storefront';
@@ -527,7 +529,7 @@ for (const database of DATABASES) {
       await new Promise((done) => api?.server.close(done));
     });
 
-    const db = () => t.app.database.db;
+    const db = () => t.app.database.db as Kysely<Database>;
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     /** Resolves once the scheduler has finished a whole look begun after the call (the first heard of may have begun before). */
     const lookedAgain = async () => {

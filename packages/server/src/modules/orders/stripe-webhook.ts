@@ -10,19 +10,16 @@
  * exactly once (and voids the gift cards the unpaid order bought).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import type { Db } from '../../platform/db/index.ts';
-import type { Database } from '../../database.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import { saveRenewalCard } from '../subscriptions/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { readOrder } from '../orders/store.ts';
+import { readOrder, orderEvent, moveOrderStatus, orderPaymentFacts } from './store.ts';
 import { amountDueCents, type GiftCardMailContext } from '../gift-cards/index.ts';
-import { handOutPaidOrder } from '../orders/on-payment.ts';
-import { AWAITING_PAYMENT } from './payment.ts';
-import { orderEvent, releaseUnpaidOrder } from '../orders/release.ts';
-import { ORDER_ID_KEY } from './stripe.ts';
+import { handOutPaidOrder } from './on-payment.ts';
+import { AWAITING_PAYMENT, ORDER_ID_KEY, recordStripeEvent } from '../payments/index.ts';
+import { releaseUnpaidOrder } from './release.ts';
 import {
   applyRefundEvent,
   isRefundEvent,
@@ -87,12 +84,12 @@ export async function applyStripeEvent(
   const intent = intentOf(event);
   const orderId = (session ?? intent)?.metadata?.[ORDER_ID_KEY] ?? refundEventOrderId(event);
   return writeTransaction(db, async (trx) => {
-    const recorded = await trx
-      .insertInto('stripe_events')
-      .values({ event_id: event.id, type: event.type, order_id: orderId, received: Date.now() })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
+    const recorded = await recordStripeEvent(trx, {
+      eventId: event.id,
+      type: event.type,
+      orderId,
+      received: Date.now(),
+    });
     if (!recorded) return 'duplicate';
     if (isRefundEvent(event)) return applyRefundEvent(trx, event);
     if (intent && orderId) return applyIntentEvent(trx, orderId, intent, event.type, handOut);
@@ -130,17 +127,13 @@ export async function applyStripeEvent(
  * intent (made by its Checkout Session, which the session events pay) saves its customer and card.
  */
 async function applyIntentEvent(
-  trx: Transaction<Database>,
+  trx: Trx,
   orderId: string,
   intent: Stripe.PaymentIntent,
   type: string,
   handOut: PaidHandOut,
 ): Promise<EventOutcome> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['kind', 'currency', 'payment_reference'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderPaymentFacts(trx, orderId);
   if (!order) return 'ignored';
   const customer = idOf(intent.customer);
   const paymentMethod = idOf(intent.payment_method);
@@ -153,13 +146,12 @@ async function applyIntentEvent(
   if (!ours) return 'ignored';
   if (type === 'payment_intent.succeeded') {
     if (intent.currency.toLowerCase() !== order.currency.toLowerCase()) return 'ignored';
-    const changed = await trx
-      .updateTable('orders')
-      .set({ status: 'paid', payment_reference: intent.id })
-      .where('id', '=', orderId)
-      .where('status', '=', AWAITING_PAYMENT)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
+    const paid = await moveOrderStatus(trx, orderId, {
+      from: AWAITING_PAYMENT,
+      status: 'paid',
+      reference: intent.id,
+    });
+    if (!paid) return 'ignored';
     await orderEvent(trx, orderId, 'paid', { provider: 'stripe', paymentIntent: intent.id });
     await handOutOnPaid(trx, orderId, handOut);
     return 'paid';
@@ -196,16 +188,12 @@ function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | undefined {
  * was due; the reference is recorded then.
  */
 async function markPaid(
-  trx: Transaction<Database>,
+  trx: Trx,
   orderId: string,
   session: Stripe.Checkout.Session,
   handOut: PaidHandOut,
 ): Promise<EventOutcome> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['currency', 'payment_reference'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderPaymentFacts(trx, orderId);
   if (!order || session.currency?.toLowerCase() !== order.currency.toLowerCase()) return 'ignored';
   const referenceLost = await sessionOfLostReference(trx, orderId, session);
   if (order.payment_reference !== session.id && !referenceLost) return 'ignored';
@@ -214,16 +202,13 @@ async function markPaid(
       ? session.payment_intent
       : (session.payment_intent?.id ?? null);
   // The order keeps the session id as its reference; the payment intent (refunds) goes in its history.
-  const changed = await trx
-    .updateTable('orders')
-    .set({ status: 'paid', payment_reference: session.id })
-    .where('id', '=', orderId)
-    .where('status', '=', AWAITING_PAYMENT)
-    .where((eb) =>
-      referenceLost ? eb('payment_reference', 'is', null) : eb('payment_reference', '=', session.id),
-    )
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) return 'ignored';
+  const paid = await moveOrderStatus(trx, orderId, {
+    from: AWAITING_PAYMENT,
+    status: 'paid',
+    reference: session.id,
+    whereReference: referenceLost ? null : session.id,
+  });
+  if (!paid) return 'ignored';
   await orderEvent(trx, orderId, 'paid', {
     provider: 'stripe',
     session: session.id,
@@ -240,7 +225,7 @@ async function markPaid(
  * total less any gift card).
  */
 async function sessionOfLostReference(
-  trx: Transaction<Database>,
+  trx: Trx,
   orderId: string,
   session: Stripe.Checkout.Session,
 ): Promise<boolean> {
@@ -255,6 +240,6 @@ async function sessionOfLostReference(
 }
 
 /** Issue 27: the order's gift cards are issued in the transaction that marks it paid. */
-async function handOutOnPaid(trx: Transaction<Database>, orderId: string, handOut: PaidHandOut) {
+async function handOutOnPaid(trx: Trx, orderId: string, handOut: PaidHandOut) {
   handOut.mailIds.push(...(await handOutPaidOrder(trx, orderId, handOut.mail)));
 }

@@ -8,10 +8,17 @@
  */
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import type { Database } from '../../database.ts';
-import { REFUND_ID_KEY, REFUND_ORDER_ID_KEY, settleRefund } from '../orders/refund-store.ts';
+import {
+  providerRefundOf,
+  refundsOfPayment,
+  REFUND_ID_KEY,
+  REFUND_ORDER_ID_KEY,
+  setProviderRefundId,
+  settleRefund,
+} from './refund-store.ts';
+import type { OrderTables } from './tables.ts';
 
-type Trx = Transaction<Database>;
+type Trx = Transaction<OrderTables>;
 
 export type RefundEventOutcome = 'refunded' | 'refund-failed' | 'ignored';
 
@@ -61,25 +68,10 @@ async function applyStripeRefund(trx: Trx, refund: Stripe.Refund): Promise<Refun
         : undefined;
   if (!status) return 'ignored';
   const ourId = refund.metadata?.[REFUND_ID_KEY];
-  const row = await trx
-    .selectFrom('order_refunds')
-    .select(['id', 'provider_refund_id', 'provider_cents'])
-    .where((eb) =>
-      eb.or([
-        eb('provider_refund_id', '=', refund.id),
-        ...(ourId ? [eb.and([eb('id', '=', ourId), eb('provider_refund_id', 'is', null)])] : []),
-      ]),
-    )
-    .where('provider', '=', 'stripe')
-    .executeTakeFirst();
+  const row = await providerRefundOf(trx, 'stripe', refund.id, ourId);
   // Signed, but not the refund we asked for (another amount): left for staff to look at.
   if (!row || row.provider_cents !== refund.amount) return 'ignored';
-  if (row.provider_refund_id === null)
-    await trx
-      .updateTable('order_refunds')
-      .set({ provider_refund_id: refund.id })
-      .where('id', '=', row.id)
-      .execute();
+  if (row.provider_refund_id === null) await setProviderRefundId(trx, row.id, refund.id);
   const settled = await settleRefund(trx, row.id, status, {
     provider: 'stripe',
     stripeRefund: refund.id,
@@ -97,15 +89,7 @@ async function settleByAmountRefunded(trx: Trx, charge: Stripe.Charge): Promise<
   const intent =
     typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intent) return 'ignored';
-  const refunds = await trx
-    .selectFrom('order_refunds')
-    .select(['id', 'status', 'provider_cents'])
-    .where('provider_payment_id', '=', intent)
-    .where('provider', '=', 'stripe')
-    .where('status', '!=', 'failed')
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
+  const refunds = await refundsOfPayment(trx, 'stripe', intent);
   let accounted = 0;
   let outcome: RefundEventOutcome = 'ignored';
   for (const r of refunds) {
