@@ -9,10 +9,11 @@ import { PageType } from '@storefront/core';
 import { escapeHtml } from '../platform/http/html.ts';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CollectionContent, Json, Site, TemplateFile } from '../platform/site/types.ts';
+import type { CollectionContent, Json, Site, SiteContent, TemplateFile } from '../platform/site/types.ts';
 import { blockDataTags, blocksOf, renderBlockField } from './blocks.ts';
 import { browserContext, collectionView, isProduct, pageTitle } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
+import type { SiteContext } from '../platform/site/context.ts';
 import { documentHead } from './head.ts';
 import { folderNavigationContext, navigationContext } from './navigation.ts';
 import { platformScript } from './platform-script.ts';
@@ -34,12 +35,13 @@ export interface AssemblerDeps {
   bodies: TagBodies;
   log: FastifyBaseLogger;
   currency: string;
-  siteUrl: string;
   /** The platform's partials (site/system/), under the template's own of the same name. */
   systemPartials?: Readonly<Record<string, string>>;
 }
 
 export interface Assembly {
+  /** The site the page is for: its URLs under its origin, its title. */
+  site: Pick<SiteContext, 'origin' | 'title'>;
   plan: PagePlan;
   path: string;
   collections: CollectionContent[];
@@ -154,8 +156,10 @@ export class PageAssembler {
   /** The page's HTML, or the tags whose data is missing (found in nested or scoped places). */
   assemble(a: Assembly): { html: string; missing: PlatformTag[] } {
     const { site, bodies } = this.deps;
-    const { content } = site;
     const { plan, path } = a;
+    // The site the request is for names itself: its title and origin, not the loaded folder's.
+    const website: SiteContent['website'] = { ...site.content.website, siteTitle: a.site.title, baseUrl: a.site.origin };
+    const content = { ...site.content, website };
     const ctx = plan.context;
     const layout = this.prepare(plan);
     const title = this.title(plan);
@@ -176,14 +180,14 @@ export class PageAssembler {
     });
     const web = a.web;
     const { headers, footers } = documentHead({
-      url: this.deps.siteUrl + path,
+      url: a.site.origin + path,
       title,
       description:
         plan.title.description ??
         (typeof content.website.siteDescription === 'string'
           ? stripTags(content.website.siteDescription)
           : ''),
-      siteTitle: String(content.website.siteTitle ?? ''),
+      siteName: a.site.title,
       status: plan.status,
       pageType: plan.pageType,
       isProduct: plan.products.length > 0,
@@ -217,10 +221,12 @@ export class PageAssembler {
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }
 
+  /** The page's title, under the title of the site the plan was made for (its `website`). */
   private title(plan: PagePlan): string {
     const { content } = this.deps.site;
+    const website = plan.context.website as SiteContent['website'] | undefined;
     return pageTitle(content.websiteSettings, {
-      site: String(content.website.siteTitle ?? ''),
+      site: String(website?.siteTitle ?? ''),
       ...plan.title,
     });
   }

@@ -130,7 +130,6 @@ const MODERATIONS = [
 export async function commentModerationRoutes(
   plugin: FastifyInstance,
   api: string,
-  options: { siteTitle: string },
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -180,7 +179,7 @@ export async function commentModerationRoutes(
         const added = await addComment(db, {
           itemId: parent.item_id,
           parentId: parent.id,
-          authorName: staff?.name || options.siteTitle || 'Staff',
+          authorName: staff?.name || request.site.title || 'Staff',
           authorEmail: null,
           accountId: null,
           staffId,

@@ -4,12 +4,13 @@
  * the day the shopper chose: a due time stored, queued by the sweep below); a code typed at checkout
  * pays first, in the order's transaction. The balance check: gift-card-routes.ts.
  */
-import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, ProductType } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import { giftCardHint, groupGiftCardCode, issueGiftCard, newGiftCardCode, redeemGiftCard } from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
 /** What a gift card line issues: one card per unit, worth the unit price. */
 export interface PlannedGiftCard {
@@ -35,11 +36,8 @@ export function planGiftCards(
     );
 }
 
-export interface GiftCardMailContext {
-  siteTitle: string;
-  origin: string;
-  localizedStrings?: LocalizedStrings | undefined;
-}
+/** The site a card's mail comes from (platform/site/context.ts). */
+export type GiftCardMailContext = MailingSite;
 
 /**
  * Stores the order's cards (after the order row) and queues the mail of those already due; the
@@ -84,13 +82,13 @@ export async function queueDueGiftCardMails(
   if (orderId) due = due.where('order_id', '=', orderId);
   const ids: string[] = [];
   for (const card of await due.execute()) {
-    const ls = context.localizedStrings;
+    const ls = context.strings;
     const body = [
       message(
         'giftcard.mail-body',
         {
           balance: formatMoney(card.balance_cents, card.currency),
-          site: context.siteTitle,
+          site: context.title,
           code: groupGiftCardCode(card.code),
           url: `${context.origin}/gift-card/balance`,
         },
@@ -104,7 +102,7 @@ export async function queueDueGiftCardMails(
         kind: 'gift-card',
         refId: card.order_id,
         to: card.recipient,
-        subject: message('giftcard.mail-subject', { site: context.siteTitle }, ls),
+        subject: message('giftcard.mail-subject', { site: context.title }, ls),
         body,
       },
       now,

@@ -7,7 +7,7 @@
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { lineNeeds, message, ProductType } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -21,20 +21,20 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Database } from '../../database.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
 type Trx = Transaction<Database>;
 
 export interface ShopIdentity {
-  siteTitle: string;
-  siteUrl: string;
-  localizedStrings: LocalizedStrings;
+  /** The site the staff's request is for: the mails' words, links and title. */
+  site: MailingSite;
   /** Reviews are on (db/reviews.ts `reviewsEnabled`): a fully shipped order asks for them. */
   reviewsEnabled?: boolean;
   /**
    * What an order hands out once paid (issue 27; checkout's `handOutPaidOrder`, given by app.ts):
    * issues its gift cards in the caller's transaction; answers the mails to deliver after it.
    */
-  handOutPaidOrder: (trx: Db, orderId: string) => Promise<string[]>;
+  handOutPaidOrder: (trx: Db, orderId: string, site: MailingSite) => Promise<string[]>;
   /**
    * The order's confirmation mail built for the order as it is now (checkout's, given by app.ts),
    * from the first one sent; undefined for an unknown order.
@@ -42,6 +42,7 @@ export interface ShopIdentity {
   confirmationMailNow: (
     trx: Db,
     orderId: string,
+    site: MailingSite,
     firstBody: string,
   ) => Promise<{ subject: string; body: string } | undefined>;
 }
@@ -267,15 +268,15 @@ function customerMail(
   kind: 'paid' | 'shipped' | 'cancelled',
   extra: string[] = [],
 ): Promise<string> {
-  const ls = shop.localizedStrings;
-  const params = { number: Number(order.order_number), site: shop.siteTitle };
+  const ls = shop.site.strings;
+  const params = { number: Number(order.order_number), site: shop.site.title };
   const body = [
     message(`order.mail-${kind}`, params, ls),
     ...(extra.length ? ['', ...extra] : []),
     '',
-    `${shop.siteUrl}/checkout/order-confirmed/${order.id}`,
+    `${shop.site.origin}/checkout/order-confirmed/${order.id}`,
     '',
-    shop.siteTitle,
+    shop.site.title,
   ].join('\n');
   return queueMail(trx, {
     kind: `order-${kind}`,
@@ -318,7 +319,7 @@ export function markPaid(
  * (issued and mailed to their recipient) and its downloads' links (in the customer's mail).
  */
 async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity) {
-  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id);
+  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id, shop.site);
   const downloads = await trx
     .selectFrom('order_lines')
     .select(['title', 'download_url'])
@@ -326,9 +327,9 @@ async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity)
     .where('download_url', 'is not', null)
     .orderBy('position')
     .execute();
-  const label = message('checkout.download', {}, shop.localizedStrings);
+  const label = message('checkout.download', {}, shop.site.strings);
   const downloadLines = downloads.map(
-    (l) => `- ${l.title}: ${label}: ${shop.siteUrl}${l.download_url ?? ''}`,
+    (l) => `- ${l.title}: ${label}: ${shop.site.origin}${l.download_url ?? ''}`,
   );
   return { giftCardMailIds, downloadLines };
 }
@@ -395,7 +396,7 @@ export function fulfil(
         })),
       )
       .execute();
-    const ls = shop.localizedStrings;
+    const ls = shop.site.strings;
     const titled = wanted.map(
       (w) => `- ${lines.find((l) => l.id === w.lineId)?.title ?? ''} x ${w.quantity}`,
     );
@@ -409,7 +410,7 @@ export function fulfil(
     const everythingShipped = [...remaining].every(
       ([lineId, left]) => left - (wanted.find((w) => w.lineId === lineId)?.quantity ?? 0) === 0,
     );
-    const reviewMailId = everythingShipped ? await queueReviewRequest(trx, order, shop) : undefined;
+    const reviewMailId = everythingShipped ? await queueReviewRequest(trx, order, { ...shop.site, reviewsEnabled: shop.reviewsEnabled === true }) : undefined;
     return {
       kind: 'fulfilled',
       detail: {
@@ -472,7 +473,7 @@ export function resendConfirmation(db: Db, number: number, actor: Actor, shop: S
       .orderBy('created')
       .executeTakeFirst();
     if (!sent) throw apiError('order.no-confirmation', { params: { number } });
-    const now = (await shop.confirmationMailNow(trx, order.id, sent.body)) ?? sent;
+    const now = (await shop.confirmationMailNow(trx, order.id, shop.site, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {
       kind: 'order-confirmation',
       refId: order.id,

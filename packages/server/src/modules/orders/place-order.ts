@@ -20,7 +20,6 @@ import {
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
   type CustomerInput,
-  type LocalizedStrings,
   type ProductVariant,
 } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
@@ -47,6 +46,7 @@ import type { Database } from '../../database.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 import { amountDueCents, payByGiftCard } from '../gift-cards/gift-cards.ts';
 import { confirmationMail } from './mail.ts';
 import { handOutPaidOrder } from './on-payment.ts';
@@ -86,8 +86,8 @@ export type OrderSource =
 export interface PlaceOrderRequest {
   source: OrderSource;
   customer: CustomerInput;
-  /** `https://shop.example` — for the absolute links in the confirmation mail. */
-  origin: string;
+  /** The site the order is placed on: the mail's words, its absolute links' origin, its title. */
+  site: MailingSite;
   /** The signed-in customer placing it: the order shows in their account. */
   accountId?: string | undefined;
   /** The shipping option chosen on the checkout form (else the cart's, else the cheapest). */
@@ -113,10 +113,8 @@ export interface PlacedInTransaction {
 export interface OrderSettings {
   currency: string;
   minimumSubtotalCents: number;
-  siteTitle: string;
   /** The site's time zone: a subscription's billing dates are counted on its calendar. */
   timeZone: string;
-  localizedStrings?: LocalizedStrings;
   /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
   pricing?: CommercePricing | undefined;
 }
@@ -204,7 +202,7 @@ export async function placeOrder(
                 grandTotalCents: amountDueCents(placed.order),
                 ...(savedCard ? { savedCard } : {}),
               },
-              req.origin,
+              req.site.origin,
             )
             .catch(() => undefined);
     if (outcome?.status === PAYMENT_FAILED) {
@@ -263,7 +261,7 @@ async function placeIn(
   settings: OrderSettings,
   payment: PaymentProvider,
 ): Promise<{ order: OrderView; mailId: string; giftCardMails: string[]; manageToken?: string | undefined }> {
-  const ls = settings.localizedStrings;
+  const ls = req.site.strings;
   const now = Date.now();
   const { source } = req;
   let cartId: string | null = null;
@@ -549,7 +547,7 @@ async function placeIn(
       ? await handOutPaidOrder(
           trx,
           orderId,
-          { siteTitle: settings.siteTitle, origin: req.origin, localizedStrings: ls },
+          req.site,
           now,
         )
       : [];
@@ -581,7 +579,7 @@ async function placeIn(
   // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
   const mail = confirmationMail(
     order,
-    { siteTitle: settings.siteTitle, origin: req.origin },
+    req.site,
     ls,
     subscription?.manageToken && subscriptionManagePath(subscription.manageToken),
   );
