@@ -174,11 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
     });
     // SITE_URL is the only source of absolute URLs (mail, canonical, sitemap, website.baseUrl).
-    const install = installSite({
-      origin: config.siteUrl,
-      template: site,
-      caches: { renderer, pages: pageCache },
-    });
+    const install = installSite(config, { template: site, caches: { renderer, pages: pageCache } });
     const { resolveSite } = options;
     // First of all hooks: every other one may ask which site the request is for.
     registerSiteContext(app, resolveSite ? (request) => resolveSite(request, install) : () => install);

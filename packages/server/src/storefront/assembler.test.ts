@@ -55,7 +55,7 @@ describe('page assembler', () => {
   it('renders the footer query tag from loaded data, its products in the page context', () => {
     const { assembler, plan, collections, byUrl } = fixture();
     const layout = assembler.prepare(plan);
-    const [query] = assembler.declaredTags(plan, layout).filter((t) => t.name === 'query');
+    const [query] = assembler.declaredTags(plan, layout, SHOP).filter((t) => t.name === 'query');
     expect(query?.attrs).toMatchObject({ collection: 'shop', limit: '2' });
     const shop = byUrl('shop');
     const items = (shop.items as ItemContent[]).slice(0, 2).map((i) => itemView(shop, i));

@@ -9,11 +9,11 @@ import { PageType } from '@storefront/core';
 import { escapeHtml } from '../platform/http/html.ts';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CollectionContent, Json, Site, SiteContent, TemplateFile } from '../platform/site/types.ts';
+import type { CollectionContent, Json, Site, TemplateFile } from '../platform/site/types.ts';
 import { blockDataTags, blocksOf, renderBlockField } from './blocks.ts';
 import { browserContext, collectionView, isProduct, pageTitle } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
-import type { SiteContext } from '../platform/site/context.ts';
+import { websiteAsRequested, type SiteContext } from '../platform/site/context.ts';
 import { documentHead } from './head.ts';
 import { folderNavigationContext, navigationContext } from './navigation.ts';
 import { platformScript } from './platform-script.ts';
@@ -76,11 +76,15 @@ export class PageAssembler {
   }
 
   /** The page's root context as its templates see it: the plan's, with the page's `squarespace` keys. */
-  private pageContext(plan: PagePlan, documentParts?: { headers: string; footers: string }): Json {
+  private pageContext(
+    plan: PagePlan,
+    site: Assembly['site'],
+    documentParts?: { headers: string; footers: string },
+  ): Json {
     const { template } = this.deps.site;
     const { collection } = plan;
     const regionName = this.regionName(plan);
-    const title = this.title(plan);
+    const title = this.title(plan, site);
     const classes = [
       // Checkbox and dropdown tweaks first, as the platform lists them (site/tweaks.ts).
       ...template.tweakClasses,
@@ -118,12 +122,12 @@ export class PageAssembler {
    * templates as they are, those written as variables resolved against the page's loaded data (their
    * skeleton). Nothing of the page itself is rendered.
    */
-  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>): PlatformTag[] {
+  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>, site: Assembly['site']): PlatformTag[] {
     const templates: { compiled: Compiled; source: string }[] = [layout];
     const { inner } = plan;
     if ('template' in inner && inner.source !== undefined && typeof inner.template !== 'string')
       templates.push({ compiled: inner.template, source: inner.source });
-    const context = this.pageContext(plan);
+    const context = this.pageContext(plan, site);
     const written: PlatformTag[] = [];
     for (const { compiled, source } of templates) {
       const { fixed, scoped } = this.tagsOf(compiled, source);
@@ -158,11 +162,10 @@ export class PageAssembler {
     const { site, bodies } = this.deps;
     const { plan, path } = a;
     // The site the request is for names itself: its title and origin, not the loaded folder's.
-    const website: SiteContent['website'] = { ...site.content.website, siteTitle: a.site.title, baseUrl: a.site.origin };
-    const content = { ...site.content, website };
+    const content = { ...site.content, website: websiteAsRequested(site.content.website, a.site) };
     const ctx = plan.context;
     const layout = this.prepare(plan);
-    const title = this.title(plan);
+    const title = this.title(plan, a.site);
     const products = new Map(plan.products.map((p) => [String(p.id), p]));
     for (const data of a.tagData.values())
       if (data?.name === 'query')
@@ -208,7 +211,7 @@ export class PageAssembler {
         authenticatedAccount: ctx.authenticatedAccount as Json | undefined,
       }),
     });
-    const page = this.pageContext(plan, { headers, footers });
+    const page = this.pageContext(plan, a.site, { headers, footers });
     const missing: PlatformTag[] = [];
     const expand = (output: string) =>
       expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, page, missing));
@@ -221,12 +224,11 @@ export class PageAssembler {
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }
 
-  /** The page's title, under the title of the site the plan was made for (its `website`). */
-  private title(plan: PagePlan): string {
+  /** The page's title, under the title of the site the request is for. */
+  private title(plan: PagePlan, site: Assembly['site']): string {
     const { content } = this.deps.site;
-    const website = plan.context.website as SiteContent['website'] | undefined;
     return pageTitle(content.websiteSettings, {
-      site: String(website?.siteTitle ?? ''),
+      site: site.title,
       ...plan.title,
     });
   }

@@ -20,7 +20,7 @@ import {
   UNKNOWN_TYPE_LIST,
 } from '../platform/site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
-import type { SiteContext } from '../platform/site/context.ts';
+import { websiteAsRequested, type SiteContext } from '../platform/site/context.ts';
 import type { PageCache } from './page-cache.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
@@ -237,7 +237,8 @@ export class PageRenderer {
       answer,
       now: now(),
       collections,
-      tagData: answer.kind === 'html' ? await this.loadTagData(plan, catalogue, collections) : new Map(),
+      tagData:
+        answer.kind === 'html' ? await this.loadTagData(plan, req.site, catalogue, collections) : new Map(),
       // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
       web: this.deps.webBundle.current(),
     };
@@ -383,7 +384,7 @@ export class PageRenderer {
       confirmedOrder: req.confirmedOrder,
       memberId: req.member?.accountId,
     };
-    const tagData = await this.loadTagData(plan, catalogue, collections);
+    const tagData = await this.loadTagData(plan, req.site, catalogue, collections);
     const web = this.deps.webBundle.current();
     const body = this.assemble({ site: req.site, path, plan, collections, tagData, web }, req.mainContentOnly);
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
@@ -392,10 +393,11 @@ export class PageRenderer {
   /** The data of the platform tags the page's templates write, loaded with the page. */
   private loadTagData(
     plan: PagePlan,
+    site: PageSite,
     catalogue: CatalogueReads,
     collections: CollectionContent[],
   ): Promise<Map<string, TagData | undefined>> {
-    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan));
+    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan), site);
     return loadTagData(catalogue, collections, declared, plan.collection.id);
   }
 
@@ -454,8 +456,7 @@ function answerOf(
 /** The site under the title and origin of the site the request is for. */
 function siteAsRequested(site: Site<Compiled>, requested: PageSite): Site<Compiled> {
   const { content } = site;
-  const website = { ...content.website, siteTitle: requested.title, baseUrl: requested.origin };
-  return { ...site, content: { ...content, website } };
+  return { ...site, content: { ...content, website: websiteAsRequested(content.website, requested) } };
 }
 
 /**

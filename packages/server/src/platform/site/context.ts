@@ -5,7 +5,7 @@
  */
 import type { LocalizedStrings } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Site } from './types.ts';
+import type { Site, SiteContent } from './types.ts';
 
 /**
  * What a site keeps in memory (its renderer, page cache, catalogue cache). The platform knows no
@@ -43,15 +43,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The content's `website` as templates see it on a request: the title and origin (`baseUrl`) of the
+ * site the request is for, whatever the loaded folder says.
+ */
+export function websiteAsRequested(
+  website: SiteContent['website'],
+  site: Pick<SiteContext, 'origin' | 'title'>,
+): SiteContent['website'] {
+  return { ...website, siteTitle: site.title, baseUrl: site.origin };
+}
+
 /** The one site of this install, its title read from the content each time (staff may edit it). */
-export function installSite(options: {
-  origin: string;
-  template: Site<unknown>;
-  caches: SiteCaches;
-}): SiteContext {
-  const { origin, template, caches } = options;
+export function installSite(
+  config: { readonly siteUrl: string },
+  options: { template: Site<unknown>; caches: SiteCaches },
+): SiteContext {
+  const { template, caches } = options;
   return {
-    origin,
+    origin: config.siteUrl,
     get title() {
       const title = template.content.website.siteTitle;
       return typeof title === 'string' ? title : '';
