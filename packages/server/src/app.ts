@@ -2,11 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import {
-  HELPER_INLINE_SCRIPTS,
-  message,
-  minimumSubtotalCents,
-} from '@storefront/core';
+import { HELPER_INLINE_SCRIPTS, message, minimumSubtotalCents } from '@storefront/core';
 import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';

@@ -113,7 +113,7 @@ export function backofficeScreen(options: Pick<BackofficeOptions, 'webBundle'>) 
       {
         email: account?.email ?? '',
         permissions: PERMISSIONS.filter((p) => hasPermission(member.roles, p)),
-        siteName: request.site.title,
+        siteTitle: request.site.title,
       },
       options.webBundle.current().configScript ?? null,
       reply.cspNonce,

@@ -20,7 +20,7 @@ export function shellHtml(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <meta name="csp-nonce" content="${e(nonces.style)}">
-<title>${e(data.siteName ? `${data.siteName}: back office` : 'Back office')}</title>
+<title>${e(data.siteTitle ? `${data.siteTitle}: back office` : 'Back office')}</title>
 ${script ? `<script type="module" nonce="${e(nonces.script)}" src="/_storefront/${e(script)}"></script>` : ''}
 </head><body>
 <div id="config-root"><main><h1>Back office</h1><p>${script ? 'Loading…' : 'The back office is not built: run npm run build:web.'}</p></main></div>

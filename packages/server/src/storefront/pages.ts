@@ -260,7 +260,8 @@ export class PageRenderer {
           return this.feed(loaded.site, data.collection, data.list.items, answer.enclosures);
         break;
       case 'ics':
-        if (data.kind === 'item') return this.eventCalendar(loaded.site, data.collection, data.item, loaded.now);
+        if (data.kind === 'item')
+          return this.eventCalendar(loaded.site, data.collection, data.item, loaded.now);
         break;
     }
     const body = this.assemble(loaded, answer.kind === 'html' && answer.mainContentOnly);
@@ -311,7 +312,12 @@ export class PageRenderer {
   }
 
   /** An event's `.ics` download (render/events.ts). */
-  private eventCalendar(site: PageSite, collection: CollectionContent, item: ItemContent, now: number): PageResult {
+  private eventCalendar(
+    site: PageSite,
+    collection: CollectionContent,
+    item: ItemContent,
+    now: number,
+  ): PageResult {
     const body = icsCalendar(item, {
       origin: site.origin,
       url: itemUrl(collection, item),
@@ -386,7 +392,10 @@ export class PageRenderer {
     };
     const tagData = await this.loadTagData(plan, req.site, catalogue, collections);
     const web = this.deps.webBundle.current();
-    const body = this.assemble({ site: req.site, path, plan, collections, tagData, web }, req.mainContentOnly);
+    const body = this.assemble(
+      { site: req.site, path, plan, collections, tagData, web },
+      req.mainContentOnly,
+    );
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 

@@ -126,7 +126,12 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
   ): Promise<SignedIn> => {
     const { xsrfToken } = await startSession(db, request, reply, account, remember);
     if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
-    const merged = await mergeIntoCustomerCart(db, account.id, request.cookies[CART_COOKIE], request.site.strings);
+    const merged = await mergeIntoCustomerCart(
+      db,
+      account.id,
+      request.cookies[CART_COOKIE],
+      request.site.strings,
+    );
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
     setCartCookie(request, reply, merged.token);
     return { xsrfToken, cartNotices: merged.notices };
@@ -184,7 +189,12 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
         // Each such sign-in mails a new link: counted as registration's mails are, per address.
         await countMailing('register', request, reply, emailKey);
         await send(
-          verifyMail(account.email, await issueToken(db, account.id, 'verify'), request.site, request.site.strings),
+          verifyMail(
+            account.email,
+            await issueToken(db, account.id, 'verify'),
+            request.site,
+            request.site.strings,
+          ),
           account.id,
         );
         throw apiError('account.unverified');

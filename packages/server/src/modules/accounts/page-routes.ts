@@ -124,7 +124,12 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       schema,
       (state, request) => {
         const ls = request.site.strings;
-        return { path, title: title(path, ls), html: page(state, ls), templatePage: templatePage(path, state, ls) };
+        return {
+          path,
+          title: title(path, ls),
+          html: page(state, ls),
+          templatePage: templatePage(path, state, ls),
+        };
       },
       act,
     );
@@ -156,7 +161,13 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       reply,
       path,
       200,
-      noticePage(TITLES[path] ?? 'account.title', text, ACCOUNT_PAGES.login, 'account.sign-in', request.site.strings),
+      noticePage(
+        TITLES[path] ?? 'account.title',
+        text,
+        ACCOUNT_PAGES.login,
+        'account.sign-in',
+        request.site.strings,
+      ),
       { notice: text },
     );
   formPage(ACCOUNT_PAGES.login, (crumb, _request, ls) => loginPage({ crumb }, ls, passkeyScript()), true);
@@ -262,7 +273,8 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     post(
       resetForm,
       ACCOUNT_PAGES.reset,
-      (state, ls) => resetPage({ ...state, ...(state.values.token ? { token: state.values.token } : {}) }, ls),
+      (state, ls) =>
+        resetPage({ ...state, ...(state.values.token ? { token: state.values.token } : {}) }, ls),
       async (input, request, reply) => {
         if (input.token !== undefined) {
           const ls = request.site.strings;

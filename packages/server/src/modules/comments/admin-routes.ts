@@ -127,10 +127,7 @@ const MODERATIONS = [
   ['delete', 'deleted'],
 ] as const satisfies readonly (readonly [string, CommentState])[];
 
-export async function commentModerationRoutes(
-  plugin: FastifyInstance,
-  api: string,
-): Promise<void> {
+export async function commentModerationRoutes(plugin: FastifyInstance, api: string): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const accountOf = (request: FastifyRequest) => (request.member as { accountId: string }).accountId;

@@ -81,7 +81,10 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
       return showPage(request, reply, 200, { code: answer.code, balance: answer.balance });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return showPage(request, reply, error.statusCode, { code, error: String(error.body(request.site.strings).message) });
+      return showPage(request, reply, error.statusCode, {
+        code,
+        error: String(error.body(request.site.strings).message),
+      });
     }
   });
 

@@ -410,7 +410,9 @@ export function fulfil(
     const everythingShipped = [...remaining].every(
       ([lineId, left]) => left - (wanted.find((w) => w.lineId === lineId)?.quantity ?? 0) === 0,
     );
-    const reviewMailId = everythingShipped ? await queueReviewRequest(trx, order, { ...shop.site, reviewsEnabled: shop.reviewsEnabled === true }) : undefined;
+    const reviewMailId = everythingShipped
+      ? await queueReviewRequest(trx, order, { ...shop.site, reviewsEnabled: shop.reviewsEnabled === true })
+      : undefined;
     return {
       kind: 'fulfilled',
       detail: {

@@ -542,15 +542,7 @@ async function placeIn(
       })
       .execute();
   // Gift cards exist only once their order is paid (issue 27): here, when a gift card paid it all.
-  const giftCardMails =
-    order.status === PAID
-      ? await handOutPaidOrder(
-          trx,
-          orderId,
-          req.site,
-          now,
-        )
-      : [];
+  const giftCardMails = order.status === PAID ? await handOutPaidOrder(trx, orderId, req.site, now) : [];
   const plan = source.kind === 'subscription' ? renewablePlan(kindExtra?.subscriptionPlan) : undefined;
   const subscribed = drafts[0];
   const subscription =

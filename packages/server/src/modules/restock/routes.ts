@@ -203,7 +203,9 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     `${RESTOCK_PATH}/send`,
     { ...staff, config: { crumb: true }, schema: { body: target } },
     async (request) =>
-      ({ sent: await send(request.site, request.body.productId, request.body.variantId) }) satisfies RestockSendAnswer,
+      ({
+        sent: await send(request.site, request.body.productId, request.body.variantId),
+      }) satisfies RestockSendAnswer,
   );
 
   app.post(

@@ -95,7 +95,8 @@ export async function registerSecurityHeaders(
     noncesOf.set(reply.raw, nonces);
     reply.cspNonce = nonces;
     // On the raw response, as helmet does, so that every answer carries it, errors included.
-    if (isHttpsSite(siteIfAny(request)?.origin) || request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+    if (isHttpsSite(siteIfAny(request)?.origin) || request.protocol === 'https')
+      reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 
