@@ -171,14 +171,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     // SITE_URL is the only source of absolute URLs (mail, canonical, sitemap, website.baseUrl).
     const install = installSite(config, { template: site, caches: { renderer, pages: pageCache } });
-    const { resolveSite } = options;
-    // First of all hooks: every other one may ask which site the request is for.
-    registerSiteContext(app, resolveSite ? (request) => resolveSite(request, install) : () => install);
     // The one error handler (http/errors.ts), then the hooks every route shares: first the input
     // guard, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
     registerErrorHandler(app);
     // First of every request's hooks: shutting down waits for the requests being worked on.
     const inFlight = trackInFlight(app);
+    // Next, which site the request is for: every later hook and route may ask (request.site).
+    const { resolveSite } = options;
+    registerSiteContext(app, resolveSite ? (request) => resolveSite(request, install) : () => install);
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
     registerCrumbCheck(app, { secret: await sharedSecret(database.db, 'crumb') });
