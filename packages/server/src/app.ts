@@ -2,12 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import {
-  HELPER_INLINE_SCRIPTS,
-  message,
-  minimumSubtotalCents,
-  type LocalizedStrings,
-} from '@storefront/core';
+import { HELPER_INLINE_SCRIPTS, message, minimumSubtotalCents } from '@storefront/core';
 import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -63,6 +58,7 @@ import { REVIEWS_CSS, reviewRoutes, reviewsEnabled } from './modules/reviews/ind
 import { seoRoutes } from './modules/seo/routes.ts';
 import { siteContentRoutes } from './modules/content/routes.ts';
 import { loadSite } from './platform/site/loader.ts';
+import { installSite, registerSiteContext, siteIfAny, type SiteContext } from './platform/site/context.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
 import { popupOverlayRoutes } from './modules/popup/routes.ts';
 import { SEARCH_CSS, searchRoutes } from './modules/search/index.ts';
@@ -79,8 +75,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database (closed by `app.close()`). */
     database: DatabaseHandle;
-    /** The site's overrides of core's message catalogue (the shopper's words). */
-    localizedStrings: LocalizedStrings;
   }
 }
 
@@ -106,6 +100,12 @@ export interface BuildOptions {
    * each finished look, so a test can wait for one instead of sleeping.
    */
   renewals?: { now?: () => number; intervalMs?: number; onTick?: (result: TickResult) => void };
+  /**
+   * The site a request is for (platform/site/context.ts), given this install's one site; every
+   * request gets that one unless a test serves several sites from one app. Called with no request
+   * by work that has none (renewals, gift-card mails).
+   */
+  resolveSite?: (request: FastifyRequest | undefined, install: SiteContext) => SiteContext;
 }
 
 /**
@@ -120,8 +120,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const site = loadSite<Compiled>(config.siteDir, (source) => engine.compile(source), bodies);
   // Looked for before the database is opened: opening creates this site's file.
   const earlierDatabase = config.databaseUrl ? undefined : earlierSharedDatabase(config.dataDir);
-  // SITE_URL is the only source of absolute URLs: a template reading website.baseUrl gets it too.
-  site.content.website.baseUrl = config.siteUrl;
 
   const database = await openDatabase(config, {
     waitMs: config.databaseStartupTimeoutMs ?? 0,
@@ -142,25 +140,54 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...timeoutOptions(config.httpTimeouts),
       // Errors the router raises before any route runs still answer {code, message}.
       frameworkErrors: (error, request, reply: FastifyReply) => {
-        reply.headers(routerErrorHeaders(request, config.siteUrl));
+        const requested = siteIfAny(request) ?? install;
+        reply.headers(routerErrorHeaders(request, requested.origin));
         return sendApiError(
           reply,
           apiError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path-too-long' : 'bad-url'),
-          site.content.localizedStrings,
+          requested.strings,
         );
       },
     });
+    const log = app.log;
+    const currency = storeCurrency(site.content);
+    const cartSettings = {
+      websiteId: site.content.website.id,
+      currency,
+      pricing: loadCommercePricing(config.siteDir, site.content, currency),
+    };
+    const webBundle = openWebBundle(config.webDistDir, log);
+    // This instance's view of what writes changed (db/change-version.ts), shared by its caches.
+    const changeWatch = new ChangeWatch();
+    const renderer = new PageRenderer({
+      site,
+      engine,
+      bodies,
+      db: database.db,
+      log,
+      cart: cartSettings,
+      webBundle,
+      watch: changeWatch,
+    });
+    const pageCache = new PageCache({
+      db: database.db,
+      watch: changeWatch,
+      webBundle,
+      perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
+    });
+    // SITE_URL is the only source of absolute URLs (mail, canonical, sitemap, website.baseUrl).
+    const install = installSite(config, { template: site, caches: { renderer, pages: pageCache } });
     // The one error handler (http/errors.ts), then the hooks every route shares: first the input
     // guard, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
-    registerErrorHandler(app, site.content.localizedStrings);
+    registerErrorHandler(app);
     // First of every request's hooks: shutting down waits for the requests being worked on.
     const inFlight = trackInFlight(app);
+    // Next, which site the request is for: every later hook and route may ask (request.site).
+    const { resolveSite } = options;
+    registerSiteContext(app, resolveSite ? (request) => resolveSite(request, install) : () => install);
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
-    registerCrumbCheck(app, {
-      siteUrl: config.siteUrl,
-      secret: await sharedSecret(database.db, 'crumb'),
-    });
+    registerCrumbCheck(app, { secret: await sharedSecret(database.db, 'crumb') });
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
     app.get('/api/health', async () => ({ ok: true }));
     // Readiness, for a load balancer: this instance can serve only while its database answers. On
@@ -168,10 +195,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.get('/api/health/ready', async (request, reply) => {
       if (await database.answers(READY_TIMEOUT_MS))
         return reply.header('cache-control', 'no-store').send({ ok: true });
-      return sendUnavailable(request, reply, site.content.localizedStrings);
+      return sendUnavailable(request, reply, request.site.strings);
     });
     app.decorate('database', database);
-    app.decorate('localizedStrings', site.content.localizedStrings);
     for (const warning of site.warnings) app.log.warn(`Site folder: ${warning.file}: ${warning.message}`);
     if (earlierDatabase)
       app.log.warn(
@@ -208,17 +234,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ),
     );
 
-    const currency = storeCurrency(site.content);
-    const cartSettings = {
-      websiteId: site.content.website.id,
-      currency,
-      pricing: loadCommercePricing(config.siteDir, site.content, currency),
-    };
-    const log = app.log;
-
     // Before compression: the security headers fill in each page's nonces as it is sent.
     await registerSecurityHeaders(app, {
-      siteUrl: config.siteUrl,
       inlineScripts: [...HELPER_INLINE_SCRIPTS, PLATFORM_GLOBALS_SCRIPT],
       inlineStyles: [CHECKOUT_CSS, OWNER_PAGE_CSS, SEARCH_CSS, REVIEWS_CSS],
       formActionOrigins: config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : [],
@@ -239,7 +256,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(formbody);
     // After the cookie parser, before every route: who is signed in (http/session.ts).
     registerSessions(app, database.db);
-    const webBundle = openWebBundle(config.webDistDir, log);
     // The JSON calls and the HTML forms count sign-ins against the one per-client limit.
     const signInLimits = config.signInLimit
       ? {
@@ -251,9 +267,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : {};
     await app.register(accountRoutes, {
       db: database.db,
-      localizedStrings: site.content.localizedStrings,
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-      siteUrl: config.siteUrl,
       staffSecondFactorRequired: config.staffSecondFactorRequired === true,
       ...signInLimits,
       webBundle,
@@ -261,9 +274,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(commerceRoutes, { settings: cartSettings, writeLimit: config.cartWriteLimit });
     await app.register(formRoutes, {
       forms: site.content.forms,
-      ...(typeof site.content.website.siteTitle === 'string'
-        ? { siteTitle: site.content.website.siteTitle }
-        : {}),
       ...(typeof site.content.websiteSettings.contactEmail === 'string'
         ? { ownerEmail: site.content.websiteSettings.contactEmail }
         : {}),
@@ -273,8 +283,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       captchaRequired: Boolean(
         (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
       ),
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-      siteUrl: config.siteUrl,
     });
     // Comments and likes (issue 16): every visitor comment carries a solved captcha.
     await app.register(commentRoutes, {
@@ -286,70 +294,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(telemetryRoutes, {
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
       cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
-      staffScreen: backofficeScreen({
-        siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-        webBundle,
-      }),
+      staffScreen: backofficeScreen({ webBundle }),
     });
     await staticRoutes(app, site, config.webDistDir);
     await mediaRoutes(app, { site, root: mediaRootOf(site), dataDir: config.dataDir });
     await app.register(seoRoutes, {
       db: database.db,
-      siteUrl: config.siteUrl,
       templatePages: Object.keys(site.template.pages),
     });
 
-    // This instance's view of what writes changed (db/change-version.ts), shared by its caches.
-    const changeWatch = new ChangeWatch();
-    const renderer = new PageRenderer({
-      site,
-      engine,
-      bodies,
-      db: database.db,
-      log,
-      cart: cartSettings,
-      siteUrl: config.siteUrl,
-      webBundle,
-      watch: changeWatch,
-    });
     // Card payments (issue 17): Stripe when configured, else the manual provider.
     const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
     const checkoutOptions = {
       renderer,
       settings: cartSettings,
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
       minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
       timeZone: siteTimeZone(site.content.website),
       writeLimit: config.cartWriteLimit,
-      siteUrl: config.siteUrl,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
     };
     await app.register(checkoutRoutes, checkoutOptions);
     // Subscriptions (issue 17): renewals are placed by checkout's own order code.
     await app.register(subscriptionRoutes, {
       renderer,
-      placeRenewal: renewalPlacer(database.db, checkoutOptions, app.localizedStrings),
+      placeRenewal: renewalPlacer(database.db, checkoutOptions, app.resolveSite),
       orders: { failedRenewalOrderIds, orderEventDetail },
       now: options.renewals?.now ?? Date.now,
       intervalMs: options.renewals?.intervalMs ?? 60_000,
       ...(options.renewals?.onTick ? { onTick: options.renewals.onTick } : {}),
-      mail: {
-        siteTitle: checkoutOptions.siteTitle,
-        origin: config.siteUrl,
-        localizedStrings: app.localizedStrings,
-      },
+      site: app.resolveSite,
     });
     // Gift cards (issue 17): the balance check (its own counter: 10 checks a minute per client)
     // and the sweep that mails cards on the day their buyer chose.
-    const giftCardMail = {
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-      origin: config.siteUrl,
-      localizedStrings: app.localizedStrings,
-    };
     await app.register(giftCardRoutes, {
       renderer,
       balanceLimit: { max: 10, windowMs: 60_000 },
-      mail: giftCardMail,
+      site: app.resolveSite,
       sweepMs: 60_000,
       balancePageHtml: giftCardBalanceHtml,
     });
@@ -363,42 +343,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.register(stripeWebhookRoutes, {
         stripe,
         webhookSecret: config.stripe.webhookSecret,
-        mail: giftCardMail,
       });
     await app.register(backofficeRoutes, {
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-      siteUrl: config.siteUrl,
       webBundle,
       forms: site.content.forms,
       reviewsEnabled: reviewsEnabled(site.content.websiteSettings),
       ...(stripe ? { stripe } : {}),
-      handOutPaidOrder: (trx, orderId) => handOutPaidOrder(trx, orderId, giftCardMail),
-      confirmationMailNow: (trx, orderId, firstBody) =>
-        confirmationMailNow(trx, orderId, giftCardMail, giftCardMail.localizedStrings, firstBody),
+      handOutPaidOrder,
+      confirmationMailNow: (trx, orderId, requested, firstBody) =>
+        confirmationMailNow(trx, orderId, requested, requested.strings, firstBody),
     });
     await app.register(siteContentRoutes, { site });
-    await app.register(popupOverlayRoutes, { renderer, site });
+    await app.register(popupOverlayRoutes, { renderer });
     await app.register(searchRoutes, {
       db: database.db,
       renderer,
       contentVersion: async (db) => (await changeWatch.read(db)).catalogue,
-      localizedStrings: site.content.localizedStrings,
       currency: cartSettings.currency,
     });
     await app.register(accountPageRoutes, {
       db: database.db,
       renderer,
-      localizedStrings: site.content.localizedStrings,
-      siteTitle: typeof site.content.website.siteTitle === 'string' ? site.content.website.siteTitle : '',
-      siteUrl: config.siteUrl,
       ...signInLimits,
       webBundle,
-    });
-    const pageCache = new PageCache({
-      db: database.db,
-      watch: changeWatch,
-      webBundle,
-      perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
     });
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) throw noRoute(request);
@@ -409,23 +376,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           .code(404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(escapeHtml(message('ui.file-not-found', {}, site.content.localizedStrings)));
+          .send(escapeHtml(message('ui.file-not-found', {}, request.site.strings)));
       const url = new URL(request.url, 'http://localhost');
       const query = Object.fromEntries(url.searchParams.entries());
       const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
       // Given the versions the page cache read, the render does not read them again.
+      const { renderer, pages } = request.site.caches;
       const render = (read?: ReadKeys) =>
         renderer.render({
+          site: request.site,
           path: url.pathname,
           query,
           cartToken: request.cookies[CART_COOKIE],
           member: signedInCustomer(request),
           read,
         });
-      if (!pageCache.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
+      if (!pages.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
       // A first visit's answer sets its own crumb cookie: no shared cache may keep it.
       const cacheControl = firstVisit ? 'private, no-cache' : 'no-cache';
-      const shared = await pageCache.page(request, render);
+      const shared = await pages.page(request, render);
       return isKept(shared)
         ? sendKeptPage(request, reply, shared, cacheControl)
         : sendPageResult(reply, shared, cacheControl);

@@ -81,8 +81,6 @@ export const CONFIG_API = '/api/config';
 const LOGIN_PATH = '/config/login';
 
 export interface BackofficeOptions {
-  siteTitle: string;
-  siteUrl: string;
   webBundle: WebBundle;
   /** The site's `content/forms/<formId>.json`, as loaded (the submissions' field titles). */
   forms?: Record<string, unknown>;
@@ -104,7 +102,7 @@ const noBody = z.undefined().or(z.object({}).strict());
  * or, signed out, the way to the sign-in page. Also given to screens another feature routes
  * (`/config/analytics`, telemetry/owner.ts), through app.ts.
  */
-export function backofficeScreen(options: Pick<BackofficeOptions, 'siteTitle' | 'webBundle'>) {
+export function backofficeScreen(options: Pick<BackofficeOptions, 'webBundle'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const member = request.member;
@@ -120,7 +118,7 @@ export function backofficeScreen(options: Pick<BackofficeOptions, 'siteTitle' | 
       {
         email: account?.email ?? '',
         permissions: PERMISSIONS.filter((p) => hasPermission(member.roles, p)),
-        siteTitle: options.siteTitle,
+        siteTitle: request.site.title,
       },
       options.webBundle.current().configScript ?? null,
       reply.cspNonce,
@@ -132,14 +130,12 @@ export function backofficeScreen(options: Pick<BackofficeOptions, 'siteTitle' | 
 export async function backofficeRoutes(plugin: FastifyInstance, options: BackofficeOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const shop: ShopIdentity = {
-    siteTitle: options.siteTitle,
-    siteUrl: options.siteUrl,
-    localizedStrings: app.localizedStrings,
+  const shopFor = (request: FastifyRequest): ShopIdentity => ({
+    site: request.site,
     reviewsEnabled: options.reviewsEnabled === true,
     handOutPaidOrder: options.handOutPaidOrder,
     confirmationMailNow: options.confirmationMailNow,
-  };
+  });
   const actorOf = (request: FastifyRequest): Actor => ({
     accountId: (request.member as { accountId: string }).accountId,
   });
@@ -203,6 +199,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       number: number,
       actor: Actor,
       input: z.infer<S>,
+      shop: ShopIdentity,
     ) => Promise<{ mailId?: string; reviewMailId?: string; giftCardMailIds?: string[] }>,
   ) =>
     app.post(
@@ -211,7 +208,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       async (request, reply) =>
         idempotent(db, request, reply, `backoffice-order-${name}`, async () => {
           const number = Number(request.params.number);
-          const acted = await run(number, actorOf(request), request.body as z.infer<S>);
+          const acted = await run(number, actorOf(request), request.body as z.infer<S>, shopFor(request));
           if (acted.mailId) app.mailer.deliverLater(acted.mailId);
           if (acted.reviewMailId) app.mailer.deliverLater(acted.reviewMailId);
           for (const id of acted.giftCardMailIds ?? []) app.mailer.deliverLater(id);
@@ -219,17 +216,17 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
         }),
     );
 
-  action('mark-paid', markPaidBody.optional(), (n, actor, input) =>
+  action('mark-paid', markPaidBody.optional(), (n, actor, input, shop) =>
     markPaid(db, n, actor, shop, input ?? {}),
   );
-  action('fulfil', fulfilBody.optional(), (n, actor, input) => fulfil(db, n, actor, shop, input ?? {}));
-  action('cancel', cancelBody.optional(), (n, actor, input) => cancel(db, n, actor, shop, input ?? {}));
+  action('fulfil', fulfilBody.optional(), (n, actor, input, shop) => fulfil(db, n, actor, shop, input ?? {}));
+  action('cancel', cancelBody.optional(), (n, actor, input, shop) => cancel(db, n, actor, shop, input ?? {}));
   action('refund', refundBody, (n, actor, input) => refund(db, n, actor, input, options.stripe));
-  action('resend-confirmation', noBody, (n, actor) => resendConfirmation(db, n, actor, shop));
+  action('resend-confirmation', noBody, (n, actor, _input, shop) => resendConfirmation(db, n, actor, shop));
   action('notes', noteBody, (n, actor, input) => addNote(db, n, actor, input));
 
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
-  await commentModerationRoutes(app, CONFIG_API, { siteTitle: options.siteTitle });
+  await commentModerationRoutes(app, CONFIG_API);
   const orderNumbersOf = (orderIds: readonly string[]) => orderNumbersByIds(db, orderIds);
   await giftCardBackofficeRoutes(app, CONFIG_API, { orderNumbersOf });
   await subscriptionBackofficeRoutes(app, CONFIG_API, { now: Date.now, orderNumbersOf });

@@ -27,7 +27,6 @@ function fixture() {
     bodies,
     log: pino({ level: 'silent' }),
     currency: 'USD',
-    siteUrl: 'https://shop.example',
   });
   const cart = emptyCart({ websiteId: site.content.website.id, currency: 'USD' });
   const builtins = {
@@ -50,19 +49,20 @@ function fixture() {
 }
 
 const web = { script: null, stylesheets: [] };
+const SHOP = { origin: 'https://shop.example', title: 'Fixture Store' };
 
 describe('page assembler', () => {
   it('renders the footer query tag from loaded data, its products in the page context', () => {
     const { assembler, plan, collections, byUrl } = fixture();
     const layout = assembler.prepare(plan);
-    const [query] = assembler.declaredTags(plan, layout).filter((t) => t.name === 'query');
+    const [query] = assembler.declaredTags(plan, layout, SHOP).filter((t) => t.name === 'query');
     expect(query?.attrs).toMatchObject({ collection: 'shop', limit: '2' });
     const shop = byUrl('shop');
     const items = (shop.items as ItemContent[]).slice(0, 2).map((i) => itemView(shop, i));
     const tagData = new Map<string, TagData | undefined>([
       [tagDataKey(query!, plan.collection.id) as string, { name: 'query', target: shop, items }],
     ]);
-    const { html, missing } = assembler.assemble({ plan, path: '/', collections, tagData, web });
+    const { html, missing } = assembler.assemble({ site: SHOP, plan, path: '/', collections, tagData, web });
     expect(missing).toEqual([]);
     expect(html).toMatch(/<ul class="footer-products"><li>Linen Tee<\/li><li>Last Mug<\/li><\/ul>/);
     const script = /<script id="storefront-context" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
@@ -75,6 +75,7 @@ describe('page assembler', () => {
   it('reports a data tag whose data was not loaded, instead of reading it while rendering', () => {
     const { assembler, plan, collections } = fixture();
     const { html, missing } = assembler.assemble({
+      site: SHOP,
       plan,
       path: '/',
       collections,
@@ -89,10 +90,10 @@ describe('page assembler', () => {
   it('leaves the plan as it was given: the same plan assembles the same page twice', () => {
     const { assembler, plan, collections } = fixture();
     const before = structuredClone(plan.context);
-    const first = assembler.assemble({ plan, path: '/', collections, tagData: new Map(), web });
+    const first = assembler.assemble({ site: SHOP, plan, path: '/', collections, tagData: new Map(), web });
     expect(plan.context).toEqual(before);
-    expect(assembler.assemble({ plan, path: '/', collections, tagData: new Map(), web }).html).toBe(
-      first.html,
-    );
+    expect(
+      assembler.assemble({ site: SHOP, plan, path: '/', collections, tagData: new Map(), web }).html,
+    ).toBe(first.html);
   });
 });

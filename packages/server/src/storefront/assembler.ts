@@ -13,6 +13,7 @@ import type { CollectionContent, Json, Site, TemplateFile } from '../platform/si
 import { blockDataTags, blocksOf, renderBlockField } from './blocks.ts';
 import { browserContext, collectionView, isProduct, pageTitle } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
+import { websiteAsRequested, type SiteContext } from '../platform/site/context.ts';
 import { documentHead } from './head.ts';
 import { folderNavigationContext, navigationContext } from './navigation.ts';
 import { platformScript } from './platform-script.ts';
@@ -34,12 +35,13 @@ export interface AssemblerDeps {
   bodies: TagBodies;
   log: FastifyBaseLogger;
   currency: string;
-  siteUrl: string;
   /** The platform's partials (site/system/), under the template's own of the same name. */
   systemPartials?: Readonly<Record<string, string>>;
 }
 
 export interface Assembly {
+  /** The site the page is for: its URLs under its origin, its title. */
+  site: Pick<SiteContext, 'origin' | 'title'>;
   plan: PagePlan;
   path: string;
   collections: CollectionContent[];
@@ -74,11 +76,15 @@ export class PageAssembler {
   }
 
   /** The page's root context as its templates see it: the plan's, with the page's `squarespace` keys. */
-  private pageContext(plan: PagePlan, documentParts?: { headers: string; footers: string }): Json {
+  private pageContext(
+    plan: PagePlan,
+    site: Assembly['site'],
+    documentParts?: { headers: string; footers: string },
+  ): Json {
     const { template } = this.deps.site;
     const { collection } = plan;
     const regionName = this.regionName(plan);
-    const title = this.title(plan);
+    const title = this.title(plan, site);
     const classes = [
       // Checkbox and dropdown tweaks first, as the platform lists them (site/tweaks.ts).
       ...template.tweakClasses,
@@ -116,12 +122,12 @@ export class PageAssembler {
    * templates as they are, those written as variables resolved against the page's loaded data (their
    * skeleton). Nothing of the page itself is rendered.
    */
-  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>): PlatformTag[] {
+  declaredTags(plan: PagePlan, layout: TemplateFile<Compiled>, site: Assembly['site']): PlatformTag[] {
     const templates: { compiled: Compiled; source: string }[] = [layout];
     const { inner } = plan;
     if ('template' in inner && inner.source !== undefined && typeof inner.template !== 'string')
       templates.push({ compiled: inner.template, source: inner.source });
-    const context = this.pageContext(plan);
+    const context = this.pageContext(plan, site);
     const written: PlatformTag[] = [];
     for (const { compiled, source } of templates) {
       const { fixed, scoped } = this.tagsOf(compiled, source);
@@ -154,11 +160,12 @@ export class PageAssembler {
   /** The page's HTML, or the tags whose data is missing (found in nested or scoped places). */
   assemble(a: Assembly): { html: string; missing: PlatformTag[] } {
     const { site, bodies } = this.deps;
-    const { content } = site;
     const { plan, path } = a;
+    // The site the request is for names itself: its title and origin, not the loaded folder's.
+    const content = { ...site.content, website: websiteAsRequested(site.content.website, a.site) };
     const ctx = plan.context;
     const layout = this.prepare(plan);
-    const title = this.title(plan);
+    const title = this.title(plan, a.site);
     const products = new Map(plan.products.map((p) => [String(p.id), p]));
     for (const data of a.tagData.values())
       if (data?.name === 'query')
@@ -176,14 +183,14 @@ export class PageAssembler {
     });
     const web = a.web;
     const { headers, footers } = documentHead({
-      url: this.deps.siteUrl + path,
+      url: a.site.origin + path,
       title,
       description:
         plan.title.description ??
         (typeof content.website.siteDescription === 'string'
           ? stripTags(content.website.siteDescription)
           : ''),
-      siteTitle: String(content.website.siteTitle ?? ''),
+      siteName: a.site.title,
       status: plan.status,
       pageType: plan.pageType,
       isProduct: plan.products.length > 0,
@@ -204,7 +211,7 @@ export class PageAssembler {
         authenticatedAccount: ctx.authenticatedAccount as Json | undefined,
       }),
     });
-    const page = this.pageContext(plan, { headers, footers });
+    const page = this.pageContext(plan, a.site, { headers, footers });
     const missing: PlatformTag[] = [];
     const expand = (output: string) =>
       expandPlatformTags(output, bodies, (tag) => this.expandTag(tag, a, page, missing));
@@ -217,10 +224,11 @@ export class PageAssembler {
     return { html: document.split(MAIN_MARKER).join(inner), missing };
   }
 
-  private title(plan: PagePlan): string {
+  /** The page's title, under the title of the site the request is for. */
+  private title(plan: PagePlan, site: Assembly['site']): string {
     const { content } = this.deps.site;
     return pageTitle(content.websiteSettings, {
-      site: String(content.website.siteTitle ?? ''),
+      site: site.title,
       ...plan.title,
     });
   }

@@ -40,7 +40,6 @@ for (const database of DATABASES) {
         db: handle.db,
         log: pino({ level: 'silent' }),
         cart: { currency: 'USD', websiteId: site.content.website.id },
-        siteUrl: SITE_URL,
         webBundle: { current: () => ({ script: null, stylesheets: [] }) },
         clock: () => now,
       });
@@ -50,7 +49,12 @@ for (const database of DATABASES) {
       await cleanup?.();
     });
     const page = (path: string, query: Record<string, string> = {}): Promise<PageResult> =>
-      renderer.render({ path, query, cartToken: undefined });
+      renderer.render({
+        site: { origin: SITE_URL, title: String(site.content.website.siteTitle ?? '') },
+        path,
+        query,
+        cartToken: undefined,
+      });
     const context = async (query: Record<string, string> = {}) =>
       JSON.parse((await page('/events', { ...query, format: 'json' })).body) as Json;
     const titles = (items: unknown) => (items as Json[]).map((i) => i.title);

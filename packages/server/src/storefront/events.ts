@@ -180,11 +180,11 @@ export function foldLine(line: string): string {
  */
 export function icsCalendar(
   event: Json,
-  options: { siteUrl: string; url: string; now: number; description: string },
+  options: { origin: string; url: string; now: number; description: string },
 ): string {
   const start = eventStartOf(event);
   const end = Number(event.endDate) || start;
-  const host = new URL(options.siteUrl).hostname;
+  const host = new URL(options.origin).hostname;
   const address = addressOf(event.location);
   const { description } = options;
   const lines = [
@@ -201,7 +201,7 @@ export function icsCalendar(
     `SUMMARY:${icsText(String(event.title ?? ''))}`,
     ...(address ? [`LOCATION:${icsText(address)}`] : []),
     ...(description ? [`DESCRIPTION:${icsText(description)}`] : []),
-    `URL:${new URL(options.url, options.siteUrl).href}`,
+    `URL:${new URL(options.url, options.origin).href}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -10,7 +10,7 @@ export interface HeadInput {
   url: string;
   title: string;
   description: string;
-  siteTitle: string;
+  siteName: string;
   status: number;
   pageType: number;
   isProduct: boolean;
@@ -41,7 +41,7 @@ export function documentHead(input: HeadInput): { headers: string; footers: stri
       (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
     ),
     `<meta property="og:url" content="${escapeHtml(input.url)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(input.siteTitle)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(input.title)}">`,
     `<meta property="og:type" content="${ogType}">`,
     input.description ? `<meta property="og:description" content="${escapeHtml(input.description)}">` : '',

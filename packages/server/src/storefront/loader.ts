@@ -93,7 +93,7 @@ export interface PageSources {
   load: LoadOptions;
   /** The site's folder and origin, for a feed's images (`feedEnclosures`). */
   siteDir: string;
-  siteUrl: string;
+  origin: string;
   /** Records the change keys of what the page shows, when the page cache keeps it. */
   read?: ReadKeys | undefined;
 }
@@ -124,7 +124,7 @@ export async function loadReads(reads: PageReads, sources: PageSources): Promise
   ]);
   const enclosures =
     reads.feedEnclosures && data.kind === 'collection'
-      ? await imageEnclosures(sources.siteDir, sources.siteUrl, data.list.items)
+      ? await imageEnclosures(sources.siteDir, sources.origin, data.list.items)
       : undefined;
   return { data, cart, rating, enclosures };
 }

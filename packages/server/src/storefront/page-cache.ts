@@ -116,19 +116,21 @@ export class PageCache {
       this.pages = newPages();
     }
     const pages = this.pages;
-    const hit = pages.get(request.url);
+    // A page names the site it is for (its origin in canonical and og:url): kept per site.
+    const url = `${request.site.origin}${request.url}`;
+    const hit = pages.get(url);
     if (hit && Date.now() - hit.renderedAt < MAX_AGE_MS && !snapshot.movedSince(hit.made, hit.depends))
       return hit;
     // The versions were read before the render's own reads, so the page shows at least what they
     // say; a render that started under an older build fills the map of its own build.
-    const key = `${snapshot.latest}\n${bundle}\n${request.url}`;
+    const key = `${snapshot.latest}\n${bundle}\n${url}`;
     let rendering = this.rendering.get(key);
     if (!rendering) {
       const read = new ReadKeys(snapshot);
       rendering = render(read).then((result) => {
         if (result.status !== KEPT_STATUS || result.body.length > MAX_KEPT_LENGTH) return result;
         const kept = keep(result, snapshot.latest, [...read.keys]);
-        pages.set(request.url, kept);
+        pages.set(url, kept);
         return kept;
       });
       this.rendering.set(key, rendering);

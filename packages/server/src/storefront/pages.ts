@@ -21,6 +21,8 @@ import {
   UNKNOWN_TYPE_LIST,
 } from '../platform/site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
+import { websiteAsRequested, type SiteContext } from '../platform/site/context.ts';
+import type { PageCache } from './page-cache.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
 import {
@@ -49,7 +51,21 @@ import { pageSeo, type SeoPage, type SeoSite } from '../modules/seo/json-ld.ts';
 import { SitePageContent, type PageLanguage } from '../modules/content/page-content.ts';
 import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../modules/seo/rss.ts';
 
+declare module '../platform/site/context.ts' {
+  interface SiteCaches {
+    /** The site's pages, rendered from its template with its catalogue cache. */
+    renderer: PageRenderer;
+    /** Pages every anonymous visitor of the site gets, kept while what they show holds. */
+    pages: PageCache;
+  }
+}
+
+/** What a page shows of the site it is for: absolute URLs under its origin, its title. */
+export type PageSite = Pick<SiteContext, 'origin' | 'title'>;
+
 export interface PageRequest {
+  /** The site the page is for (the request's `request.site`). */
+  site: PageSite;
   /** URL path without query. */
   path: string;
   query: Query;
@@ -75,8 +91,6 @@ export interface RendererDeps {
   db: Db;
   log: FastifyBaseLogger;
   cart: CartSettings;
-  /** The site's origin (`SITE_URL`): canonical and og:url are absolute under it, whatever Host said. */
-  siteUrl: string;
   /** The browser bundle's current entry and stylesheets, linked at `/_storefront/`. */
   webBundle: WebBundle;
   /** The change keys' versions, which keep catalogue reads in memory while they hold. */
@@ -111,7 +125,6 @@ export class PageRenderer {
       bodies: deps.bodies,
       log: deps.log,
       currency: deps.cart.currency,
-      siteUrl: deps.siteUrl,
       systemPartials: system.partials,
     });
   }
@@ -137,9 +150,9 @@ export class PageRenderer {
     const language = this.edited.pageLanguage(
       await this.edited.read(db, read?.snapshot),
       path,
-      this.deps.siteUrl,
+      req.site.origin,
     );
-    const site = siteInLanguage(this.deps.site, language);
+    const site = siteInLanguage(this.deps.site, language, req.site);
     const route = routePage(language.path, collections, site);
     const redirect =
       route.kind === 'collection' ? this.folderRedirect(route.collection, collections) : undefined;
@@ -168,7 +181,7 @@ export class PageRenderer {
       cart: this.deps.cart,
       load: { site, timeZone, now },
       siteDir: site.dir,
-      siteUrl: this.deps.siteUrl,
+      origin: req.site.origin,
       read,
     });
     const planned = planPage(data, {
@@ -183,7 +196,7 @@ export class PageRenderer {
     const plan: PagePlan = {
       ...planned,
       memberId: req.member?.accountId,
-      seo: pageSeo(seoPage(data, rating), this.seoSite()),
+      seo: pageSeo(seoPage(data, rating), this.seoSite(req.site)),
       language: {
         tag: language.tag,
         localizedStrings: language.localizedStrings,
@@ -195,13 +208,15 @@ export class PageRenderer {
     // JSON and HTML show the header and footer (edited in the back office): the page depends on them.
     if (answer.kind === 'json' || answer.kind === 'html') read?.add(changeKey.headerFooter);
     return {
+      site: req.site,
       path,
       plan,
       data,
       answer,
       now: now(),
       collections,
-      tagData: answer.kind === 'html' ? await this.loadTagData(plan, catalogue, collections) : new Map(),
+      tagData:
+        answer.kind === 'html' ? await this.loadTagData(plan, req.site, catalogue, collections) : new Map(),
       // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
       web: this.deps.webBundle.current(),
     };
@@ -219,10 +234,12 @@ export class PageRenderer {
           body: JSON.stringify(plan.context, null, answer.pretty ? 2 : 0),
         };
       case 'feed':
-        if (data.kind === 'collection') return this.feed(data.collection, data.list.items, answer.enclosures);
+        if (data.kind === 'collection')
+          return this.feed(loaded.site, data.collection, data.list.items, answer.enclosures);
         break;
       case 'ics':
-        if (data.kind === 'item') return this.eventCalendar(data.collection, data.item, loaded.now);
+        if (data.kind === 'item')
+          return this.eventCalendar(loaded.site, data.collection, data.item, loaded.now);
         break;
     }
     const body = this.assemble(loaded, answer.kind === 'html' && answer.mainContentOnly);
@@ -243,22 +260,26 @@ export class PageRenderer {
     return folderRedirect(collection, collections, ownPage);
   }
 
-  private seoSite(): SeoSite {
+  private seoSite(site: PageSite): SeoSite {
     const { website } = this.deps.site.content;
     return {
-      siteUrl: this.deps.siteUrl,
-      siteTitle: String(website.siteTitle ?? ''),
+      origin: site.origin,
+      title: site.title,
       logoImageUrl: typeof website.logoImageUrl === 'string' ? website.logoImageUrl : undefined,
     };
   }
 
   /** A blog's or events collection's page of items as RSS 2.0 (seo/rss.ts), its images read before. */
-  private feed(collection: CollectionContent, items: Json[], enclosures: Map<string, Enclosure>): PageResult {
-    const { site, siteUrl } = this.deps;
-    const { website } = site.content;
+  private feed(
+    site: PageSite,
+    collection: CollectionContent,
+    items: Json[],
+    enclosures: Map<string, Enclosure>,
+  ): PageResult {
+    const { website } = this.deps.site.content;
     const body = rssFeed({
-      siteUrl,
-      title: `${collection.title} — ${String(website.siteTitle ?? '')}`,
+      origin: site.origin,
+      title: `${collection.title} — ${site.title}`,
       path: collectionUrl(collection),
       description: typeof collection.description === 'string' ? stripTags(collection.description) : '',
       language: typeof website.language === 'string' ? website.language : undefined,
@@ -269,9 +290,14 @@ export class PageRenderer {
   }
 
   /** An event's `.ics` download (render/events.ts). */
-  private eventCalendar(collection: CollectionContent, item: ItemContent, now: number): PageResult {
+  private eventCalendar(
+    site: PageSite,
+    collection: CollectionContent,
+    item: ItemContent,
+    now: number,
+  ): PageResult {
     const body = icsCalendar(item, {
-      siteUrl: this.deps.siteUrl,
+      origin: site.origin,
       url: itemUrl(collection, item),
       now,
       description: typeof item.excerpt === 'string' ? stripTags(item.excerpt) : '',
@@ -284,6 +310,8 @@ export class PageRenderer {
    * cart page: `html` becomes `squarespace.main-content`; the cart pill and widget are not shown.
    */
   async renderSystemPage(req: {
+    /** The site the page is for (the request's `request.site`). */
+    site: PageSite;
     path: string;
     cartToken: string | undefined;
     status: number;
@@ -301,7 +329,8 @@ export class PageRenderer {
     /** The main content alone, without the layout (a fragment the browser places, e.g. the popup overlay). */
     mainContentOnly?: boolean;
   }): Promise<PageResult> {
-    const { db, site } = this.deps;
+    const { db } = this.deps;
+    const site = siteAsRequested(this.deps.site, req.site);
     const path = normalizePath(req.path);
     const read = await this.readKeysOf(undefined);
     const catalogue = this.catalogue.reads(db, read);
@@ -339,25 +368,29 @@ export class PageRenderer {
       confirmedOrder: req.confirmedOrder,
       memberId: req.member?.accountId,
     };
-    const tagData = await this.loadTagData(plan, catalogue, collections);
+    const tagData = await this.loadTagData(plan, req.site, catalogue, collections);
     const web = this.deps.webBundle.current();
-    const body = this.assemble({ path, plan, collections, tagData, web }, req.mainContentOnly);
+    const body = this.assemble(
+      { site: req.site, path, plan, collections, tagData, web },
+      req.mainContentOnly,
+    );
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
   }
 
   /** The data of the platform tags the page's templates write, loaded with the page. */
   private loadTagData(
     plan: PagePlan,
+    site: PageSite,
     catalogue: CatalogueReads,
     collections: CollectionContent[],
   ): Promise<Map<string, TagData | undefined>> {
-    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan));
+    const declared = this.assembler.declaredTags(plan, this.assembler.prepare(plan), site);
     return loadTagData(catalogue, collections, declared, plan.collection.id);
   }
 
   /** The page's HTML from its plan and loaded tag data: no I/O. */
   private assemble(
-    page: Pick<LoadedRequest, 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
+    page: Pick<LoadedRequest, 'site' | 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
     mainContentOnly = false,
   ): string {
     const { html, missing } = this.assembler.assemble({ ...page, mainContentOnly });
@@ -373,6 +406,7 @@ export class PageRenderer {
 
 /** A page's reads made, ready to render. */
 interface LoadedRequest {
+  site: PageSite;
   path: string;
   plan: PagePlan;
   data: PageData;
@@ -406,9 +440,18 @@ function answerOf(
   return { kind: 'html', mainContentOnly: format === 'main-content' };
 }
 
-/** The site as a page in `language` sees it: that language's strings, and its tag as the site's. */
-function siteInLanguage(site: Site<Compiled>, language: PageLanguage): Site<Compiled> {
+/** The site under the title and origin of the site the request is for. */
+function siteAsRequested(site: Site<Compiled>, requested: PageSite): Site<Compiled> {
   const { content } = site;
+  return { ...site, content: { ...content, website: websiteAsRequested(content.website, requested) } };
+}
+
+/**
+ * The site as a page in `language` sees it: that language's strings, and its tag as the site's;
+ * the title and origin of the site the request is for.
+ */
+function siteInLanguage(site: Site<Compiled>, language: PageLanguage, requested: PageSite): Site<Compiled> {
+  const { content } = siteAsRequested(site, requested);
   return {
     ...site,
     content: {

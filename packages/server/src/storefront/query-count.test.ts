@@ -108,6 +108,7 @@ for (const database of DATABASES) {
           ...Object.values(site.template.pages).map((p) => p.template),
         ].flatMap((t) => (t ? [[t.compiled, t.file] as const] : [])),
       );
+      const SHOP = { origin: 'https://shop.example', title: String(site.content.website.siteTitle ?? '') };
       const renderer = new PageRenderer({
         site,
         engine: {
@@ -125,7 +126,6 @@ for (const database of DATABASES) {
         db: handle.db.withPlugin(counter),
         log: pino({ level: 'silent' }),
         cart: { currency: 'USD', websiteId: site.content.website.id },
-        siteUrl: 'https://shop.example',
         webBundle: { current: () => ({ script: null, stylesheets: [] }) },
       });
       const measured = async (render: () => Promise<{ status: number; body: string }>) => {
@@ -145,12 +145,13 @@ for (const database of DATABASES) {
       const statementsFor = (url: string) => {
         const { pathname, searchParams } = new URL(url, 'https://shop.example');
         const query = Object.fromEntries(searchParams);
-        return measured(() => renderer.render({ path: pathname, query, cartToken: undefined }));
+        return measured(() => renderer.render({ site: SHOP, path: pathname, query, cartToken: undefined }));
       };
       /** The search page as the search route has the renderer show it (its results read before). */
       const searchStatements = () =>
         measured(() =>
           renderer.renderSystemPage({
+            site: SHOP,
             path: '/search',
             cartToken: undefined,
             status: 200,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { testConfig, type TestDatabase } from './databases.ts';
 import { testWebBundle, type TestWebBundle } from './web-bundle.ts';
@@ -13,13 +13,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app on a fresh database of the given kind. */
-export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** Builds an app on a fresh database of the given kind (`build`: e.g. a test's site resolver). */
+export async function startApp(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+  build: Omit<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
   const fresh = database.fresh();
   const config = testConfig(fresh.config, overrides);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false });
+    app = await buildApp(config, { ...build, logger: false });
   } catch (error) {
     await fresh.cleanup();
     throw error;

@@ -19,7 +19,6 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import type { LocalizedStrings } from '@storefront/core';
 import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
 import type { AccountFlows } from './flows.ts';
 
@@ -46,10 +45,10 @@ const ordersQuery = z
 
 export function customerApiRoutes(
   plugin: FastifyInstance,
-  options: { db: Db; flows: AccountFlows; localizedStrings?: LocalizedStrings | undefined; base: string },
+  options: { db: Db; flows: AccountFlows; base: string },
 ): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const { db, flows, localizedStrings: ls, base } = options;
+  const { db, flows, base } = options;
   // Before the schemas: a signed-out call is refused as such, whatever it sent.
   const signedIn = { preValidation: requireMember('customer') };
   const writes = { config: { crumb: true, jsonBody: true }, ...signedIn };
@@ -61,7 +60,7 @@ export function customerApiRoutes(
     id: string | undefined,
   ) => {
     const account = await flows.signedInAccount(request);
-    const address = requireAddress(account, input.address, ls);
+    const address = requireAddress(account, input.address, request.site.strings);
     const saved = await saveAddress(db, account.id, {
       id,
       address,

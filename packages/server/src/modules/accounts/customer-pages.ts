@@ -91,9 +91,8 @@ export function customerPageRoutes(
   options: AccountPageOptions,
   flows: AccountFlows,
 ): void {
-  const { db, localizedStrings: ls } = options;
-  const { send, post } = accountPageKit(options.renderer, ls);
-  const accountTitle = message('account.title', {}, ls);
+  const { db } = options;
+  const { send, post } = accountPageKit(options.renderer);
 
   /**
    * /account: the profile with the orders link, the addresses and the email and password forms
@@ -105,6 +104,7 @@ export function customerPageRoutes(
     refused?: RefusedForm,
     form?: 'email' | 'password',
   ) => {
+    const ls = request.site.strings;
     const account = await flows.signedInAccount(request);
     const state: AddressFormState = { crumb };
     // A refused save opens its form again with what was typed.
@@ -142,7 +142,7 @@ export function customerPageRoutes(
     };
     return {
       path: ACCOUNT_PAGES.account,
-      title: accountTitle,
+      title: message('account.title', {}, ls),
       templatePage: accountTemplatePage('account', data, ls),
       html: profilePage(
         account,
@@ -191,7 +191,7 @@ export function customerPageRoutes(
           );
           await saveAddress(db, account.id, {
             id: input.id,
-            address: requireAddress(account, parts, ls),
+            address: requireAddress(account, parts, request.site.strings),
             makeDefault: input.makeDefault === 'on',
           });
           return redirect(reply, ACCOUNT_PAGES.account);
@@ -248,6 +248,7 @@ export function customerPageRoutes(
   app.get(
     ORDER_PAGES.orders,
     signedIn(async (request, reply) => {
+      const ls = request.site.strings;
       const page = pageQuery.parse(request.query).page ?? 1;
       const account = await flows.signedInAccount(request);
       const list = await accountOrders(db, account.id, {
@@ -267,6 +268,7 @@ export function customerPageRoutes(
   app.get(
     `${ORDER_PAGES.orders}/:number`,
     signedIn(async (request, reply) => {
+      const ls = request.site.strings;
       const account = await flows.signedInAccount(request);
       const params = orderParams.safeParse(request.params);
       const order = params.success

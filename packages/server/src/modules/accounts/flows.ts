@@ -25,7 +25,7 @@ import {
 import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
-import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
+import { alreadyRegisteredMail, resetMail, verifyMail } from './mail.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { AccountKind } from './tables.ts';
 import { secondFactorRefusal } from './totp.ts';
@@ -45,9 +45,6 @@ export const DEFAULT_SIGN_IN_LIMITS: { perClient: Limit; perAccount: Limit } = {
 
 export interface AccountOptions {
   db: Db;
-  localizedStrings?: LocalizedStrings;
-  siteTitle: string;
-  siteUrl: string;
   signInLimits?: typeof DEFAULT_SIGN_IN_LIMITS;
   /** Staff need a passkey or TOTP to sign in (`STAFF_SECOND_FACTOR=required`; totp.ts). */
   staffSecondFactorRequired?: boolean;
@@ -80,8 +77,7 @@ export interface SignedIn {
 export type AccountFlows = ReturnType<typeof accountFlows>;
 
 export function accountFlows(app: FastifyInstance, options: AccountOptions) {
-  const { db, localizedStrings: ls } = options;
-  const site: MailSite = { siteTitle: options.siteTitle, origin: options.siteUrl };
+  const { db } = options;
   const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
   // Made at the first sign-in, not at start (it costs a hash); every sign-in waits for it, so the
   // first one takes as long whether or not the address has an account.
@@ -134,7 +130,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
     if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
     const merged = await writeTransaction(db, async (trx) => {
       await lockAccount(trx, account.id);
-      return mergeIntoCustomerCart(trx, account.id, request.cookies[CART_COOKIE], ls);
+      return mergeIntoCustomerCart(trx, account.id, request.cookies[CART_COOKIE], request.site.strings);
     });
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
     setCartCookie(request, reply, merged.token);
@@ -149,7 +145,6 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
 
   return {
     send,
-    site,
     begin,
     countMailing,
 
@@ -194,7 +189,12 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
         // Each such sign-in mails a new link: counted as registration's mails are, per address.
         await countMailing('register', request, reply, emailKey);
         await send(
-          verifyMail(account.email, await issueToken(db, account.id, 'verify'), site, ls),
+          verifyMail(
+            account.email,
+            await issueToken(db, account.id, 'verify'),
+            request.site,
+            request.site.strings,
+          ),
           account.id,
         );
         throw apiError('account.unverified');
@@ -219,6 +219,8 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
      * (and the same hashing work); its owner is mailed a notice instead. Answers the message shown.
      */
     async register(input: RegisterInput, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+      const { site } = request;
+      const ls = site.strings;
       const email = parseEmail(input.email, ls);
       if (!email.ok) throw coreRefusal(email.error);
       const name = input.name.trim();
@@ -246,7 +248,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
       const account = spent ? await accountById(db, spent.accountId) : undefined;
       if (!spent || !account) throw apiError('account.token-invalid');
       if (spent.data !== null) {
-        const email = parseEmail(spent.data, ls);
+        const email = parseEmail(spent.data, request.site.strings);
         if (!email.ok || !(await changeEmail(db, account, email.value)))
           throw apiError('account.email-in-use');
         // A new address changes who can reset the password: every other session ends.
@@ -257,6 +259,8 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
 
     /** Mails a reset link when a customer has the address; the same answer either way. */
     async requestReset(emailInput: string, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+      const { site } = request;
+      const ls = site.strings;
       const email = parseEmail(emailInput, ls);
       if (!email.ok) throw coreRefusal(email.error);
       await countMailing('reset', request, reply, email.value.key);
@@ -267,7 +271,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
     },
 
     /** Sets the new password with a reset token; every session of the account ends. */
-    async confirmReset(token: string, newPassword: string): Promise<void> {
+    async confirmReset(token: string, newPassword: string, ls: LocalizedStrings): Promise<void> {
       const password = checkPassword(newPassword, ls);
       if (!password.ok) throw coreRefusal(password.error);
       const spent = await spendToken(db, token, 'reset');
@@ -290,7 +294,7 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
       const account = await signedInAccount(request);
       if (!(await verifyPassword(input.currentPassword, account.password_hash)))
         throw apiError('account.password-wrong');
-      const password = checkPassword(input.newPassword, ls);
+      const password = checkPassword(input.newPassword, request.site.strings);
       if (!password.ok) throw coreRefusal(password.error);
       await setPassword(db, account.id, await hashPassword(password.value));
       await endAllSessions(db, account.id);
@@ -303,6 +307,8 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
      * the link is used (`verify`). Answers the message shown.
      */
     async requestEmailChange(input: { password: string; email: string }, request: FastifyRequest) {
+      const { site } = request;
+      const ls = site.strings;
       const account = await signedInAccount(request);
       if (!(await verifyPassword(input.password, account.password_hash)))
         throw apiError('account.password-wrong');

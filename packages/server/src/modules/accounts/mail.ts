@@ -6,12 +6,10 @@
 import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import type { OutboxMail } from '../../platform/mail/mail.ts';
 import { TOKEN_LIFETIMES } from './tokens.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
-export interface MailSite {
-  siteTitle: string;
-  /** SITE_URL: the only source of absolute links. */
-  origin: string;
-}
+/** The site a mail comes from: its title, and its origin (SITE_URL), the only source of absolute links. */
+export type MailSite = Pick<MailingSite, 'origin' | 'title'>;
 
 export type AccountMail = Omit<OutboxMail, 'refId'>;
 
@@ -39,7 +37,7 @@ export function accountMail(
   return {
     kind,
     to,
-    subject: message(texts.subject, { site: site.siteTitle }, ls),
+    subject: message(texts.subject, { site: site.title }, ls),
     body: message(texts.body, params, ls),
   };
 }

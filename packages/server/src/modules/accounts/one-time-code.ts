@@ -43,7 +43,7 @@ export function codeMail(
   return {
     kind: 'account-code',
     to,
-    subject: message('account.mail.code-subject', { site: site.siteTitle }, ls),
+    subject: message('account.mail.code-subject', { site: site.title }, ls),
     body: message(
       'account.mail.code-body',
       {
@@ -58,7 +58,7 @@ export function codeMail(
 
 export type SignInCodes = ReturnType<typeof signInCodes>;
 
-export function signInCodes(db: Db, flows: AccountFlows, ls?: LocalizedStrings) {
+export function signInCodes(db: Db, flows: AccountFlows) {
   const burn = (accountId: string) =>
     db
       .deleteFrom('account_tokens')
@@ -84,6 +84,7 @@ export function signInCodes(db: Db, flows: AccountFlows, ls?: LocalizedStrings) 
   return {
     /** Mails a code when a customer has the address; the same answer either way. */
     async request(emailInput: string, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+      const ls = request.site.strings;
       const email = parseEmail(emailInput, ls);
       if (!email.ok) throw coreRefusal(email.error);
       await flows.countMailing('sign-in-code', request, reply, email.value.key);
@@ -101,7 +102,7 @@ export function signInCodes(db: Db, flows: AccountFlows, ls?: LocalizedStrings) 
         );
         // A new code gets its own attempts.
         await db.deleteFrom('rate_limits').where('key', '=', attemptsKey(account.id)).execute();
-        await flows.send(codeMail(account.email, code, pending, flows.site, ls), account.id);
+        await flows.send(codeMail(account.email, code, pending, request.site, ls), account.id);
       }
       return message('account.code-sent', {}, ls);
     },
@@ -112,6 +113,7 @@ export function signInCodes(db: Db, flows: AccountFlows, ls?: LocalizedStrings) 
      * wrong try deletes. Receiving the code proves the address, so the account becomes verified.
      */
     async verify(input: CodeInput, request: FastifyRequest, reply: FastifyReply): Promise<SignedIn> {
+      const ls = request.site.strings;
       const now = Date.now();
       let account;
       if ('email' in input) {

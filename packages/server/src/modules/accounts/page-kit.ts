@@ -4,7 +4,7 @@
  * (parse the fields, check the crumb field, act; a refusal shows the page again with its message
  * and status).
  */
-import { PageType, type LocalizedStrings } from '@storefront/core';
+import { PageType } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
@@ -40,11 +40,12 @@ export const isCustomer = (request: FastifyRequest) => request.member?.kind === 
 
 export const redirect = (reply: FastifyReply, to: string) => reply.code(303).header('location', to).send();
 
-export function accountPageKit(renderer: PageRenderer, ls?: LocalizedStrings) {
+export function accountPageKit(renderer: PageRenderer) {
   const send = async (request: FastifyRequest, reply: FastifyReply, page: PageContent) =>
     sendPageResult(
       reply,
       await renderer.renderSystemPage({
+        site: request.site,
         path: page.path,
         cartToken: request.cookies[CART_COOKIE],
         member: signedInCustomer(request),
@@ -85,7 +86,7 @@ export function accountPageKit(renderer: PageRenderer, ls?: LocalizedStrings) {
         return await act(parsed.data, request, reply);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const body = error.body(ls);
+        const body = error.body(request.site.strings);
         const fieldErrors = body.errors as Record<string, string> | undefined;
         const state = { crumb, values, error: String(body.message), ...(fieldErrors ? { fieldErrors } : {}) };
         return send(request, reply, { ...(await refused(state, request)), status: error.statusCode });

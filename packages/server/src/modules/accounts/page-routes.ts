@@ -9,7 +9,7 @@
  *   /account/reset      ask for a link; with ?token= from the mail, set a new password
  *   /account            who is signed in; sign out (POST /account/logout)
  */
-import { message, type MessageCode } from '@storefront/core';
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
@@ -88,14 +88,14 @@ const TITLES: Record<string, MessageCode> = {
 };
 
 export async function accountPageRoutes(app: FastifyInstance, options: AccountPageOptions): Promise<void> {
-  const { renderer, localizedStrings: ls } = options;
+  const { renderer } = options;
   const flows = accountFlows(app, options);
-  const title = (path: string) => message(TITLES[path] ?? 'account.title', {}, ls);
+  const title = (path: string, ls: LocalizedStrings) => message(TITLES[path] ?? 'account.title', {}, ls);
   const passkeyScript = () => options.webBundle.current().passkeyScript ?? null;
 
   // The pages here are titled by their path (TITLES).
-  const kit = accountPageKit(renderer, ls);
-  const templatePage = (path: string, data: AccountPageData) => {
+  const kit = accountPageKit(renderer);
+  const templatePage = (path: string, data: AccountPageData, ls: LocalizedStrings) => {
     const page = TEMPLATE_PAGES[path];
     return page ? accountTemplatePage(page, data, ls) : undefined;
   };
@@ -109,20 +109,28 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
   ) =>
     kit.send(request, reply, {
       path,
-      title: title(path),
+      title: title(path, request.site.strings),
       status,
       html,
-      templatePage: templatePage(path, data),
+      templatePage: templatePage(path, data, request.site.strings),
     });
   const post = <T extends { crumb?: string | undefined }>(
     schema: z.ZodType<T>,
     path: string,
-    page: (state: RefusedForm) => string,
+    page: (state: RefusedForm, ls: LocalizedStrings) => string,
     act: (input: T, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
   ) =>
     kit.post(
       schema,
-      (state) => ({ path, title: title(path), html: page(state), templatePage: templatePage(path, state) }),
+      (state, request) => {
+        const ls = request.site.strings;
+        return {
+          path,
+          title: title(path, ls),
+          html: page(state, ls),
+          templatePage: templatePage(path, state, ls),
+        };
+      },
       act,
     );
   const formRoute = FORM_ROUTE;
@@ -135,13 +143,16 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
    */
   const formPage = (
     path: string,
-    render: (crumb: string, request: FastifyRequest) => string,
+    render: (crumb: string, request: FastifyRequest, ls: LocalizedStrings) => string,
     signedOutOnly = false,
   ) =>
     app.get(path, async (request, reply) => {
       if (signedOutOnly && isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
       const crumb = ensureCrumb(request, reply);
-      return send(request, reply, path, 200, render(crumb, request), { crumb, token: tokenOf(request) });
+      return send(request, reply, path, 200, render(crumb, request, request.site.strings), {
+        crumb,
+        token: tokenOf(request),
+      });
     });
   /** What a successful post says (mail sent, password set), under the page's title, and a way to sign in. */
   const notice = (request: FastifyRequest, reply: FastifyReply, path: string, text: string) =>
@@ -150,17 +161,23 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       reply,
       path,
       200,
-      noticePage(TITLES[path] ?? 'account.title', text, ACCOUNT_PAGES.login, 'account.sign-in', ls),
+      noticePage(
+        TITLES[path] ?? 'account.title',
+        text,
+        ACCOUNT_PAGES.login,
+        'account.sign-in',
+        request.site.strings,
+      ),
       { notice: text },
     );
-  formPage(ACCOUNT_PAGES.login, (crumb) => loginPage({ crumb }, ls, passkeyScript()), true);
+  formPage(ACCOUNT_PAGES.login, (crumb, _request, ls) => loginPage({ crumb }, ls, passkeyScript()), true);
   app.post(
     ACCOUNT_PAGES.login,
     formRoute,
     post(
       loginForm,
       ACCOUNT_PAGES.login,
-      (state) => loginPage(state, ls, passkeyScript()),
+      (state, ls) => loginPage(state, ls, passkeyScript()),
       async (input, request, reply) => {
         const { email, password } = input;
         const signedIn = await flows.signIn(
@@ -174,7 +191,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     ),
   );
 
-  const codes = signInCodes(options.db, flows, ls);
+  const codes = signInCodes(options.db, flows);
   app.get(ACCOUNT_PAGES.code, async (request, reply) => {
     if (isCustomer(request)) return redirect(reply, ACCOUNT_PAGES.account);
     const pending = pendingQuery.safeParse(request.query).data?.pending;
@@ -184,7 +201,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
       reply,
       ACCOUNT_PAGES.code,
       200,
-      codePage({ crumb, ...(pending ? { values: { pending } } : {}) }, ls),
+      codePage({ crumb, ...(pending ? { values: { pending } } : {}) }, request.site.strings),
     );
   });
   // Without a code: mail one and ask for it. With one: spend it and sign in.
@@ -194,7 +211,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     post(
       codeForm,
       ACCOUNT_PAGES.code,
-      (state) => codePage({ ...state, askEmail: state.values.code === undefined }, ls),
+      (state, ls) => codePage({ ...state, askEmail: state.values.code === undefined }, ls),
       async (input, request, reply) => {
         if (input.code === undefined) {
           const notice = await codes.request(input.email ?? '', request, reply);
@@ -204,7 +221,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
             reply,
             ACCOUNT_PAGES.code,
             200,
-            codePage({ crumb, notice, values: { email: input.email ?? '' } }, ls),
+            codePage({ crumb, notice, values: { email: input.email ?? '' } }, request.site.strings),
           );
         }
         const rememberMe = input.rememberMe === 'on';
@@ -215,14 +232,14 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     ),
   );
 
-  formPage(ACCOUNT_PAGES.register, (crumb) => registerPage({ crumb }, ls));
+  formPage(ACCOUNT_PAGES.register, (crumb, _request, ls) => registerPage({ crumb }, ls));
   app.post(
     ACCOUNT_PAGES.register,
     formRoute,
     post(
       registerForm,
       ACCOUNT_PAGES.register,
-      (state) => registerPage(state, ls),
+      (state, ls) => registerPage(state, ls),
       async (input, request, reply) => {
         const text = await flows.register(input, request, reply);
         return notice(request, reply, ACCOUNT_PAGES.register, text);
@@ -230,7 +247,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     ),
   );
 
-  formPage(ACCOUNT_PAGES.verify, (crumb, request) =>
+  formPage(ACCOUNT_PAGES.verify, (crumb, request, ls) =>
     verifyPage({ crumb, token: tokenOf(request) ?? '' }, ls),
   );
   app.post(
@@ -239,14 +256,14 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     post(
       tokenForm,
       ACCOUNT_PAGES.verify,
-      (state) => verifyPage({ ...state, token: state.values.token ?? '' }, ls),
+      (state, ls) => verifyPage({ ...state, token: state.values.token ?? '' }, ls),
       async (input, request, reply) => {
         return redirect(reply, afterSignIn(await flows.verify(input.token, request, reply)));
       },
     ),
   );
 
-  formPage(ACCOUNT_PAGES.reset, (crumb, request) => {
+  formPage(ACCOUNT_PAGES.reset, (crumb, request, ls) => {
     const token = tokenOf(request);
     return resetPage({ crumb, ...(token ? { token } : {}) }, ls);
   });
@@ -256,10 +273,12 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     post(
       resetForm,
       ACCOUNT_PAGES.reset,
-      (state) => resetPage({ ...state, ...(state.values.token ? { token: state.values.token } : {}) }, ls),
+      (state, ls) =>
+        resetPage({ ...state, ...(state.values.token ? { token: state.values.token } : {}) }, ls),
       async (input, request, reply) => {
         if (input.token !== undefined) {
-          await flows.confirmReset(input.token, input.password ?? '');
+          const ls = request.site.strings;
+          await flows.confirmReset(input.token, input.password ?? '', ls);
           return notice(request, reply, ACCOUNT_PAGES.reset, message('account.password-changed', {}, ls));
         }
         const text = await flows.requestReset(input.email ?? '', request, reply);
@@ -276,7 +295,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
     post(
       logoutForm,
       ACCOUNT_PAGES.login,
-      (state) => loginPage(state, ls, passkeyScript()),
+      (state, ls) => loginPage(state, ls, passkeyScript()),
       async (_input, request, reply) => {
         await endSession(options.db, request, reply);
         // The cart stays with the account: this browser starts again with none.

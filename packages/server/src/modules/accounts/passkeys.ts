@@ -38,6 +38,7 @@ import { accountById } from './accounts.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import type { AccountKind } from './tables.ts';
+import type { SiteContext } from '../../platform/site/context.ts';
 
 const CHALLENGE_MS = 5 * 60_000;
 
@@ -97,9 +98,9 @@ export interface RelyingParty {
   name: string;
 }
 
-export const relyingParty = (siteUrl: string, siteTitle: string): RelyingParty => {
-  const url = new URL(siteUrl);
-  return { id: url.hostname, origin: url.origin, name: siteTitle || url.hostname };
+export const relyingParty = (site: Pick<SiteContext, 'origin' | 'title'>): RelyingParty => {
+  const url = new URL(site.origin);
+  return { id: url.hostname, origin: url.origin, name: site.title || url.hostname };
 };
 
 const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

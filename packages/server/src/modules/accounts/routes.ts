@@ -97,7 +97,7 @@ const signedInAnswer = ({ xsrfToken, cartNotices }: SignedIn) =>
 
 export async function accountRoutes(plugin: FastifyInstance, options: AccountOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const { db, localizedStrings: ls } = options;
+  const { db } = options;
   const flows = accountFlows(plugin, options);
 
   const signInCall =
@@ -139,7 +139,8 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
 
   // ------------------------------------------------------------------ the staff sign-in page
 
-  const rp = relyingParty(options.siteUrl, options.siteTitle);
+  // Passkeys and TOTP name the install's one site (its origin is the passkeys' relying party).
+  const rp = relyingParty(plugin.resolveSite());
   const passkeyScript = () => options.webBundle.current().passkeyScript ?? null;
   app.get(STAFF_LOGIN_PATH, async (request, reply) => {
     const crumb = ensureCrumb(request, reply);
@@ -177,7 +178,7 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
           crumb,
           passkeyScript: passkeyScript(),
           email: input.email,
-          error: error.body(ls).message as string,
+          error: error.body(request.site.strings).message as string,
           ...(input.next ? { next: staffNext(input.next) } : {}),
         });
       }
@@ -259,7 +260,7 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
   await passkeyRoutes(plugin, { db, flows, rp });
   await totpRoutes(plugin, { db, issuer: rp.name, passkeyScript });
 
-  const codes = signInCodes(db, flows, ls);
+  const codes = signInCodes(db, flows);
   app.post(`${ACCOUNT_API}/code`, { ...open, schema: { body: resetRequestBody } }, async (request, reply) => {
     const { email } = request.body;
     return reply.code(202).send({ message: await codes.request(email, request, reply) });
@@ -286,7 +287,7 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
     { ...open, schema: { body: resetBody } },
     async (request) => {
       const input = request.body;
-      await flows.confirmReset(input.token, input.password);
+      await flows.confirmReset(input.token, input.password, request.site.strings);
       return { ok: true };
     },
   );
@@ -304,7 +305,7 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
     };
   });
 
-  customerApiRoutes(plugin, { db, flows, localizedStrings: ls, base: ACCOUNT_API });
+  customerApiRoutes(plugin, { db, flows, base: ACCOUNT_API });
 
   // The member is checked before the schemas: a signed-out call is refused as such, whatever it sent.
   const customerWrite = { config: crumbed, preValidation: customer };
@@ -333,7 +334,7 @@ export async function accountRoutes(plugin: FastifyInstance, options: AccountOpt
     if (!(await verifyPassword(input.password, account.password_hash)))
       throw apiError('account.password-wrong');
     await deleteAccount(db, account.id);
-    await flows.send(deletedMail(account.email, flows.site, ls), null);
+    await flows.send(deletedMail(account.email, request.site, request.site.strings), null);
     await endSession(db, request, reply);
     return { deleted: true };
   });

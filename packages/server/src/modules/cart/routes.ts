@@ -51,7 +51,6 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { settings } = options;
   const { db } = app.database;
-  const { localizedStrings } = app;
 
   await registerDatabaseRateLimit(app, db, CART_WRITES, () => apiError('rate-limited'));
 
@@ -125,13 +124,13 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
           },
           settings,
           limit,
-          localizedStrings,
+          request.site.strings,
         ).catch((error: unknown) => {
           if (!(error instanceof RateLimited)) throw error;
           reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
           throw apiError('rate-limited');
         });
-        if (!result.ok) return refusalAnswer(result.refusal, localizedStrings);
+        if (!result.ok) return refusalAnswer(result.refusal, request.site.strings);
         const { cart, entryId, shoppingCart } = result.value;
         const options = cartCookieOptions(request.protocol === 'https');
         reply.header('cache-control', 'no-store');
@@ -153,7 +152,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
     { config: writeConfig, schema: { body: subscriptionBody } },
     async (request, reply) => {
       const body = request.body;
-      const result = await createSubscriptionCart(db, body, settings, localizedStrings);
+      const result = await createSubscriptionCart(db, body, settings, request.site.strings);
       if (!result.ok) throw result.refusal;
       reply.header('cache-control', 'no-store');
       return { cartToken: result.value.token } satisfies SubscriptionAnswer;
@@ -172,7 +171,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
           token(request),
           request.params.entryId,
           request.body.quantity,
-          localizedStrings,
+          request.site.strings,
         ),
       ),
   );
@@ -205,7 +204,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
           token(request),
           request.body.code,
           settings,
-          localizedStrings,
+          request.site.strings,
           signedInCustomer(request),
         ),
       ),

@@ -39,6 +39,7 @@ for (const database of DATABASES) {
     const engine = createTemplateEngine();
     const bodies = new TagBodies();
     const site = loadSite<Compiled>(DEMO_SITE, (source) => engine.compile(source), bodies);
+    const shop = { origin: 'https://shop.example', title: String(site.content.website.siteTitle ?? '') };
     const shirt = site.content.collections
       .find((c) => c.urlId === 'shop')
       ?.items?.find((i) => i.urlId === 'linen-camp-shirt') as ItemContent;
@@ -60,7 +61,6 @@ for (const database of DATABASES) {
           db: handle.db.withPlugin(counter),
           log: pino({ level: 'silent' }),
           cart: { currency: 'USD', websiteId: site.content.website.id },
-          siteUrl: 'https://shop.example',
           webBundle: { current: () => ({ script: null, stylesheets: [] }) },
           watch: new ChangeWatch(),
         });
@@ -75,8 +75,14 @@ for (const database of DATABASES) {
     async function productPage(n: number) {
       const { renderer, counter } = instances[n] as (typeof instances)[number];
       counter.statements = 0;
-      const html = (await renderer.render({ path: PRODUCT, query: {}, cartToken: undefined })).body;
-      const json = await renderer.render({ path: PRODUCT, query: { format: 'json' }, cartToken: undefined });
+      const html = (await renderer.render({ site: shop, path: PRODUCT, query: {}, cartToken: undefined }))
+        .body;
+      const json = await renderer.render({
+        site: shop,
+        path: PRODUCT,
+        query: { format: 'json' },
+        cartToken: undefined,
+      });
       const item = (JSON.parse(json.body) as { item: ItemContent }).item;
       return { html, item, statements: counter.statements };
     }
@@ -98,10 +104,11 @@ for (const database of DATABASES) {
         perVisitorCookies: [],
       });
       // An anonymous visitor's request, as the page route hands it over (URL and cookies).
-      const request = { url: '/shop?page=2', cookies: {} } as unknown as FastifyRequest;
+      const request = { url: '/shop?page=2', cookies: {}, site: shop } as unknown as FastifyRequest;
       counter.versionReads = 0;
       await pageCache.page(request, (read) =>
         renderer.render({
+          site: shop,
           path: '/shop',
           query: { page: '2' },
           cartToken: undefined,
@@ -111,7 +118,7 @@ for (const database of DATABASES) {
       expect(counter.versionReads).toBe(1);
       // A visitor the cache does not serve: the render reads them itself, once.
       counter.versionReads = 0;
-      await renderer.render({ path: '/shop', query: {}, cartToken: 'a-cart' });
+      await renderer.render({ site: shop, path: '/shop', query: {}, cartToken: 'a-cart' });
       expect(counter.versionReads).toBe(1);
     });
 

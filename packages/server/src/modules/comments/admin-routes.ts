@@ -119,11 +119,7 @@ const MODERATIONS = [
   ['delete', 'deleted'],
 ] as const satisfies readonly (readonly [string, CommentState])[];
 
-export async function commentModerationRoutes(
-  plugin: FastifyInstance,
-  api: string,
-  options: { siteTitle: string },
-): Promise<void> {
+export async function commentModerationRoutes(plugin: FastifyInstance, api: string): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const accountOf = (request: FastifyRequest) => (request.member as { accountId: string }).accountId;
@@ -172,7 +168,7 @@ export async function commentModerationRoutes(
         const added = await addComment(db, {
           itemId: parent.item_id,
           parentId: parent.id,
-          authorName: staff?.name || options.siteTitle || 'Staff',
+          authorName: staff?.name || request.site.title || 'Staff',
           authorEmail: null,
           accountId: null,
           staffId,

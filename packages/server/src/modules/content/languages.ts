@@ -140,9 +140,9 @@ export interface HreflangLink {
  * A page's versions in every enabled language, and `x-default` (the default language's), for
  * `<link rel="alternate" hreflang>`; none while the site has one language.
  */
-export function hreflangLinks(siteUrl: string, path: string, settings: LanguageSettings): HreflangLink[] {
+export function hreflangLinks(origin: string, path: string, settings: LanguageSettings): HreflangLink[] {
   if (settings.enabledLanguages.length < 2) return [];
-  const href = (tag: string) => `${siteUrl}${pathPrefix(tag, settings.defaultLanguage)}${path}`;
+  const href = (tag: string) => `${origin}${pathPrefix(tag, settings.defaultLanguage)}${path}`;
   return [
     ...settings.enabledLanguages.map((tag) => ({ hreflang: tag, href: href(tag) })),
     { hreflang: 'x-default', href: href(settings.defaultLanguage) },

@@ -91,7 +91,7 @@ export class SitePageContent {
   }
 
   /** The language of the page at `path`, with what it adds to the page. */
-  pageLanguage(content: EditedSiteContent, path: string, siteUrl: string): PageLanguage {
+  pageLanguage(content: EditedSiteContent, path: string, origin: string): PageLanguage {
     const { languages, headerFooter } = content;
     const language = languageOfPath(path, languages);
     const context: Json = {};
@@ -112,7 +112,7 @@ export class SitePageContent {
       tag: language.tag,
       path: language.path,
       localizedStrings: this.strings.get(language.tag) ?? {},
-      alternates: hreflangLinks(siteUrl, language.path, languages),
+      alternates: hreflangLinks(origin, language.path, languages),
       context,
     };
   }

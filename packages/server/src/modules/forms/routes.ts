@@ -45,7 +45,6 @@ import { issueKey, storeSubmission } from './store.ts';
 export interface FormsOptions {
   /** The site's `content/forms/<formId>.json`, as loaded. */
   forms: Record<string, unknown>;
-  siteTitle?: string;
   /** Where notifications go when a form names no `notificationEmail`. */
   ownerEmail?: string;
   settings?: Partial<FormSettings>;
@@ -130,7 +129,6 @@ export function notificationBody(
 export async function formRoutes(plugin: FastifyInstance, options: FormsOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const ls = app.localizedStrings;
   const settings: FormSettings = { ...DEFAULT_FORM_SETTINGS, ...options.settings };
   const forms = loadForms(options.forms);
   const captcha =
@@ -180,8 +178,8 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
     if (problem) throw apiError('unparseable-fields', { extra: { problem } });
     return values as FormValues;
   };
-  const checkAnswers = (form: FormDefinition, values: FormValues) => {
-    const errors = validateForm(form, values, ls);
+  const checkAnswers = (request: FastifyRequest, form: FormDefinition, values: FormValues) => {
+    const errors = validateForm(form, values, request.site.strings);
     if (Object.keys(errors).length > 0) throw apiError('invalid-fields', { extra: { errors } });
   };
 
@@ -203,7 +201,7 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
     const { formId } = request.params;
     const form = findForm(formId);
     const values = readAnswers(form, request.body);
-    checkAnswers(form, values);
+    checkAnswers(request, form, values);
     return { valid: true };
   });
 
@@ -228,7 +226,7 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
       const body = request.body;
       const form = findForm(body.formId);
       const values = readAnswers(form, body.form);
-      checkAnswers(form, values);
+      checkAnswers(request, form, values);
       const refused = (key: 'captcha-required' | 'captcha-failed' | 'invalid-key', problem: string) =>
         apiError(key, { extra: { problem } });
       if (form.captchaEnabled) {
@@ -272,7 +270,7 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
                 mail: {
                   kind: 'form-submission',
                   to,
-                  subject: `Form Submission - ${form.name}${options.siteTitle ? ` - ${options.siteTitle}` : ''}`,
+                  subject: `Form Submission - ${form.name}${request.site.title ? ` - ${request.site.title}` : ''}`,
                   body: notificationBody(form, answers as FormValues, page),
                 },
               }

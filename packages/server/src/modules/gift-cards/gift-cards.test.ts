@@ -380,7 +380,7 @@ for (const database of DATABASES) {
       await buyGiftCard('GIFT-25', 'later@example.test', { giftCardSendOn: later });
       expect(await mailsTo('later@example.test')).toHaveLength(0);
       const { queueDueGiftCardMails } = await import('./gift-cards.ts');
-      const context = { siteTitle: 'Shop', origin: 'https://shop.example' };
+      const context = { title: 'Shop', origin: 'https://shop.example', strings: undefined };
       await db()
         .transaction()
         .execute((trx) => queueDueGiftCardMails(trx, context, Date.now()));

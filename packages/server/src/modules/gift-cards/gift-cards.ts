@@ -4,7 +4,7 @@
  * the day the shopper chose: a due time stored, queued by the sweep below); a code typed at checkout
  * pays first, in the order's transaction. The balance check: gift-card-routes.ts.
  */
-import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, ProductType } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import {
   claimGiftCardMail,
@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
 /** What a gift card line issues: one card per unit, worth the unit price. */
 export interface PlannedGiftCard {
@@ -43,11 +44,8 @@ export function planGiftCards(
     );
 }
 
-export interface GiftCardMailContext {
-  siteTitle: string;
-  origin: string;
-  localizedStrings?: LocalizedStrings | undefined;
-}
+/** The site a card's mail comes from (platform/site/context.ts). */
+export type GiftCardMailContext = MailingSite;
 
 /**
  * Stores the order's cards (after the order row) and queues the mail of those already due; the
@@ -82,13 +80,13 @@ export async function queueDueGiftCardMails(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const card of await giftCardsDueForMail(trx, now, orderId)) {
-    const ls = context.localizedStrings;
+    const ls = context.strings;
     const body = [
       message(
         'giftcard.mail-body',
         {
           balance: formatMoney(card.balance_cents, card.currency),
-          site: context.siteTitle,
+          site: context.title,
           code: groupGiftCardCode(card.code),
           url: `${context.origin}/gift-card/balance`,
         },
@@ -102,7 +100,7 @@ export async function queueDueGiftCardMails(
         kind: 'gift-card',
         refId: card.order_id,
         to: card.recipient,
-        subject: message('giftcard.mail-subject', { site: context.siteTitle }, ls),
+        subject: message('giftcard.mail-subject', { site: context.title }, ls),
         body,
       },
       now,

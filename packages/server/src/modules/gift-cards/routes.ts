@@ -16,7 +16,8 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
 import type { PageRenderer } from '../../storefront/pages.ts';
-import { queueDueGiftCardMails, type GiftCardMailContext } from './gift-cards.ts';
+import { queueDueGiftCardMails } from './gift-cards.ts';
+import type { SiteResolver } from '../../platform/site/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
 const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();
@@ -25,7 +26,8 @@ export interface GiftCardRouteOptions {
   renderer: PageRenderer;
   /** Balance checks per client per window: a code cannot be found by trying many. */
   balanceLimit: { max: number; windowMs: number };
-  mail: GiftCardMailContext;
+  /** The site whose cards the sweep mails (it runs with no request). */
+  site: SiteResolver;
   /** How often due recipient mails are looked for (ms); 0 turns the sweep off. */
   sweepMs: number;
   /** The balance page's main content, in checkout's look (app.ts hands over the orders module's). */
@@ -38,7 +40,6 @@ export interface GiftCardRouteOptions {
 export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardRouteOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const ls = app.localizedStrings;
   await registerDatabaseRateLimit(app, db, 'gift-card-balance', () => apiError('rate-limited'));
   const limit = { rateLimit: { max: options.balanceLimit.max, timeWindow: options.balanceLimit.windowMs } };
 
@@ -58,8 +59,10 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
     shown: { code?: string; balance?: string; error?: string },
   ) => {
     const crumb = ensureCrumb(request, reply);
+    const ls = request.site.strings;
     const title = message('giftcard.balance-title', {}, ls);
     const result = await options.renderer.renderSystemPage({
+      site: request.site,
       path: '/gift-card/balance',
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),
@@ -83,13 +86,16 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
       return showPage(request, reply, 200, { code: answer.code, balance: answer.balance });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return showPage(request, reply, error.statusCode, { code, error: String(error.body(ls).message) });
+      return showPage(request, reply, error.statusCode, {
+        code,
+        error: String(error.body(request.site.strings).message),
+      });
     }
   });
 
   if (options.sweepMs > 0) {
     const sweep = async () => {
-      const ids = await writeTransaction(db, (trx) => queueDueGiftCardMails(trx, options.mail));
+      const ids = await writeTransaction(db, (trx) => queueDueGiftCardMails(trx, options.site()));
       for (const id of ids) app.mailer.deliverLater(id);
     };
     const timer = setInterval(() => {

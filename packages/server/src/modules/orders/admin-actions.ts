@@ -7,7 +7,7 @@
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
+import { lineNeeds, message, ProductType } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
 import { z } from 'zod';
 import {
@@ -38,18 +38,18 @@ import {
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
 export interface ShopIdentity {
-  siteTitle: string;
-  siteUrl: string;
-  localizedStrings: LocalizedStrings;
+  /** The site the staff's request is for: the mails' words, links and title. */
+  site: MailingSite;
   /** Reviews are on (db/reviews.ts `reviewsEnabled`): a fully shipped order asks for them. */
   reviewsEnabled?: boolean;
   /**
    * What an order hands out once paid (issue 27; checkout's `handOutPaidOrder`, given by app.ts):
    * issues its gift cards in the caller's transaction; answers the mails to deliver after it.
    */
-  handOutPaidOrder: (trx: Db, orderId: string) => Promise<string[]>;
+  handOutPaidOrder: (trx: Db, orderId: string, site: MailingSite) => Promise<string[]>;
   /**
    * The order's confirmation mail built for the order as it is now (checkout's, given by app.ts),
    * from the first one sent; undefined for an unknown order.
@@ -57,6 +57,7 @@ export interface ShopIdentity {
   confirmationMailNow: (
     trx: Db,
     orderId: string,
+    site: MailingSite,
     firstBody: string,
   ) => Promise<{ subject: string; body: string } | undefined>;
 }
@@ -232,15 +233,15 @@ function customerMail(
   kind: 'paid' | 'shipped' | 'cancelled',
   extra: string[] = [],
 ): Promise<string> {
-  const ls = shop.localizedStrings;
-  const params = { number: Number(order.order_number), site: shop.siteTitle };
+  const ls = shop.site.strings;
+  const params = { number: Number(order.order_number), site: shop.site.title };
   const body = [
     message(`order.mail-${kind}`, params, ls),
     ...(extra.length ? ['', ...extra] : []),
     '',
-    `${shop.siteUrl}/checkout/order-confirmed/${order.id}`,
+    `${shop.site.origin}/checkout/order-confirmed/${order.id}`,
     '',
-    shop.siteTitle,
+    shop.site.title,
   ].join('\n');
   return queueMail(trx, {
     kind: `order-${kind}`,
@@ -279,11 +280,11 @@ export function markPaid(
  * (issued and mailed to their recipient) and its downloads' links (in the customer's mail).
  */
 async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity) {
-  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id);
+  const giftCardMailIds = await shop.handOutPaidOrder(trx, order.id, shop.site);
   const downloads = await downloadLinesOf(trx, order.id);
-  const label = message('checkout.download', {}, shop.localizedStrings);
+  const label = message('checkout.download', {}, shop.site.strings);
   const downloadLines = downloads.map(
-    (l) => `- ${l.title}: ${label}: ${shop.siteUrl}${l.download_url ?? ''}`,
+    (l) => `- ${l.title}: ${label}: ${shop.site.origin}${l.download_url ?? ''}`,
   );
   return { giftCardMailIds, downloadLines };
 }
@@ -330,7 +331,7 @@ export function fulfil(
       },
       wanted,
     );
-    const ls = shop.localizedStrings;
+    const ls = shop.site.strings;
     const titled = wanted.map(
       (w) => `- ${lines.find((l) => l.id === w.lineId)?.title ?? ''} x ${w.quantity}`,
     );
@@ -344,7 +345,9 @@ export function fulfil(
     const everythingShipped = [...remaining].every(
       ([lineId, left]) => left - (wanted.find((w) => w.lineId === lineId)?.quantity ?? 0) === 0,
     );
-    const reviewMailId = everythingShipped ? await queueReviewRequest(trx, order, shop) : undefined;
+    const reviewMailId = everythingShipped
+      ? await queueReviewRequest(trx, order, { ...shop.site, reviewsEnabled: shop.reviewsEnabled === true })
+      : undefined;
     return {
       kind: 'fulfilled',
       detail: {
@@ -406,7 +409,7 @@ export function resendConfirmation(db: Db, number: number, actor: Actor, shop: S
       .orderBy('created')
       .executeTakeFirst();
     if (!sent) throw apiError('order.no-confirmation', { params: { number } });
-    const now = (await shop.confirmationMailNow(trx, order.id, sent.body)) ?? sent;
+    const now = (await shop.confirmationMailNow(trx, order.id, shop.site, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {
       kind: 'order-confirmation',
       refId: order.id,

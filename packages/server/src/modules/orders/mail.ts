@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { readOrder } from './store.ts';
 import { amountDueCents, giftCardPaymentOf } from '../gift-cards/index.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 
 /** The code the order's discount came from (stored with its pricing). */
 const couponOf = (order: Order): string => {
@@ -17,13 +18,13 @@ const couponOf = (order: Order): string => {
 
 export function confirmationMail(
   order: Order,
-  site: { siteTitle: string; origin: string },
+  site: Pick<MailingSite, 'origin' | 'title'>,
   ls?: LocalizedStrings,
   /** A subscription order's manage link (its path), for a customer without an account. */
   subscriptionManagePath?: string,
 ): { subject: string; body: string } {
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const subject = message('checkout.mail-subject', { number: order.orderNumber, site: site.siteTitle }, ls);
+  const subject = message('checkout.mail-subject', { number: order.orderNumber, site: site.title }, ls);
   const lines = order.lines.map((l) => {
     const attrs = Object.entries(l.attributes)
       .map(([k, v]) => `${k}: ${v}`)
@@ -72,7 +73,7 @@ export function confirmationMail(
     ...(subscriptionManagePath
       ? [`${message('subscription.manage-link', {}, ls)}: ${site.origin}${subscriptionManagePath}`, '']
       : []),
-    site.siteTitle,
+    site.title,
   ].join('\n');
   return { subject, body };
 }
@@ -99,7 +100,7 @@ const STATUS_LABELS: Readonly<Record<string, MessageCode>> = {
 export async function confirmationMailNow(
   db: Db,
   orderId: string,
-  site: { siteTitle: string; origin: string },
+  site: Pick<MailingSite, 'origin' | 'title'>,
   ls: LocalizedStrings | undefined,
   firstBody: string,
 ): Promise<{ subject: string; body: string } | undefined> {

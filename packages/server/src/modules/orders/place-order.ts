@@ -21,9 +21,9 @@ import {
   type ConfirmedCheckoutOrder,
   type Customer,
   type CustomerInput,
-  type LocalizedStrings,
   type ProductVariant,
 } from '@storefront/core';
+import type { LocalizedStrings } from '@storefront/core';
 import type { Order, OrderLine } from '@storefront/core/wire';
 import {
   cartChoices,
@@ -49,6 +49,7 @@ import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import type { ItemContent } from '../../platform/site/types.ts';
 import { amountDueCents, payByGiftCard } from '../gift-cards/index.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 import { confirmationMail } from './mail.ts';
 import { handOutPaidOrder } from './on-payment.ts';
 import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from '../payments/index.ts';
@@ -83,8 +84,8 @@ export type OrderSource =
 export interface PlaceOrderRequest {
   source: OrderSource;
   customer: CustomerInput;
-  /** `https://shop.example` — for the absolute links in the confirmation mail. */
-  origin: string;
+  /** The site the order is placed on: the mail's words, its absolute links' origin, its title. */
+  site: MailingSite;
   /** The signed-in customer placing it: the order shows in their account. */
   accountId?: string | undefined;
   /** The shipping option chosen on the checkout form (else the cart's, else the cheapest). */
@@ -110,10 +111,8 @@ export interface PlacedInTransaction {
 export interface OrderSettings {
   currency: string;
   minimumSubtotalCents: number;
-  siteTitle: string;
   /** The site's time zone: a subscription's billing dates are counted on its calendar. */
   timeZone: string;
-  localizedStrings?: LocalizedStrings;
   /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
   pricing?: CommercePricing | undefined;
 }
@@ -201,7 +200,7 @@ export async function placeOrder(
                 grandTotalCents: amountDueCents(placed.order),
                 ...(savedCard ? { savedCard } : {}),
               },
-              req.origin,
+              req.site.origin,
             )
             .catch(() => undefined);
     if (outcome?.status === PAYMENT_FAILED) {
@@ -312,7 +311,7 @@ async function draftLines(
 
 /** The customer's fields for what the lines need, and the order's totals over its minimum. */
 function checkCustomer(req: PlaceOrderRequest, drafts: readonly DraftLine[], settings: OrderSettings) {
-  const ls = settings.localizedStrings;
+  const ls = req.site.strings;
   const types = drafts.map((d) => d.productType);
   const customer = validateCustomer(req.customer, orderNeeds(types), ls);
   if (!customer.ok)
@@ -346,7 +345,7 @@ async function priceOrder(
   settings: OrderSettings,
   placing: { c: Customer; cartRow: CartRow | undefined; drafts: readonly DraftLine[]; now: number },
 ) {
-  const ls = settings.localizedStrings;
+  const ls = req.site.strings;
   const { c, cartRow, drafts, now } = placing;
   const pricing = settings.pricing ?? NO_PRICING;
   const choices = cartChoices(cartRow);
@@ -561,7 +560,7 @@ async function placeIn(
   settings: OrderSettings,
   payment: PaymentProvider,
 ): Promise<{ order: OrderView; mailId: string; giftCardMails: string[]; manageToken?: string | undefined }> {
-  const ls = settings.localizedStrings;
+  const ls = req.site.strings;
   const now = Date.now();
   const { source } = req;
   const { cartId, cartRow, drafts } = await draftLines(trx, source, ls, now);
@@ -604,15 +603,7 @@ async function placeIn(
       created: now,
     });
   // Gift cards exist only once their order is paid (issue 27): here, when a gift card paid it all.
-  const giftCardMails =
-    order.status === PAID
-      ? await handOutPaidOrder(
-          trx,
-          orderId,
-          { siteTitle: settings.siteTitle, origin: req.origin, localizedStrings: ls },
-          now,
-        )
-      : [];
+  const giftCardMails = order.status === PAID ? await handOutPaidOrder(trx, orderId, req.site, now) : [];
   const plan = source.kind === 'subscription' ? renewablePlan(kindExtra?.subscriptionPlan) : undefined;
   const subscribed = drafts[0];
   const subscription =
@@ -636,7 +627,7 @@ async function placeIn(
   // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
   const mail = confirmationMail(
     order,
-    { siteTitle: settings.siteTitle, origin: req.origin },
+    req.site,
     ls,
     subscription?.manageToken && subscriptionManagePath(subscription.manageToken),
   );

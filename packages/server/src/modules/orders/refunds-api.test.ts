@@ -443,7 +443,11 @@ for (const database of DATABASES) {
       await db()
         .transaction()
         .execute((trx) =>
-          queueDueGiftCardMails(trx, { siteTitle: 'Shop', origin: 'https://shop.example' }, due),
+          queueDueGiftCardMails(
+            trx,
+            { title: 'Shop', origin: 'https://shop.example', strings: undefined },
+            due,
+          ),
         );
       const mailed = await db()
         .selectFrom('mail_outbox')

@@ -55,6 +55,7 @@ import {
   type FormTarget,
 } from './pages.ts';
 import { isPaid } from './on-payment.ts';
+import type { SiteResolver } from '../../platform/site/context.ts';
 import {
   manualPaymentProvider,
   PAYMENT_FAILED,
@@ -65,14 +66,11 @@ import {
 export interface CheckoutOptions {
   renderer: PageRenderer;
   settings: CartSettings;
-  siteTitle: string;
   /** The site's time zone (`website.timeZone`), for subscriptions' billing dates. */
   timeZone: string;
   minimumSubtotalCents: number;
   writeLimit: { max: number; windowMs: number };
   payment?: PaymentProvider;
-  /** The site's origin (`SITE_URL`) for the mail's links; never the request's Host. */
-  siteUrl: string;
 }
 
 // ------------------------------------------------------------------ input schemas
@@ -185,12 +183,10 @@ function giftCardSendAt(day: string | undefined, now = Date.now()): number | und
   return at <= now ? undefined : at;
 }
 
-const orderSettingsOf = (options: CheckoutOptions, ls: LocalizedStrings | undefined): OrderSettings => ({
+const orderSettingsOf = (options: CheckoutOptions): OrderSettings => ({
   currency: options.settings.currency,
   minimumSubtotalCents: options.minimumSubtotalCents,
-  siteTitle: options.siteTitle,
   timeZone: options.timeZone,
-  ...(ls ? { localizedStrings: ls } : {}),
   pricing: options.settings.pricing,
 });
 
@@ -249,24 +245,26 @@ export interface RenewalOrder {
  * Places subscription renewals exactly as checkout places any order (the same settings, stock,
  * pricing, payment provider and confirmation mail); answers the mails to deliver, or the refusal.
  */
-export function renewalPlacer(db: Db, options: CheckoutOptions, ls: LocalizedStrings | undefined) {
+export function renewalPlacer(db: Db, options: CheckoutOptions, resolveSite: SiteResolver) {
   const payment = options.payment ?? manualPaymentProvider;
-  const orderSettings = orderSettingsOf(options, ls);
+  const orderSettings = orderSettingsOf(options);
   return async (renewal: RenewalOrder) => {
     const { customer, accountId, ...line } = renewal;
+    // A renewal has no request: the scheduler's site is the one it renews for.
+    const site = resolveSite();
     const placed = await placeOrder(
       db,
       {
         source: { kind: 'renewal', ...line },
         customer,
-        origin: options.siteUrl,
+        site,
         accountId: accountId ?? undefined,
       },
       orderSettings,
       payment,
     );
     if (!placed.ok) {
-      const body = placed.refusal.body(ls);
+      const body = placed.refusal.body(site.strings);
       return { ok: false as const, code: String(body.code), message: String(body.message) };
     }
     // A declined card: the order is released; the scheduler counts the failure and retries.
@@ -287,13 +285,12 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { renderer, settings } = options;
   const { db } = app.database;
-  const ls = app.localizedStrings;
   const payment = options.payment ?? manualPaymentProvider;
 
   // The cart's counter: placing an order is one more cart write.
   await registerDatabaseRateLimit(app, db, CART_WRITES, () => apiError('rate-limited'));
   const writeConfig = { rateLimit: { max: options.writeLimit.max, timeWindow: options.writeLimit.windowMs } };
-  const orderSettings = orderSettingsOf(options, ls);
+  const orderSettings = orderSettingsOf(options);
 
   /** The signed-in customer's account id: their orders are linked to it and their details fill the form. */
   const customerId = (request: FastifyRequest) =>
@@ -316,7 +313,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         {
           source,
           customer,
-          origin: options.siteUrl,
+          site: request.site,
           accountId: customerId(request),
           shippingOptionId,
           giftCardCode,
@@ -359,7 +356,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         { giftCardCode, giftCardSendOn },
         completeKey,
       );
-      if (!placed.ok) return refusalAnswer(placed.refusal, ls);
+      if (!placed.ok) return refusalAnswer(placed.refusal, request.site.strings);
       return {
         status: 200,
         body: orderAnswer(placed.value.order, placed.value.manageToken, placed.value.paymentUrl),
@@ -383,6 +380,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   ) => {
     const url = new URL(request.url, 'http://localhost');
     const result = await renderer.renderSystemPage({
+      site: request.site,
       path: url.pathname,
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),
@@ -400,6 +398,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     crumb: string,
     extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'>,
     customer: Member | undefined,
+    ls: LocalizedStrings,
   ): Promise<
     { ok: true; page: CheckoutFormPage } | { ok: false; status: number; title: string; text: string }
   > => {
@@ -527,12 +526,14 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     extra: Pick<CheckoutFormPage, 'values' | 'error' | 'fieldErrors'> = { values: {} },
   ) => {
     const crumb = ensureCrumb(request, reply);
+    const ls = request.site.strings;
     const known = await prefill(request);
     const built = await formPage(
       target,
       crumb,
       { ...extra, values: { ...known, ...extra.values } },
       signedInCustomer(request),
+      ls,
     );
     if (!built.ok)
       return sendPage(request, reply, {
@@ -583,6 +584,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   });
 
   app.post('/checkout', { config: writeConfig }, async (request, reply) => {
+    const ls = request.site.strings;
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const parsed = formBody.safeParse(raw);
     const mode = parsed.success ? parsed.data.mode : 'cart';
@@ -624,7 +626,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     };
     if (mode === 'cart') {
       // The cart's choices from the form first: the estimate's address, the option, a code.
-      const chosen = await saveCartChoices(cartCookie, d);
+      const chosen = await saveCartChoices(cartCookie, d, ls);
       if (chosen)
         return showForm(request, reply, target, chosen.statusCode, {
           values,
@@ -661,6 +663,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   async function saveCartChoices(
     cartToken: string | undefined,
     d: z.infer<typeof formBody>,
+    ls: LocalizedStrings,
   ): Promise<ApiError | undefined> {
     const country = d['address.country']?.trim() ?? '';
     if (/^[A-Za-z]{2}$/.test(country)) {
@@ -687,6 +690,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   }
 
   app.get('/checkout/order-confirmed/:orderId', async (request, reply) => {
+    const ls = request.site.strings;
     const { orderId } = request.params as { orderId: string };
     const order = await readOrder(db, orderId);
     if (!order) {
@@ -709,6 +713,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
 
   /** Page type 206: the subscription order's confirmation, with when it renews (the template's page when it has one). */
   app.get('/checkout/subscription-confirmed/:orderId', async (request, reply) => {
+    const ls = request.site.strings;
     const { orderId } = request.params as { orderId: string };
     const order = await readOrder(db, orderId);
     if (!order || order.kind !== 'subscription') {
@@ -746,6 +751,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
 
   /** Issue 27: a download is handed out only once its order is paid; until then a page says so. */
   const refuseUnpaidDownload = (request: FastifyRequest, reply: FastifyReply) => {
+    const ls = request.site.strings;
     const refusal = apiError('download-unpaid');
     const text = String(refusal.body(ls).message);
     return sendPage(request, reply, {
@@ -761,6 +767,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
    * `structuredContent.downloadUrl` is redirected there, otherwise a small receipt file stands in.
    */
   app.get('/checkout/download/:orderId/:lineId', async (request, reply) => {
+    const ls = request.site.strings;
     const { orderId, lineId } = request.params as { orderId: string; lineId: string };
     const order = await readOrder(db, orderId);
     const lineRow = order?.lines.find((l) => l.id === lineId && l.downloadUrl);

@@ -32,8 +32,6 @@ export const STRIPE_WEBHOOK_PATH = '/api/commerce/stripe/webhook';
 export interface StripeWebhookOptions {
   stripe: Stripe;
   webhookSecret: string;
-  /** For the gift cards a paid order issues (issue 27): their recipients' mails. */
-  mail: GiftCardMailContext;
 }
 
 /** What a paid order hands out (issue 27), and the mails it queued, to deliver after the commit. */
@@ -65,7 +63,8 @@ export async function stripeWebhookRoutes(
     } catch {
       throw apiError('stripe-signature-invalid');
     }
-    const handOut: PaidHandOut = { mail: options.mail, mailIds: [] };
+    // The gift cards a paid order issues (issue 27) are mailed from the site the event came to.
+    const handOut: PaidHandOut = { mail: request.site, mailIds: [] };
     const outcome = await applyStripeEvent(db, event, handOut);
     for (const id of handOut.mailIds) app.mailer.deliverLater(id);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');

@@ -38,7 +38,7 @@ export interface PaymentProvider {
   /** Stored on the order (`payment_provider`). */
   readonly name: string;
   /** Starts the payment of a stored order. May throw: the order stays awaiting payment. */
-  begin(order: OrderForPayment, siteUrl: string): Promise<PaymentOutcome>;
+  begin(order: OrderForPayment, origin: string): Promise<PaymentOutcome>;
 }
 
 export const AWAITING_PAYMENT = 'awaiting-payment';

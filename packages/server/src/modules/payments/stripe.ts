@@ -43,10 +43,10 @@ export const ORDER_NUMBER_KEY = 'orderNumber';
 export function stripePaymentProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
-    async begin(order, siteUrl) {
+    async begin(order, origin) {
       if (order.kind === 'renewal') return chargeSavedCard(stripe, order);
       const saveCard = order.kind === 'subscription';
-      const confirmation = `${siteUrl}/checkout/order-confirmed/${encodeURIComponent(order.id)}`;
+      const confirmation = `${origin}/checkout/order-confirmed/${encodeURIComponent(order.id)}`;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',

@@ -13,7 +13,7 @@ import { apiError } from '../../platform/http/errors.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import type { PageRenderer } from '../../storefront/pages.ts';
 import { sendPageResult } from '../../storefront/pages.ts';
-import type { Json, Site } from '../../platform/site/types.ts';
+import type { Json } from '../../platform/site/types.ts';
 
 export const POPUP_OVERLAY_PATH = '/popup-overlay';
 /** The template's own popup content: pages/popup-overlay.page. */
@@ -21,17 +21,17 @@ export const POPUP_OVERLAY_PAGE = 'popup-overlay';
 
 export interface PopupOverlayRouteOptions {
   renderer: PageRenderer;
-  site: Pick<Site<unknown>, 'content'>;
 }
 
 export async function popupOverlayRoutes(
   app: FastifyInstance,
-  { renderer, site }: PopupOverlayRouteOptions,
+  { renderer }: PopupOverlayRouteOptions,
 ): Promise<void> {
   app.get(POPUP_OVERLAY_PATH, async (request, reply) => {
-    const popup = site.content.websiteSettings.popupOverlay as Json | undefined;
+    const popup = request.site.template.content.websiteSettings.popupOverlay as Json | undefined;
     if (!popup || typeof popup !== 'object') throw apiError('popup-overlay-not-found');
     const result = await renderer.renderSystemPage({
+      site: request.site,
       path: POPUP_OVERLAY_PATH,
       cartToken: undefined,
       member: signedInCustomer(request),

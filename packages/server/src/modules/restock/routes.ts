@@ -38,6 +38,7 @@ import {
   type CaptchaProvider,
 } from '../../platform/http/captcha.ts';
 import { apiError, coreRefusal } from '../../platform/http/errors.ts';
+import type { SiteContext } from '../../platform/site/context.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { decodeCursor } from '../../platform/http/cursor.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
@@ -60,9 +61,6 @@ export interface RestockOptions {
   limit?: { max: number; windowMs: number };
   /** Replaces the ALTCHA provider (reCAPTCHA). */
   captcha?: CaptchaProvider;
-  /** For the restock mail: the site's name and absolute address (SITE_URL). */
-  siteTitle: string;
-  siteUrl: string;
 }
 
 export const DEFAULT_RESTOCK_LIMIT = { max: 30, windowMs: 10 * 60_000 };
@@ -87,7 +85,6 @@ const sendAllBody = z.object({ sendRequests: z.array(target).min(1).max(500) }).
 export async function restockRoutes(plugin: FastifyInstance, options: RestockOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const ls = app.localizedStrings;
   // Verifying needs only the shared HMAC secret: the challenge comes from the site forms' route.
   const captcha =
     options.captcha ??
@@ -117,7 +114,7 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     },
     async (request, reply) => {
       const input = request.body;
-      const email = validateRestockEmail(input.siteVisitorEmail, ls);
+      const email = validateRestockEmail(input.siteVisitorEmail, request.site.strings);
       if (!email.ok) throw coreRefusal(email.error);
 
       const problem = await signUpTargetProblem(db, input.productId, input.variantId);
@@ -174,28 +171,30 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     if (soldOut) throw apiError('restock.send-sold-out', { params: soldOut });
   };
   /** Mails a variant's waiting sign-ups. */
-  const send = async (productId: string, variantId: string): Promise<number> => {
+  const send = async (site: SiteContext, productId: string, variantId: string): Promise<number> => {
     await refuseSend(productId, variantId);
-    const mailIds = await sendGroup(db, productId, variantId, await restockMail(productId));
+    const mailIds = await sendGroup(db, productId, variantId, await restockMail(site, productId));
     for (const id of mailIds) app.mailer.deliverLater(id);
     return mailIds.length;
   };
-  const restockMail = async (productId: string): Promise<RestockMail> => {
+  /** In the words, and under the origin and title, of the site the staff's request is for. */
+  const restockMail = async (site: SiteContext, productId: string): Promise<RestockMail> => {
+    const ls = site.strings;
     const item = await db
       .selectFrom('items')
       .innerJoin('collections', 'collections.id', 'items.collection_id')
       .select(['items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
       .where('items.id', '=', productId)
       .executeTakeFirstOrThrow();
-    const params = { product: item.title, site: options.siteTitle };
+    const params = { product: item.title, site: site.title };
     return {
       subject: message('restock.mail-subject', params, ls),
       body: [
         message('restock.mail', params, ls),
         '',
-        `${options.siteUrl}/${item.collection_url_id}/${item.url_id}`,
+        `${site.origin}/${item.collection_url_id}/${item.url_id}`,
         '',
-        options.siteTitle,
+        site.title,
       ].join('\n'),
     };
   };
@@ -204,7 +203,9 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     `${RESTOCK_PATH}/send`,
     { ...staff, config: { crumb: true }, schema: { body: target } },
     async (request) =>
-      ({ sent: await send(request.body.productId, request.body.variantId) }) satisfies RestockSendAnswer,
+      ({
+        sent: await send(request.site, request.body.productId, request.body.variantId),
+      }) satisfies RestockSendAnswer,
   );
 
   app.post(
@@ -216,7 +217,7 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
         await refuseSend(productId, variantId);
       const results = [];
       for (const { productId, variantId } of request.body.sendRequests)
-        results.push({ productId, variantId, sent: await send(productId, variantId) });
+        results.push({ productId, variantId, sent: await send(request.site, productId, variantId) });
       return { sent: results.reduce((n, r) => n + r.sent, 0), results } satisfies RestockSendAllAnswer;
     },
   );

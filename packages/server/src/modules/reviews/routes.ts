@@ -53,7 +53,6 @@ const noBody = z.undefined().or(z.object({}).strict());
 export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRouteOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const ls = app.localizedStrings;
   const shopperRoute = {
     onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
       if (options.enabled) return;
@@ -63,7 +62,9 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
   };
 
   const showPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+    const ls = request.site.strings;
     const result = await options.renderer.renderSystemPage({
+      site: request.site,
       path: REVIEW_REQUEST_PATH,
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),
@@ -76,6 +77,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
   };
   const refusal = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
+    const ls = request.site.strings;
     return showPage(
       request,
       reply,
@@ -85,6 +87,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
   };
 
   app.get(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
+    const ls = request.site.strings;
     // The token is read as any string: a malformed one is refused like a forged one, on the page.
     const token = tokenQuery.safeParse(request.query).data?.token ?? '';
     reply.header('referrer-policy', 'no-referrer');
@@ -98,6 +101,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
   });
 
   app.post(REVIEW_REQUEST_PATH, shopperRoute, async (request, reply) => {
+    const ls = request.site.strings;
     reply.header('referrer-policy', 'no-referrer');
     const parsed = submissionBody.safeParse(request.body ?? {});
     let open: OpenRequest | undefined;

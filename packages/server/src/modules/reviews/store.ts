@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { message, type LocalizedStrings } from '@storefront/core';
+import { message } from '@storefront/core';
 import { digest } from '../../platform/http/session.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
+import type { MailingSite } from '../../platform/site/context.ts';
 import { changeKey } from '../../platform/db/change-version.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Selectable } from 'kysely';
@@ -36,10 +37,8 @@ export function reviewsEnabled(websiteSettings: { enabledFeatures?: unknown }): 
   return Array.isArray(features) && features.includes(NATIVE_PRODUCT_REVIEWS_FEATURE);
 }
 
-export interface ReviewMailSite {
-  siteTitle: string;
-  siteUrl: string;
-  localizedStrings: LocalizedStrings;
+/** The site the request is mailed from (platform/site/context.ts), and whether it asks for reviews. */
+export interface ReviewMailSite extends MailingSite {
   /** The site's reviews flag ({@link reviewsEnabled}): off, nobody is asked. */
   reviewsEnabled?: boolean;
 }
@@ -74,8 +73,8 @@ export async function queueReviewRequest(
       used_at: null,
     })
     .execute();
-  const ls = site.localizedStrings;
-  const params = { number: Number(order.order_number), site: site.siteTitle };
+  const ls = site.strings;
+  const params = { number: Number(order.order_number), site: site.title };
   return queueMail(trx, {
     kind: 'review-request',
     refId: order.id,
@@ -85,7 +84,7 @@ export async function queueReviewRequest(
       'review.mail-body',
       {
         ...params,
-        link: `${site.siteUrl}${REVIEW_REQUEST_PATH}?token=${token}`,
+        link: `${site.origin}${REVIEW_REQUEST_PATH}?token=${token}`,
         days: REVIEW_LINK_LIFETIME_MS / 86_400_000,
       },
       ls,

@@ -8,7 +8,7 @@
  *   GET /api/search/suggest?q=                   the first results of each type while typing
  *       (the header's island), briefly cacheable.
  */
-import { formatMoney, message, PageType, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, PageType } from '@storefront/core';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +29,6 @@ export interface SearchRouteOptions {
   db: Db;
   renderer: PageRenderer;
   contentVersion: ContentVersion;
-  localizedStrings: LocalizedStrings;
   currency: string;
 }
 
@@ -52,10 +51,11 @@ const suggestQuery = z.object({ q: z.string() });
 const tooLong = (q: string) => q.length > MAX_QUERY_CHARS;
 
 export async function searchRoutes(app: FastifyInstance, options: SearchRouteOptions): Promise<void> {
-  const { renderer, localizedStrings: ls, currency } = options;
+  const { renderer, currency } = options;
   const index = new SearchIndex(options.db, options.contentVersion);
 
   app.get('/search', async (request, reply) => {
+    const ls = request.site.strings;
     const raw = (request.query ?? {}) as Record<string, unknown>;
     const parsed = pageQuery.safeParse(raw);
     let query: SearchQuery = {
@@ -80,6 +80,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
       if (q.trim()) results = await index.search(query);
     }
     const result = await renderer.renderSystemPage({
+      site: request.site,
       path: '/search',
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),
@@ -96,6 +97,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/search/suggest', { schema: { querystring: suggestQuery } }, async (request, reply) => {
     const { q } = request.query;
+    const ls = request.site.strings;
     if (tooLong(q)) throw apiError('search-query-too-long', { params: { max: MAX_QUERY_CHARS } });
     const groups = await index.suggest(q, SUGGESTIONS_PER_TYPE);
     return reply.header('cache-control', `public, max-age=${SUGGEST_MAX_AGE_SECONDS}`).send({

@@ -109,7 +109,7 @@ describe('rssFeed', () => {
   it('keeps a body holding ]]> and markup intact, and escapes titles', async () => {
     const body = '<p>a ]]> b <![CDATA[ c ]]></p>';
     const xml = rssFeed({
-      siteUrl: 'https://shop.example',
+      origin: 'https://shop.example',
       title: 'News & <notes>',
       path: '/news',
       description: '',
@@ -124,7 +124,7 @@ describe('rssFeed', () => {
 
   it("escapes the text of an item's blocks in its description and keeps a text block's HTML", async () => {
     const xml = rssFeed({
-      siteUrl: 'https://shop.example',
+      origin: 'https://shop.example',
       title: 'News',
       path: '/news',
       description: '',

@@ -16,8 +16,8 @@ import { stripTags } from '../../storefront/page-plan.ts';
 
 export interface SeoSite {
   /** `SITE_URL`, no trailing slash. */
-  siteUrl: string;
-  siteTitle: string;
+  origin: string;
+  title: string;
   logoImageUrl?: string | undefined;
 }
 
@@ -44,13 +44,13 @@ export type SeoPage =
 const SCHEMA = 'https://schema.org';
 
 /** A URL under the site's origin; one that is absolute already is kept. */
-export function absoluteUrl(siteUrl: string, url: string): string {
+export function absoluteUrl(origin: string, url: string): string {
   if (/^https?:\/\//i.test(url)) return url;
-  return `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+  return `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 export function pageSeo(page: SeoPage, site: SeoSite): PageSeo {
-  const logo = site.logoImageUrl ? absoluteUrl(site.siteUrl, site.logoImageUrl) : undefined;
+  const logo = site.logoImageUrl ? absoluteUrl(site.origin, site.logoImageUrl) : undefined;
   switch (page.kind) {
     case 'home':
       return { image: logo, structuredData: [organization(site, logo), webSite(site)] };
@@ -61,12 +61,12 @@ export function pageSeo(page: SeoPage, site: SeoSite): PageSeo {
       };
     case 'item': {
       const { collection, item } = page;
-      const image = typeof item.assetUrl === 'string' ? absoluteUrl(site.siteUrl, item.assetUrl) : logo;
+      const image = typeof item.assetUrl === 'string' ? absoluteUrl(site.origin, item.assetUrl) : logo;
       const trail = breadcrumbs(site, [
         [collection.title, collectionPath(collection)],
         [item.title, page.url],
       ]);
-      const url = absoluteUrl(site.siteUrl, page.url);
+      const url = absoluteUrl(site.origin, page.url);
       const described = itemData(collection, item, { site, url, image, rating: page.rating });
       return { image, structuredData: described ? [described, trail] : [trail] };
     }
@@ -101,8 +101,8 @@ function organization(site: SeoSite, logo: string | undefined): Json {
   return {
     '@context': SCHEMA,
     '@type': 'Organization',
-    name: site.siteTitle,
-    url: `${site.siteUrl}/`,
+    name: site.title,
+    url: `${site.origin}/`,
     ...(logo ? { logo } : {}),
   };
 }
@@ -111,18 +111,18 @@ function webSite(site: SeoSite): Json {
   return {
     '@context': SCHEMA,
     '@type': 'WebSite',
-    name: site.siteTitle,
-    url: `${site.siteUrl}/`,
+    name: site.title,
+    url: `${site.origin}/`,
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}/search?q={search_term_string}` },
+      target: { '@type': 'EntryPoint', urlTemplate: `${site.origin}/search?q={search_term_string}` },
       'query-input': 'required name=search_term_string',
     },
   };
 }
 
 function breadcrumbs(site: SeoSite, trail: [name: string, path: string][]): Json {
-  const steps: [string, string][] = [[site.siteTitle, '/'], ...trail.filter(([, path]) => path !== '/')];
+  const steps: [string, string][] = [[site.title, '/'], ...trail.filter(([, path]) => path !== '/')];
   return {
     '@context': SCHEMA,
     '@type': 'BreadcrumbList',
@@ -130,7 +130,7 @@ function breadcrumbs(site: SeoSite, trail: [name: string, path: string][]): Json
       '@type': 'ListItem',
       position: index + 1,
       name,
-      item: absoluteUrl(site.siteUrl, path),
+      item: absoluteUrl(site.origin, path),
     })),
   };
 }
@@ -202,7 +202,7 @@ function blogPosting(item: ItemContent, { site, url, image }: ItemSeo): Json {
     ...(typeof author?.displayName === 'string'
       ? { author: { '@type': 'Person', name: author.displayName } }
       : {}),
-    publisher: { '@type': 'Organization', name: site.siteTitle },
+    publisher: { '@type': 'Organization', name: site.title },
   };
 }
 

@@ -8,7 +8,6 @@ import { sitemapIndex, sitemapSize, urlSet, URLS_PER_SITEMAP, type SitemapSource
 
 export interface SeoRoutesOptions {
   db: Db;
-  siteUrl: string;
   templatePages: readonly string[];
   /** URLs in one sitemap before it becomes an index (the sitemaps.org limit; tests lower it). */
   urlsPerSitemap?: number;
@@ -20,14 +19,15 @@ const DISALLOWED = ['/config', '/account', '/cart', '/checkout', '/commerce', '/
 const sitemapQuery = z.object({ page: z.coerce.number().int().min(1).optional() });
 
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
-  const source: SitemapSource = {
+  // The site a request is for names its own URLs (platform/site/context.ts).
+  const sourceFor = (origin: string): SitemapSource => ({
     db: options.db,
-    siteUrl: options.siteUrl,
+    origin,
     templatePages: options.templatePages,
     urlsPerSitemap: options.urlsPerSitemap ?? URLS_PER_SITEMAP,
-  };
+  });
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -36,7 +36,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
           'User-agent: *',
           ...DISALLOWED.map((path) => `Disallow: ${path}`),
           '',
-          `Sitemap: ${options.siteUrl}/sitemap.xml`,
+          `Sitemap: ${request.site.origin}/sitemap.xml`,
           '',
         ].join('\n'),
       ),
@@ -44,10 +44,11 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
 
   app.get('/sitemap.xml', async (request, reply) => {
     const { page } = parseInput(sitemapQuery, request.query, 'query');
+    const source = sourceFor(request.site.origin);
     const { leading, total } = await sitemapSize(source);
     const pages = Math.max(1, Math.ceil(total / source.urlsPerSitemap));
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    if (page === undefined && pages > 1) return reply.send(sitemapIndex(source.siteUrl, pages));
+    if (page === undefined && pages > 1) return reply.send(sitemapIndex(source.origin, pages));
     const index = (page ?? 1) - 1;
     if (index >= pages)
       throw apiError('no-route', { params: { method: 'GET', path: `/sitemap.xml?page=${page}` } });

@@ -22,7 +22,7 @@ export interface Enclosure {
 }
 
 export interface FeedInput {
-  siteUrl: string;
+  origin: string;
   title: string;
   /** The collection's path. */
   path: string;
@@ -49,7 +49,7 @@ const IMAGE_TYPES: Record<string, string> = {
  */
 export async function imageEnclosures(
   siteDir: string,
-  siteUrl: string,
+  origin: string,
   items: readonly Json[],
 ): Promise<Map<string, Enclosure>> {
   const mediaDir = join(siteDir, 'content', 'media');
@@ -62,7 +62,7 @@ export async function imageEnclosures(
       if (file === undefined || type === undefined) return undefined;
       try {
         const { size } = await stat(file);
-        return [String(item.id), { url: absoluteUrl(siteUrl, asset), length: size, type }] as const;
+        return [String(item.id), { url: absoluteUrl(origin, asset), length: size, type }] as const;
       } catch {
         return undefined;
       }
@@ -72,9 +72,9 @@ export async function imageEnclosures(
 }
 
 export function rssFeed(feed: FeedInput): string {
-  const link = absoluteUrl(feed.siteUrl, feed.path);
+  const link = absoluteUrl(feed.origin, feed.path);
   const items = feed.items.map((item) => {
-    const url = absoluteUrl(feed.siteUrl, String(item.fullUrl ?? ''));
+    const url = absoluteUrl(feed.origin, String(item.fullUrl ?? ''));
     const published = Number(item.publishOn ?? item.addedOn);
     const enclosure = feed.enclosures.get(String(item.id));
     const author = (item.author as Json | undefined)?.displayName;

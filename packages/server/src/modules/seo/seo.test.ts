@@ -7,6 +7,7 @@ import { DATABASES, DEMO_SITE, startApp, type TestApp } from '../../testing/app.
 import { repoRoot } from '../../testing/repo-root.ts';
 import { jsonLdScripts, pageSeo } from './json-ld.ts';
 import { seoRoutes } from './routes.ts';
+import { registerTestSite } from '../../testing/site-context.ts';
 
 const schema = (name: string) => ({
   fileName: name,
@@ -91,9 +92,9 @@ for (const database of DATABASES) {
     it(`[${database.name}] above its URL limit the sitemap is an index whose child sitemaps list every URL once`, async () => {
       const whole = locsOf((await get('/sitemap.xml')).body);
       const small = Fastify({ logger: false });
+      registerTestSite(small, { origin: t.config.siteUrl });
       await small.register(seoRoutes, {
         db: t.app.database.db,
-        siteUrl: t.config.siteUrl,
         templatePages: ['contact', 'newsletter', 'not-found'],
         urlsPerSitemap: 4,
       });
@@ -237,7 +238,7 @@ for (const database of DATABASES) {
 }
 
 describe('JSON-LD builders', () => {
-  const site = { siteUrl: 'https://shop.example', siteTitle: 'Shop', currency: 'USD' };
+  const site = { origin: 'https://shop.example', title: 'Shop', currency: 'USD' };
 
   it('escapes < so content cannot close the script element', () => {
     const html = jsonLdScripts([{ name: '</script><script>alert(1)</script>' }]);

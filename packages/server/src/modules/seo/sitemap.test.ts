@@ -9,6 +9,7 @@ import { loadContent } from '../../platform/site/loader.ts';
 import { grownProducts } from '../../testing/big-catalogue.ts';
 import { DATABASES, DEMO_SITE, openFresh } from '../../testing/databases.ts';
 import { seoRoutes } from './routes.ts';
+import { registerTestSite } from '../../testing/site-context.ts';
 
 const SITE_URL = 'https://shop.example';
 const PRODUCTS = 2_345;
@@ -30,9 +31,9 @@ for (const database of DATABASES) {
         await syncContent(handle.db, content);
         const serve = async (urlsPerSitemap?: number) => {
           const app = Fastify({ logger: false });
+          registerTestSite(app, { origin: SITE_URL });
           await app.register(seoRoutes, {
             db: handle.db,
-            siteUrl: SITE_URL,
             templatePages: [],
             ...(urlsPerSitemap ? { urlsPerSitemap } : {}),
           });

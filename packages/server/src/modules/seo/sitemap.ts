@@ -19,7 +19,7 @@ const UNLISTED_PAGES = new Set(['not-found', 'search']);
 
 export interface SitemapSource {
   db: Db;
-  siteUrl: string;
+  origin: string;
   /** The template's page names (`/<name>`). */
   templatePages: readonly string[];
   urlsPerSitemap: number;
@@ -62,10 +62,10 @@ export async function sitemapSize(source: SitemapSource): Promise<{ leading: Sit
 }
 
 /** The sitemap index naming `pages` child sitemaps. */
-export function sitemapIndex(siteUrl: string, pages: number): string {
+export function sitemapIndex(origin: string, pages: number): string {
   const children = Array.from(
     { length: pages },
-    (_, i) => `<sitemap><loc>${xmlText(`${siteUrl}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
+    (_, i) => `<sitemap><loc>${xmlText(`${origin}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -88,7 +88,7 @@ export async function* urlSet(
 ): AsyncGenerator<string> {
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NAMESPACE}">\n`;
   const own = leading.slice(from, from + count);
-  for (const url of own) yield urlEntry(source.siteUrl, url);
+  for (const url of own) yield urlEntry(source.origin, url);
   let left = count - own.length;
   const collections = new Map(
     (await source.db.selectFrom('collections').select(['id', 'url_id']).execute()).map((row) => [
@@ -121,7 +121,7 @@ export async function* urlSet(
     for (const row of rows) {
       const collection = collections.get(row.collection_id);
       if (collection === undefined) continue;
-      text += urlEntry(source.siteUrl, {
+      text += urlEntry(source.origin, {
         path: `/${encodeURIComponent(collection)}/${encodeURIComponent(row.url_id)}`,
         lastModified: Number(row.updated_on),
       });
@@ -134,10 +134,10 @@ export async function* urlSet(
   yield '</urlset>\n';
 }
 
-function urlEntry(siteUrl: string, url: SitemapUrl): string {
+function urlEntry(origin: string, url: SitemapUrl): string {
   const lastmod =
     url.lastModified !== undefined && Number.isFinite(url.lastModified) && url.lastModified > 0
       ? `<lastmod>${new Date(url.lastModified).toISOString()}</lastmod>`
       : '';
-  return `<url><loc>${xmlText(absoluteUrl(siteUrl, url.path))}</loc>${lastmod}</url>\n`;
+  return `<url><loc>${xmlText(absoluteUrl(origin, url.path))}</loc>${lastmod}</url>\n`;
 }

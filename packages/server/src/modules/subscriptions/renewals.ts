@@ -7,7 +7,7 @@
  * backoff; after `maxFailures` the subscription stops (state 'failed'), which is logged and mailed
  * to the customer (the mail sits in the back office's outbox like every other).
  */
-import { message, type LocalizedStrings } from '@storefront/core';
+import { message } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -19,6 +19,7 @@ import {
   type SubscriptionRow,
 } from './store.ts';
 import { queueMail, type Mailer } from '../../platform/mail/mail.ts';
+import type { SiteResolver } from '../../platform/site/context.ts';
 
 /** What checkout answers for one renewal. */
 export type RenewalOutcome =
@@ -58,7 +59,8 @@ export interface RenewalOptions {
   retryBaseMs: number;
   /** How many due subscriptions one tick takes on. */
   batch: number;
-  mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+  /** The site whose subscriptions renew: a tick has no request to ask. */
+  site: SiteResolver;
   /** Told of each finished look (tests wait for one rather than sleeping). */
   onTick?: (result: TickResult) => void;
 }
@@ -212,17 +214,18 @@ export class RenewalScheduler {
       return true;
     }
     log.error(fields, 'subscription renewal failed too often; the subscription is stopped');
-    const { siteTitle, origin, localizedStrings: ls } = this.options.mail;
+    const site = this.options.site();
+    const ls = site.strings;
     const mailId = await queueMail(
       db,
       {
         kind: 'subscription-failed',
         refId: row.id,
         to: row.email,
-        subject: message('subscription.failed-subject', { title: row.title, site: siteTitle }, ls),
+        subject: message('subscription.failed-subject', { title: row.title, site: site.title }, ls),
         body: message(
           'subscription.failed-body',
-          { title: row.title, count: failures, problem: failure.message, url: `${origin}/account` },
+          { title: row.title, count: failures, problem: failure.message, url: `${site.origin}/account` },
           ls,
         ),
       },

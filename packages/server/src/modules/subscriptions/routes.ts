@@ -11,7 +11,7 @@
  * Only the signed-in customer's own subscriptions: another's answers the same 404 as none. A manage
  * link works for its one subscription, signed in or not; a forged or unknown token answers 404.
  */
-import { message, PageType, type LocalizedStrings } from '@storefront/core';
+import { message, PageType } from '@storefront/core';
 import { SUBSCRIPTION_ACTIONS } from '@storefront/core/subscriptions';
 import { escapeHtml as h } from '../../platform/http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +35,7 @@ import { sendPageResult } from '../../platform/http/page-result.ts';
 import type { PageRenderer } from '../../storefront/pages.ts';
 import { subscriptionItemHtml } from './view-html.ts';
 import { RenewalScheduler, type PlaceRenewal, type RenewalOrders, type TickResult } from './renewals.ts';
+import type { SiteResolver } from '../../platform/site/context.ts';
 
 export interface SubscriptionOptions {
   renderer: PageRenderer;
@@ -47,7 +48,8 @@ export interface SubscriptionOptions {
   intervalMs: number;
   /** Told of each finished look for due renewals. */
   onTick?: (result: TickResult) => void;
-  mail: { siteTitle: string; origin: string; localizedStrings?: LocalizedStrings | undefined };
+  /** The site whose renewals fail and are mailed (the scheduler runs with no request). */
+  site: SiteResolver;
   /** Failed tries of one cycle before it stops (default 4), and the first retry's wait (default 1 h). */
   maxFailures?: number;
   retryBaseMs?: number;
@@ -65,7 +67,6 @@ const manageForm = actionForm.extend({ token: z.string().max(200) }).strict();
 
 export async function subscriptionRoutes(app: FastifyInstance, options: SubscriptionOptions): Promise<void> {
   const { db } = app.database;
-  const ls = app.localizedStrings;
   const scheduler = new RenewalScheduler({
     db,
     placeRenewal: options.placeRenewal,
@@ -76,7 +77,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
     maxFailures: options.maxFailures ?? 4,
     retryBaseMs: options.retryBaseMs ?? 3_600_000,
     batch: 50,
-    mail: options.mail,
+    site: options.site,
     ...(options.onTick ? { onTick: options.onTick } : {}),
   });
 
@@ -123,9 +124,11 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
   /** A refused form post: its message on a page of its own, with its status and a way back. */
   const refusedPage = async (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
     ensureCrumb(request, reply);
+    const ls = request.site.strings;
     const title = message('account.subscriptions', {}, ls);
     const text = String(error.body(ls).message);
     const result = await options.renderer.renderSystemPage({
+      site: request.site,
       path: '/account/subscriptions',
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),
@@ -164,6 +167,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
     const row = token ? await subscriptionByManageToken(db, token) : undefined;
     if (!token || !row) return refusedPage(request, reply, apiError('subscription-not-found'));
     const crumb = ensureCrumb(request, reply);
+    const ls = request.site.strings;
     const title = message('subscription.manage-title', {}, ls);
     const item = subscriptionItemHtml(
       subscriptionView(row),
@@ -171,6 +175,7 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
       ls,
     );
     const result = await options.renderer.renderSystemPage({
+      site: request.site,
       path: SUBSCRIPTION_MANAGE_PATH,
       cartToken: request.cookies[CART_COOKIE],
       member: signedInCustomer(request),

@@ -26,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Brings in the `cookies`/`setCookie` declarations this module reads, whoever imports it.
 import type {} from '@fastify/cookie';
 import { apiError, type ApiError } from './errors.ts';
+import { siteIfAny } from '../site/context.ts';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '@storefront/core/wire';
 
 export { CRUMB_COOKIE, CRUMB_HEADER };
@@ -135,13 +136,12 @@ const originOf = (url: string | undefined): string | undefined => {
  */
 export function registerCrumbCheck(
   app: FastifyInstance,
-  options: { siteUrl?: string | undefined; secret?: string | undefined } = {},
+  options: { secret?: string | undefined } = {},
 ): void {
   app.decorate('crumbSecret', options.secret);
-  const siteOrigin = originOf(options.siteUrl);
   // First thing on a state-changing request, before its body is read or any work is done.
   app.addHook('onRequest', async (request) => {
-    if (STATE_CHANGING.has(request.method) && isCrossSite(request, siteOrigin))
+    if (STATE_CHANGING.has(request.method) && isCrossSite(request, originOf(siteIfAny(request)?.origin)))
       throw apiError('cross-site-request');
   });
   app.addHook('preValidation', async (request) => {

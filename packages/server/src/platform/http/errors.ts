@@ -25,6 +25,7 @@ import { escapeHtml } from './html.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/faults.ts';
+import { siteIfAny } from '../site/context.ts';
 
 interface ErrorEntry {
   /** The wire code, when it differs from the entry's name (variants of one code). */
@@ -447,8 +448,9 @@ function errorPage(localizedStrings: LocalizedStrings): string {
  * validation, limits) become entries; a database that cannot serve answers 503 (http/unavailable.ts);
  * anything else is logged and answers 500 (a plain page for a page, `server-error` for an API).
  */
-export function registerErrorHandler(app: FastifyInstance, localizedStrings?: LocalizedStrings): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const localizedStrings = siteIfAny(request)?.strings;
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable: answered 503');
       return sendUnavailable(request, reply, localizedStrings);

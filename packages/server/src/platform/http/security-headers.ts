@@ -16,10 +16,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fillNonces } from '../site/nonce-markers.ts';
+import { siteIfAny } from '../site/context.ts';
 
 export interface SecurityHeaderOptions {
-  /** The site's public address (SITE_URL): an https address means HSTS on every answer. */
-  siteUrl?: string | undefined;
   /** The fixed inline scripts the platform emits (their text between the tags), allowed by hash. */
   inlineScripts: readonly string[];
   /** The fixed `<style>` texts the platform emits, allowed by hash. */
@@ -55,7 +54,8 @@ export function hashSource(text: string): string {
 
 const newNonce = () => randomBytes(16).toString('base64url');
 
-const isHttpsSite = (siteUrl: string | undefined) => siteUrl?.startsWith('https:') === true;
+/** A site served over https (its origin, SITE_URL) gets HSTS on every answer. */
+const isHttpsSite = (origin: string | undefined) => origin?.startsWith('https:') === true;
 
 /**
  * The headers for answers Fastify's router makes before any hook runs (a malformed URL). Those
@@ -63,7 +63,7 @@ const isHttpsSite = (siteUrl: string | undefined) => siteUrl?.startsWith('https:
  */
 export function routerErrorHeaders(
   request: FastifyRequest,
-  siteUrl: string | undefined,
+  origin: string | undefined,
 ): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
@@ -71,7 +71,7 @@ export function routerErrorHeaders(
     'x-frame-options': 'SAMEORIGIN',
     'cross-origin-opener-policy': 'same-origin',
     'referrer-policy': REFERRER_POLICY,
-    ...(isHttpsSite(siteUrl) || request.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
+    ...(isHttpsSite(origin) || request.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
   };
 }
 
@@ -83,7 +83,6 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
-  const httpsSite = isHttpsSite(options.siteUrl);
   const noncesOf = new WeakMap<ServerResponse, Nonces>();
   const nonce =
     (kind: keyof Nonces) =>
@@ -96,7 +95,8 @@ export async function registerSecurityHeaders(
     noncesOf.set(reply.raw, nonces);
     reply.cspNonce = nonces;
     // On the raw response, as helmet does, so that every answer carries it, errors included.
-    if (httpsSite || request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+    if (isHttpsSite(siteIfAny(request)?.origin) || request.protocol === 'https')
+      reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 
