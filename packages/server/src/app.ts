@@ -37,6 +37,7 @@ import { registerSecurityHeaders, routerErrorHeaders } from './platform/http/sec
 import { registerSecretPagesReferrerPolicy } from './platform/http/secret-urls.ts';
 import { safeLoggerOptions } from './platform/http/log.ts';
 import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './platform/mail/mail.ts';
+import { JobsRunner, registerJobsRunner } from './platform/jobs/runner.ts';
 import { registerSessions, SESSION_COOKIE, signedInCustomer } from './platform/http/session.ts';
 import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
@@ -200,6 +201,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       createMailer(database.db, config.smtpUrl, config.forms?.mailFrom ?? MAIL_FROM_DEFAULT, (m) =>
         app?.log.warn(m),
       ),
+    );
+    // Background jobs (renewals, gift-card sends): after the mailer, so they stop before it closes.
+    registerJobsRunner(
+      app,
+      new JobsRunner((name, error) => app?.log.warn({ err: error }, `job ${name} failed; retried next tick`)),
     );
 
     const currency = storeCurrency(site.content);
