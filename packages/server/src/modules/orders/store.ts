@@ -119,3 +119,15 @@ export async function accountOrder(
     .executeTakeFirst();
   return row ? readOrder(db, row.id) : undefined;
 }
+
+/**
+ * The account's orders stay (the shop's records) but lose the link and the personal data: no
+ * email, name or address (the account is deleted).
+ */
+export async function forgetAccountOrders(trx: Db, accountId: string): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ account_id: null, email: '', customer_name: '', address: null })
+    .where('account_id', '=', accountId)
+    .execute();
+}
