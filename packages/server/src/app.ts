@@ -12,8 +12,7 @@ import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { accountPageRoutes } from './modules/accounts/page-routes.ts';
-import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './modules/accounts/routes.ts';
+import { accountPageRoutes, accountRoutes, DEFAULT_SIGN_IN_LIMITS, sessionAccounts } from './modules/accounts/index.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './modules/orders/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';
@@ -238,7 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cookie);
     await app.register(formbody);
     // After the cookie parser, before every route: who is signed in (http/session.ts).
-    registerSessions(app, database.db);
+    registerSessions(app, database.db, sessionAccounts);
     const webBundle = openWebBundle(config.webDistDir, log);
     // The JSON calls and the HTML forms count sign-ins against the one per-client limit.
     const signInLimits = config.signInLimit

@@ -5,6 +5,11 @@ import type { CheckoutTables } from './modules/orders/tables.ts';
 import type { CommentTables } from './modules/comments/store.ts';
 import type { FormTables } from './modules/forms/tables.ts';
 import type { IdempotencyTables } from './platform/http/idempotency-tables.ts';
+import type { RateLimitTables } from './platform/http/rate-limit-tables.ts';
+import type { CaptchaTables } from './platform/http/captcha-tables.ts';
+import type { SessionTables } from './platform/http/session-tables.ts';
+import type { ChangeTables } from './platform/db/change-tables.ts';
+import type { MailTables } from './platform/mail/tables.ts';
 import type { RestockTables } from './modules/restock/tables.ts';
 import type { ReviewTables } from './modules/reviews/tables.ts';
 import type { SearchTables } from './modules/search/tables.ts';
@@ -113,24 +118,6 @@ export interface CartEntriesTable {
   position: number;
 }
 
-export interface RateLimitsTable {
-  key: string;
-  window_start: Millis;
-  count: number;
-}
-
-/** The sequence change keys take their versions from: its one row, `latest` (db/change-version.ts). */
-export interface ChangeVersionsTable {
-  name: 'latest';
-  version: ColumnType<number | string, number, number>;
-}
-
-/** Each change key's version: the sequence's number when a write last moved it (db/change-version.ts). */
-export interface ChangeKeysTable {
-  key: string;
-  version: ColumnType<number | string, number, number>;
-}
-
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
   extends
@@ -138,6 +125,11 @@ export interface Database
     TelemetryTables,
     CheckoutTables,
     IdempotencyTables,
+    RateLimitTables,
+    ChangeTables,
+    MailTables,
+    CaptchaTables,
+    SessionTables,
     RestockTables,
     AccountTables,
     BackofficeTables,
@@ -152,9 +144,6 @@ export interface Database
   item_terms: ItemTermsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
-  rate_limits: RateLimitsTable;
-  change_versions: ChangeVersionsTable;
-  change_keys: ChangeKeysTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

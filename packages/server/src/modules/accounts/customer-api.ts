@@ -13,14 +13,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountOrder, accountOrderRows } from '../orders/store.ts';
+import { accountOrder, accountOrderRows } from '../orders/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { LocalizedStrings } from '@storefront/core';
-import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
+import { deleteAddress, listAddresses, saveAddress, setDefault } from './address-store.ts';
+import { requireAddress } from './addresses.ts';
 import type { AccountFlows } from './flows.ts';
 
 export const ORDERS_PAGE_DEFAULT = 20;

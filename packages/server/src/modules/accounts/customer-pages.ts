@@ -19,10 +19,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { accountOrder, accountOrders } from '../orders/store.ts';
-import { accountSubscriptions, subscriptionView } from '../subscriptions/store.ts';
-import { subscriptionsSection } from '../subscriptions/account-views.ts';
-import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
+import { accountOrder, accountOrders } from '../orders/index.ts';
+import { accountSubscriptions, subscriptionView } from '../subscriptions/index.ts';
+import { subscriptionsSection } from '../subscriptions/index.ts';
+import { deleteAddress, listAddresses, saveAddress, setDefault } from './address-store.ts';
+import { requireAddress } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import {
   ORDER_PAGES,

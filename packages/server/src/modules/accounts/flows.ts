@@ -9,19 +9,15 @@ import type { Db } from '../../platform/db/index.ts';
 import { apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail, type OutboxMail } from '../../platform/mail/mail.ts';
 import { endAllSessions, pruneSessions, startSession } from '../../platform/http/session.ts';
+import { accountById, findAccount, markVerified, setPassword, type AccountRow } from './store.ts';
 import {
-  accountById,
   authenticate,
   changeEmail,
   checkPassword,
   createAccount,
-  findAccount,
-  markVerified,
   parseEmail,
-  setPassword,
-  type AccountRow,
 } from './accounts.ts';
-import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/customer-cart.ts';
+import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/index.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';

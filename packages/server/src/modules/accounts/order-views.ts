@@ -11,9 +11,9 @@ import {
 } from '@storefront/core';
 import { escapeHtml as h } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
-import { orderSummaryHtml } from '../orders/pages.ts';
-import type { OrderSummary } from '../orders/store.ts';
-import type { SavedAddress } from './addresses.ts';
+import { orderSummaryHtml } from '../orders/index.ts';
+import type { OrderSummary } from '../orders/index.ts';
+import type { SavedAddress } from './address-store.ts';
 import { accountPage, ACCOUNT_PAGES } from './pages.ts';
 
 export const ORDER_PAGES = {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { endSession } from '../../platform/http/session.ts';
 import type { PageRenderer } from '../../storefront/pages.ts';
-import { setCartCookie } from '../cart/customer-cart.ts';
+import { setCartCookie } from '../cart/index.ts';
 import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
 import { afterSignIn, customerPageRoutes } from './customer-pages.ts';
 import { accountFlows, type AccountOptions } from './flows.ts';

@@ -5,7 +5,7 @@
  */
 import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import { escapeHtml as h } from '../../platform/http/html.ts';
-import { CHECKOUT_CSS } from '../orders/pages.ts';
+import { CHECKOUT_CSS } from '../orders/index.ts';
 import { PASSKEY_API, passkeyButton } from './passkeys.ts';
 import { PASSWORD_MIN } from './passwords.ts';
 

@@ -9,13 +9,13 @@
 import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
-import { isPaid, type OrderSummary } from '../orders/store.ts';
-import type { SubscriptionView } from '../subscriptions/store.ts';
+import { isPaid, type OrderSummary } from '../orders/index.ts';
+import type { SubscriptionView } from '../subscriptions/index.ts';
 import type { Json } from '../../platform/site/types.ts';
-import type { SavedAddress } from './addresses.ts';
+import type { SavedAddress } from './address-store.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
-import { subscriptionActionUrl } from '../subscriptions/account-views.ts';
+import { subscriptionActionUrl } from '../subscriptions/index.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts

@@ -8,9 +8,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findVariantBySku, message, productOf, variantStock, type LocalizedStrings } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { getItemsByIds } from '../catalogue/catalogue.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { lockAccountRow } from '../accounts/index.ts';
 import type { Database } from '../../database.ts';
 import type { CartRow } from '../../database.ts';
 import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../../platform/http/cookies.ts';
@@ -65,11 +66,7 @@ export async function mergeIntoCustomerCart(
     // Two devices signing in at once: the account's row lock makes their merges take turns, so the
     // second finds the cart the first adopted instead of adopting its own beside it (which no later
     // sign-in would ever merge: its entries would be lost).
-    await trx
-      .updateTable('accounts')
-      .set({ updated: sql<number>`updated` })
-      .where('id', '=', accountId)
-      .execute();
+    await lockAccountRow(trx, accountId);
     const own = await openCartOf(trx, accountId);
     const found = await openCartByToken(trx, anonymousToken);
     const anonymous = found && found.account_id === null && found.id !== own?.id ? found : undefined;
@@ -183,4 +180,9 @@ export function setCartCookie(request: FastifyRequest, reply: FastifyReply, toke
   const options = cartCookieOptions(request.protocol === 'https');
   reply.setCookie(CART_COOKIE, token, options);
   reply.setCookie(HAS_CART_COOKIE, 'true', options);
+}
+
+/** The account's carts stay (an order may point at one) but belong to no one (the account is deleted). */
+export async function releaseAccountCarts(trx: Db, accountId: string): Promise<void> {
+  await trx.updateTable('carts').set({ account_id: null }).where('account_id', '=', accountId).execute();
 }

@@ -27,6 +27,7 @@ import {
   type CommentState,
 } from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { accountIdentity } from '../accounts/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -152,11 +153,7 @@ export async function commentModerationRoutes(
       `${api}/comments/:id/${action}`,
       { ...moderate, config: { crumb: true }, schema: { params: commentParams, body: noBody } },
       async (request, reply) => {
-        const staff = await db
-          .selectFrom('accounts')
-          .select('email')
-          .where('id', '=', accountOf(request))
-          .executeTakeFirst();
+        const staff = await accountIdentity(db, accountOf(request));
         const changed = await setCommentState(db, request.params.id, state, staff?.email ?? null);
         if (!changed) throw apiError('backoffice.comment-not-found');
         reply.header('cache-control', 'no-store');
@@ -172,11 +169,7 @@ export async function commentModerationRoutes(
         const parent = await commentById(db, request.params.id);
         if (!parent) throw apiError('backoffice.comment-not-found');
         const staffId = accountOf(request);
-        const staff = await db
-          .selectFrom('accounts')
-          .select('name')
-          .where('id', '=', staffId)
-          .executeTakeFirst();
+        const staff = await accountIdentity(db, staffId);
         const added = await addComment(db, {
           itemId: parent.item_id,
           parentId: parent.id,

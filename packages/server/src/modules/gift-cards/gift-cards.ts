@@ -9,7 +9,7 @@ import type { Order } from '@storefront/core/wire';
 import { giftCardHint, groupGiftCardCode, issueGiftCard, newGiftCardCode, redeemGiftCard } from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { queueMail } from '../../platform/mail/mail.ts';
+import { queueMail, withdrawMail } from '../../platform/mail/mail.ts';
 
 /** What a gift card line issues: one card per unit, worth the unit price. */
 export interface PlannedGiftCard {
@@ -116,7 +116,7 @@ export async function queueDueGiftCardMails(
       .where('mail_id', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) ids.push(mailId);
-    else await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
+    else await withdrawMail(trx, mailId);
   }
   return ids;
 }

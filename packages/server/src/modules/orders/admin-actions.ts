@@ -20,7 +20,8 @@ import { awaitsPayment } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Database } from '../../database.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { queueMail } from '../../platform/mail/mail.ts';
+import { firstMailAbout, queueMail } from '../../platform/mail/mail.ts';
+import { accountIdentity } from '../accounts/index.ts';
 
 type Trx = Transaction<Database>;
 
@@ -233,11 +234,7 @@ export async function onOrder(
     const order = await orderRow(trx, number);
     if (!order) throw apiError('backoffice.order-not-found');
     const event = await act(trx, order);
-    const staff = await trx
-      .selectFrom('accounts')
-      .select('email')
-      .where('id', '=', actor.accountId)
-      .executeTakeFirst();
+    const staff = await accountIdentity(trx, actor.accountId);
     await trx
       .insertInto('order_events')
       .values({
@@ -464,13 +461,7 @@ export function cancel(
 /** Queues the order's confirmation again, saying what is true of the order now (paid since...). */
 export function resendConfirmation(db: Db, number: number, actor: Actor, shop: ShopIdentity): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
-    const sent = await trx
-      .selectFrom('mail_outbox')
-      .select(['subject', 'body'])
-      .where('ref_id', '=', order.id)
-      .where('kind', '=', 'order-confirmation')
-      .orderBy('created')
-      .executeTakeFirst();
+    const sent = await firstMailAbout(trx, order.id, 'order-confirmation');
     if (!sent) throw apiError('order.no-confirmation', { params: { number } });
     const now = (await shop.confirmationMailNow(trx, order.id, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {
