@@ -12,7 +12,12 @@ import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { accountPageRoutes, accountRoutes, DEFAULT_SIGN_IN_LIMITS, sessionAccounts } from './modules/accounts/index.ts';
+import {
+  accountPageRoutes,
+  accountRoutes,
+  DEFAULT_SIGN_IN_LIMITS,
+  sessionAccounts,
+} from './modules/accounts/index.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import { CHECKOUT_CSS } from './modules/orders/pages.ts';
 import { checkoutRoutes, renewalPlacer } from './modules/orders/routes.ts';

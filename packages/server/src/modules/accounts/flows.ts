@@ -9,14 +9,16 @@ import type { Db } from '../../platform/db/index.ts';
 import { apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail, type OutboxMail } from '../../platform/mail/mail.ts';
 import { endAllSessions, pruneSessions, startSession } from '../../platform/http/session.ts';
-import { accountById, findAccount, markVerified, setPassword, type AccountRow } from './store.ts';
 import {
-  authenticate,
-  changeEmail,
-  checkPassword,
-  createAccount,
-  parseEmail,
-} from './accounts.ts';
+  accountById,
+  findAccount,
+  lockAccountRow,
+  markVerified,
+  setPassword,
+  type AccountRow,
+} from './store.ts';
+import { writeTransaction } from '../../platform/db/transaction.ts';
+import { authenticate, changeEmail, checkPassword, createAccount, parseEmail } from './accounts.ts';
 import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/index.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail, type MailSite } from './mail.ts';
@@ -126,7 +128,13 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
   ): Promise<SignedIn> => {
     const { xsrfToken } = await startSession(db, request, reply, account, remember);
     if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
-    const merged = await mergeIntoCustomerCart(db, account.id, request.cookies[CART_COOKIE], ls);
+    // Two devices signing in at once: the account's row lock makes their merges take turns, so the
+    // second finds the cart the first adopted instead of adopting its own beside it (which no later
+    // sign-in would ever merge: its entries would be lost).
+    const merged = await writeTransaction(db, async (trx) => {
+      await lockAccountRow(trx, account.id);
+      return mergeIntoCustomerCart(trx, account.id, request.cookies[CART_COOKIE], ls);
+    });
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.
     setCartCookie(request, reply, merged.token);
     return { xsrfToken, cartNotices: merged.notices };

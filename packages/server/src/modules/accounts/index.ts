@@ -5,5 +5,5 @@
 export { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './routes.ts';
 export { accountPageRoutes } from './page-routes.ts';
 export { customerDetails, type CustomerDetails } from './customer-details.ts';
-export { accountEmails, accountIdentity, lockAccountRow, sessionAccounts } from './store.ts';
+export { accountEmails, accountIdentity, sessionAccounts } from './store.ts';
 export type { AccountTables } from './tables.ts';

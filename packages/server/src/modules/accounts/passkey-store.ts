@@ -102,6 +102,11 @@ export const passkeyForSignIn = (db: PasskeysDb, id: string, kind: AccountKind) 
     .where('accounts.kind', '=', kind)
     .executeTakeFirst();
 
-export async function recordPasskeyUse(db: PasskeysDb, id: string, counter: number, now: number): Promise<void> {
+export async function recordPasskeyUse(
+  db: PasskeysDb,
+  id: string,
+  counter: number,
+  now: number,
+): Promise<void> {
   await db.updateTable('passkeys').set({ counter, last_used: now }).where('id', '=', id).execute();
 }

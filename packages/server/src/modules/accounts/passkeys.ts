@@ -143,7 +143,12 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
   ) => {
     const now = Date.now();
     // Housekeeping without a timer: challenges nobody answered go as a new one is kept.
-    await keepChallengeRow(db, { hash: digest(challenge), purpose, kind, accountId }, now, now + CHALLENGE_MS);
+    await keepChallengeRow(
+      db,
+      { hash: digest(challenge), purpose, kind, accountId },
+      now,
+      now + CHALLENGE_MS,
+    );
   };
   /** Spends a challenge we handed out for this purpose (and account); false when it is not one. */
   const spendChallenge =

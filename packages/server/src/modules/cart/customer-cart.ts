@@ -11,7 +11,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { getItemsByIds } from '../catalogue/catalogue.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { lockAccountRow } from '../accounts/index.ts';
 import type { Database } from '../../database.ts';
 import type { CartRow } from '../../database.ts';
 import { CART_COOKIE, cartCookieOptions, HAS_CART_COOKIE } from '../../platform/http/cookies.ts';
@@ -63,10 +62,7 @@ export async function mergeIntoCustomerCart(
 ): Promise<MergedCart> {
   return writeTransaction(db, async (trx): Promise<MergedCart> => {
     const now = Date.now();
-    // Two devices signing in at once: the account's row lock makes their merges take turns, so the
-    // second finds the cart the first adopted instead of adopting its own beside it (which no later
-    // sign-in would ever merge: its entries would be lost).
-    await lockAccountRow(trx, accountId);
+    // The caller holds the account's row lock (two devices signing in at once take turns).
     const own = await openCartOf(trx, accountId);
     const found = await openCartByToken(trx, anonymousToken);
     const anonymous = found && found.account_id === null && found.id !== own?.id ? found : undefined;

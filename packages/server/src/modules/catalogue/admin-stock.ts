@@ -226,7 +226,10 @@ async function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | 
     .limit(limit)
     .execute();
   // Who made each change: the accounts module's, one statement for the page.
-  const emails = await accountEmails(db, rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])));
+  const emails = await accountEmails(
+    db,
+    rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+  );
   return rows.map((r) => ({ ...r, email: r.actor_id ? (emails.get(r.actor_id) ?? null) : null }));
 }
 

@@ -114,7 +114,11 @@ export async function sharedSecret(db: TablesHandle<CaptchaTables>, name: string
 }
 
 /** Records a solution as spent; false when it already was. */
-export async function spendSolution(db: TablesHandle<CaptchaTables>, id: string, now = Date.now()): Promise<boolean> {
+export async function spendSolution(
+  db: TablesHandle<CaptchaTables>,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
   const result = await db
     .insertInto('captcha_solutions')
     .values({ id, used_at: now })

@@ -168,7 +168,12 @@ export async function hit(db: RateLimitDb, key: string, windowMs: number, now: n
 }
 
 /** The count under `key` in its current window (0 once the window has run out), without counting. */
-export async function recentCount(db: RateLimitDb, key: string, windowMs: number, now: number): Promise<IncrResult> {
+export async function recentCount(
+  db: RateLimitDb,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<IncrResult> {
   const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
   const start = Number(row?.window_start ?? 0);
   if (!row || start <= now - windowMs) return { current: 0, ttl: 0 };

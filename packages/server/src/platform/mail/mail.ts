@@ -112,7 +112,8 @@ export async function outboxMails(
   let query = db.selectFrom('mail_outbox').select(OUTBOX_COLUMNS);
   if (filter.status) query = query.where('status', '=', filter.status);
   const before = filter.before;
-  if (before) query = query.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(before[0], before[1])));
+  if (before)
+    query = query.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(before[0], before[1])));
   return query.orderBy('created', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
