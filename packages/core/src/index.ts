@@ -228,6 +228,7 @@ export {
 // performance flags and records, commerce event payloads.
 export * from './tracking/index.ts';
 export {
+  type AccountKind,
   ROLES,
   PERMISSIONS,
   ROLE_PERMISSIONS,

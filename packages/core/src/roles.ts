@@ -3,6 +3,9 @@
  * shown", so the permission table is ours, written down in docs/accounts.md). A staff member may
  * hold several roles; their permissions are the union.
  */
+/** Who an account belongs to: a shopper, or the site's staff (sessions and guards tell them apart). */
+export type AccountKind = 'customer' | 'staff';
+
 export const ROLES = {
   admin: 1,
   billing: 2,

@@ -7,8 +7,12 @@ import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { accountPageRoutes } from './modules/accounts/page-routes.ts';
-import { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './modules/accounts/routes.ts';
+import {
+  accountPageRoutes,
+  accountRoutes,
+  DEFAULT_SIGN_IN_LIMITS,
+  sessionAccounts,
+} from './modules/accounts/index.ts';
 import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
 import {
   CHECKOUT_CSS,
@@ -37,6 +41,7 @@ import { registerSecurityHeaders, routerErrorHeaders } from './platform/http/sec
 import { registerSecretPagesReferrerPolicy } from './platform/http/secret-urls.ts';
 import { safeLoggerOptions } from './platform/http/log.ts';
 import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './platform/mail/mail.ts';
+import { JobsRunner, registerJobsRunner } from './platform/jobs/runner.ts';
 import { registerSessions, SESSION_COOKIE, signedInCustomer } from './platform/http/session.ts';
 import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
@@ -233,6 +238,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         app?.log.warn(m),
       ),
     );
+    // Background jobs (renewals, gift-card sends): after the mailer, so they stop before it closes.
+    registerJobsRunner(
+      app,
+      new JobsRunner((name, error) => app?.log.warn({ err: error }, `job ${name} failed; retried next tick`)),
+    );
 
     // Before compression: the security headers fill in each page's nonces as it is sent.
     await registerSecurityHeaders(app, {
@@ -255,7 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cookie);
     await app.register(formbody);
     // After the cookie parser, before every route: who is signed in (http/session.ts).
-    registerSessions(app, database.db);
+    registerSessions(app, database.db, sessionAccounts);
     // The JSON calls and the HTML forms count sign-ins against the one per-client limit.
     const signInLimits = config.signInLimit
       ? {

@@ -9,6 +9,11 @@ import type { PaymentTables } from './modules/payments/tables.ts';
 import type { FormTables } from './modules/forms/tables.ts';
 import type { GiftCardTables } from './modules/gift-cards/tables.ts';
 import type { IdempotencyTables } from './platform/http/idempotency-tables.ts';
+import type { RateLimitTables } from './platform/http/rate-limit-tables.ts';
+import type { CaptchaTables } from './platform/http/captcha-tables.ts';
+import type { SessionTables } from './platform/http/session-tables.ts';
+import type { ChangeTables } from './platform/db/change-tables.ts';
+import type { MailTables } from './platform/mail/tables.ts';
 import type { RestockTables } from './modules/restock/tables.ts';
 import type { ReviewTables } from './modules/reviews/tables.ts';
 import type { SearchTables } from './modules/search/tables.ts';
@@ -85,24 +90,6 @@ export interface VariantsTable {
   data: string;
 }
 
-export interface RateLimitsTable {
-  key: string;
-  window_start: Millis;
-  count: number;
-}
-
-/** The sequence change keys take their versions from: its one row, `latest` (db/change-version.ts). */
-export interface ChangeVersionsTable {
-  name: 'latest';
-  version: ColumnType<number | string, number, number>;
-}
-
-/** Each change key's version: the sequence's number when a write last moved it (db/change-version.ts). */
-export interface ChangeKeysTable {
-  key: string;
-  version: ColumnType<number | string, number, number>;
-}
-
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
   extends
@@ -113,6 +100,11 @@ export interface Database
     GiftCardTables,
     DiscountTables,
     IdempotencyTables,
+    RateLimitTables,
+    ChangeTables,
+    MailTables,
+    CaptchaTables,
+    SessionTables,
     RestockTables,
     AccountTables,
     BackofficeTables,
@@ -121,16 +113,11 @@ export interface Database
     SiteContentTables,
     SubscriptionTables,
     CommentTables,
-    CartTables,
-    DiscountTables,
-    GiftCardTables {
+    CartTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
   item_terms: ItemTermsTable;
-  rate_limits: RateLimitsTable;
-  change_versions: ChangeVersionsTable;
-  change_keys: ChangeKeysTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -1,5 +1,5 @@
 /**
- * The mail outbox in the back office (http/mail.ts writes it): every mail the shop queued, newest
+ * The mail outbox in the back office (platform/mail/mail.ts keeps it): every mail the shop queued, newest
  * first, with its status (queued, sent, failed with the error), and the retry of a failed one. A
  * retry puts the mail back in the queue with one conditional UPDATE (only while it is still
  * failed), so two staff pressing retry at once send it once: the other gets 409.
@@ -9,6 +9,12 @@ import { z } from 'zod';
 import type { Db } from '../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../platform/http/cursor.ts';
 import { apiError } from '../platform/http/errors.ts';
+import {
+  outboxMailById,
+  outboxMails,
+  requeueFailedMail as requeueFailed,
+  type OutboxMailRow,
+} from '../platform/mail/mail.ts';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
@@ -19,32 +25,8 @@ export const mailParams = z.object({ id: z.string().uuid('expected a mail id') }
 
 const PAGE = 50;
 
-const COLUMNS = [
-  'id',
-  'created',
-  'kind',
-  'to_address',
-  'subject',
-  'status',
-  'attempts',
-  'last_error',
-  'sent_at',
-] as const;
-
-interface MailRow {
-  id: string;
-  created: number | string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: number | string | null;
-}
-
 /** A mail as the back office lists it: no body (sign-in codes travel by mail). */
-const mailOf = (r: MailRow): OutboxMail => ({
+const mailOf = (r: OutboxMailRow): OutboxMail => ({
   id: r.id,
   created: Number(r.created),
   kind: r.kind,
@@ -58,36 +40,21 @@ const mailOf = (r: MailRow): OutboxMail => ({
 export type OutboxMailView = OutboxMail;
 
 export async function listOutbox(db: Db, query: z.infer<typeof outboxQuery>): Promise<OutboxPage> {
-  let q = db.selectFrom('mail_outbox').select(COLUMNS);
-  if (query.status) q = q.where('status', '=', query.status);
-  if (query.cursor) {
-    const [created, id] = decodeCursor(query.cursor, ['number', 'string']);
-    q = q.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(created, id)));
-  }
-  const rows = await q
-    .orderBy('created', 'desc')
-    .orderBy('id', 'desc')
-    .limit(PAGE + 1)
-    .execute();
+  const before = query.cursor ? decodeCursor(query.cursor, ['number', 'string']) : undefined;
+  const rows = await outboxMails(db, { status: query.status, before, limit: PAGE + 1 });
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
   return { mails: shown.map(mailOf), ...paging };
 }
 
 export async function outboxMail(db: Db, id: string): Promise<OutboxMailView> {
-  const row = await db.selectFrom('mail_outbox').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await outboxMailById(db, id);
   if (!row) throw apiError('backoffice.mail-not-found');
   return mailOf(row);
 }
 
 /** Queues a failed mail again (the caller then hands it to the mailer); 409 when it is not failed. */
 export async function requeueFailedMail(db: Db, id: string): Promise<void> {
-  const requeued = await db
-    .updateTable('mail_outbox')
-    .set({ status: 'queued' })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  if (Number(requeued.numUpdatedRows) === 1) return;
+  if (await requeueFailed(db, id)) return;
   const now = await outboxMail(db, id);
   throw apiError('backoffice.mail-not-failed', { params: { status: now.status } });
 }

@@ -35,6 +35,7 @@ import { requirePermission } from '../platform/http/guards.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
 import { ensureCrumb } from '../platform/http/crumb.ts';
 import { apiError } from '../platform/http/errors.ts';
+import { accountIdentity } from '../modules/accounts/index.ts';
 import { idempotent } from '../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
@@ -109,11 +110,7 @@ export function backofficeScreen(options: Pick<BackofficeOptions, 'webBundle'>) 
     if (!member || member.kind !== 'staff') return reply.code(303).header('location', LOGIN_PATH).send();
     // The crumb cookie the screens' calls send back as their header.
     ensureCrumb(request, reply);
-    const account = await request.server.database.db
-      .selectFrom('accounts')
-      .select('email')
-      .where('id', '=', member.accountId)
-      .executeTakeFirst();
+    const account = await accountIdentity(request.server.database.db, member.accountId);
     const html = shellHtml(
       {
         email: account?.email ?? '',

@@ -1,13 +1,14 @@
 /**
- * The account store: create, authenticate, change and delete customer and staff accounts. Errors
- * are values with a code and the person's message (core's catalogue).
+ * Accounts' rules: parse an address, check a password, create, authenticate, change and delete
+ * customer and staff accounts (store.ts keeps them). Errors are values with a code and the
+ * person's message (core's catalogue).
  */
-import { randomUUID } from 'node:crypto';
 import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import { cancelAccountSubscriptions } from '../subscriptions/index.ts';
 import { forgetAccountOrders } from '../orders/index.ts';
+import { endAllSessions } from '../../platform/http/session.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -17,11 +18,17 @@ import {
   verifyPassword,
 } from './passwords.ts';
 import type { RoleCode } from '@storefront/core';
-import type { AccountKind, AccountsTable } from './tables.ts';
+import {
+  deleteAccountRows,
+  findAccount,
+  insertAccount,
+  setPassword,
+  setVerifiedEmail,
+  type AccountRow,
+} from './store.ts';
+import type { AccountKind } from './tables.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { releaseCustomerCarts } from '../cart/index.ts';
-
-export type AccountRow = Selectable<AccountsTable>;
 
 /** An email address as typed (trimmed) and its lookup key (lower-cased). */
 export interface Email {
@@ -62,46 +69,20 @@ export interface NewAccount {
 }
 
 /** Creates the account; undefined when one of that kind already has the address. */
-export async function createAccount(
-  db: Db,
-  account: NewAccount,
-  now = Date.now(),
-): Promise<string | undefined> {
-  const id = randomUUID();
-  return writeTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto('accounts')
-      .values({
-        id,
-        kind: account.kind,
-        email: account.email.value,
-        email_key: account.email.key,
-        name: account.name,
-        password_hash: account.passwordHash,
-        email_verified_at: account.verified ? now : null,
-        created: now,
-        updated: now,
-      })
-      .onConflict((oc) => oc.columns(['kind', 'email_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return undefined;
-    for (const role of account.roles ?? [])
-      await trx.insertInto('account_roles').values({ account_id: id, role }).execute();
-    return id;
-  });
-}
-
-export const findAccount = (db: Db, kind: AccountKind, emailKey: string) =>
-  db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('email_key', '=', emailKey)
-    .executeTakeFirst();
-
-export const accountById = (db: Db, id: string) =>
-  db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+export const createAccount = (db: Db, account: NewAccount, now = Date.now()): Promise<string | undefined> =>
+  insertAccount(
+    db,
+    {
+      kind: account.kind,
+      email: account.email.value,
+      emailKey: account.email.key,
+      name: account.name,
+      passwordHash: account.passwordHash,
+      verified: account.verified,
+      ...(account.roles ? { roles: account.roles } : {}),
+    },
+    now,
+  );
 
 /**
  * The account when the password is right, else undefined. An unknown address is checked against
@@ -122,23 +103,6 @@ export async function authenticate(
   return account;
 }
 
-export async function setPassword(db: Db, accountId: string, passwordHash: string, now = Date.now()) {
-  await db
-    .updateTable('accounts')
-    .set({ password_hash: passwordHash, updated: now })
-    .where('id', '=', accountId)
-    .execute();
-}
-
-export async function markVerified(db: Db, accountId: string, now = Date.now()) {
-  await db
-    .updateTable('accounts')
-    .set({ email_verified_at: now, updated: now })
-    .where('id', '=', accountId)
-    .where('email_verified_at', 'is', null)
-    .execute();
-}
-
 /** Moves the account to a new (verified) address; false when another account of its kind has it. */
 export async function changeEmail(
   db: Db,
@@ -148,11 +112,7 @@ export async function changeEmail(
 ): Promise<boolean> {
   const taken = await findAccount(db, account.kind, email.key);
   if (taken && taken.id !== account.id) return false;
-  await db
-    .updateTable('accounts')
-    .set({ email: email.value, email_key: email.key, email_verified_at: now, updated: now })
-    .where('id', '=', account.id)
-    .execute();
+  await setVerifiedEmail(db, account.id, email, now);
   return true;
 }
 
@@ -177,14 +137,9 @@ export async function deleteAccount(db: Db, accountId: string): Promise<void> {
   await writeTransaction(db, async (trx) => {
     await forgetAccountOrders(trx, accountId);
     await cancelAccountSubscriptions(trx, accountId, Date.now());
+    // Their carts stay (an order may point at one) but belong to no one.
     await releaseCustomerCarts(trx, accountId);
-    for (const table of ['sessions', 'account_tokens', 'account_roles', 'addresses'] as const)
-      await trx.deleteFrom(table).where('account_id', '=', accountId).execute();
-    await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
+    await endAllSessions(trx, accountId);
+    await deleteAccountRows(trx, accountId);
   });
 }
-
-export const rolesOf = async (db: Db, accountId: string): Promise<number[]> =>
-  (await db.selectFrom('account_roles').select('role').where('account_id', '=', accountId).execute()).map(
-    (r) => r.role,
-  );

@@ -1,9 +1,8 @@
 /**
- * A customer's saved addresses (issue 14): add, edit, delete, choose the default. Checkout fills
- * its form with the default one (db/customer-details.ts). Checked with core's checkout rules, so
- * a saved address is one an order that ships accepts.
+ * A customer's saved addresses (issue 14): add, edit, delete, choose the default (address-store.ts
+ * keeps them). Checkout fills its form with the default one (customer-details.ts). Checked with
+ * core's checkout rules, so a saved address is one an order that ships accepts.
  */
-import { randomUUID } from 'node:crypto';
 import {
   orderNeeds,
   ProductType,
@@ -11,33 +10,8 @@ import {
   type Address,
   type LocalizedStrings,
 } from '@storefront/core';
-import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import type { AccountRow } from './accounts.ts';
-import { writeTransaction } from '../../platform/db/transaction.ts';
-
-/** Enough for home, work and a few gifts; a bound on what one account may store. */
-export const MAX_ADDRESSES = 20;
-
-export interface SavedAddress {
-  id: string;
-  isDefault: boolean;
-  address: Address;
-}
-
-export async function listAddresses(db: Db, accountId: string): Promise<SavedAddress[]> {
-  const rows = await db
-    .selectFrom('addresses')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    isDefault: r.is_default === 1,
-    address: JSON.parse(r.address) as Address,
-  }));
-}
+import type { AccountRow } from './store.ts';
 
 /** Field errors (by `address.part`, as checkout names them) or the cleaned address. */
 export function checkAddress(
@@ -68,84 +42,4 @@ export function requireAddress(
       extra: { errors: checked.errors },
     });
   return checked.address;
-}
-
-/**
- * Adds (no `id`) or replaces an address; the first one, or one saved with `makeDefault`, becomes
- * the default. Refuses past MAX_ADDRESSES and for an id that is not the account's.
- */
-export async function saveAddress(
-  db: Db,
-  accountId: string,
-  change: { id?: string | undefined; address: Address; makeDefault: boolean },
-  now = Date.now(),
-): Promise<string> {
-  return writeTransaction(db, async (trx) => {
-    const existing = await trx
-      .selectFrom('addresses')
-      .select(['id', 'position'])
-      .where('account_id', '=', accountId)
-      .execute();
-    const json = JSON.stringify(change.address);
-    let id = change.id;
-    if (id !== undefined) {
-      if (!existing.some((r) => r.id === change.id)) throw apiError('account.address-not-found');
-      await trx.updateTable('addresses').set({ address: json }).where('id', '=', id).execute();
-    } else {
-      if (existing.length >= MAX_ADDRESSES)
-        throw apiError('account.addresses-full', { params: { max: MAX_ADDRESSES } });
-      id = randomUUID();
-      await trx
-        .insertInto('addresses')
-        .values({
-          id,
-          account_id: accountId,
-          position: existing.reduce((max, r) => Math.max(max, r.position), 0) + 1,
-          is_default: existing.length === 0 ? 1 : 0,
-          address: json,
-          created: now,
-        })
-        .execute();
-    }
-    if (change.makeDefault) await setDefault(trx, accountId, id);
-    return id;
-  });
-}
-
-/** Makes the address the default (the others stop being it). */
-export async function setDefault(db: Db, accountId: string, id: string): Promise<void> {
-  const found = await db
-    .updateTable('addresses')
-    .set({ is_default: 1 })
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  if (Number(found.numUpdatedRows) === 0) throw apiError('account.address-not-found');
-  await db
-    .updateTable('addresses')
-    .set({ is_default: 0 })
-    .where('account_id', '=', accountId)
-    .where('id', '!=', id)
-    .execute();
-}
-
-/** Deletes the address; when it was the default, the first remaining one becomes it. */
-export async function deleteAddress(db: Db, accountId: string, id: string): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    const gone = await trx
-      .deleteFrom('addresses')
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .returning('is_default')
-      .executeTakeFirst();
-    if (!gone) throw apiError('account.address-not-found');
-    if (gone.is_default !== 1) return;
-    const next = await trx
-      .selectFrom('addresses')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .orderBy('position')
-      .executeTakeFirst();
-    if (next) await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', next.id).execute();
-  });
 }

@@ -19,7 +19,8 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
+import { deleteAddress, listAddresses, saveAddress, setDefault } from './address-store.ts';
+import { requireAddress } from './addresses.ts';
 import type { AccountFlows } from './flows.ts';
 
 export const ORDERS_PAGE_DEFAULT = 20;

@@ -21,7 +21,8 @@ import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { accountOrder, accountOrders } from '../orders/index.ts';
 import { accountSubscriptions, subscriptionsSection, subscriptionView } from '../subscriptions/index.ts';
-import { deleteAddress, listAddresses, requireAddress, saveAddress, setDefault } from './addresses.ts';
+import { deleteAddress, listAddresses, saveAddress, setDefault } from './address-store.ts';
+import { requireAddress } from './addresses.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import {
   ORDER_PAGES,

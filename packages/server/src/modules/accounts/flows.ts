@@ -11,19 +11,15 @@ import { queueMail, type OutboxMail } from '../../platform/mail/mail.ts';
 import { endAllSessions, pruneSessions, startSession } from '../../platform/http/session.ts';
 import {
   accountById,
-  authenticate,
-  changeEmail,
-  checkPassword,
-  createAccount,
   findAccount,
-  lockAccount,
+  lockAccountRow,
   markVerified,
-  parseEmail,
   setPassword,
   type AccountRow,
-} from './accounts.ts';
+} from './store.ts';
 import { mergeIntoCustomerCart, setCartCookie, type CartNotice } from '../cart/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { authenticate, changeEmail, checkPassword, createAccount, parseEmail } from './accounts.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { alreadyRegisteredMail, resetMail, verifyMail } from './mail.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -128,8 +124,11 @@ export function accountFlows(app: FastifyInstance, options: AccountOptions) {
   ): Promise<SignedIn> => {
     const { xsrfToken } = await startSession(db, request, reply, account, remember);
     if (account.kind !== 'customer') return { xsrfToken, cartNotices: [] };
+    // Two devices signing in at once: the account's row lock makes their merges take turns, so the
+    // second finds the cart the first adopted instead of adopting its own beside it (which no later
+    // sign-in would ever merge: its entries would be lost).
     const merged = await writeTransaction(db, async (trx) => {
-      await lockAccount(trx, account.id);
+      await lockAccountRow(trx, account.id);
       return mergeIntoCustomerCart(trx, account.id, request.cookies[CART_COOKIE], request.site.strings);
     });
     // No cart of theirs: whatever cart the cookie named is not theirs to keep using.

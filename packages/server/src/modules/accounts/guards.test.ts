@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../platform/http/errors.ts';
 import { registerSessions } from '../../platform/http/session.ts';
+import { sessionAccounts } from './store.ts';
 import { cookieHeader, DATABASES, startApp, type TestApp } from '../../testing/app.ts';
 import { requireMember, requirePermission } from '../../platform/http/guards.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, onlyViewer } from '@storefront/core';
@@ -17,7 +18,7 @@ async function backOffice(t: TestApp): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(cookie);
   registerErrorHandler(app);
-  registerSessions(app, t.app.database.db);
+  registerSessions(app, t.app.database.db, sessionAccounts);
   for (const permission of PERMISSIONS)
     app.get(`/probe/${permission}`, { preHandler: requirePermission(permission) }, async () => ({
       ok: true,

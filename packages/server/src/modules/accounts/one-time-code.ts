@@ -12,12 +12,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError, coreRefusal } from '../../platform/http/errors.ts';
 import type { OutboxMail } from '../../platform/mail/mail.ts';
-import { hit } from '../../platform/http/rate-limit.ts';
+import { hit, resetRateLimit } from '../../platform/http/rate-limit.ts';
 import { digest } from '../../platform/http/session.ts';
-import { accountById, findAccount, markVerified, parseEmail } from './accounts.ts';
+import { parseEmail } from './accounts.ts';
+import { accountById, findAccount, markVerified } from './store.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import type { MailSite } from './mail.ts';
-import { storeToken, TOKEN_LIFETIMES } from './tokens.ts';
+import { accountIdOfTokenData, forgetTokens, spendTokenDigest, storeToken } from './token-store.ts';
+import { TOKEN_LIFETIMES } from './tokens.ts';
 
 /** Wrong codes a mailed code survives; the next wrong one burns it. */
 export const CODE_ATTEMPTS = 5;
@@ -59,25 +61,13 @@ export function codeMail(
 export type SignInCodes = ReturnType<typeof signInCodes>;
 
 export function signInCodes(db: Db, flows: AccountFlows) {
-  const burn = (accountId: string) =>
-    db
-      .deleteFrom('account_tokens')
-      .where('account_id', '=', accountId)
-      .where('purpose', '=', 'sign-in-code')
-      .execute();
+  const burn = (accountId: string) => forgetTokens(db, accountId, 'sign-in-code');
 
   /** The customer whose unexpired code the mailed link's token belongs to. */
   const pendingAccount = async (pending: string, now: number) => {
     if (!/^[\w-]{43}$/.test(pending)) return undefined;
-    const row = await db
-      .selectFrom('account_tokens')
-      .select('account_id')
-      .where('data', '=', digest(pending))
-      .where('purpose', '=', 'sign-in-code')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    const account = row ? await accountById(db, row.account_id) : undefined;
+    const accountId = await accountIdOfTokenData(db, digest(pending), 'sign-in-code', now);
+    const account = accountId ? await accountById(db, accountId) : undefined;
     return account?.kind === 'customer' ? account : undefined;
   };
 
@@ -92,16 +82,20 @@ export function signInCodes(db: Db, flows: AccountFlows) {
       if (account) {
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const pending = randomBytes(32).toString('base64url');
+        const now = Date.now();
         await storeToken(
           db,
-          account.id,
-          'sign-in-code',
-          codeDigest(account.id, code),
-          digest(pending),
-          Date.now(),
+          {
+            accountId: account.id,
+            purpose: 'sign-in-code',
+            idHash: codeDigest(account.id, code),
+            data: digest(pending),
+          },
+          now,
+          now + LIFETIME,
         );
         // A new code gets its own attempts.
-        await db.deleteFrom('rate_limits').where('key', '=', attemptsKey(account.id)).execute();
+        await resetRateLimit(db, attemptsKey(account.id));
         await flows.send(codeMail(account.email, code, pending, request.site, ls), account.id);
       }
       return message('account.code-sent', {}, ls);
@@ -131,15 +125,7 @@ export function signInCodes(db: Db, flows: AccountFlows) {
       const attempts = await hit(db, attemptsKey(account.id), LIFETIME, now);
       const spent =
         attempts.current <= CODE_ATTEMPTS
-          ? await db
-              .updateTable('account_tokens')
-              .set({ used_at: now })
-              .where('id_hash', '=', codeDigest(account.id, code))
-              .where('purpose', '=', 'sign-in-code')
-              .where('used_at', 'is', null)
-              .where('expires_at', '>', now)
-              .returning('account_id')
-              .executeTakeFirst()
+          ? await spendTokenDigest(db, codeDigest(account.id, code), 'sign-in-code', now)
           : undefined;
       if (!spent) {
         if (attempts.current >= CODE_ATTEMPTS) await burn(account.id);

@@ -12,7 +12,7 @@ import {
 import { escapeHtml as h } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
 import { orderSummaryHtml, type OrderSummary } from '../orders/index.ts';
-import type { SavedAddress } from './addresses.ts';
+import type { SavedAddress } from './address-store.ts';
 import { accountPage, ACCOUNT_PAGES } from './pages.ts';
 
 export const ORDER_PAGES = {

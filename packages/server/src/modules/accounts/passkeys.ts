@@ -34,7 +34,16 @@ import { SCRIPT_NONCE_MARKER } from '../../platform/site/nonce-markers.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { digest } from '../../platform/http/session.ts';
-import { accountById } from './accounts.ts';
+import {
+  deletePasskey,
+  insertPasskey,
+  keepChallenge as keepChallengeRow,
+  passkeyForSignIn,
+  passkeysOf,
+  recordPasskeyUse,
+  spendChallenge as spendChallengeRow,
+} from './passkey-store.ts';
+import { accountById } from './store.ts';
 import type { AccountFlows, SignedIn } from './flows.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import type { AccountKind } from './tables.ts';
@@ -106,14 +115,6 @@ export const relyingParty = (site: Pick<SiteContext, 'origin' | 'title'>): Relyi
 const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 
-export const passkeysOf = (db: Db, accountId: string) =>
-  db
-    .selectFrom('passkeys')
-    .select(['id', 'name', 'transports', 'created', 'last_used'])
-    .where('account_id', '=', accountId)
-    .orderBy('created')
-    .execute();
-
 /** One's own passkeys as the list call and the /account page show them. */
 export const passkeyList = async (db: Db, accountId: string) =>
   (await passkeysOf(db, accountId)).map((key) => ({
@@ -125,12 +126,7 @@ export const passkeyList = async (db: Db, accountId: string) =>
 
 /** Removes one of the account's own passkeys; `account.passkey-not-found` for any other id. */
 export async function removePasskey(db: Db, accountId: string, id: string): Promise<void> {
-  const removed = await db
-    .deleteFrom('passkeys')
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) !== 1) throw apiError('account.passkey-not-found');
+  if (!(await deletePasskey(db, accountId, id))) throw apiError('account.passkey-not-found');
 }
 
 export interface PasskeyOptions {
@@ -147,32 +143,19 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
     accountId: string | null,
   ) => {
     const now = Date.now();
-    // Housekeeping without a timer: challenges nobody answered.
-    await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
-    await db
-      .insertInto('passkey_challenges')
-      .values({
-        challenge_hash: digest(challenge),
-        purpose,
-        kind,
-        account_id: accountId,
-        expires_at: now + CHALLENGE_MS,
-      })
-      .execute();
+    // Housekeeping without a timer: challenges nobody answered go as a new one is kept.
+    await keepChallengeRow(
+      db,
+      { hash: digest(challenge), purpose, kind, accountId },
+      now,
+      now + CHALLENGE_MS,
+    );
   };
   /** Spends a challenge we handed out for this purpose (and account); false when it is not one. */
   const spendChallenge =
     (purpose: 'register' | 'sign-in', kind: AccountKind, accountId: string | null) =>
-    async (challenge: string): Promise<boolean> => {
-      let query = db
-        .deleteFrom('passkey_challenges')
-        .where('challenge_hash', '=', digest(challenge))
-        .where('purpose', '=', purpose)
-        .where('kind', '=', kind)
-        .where('expires_at', '>', Date.now());
-      if (accountId) query = query.where('account_id', '=', accountId);
-      return (await query.returning('challenge_hash').executeTakeFirst()) !== undefined;
-    };
+    (challenge: string): Promise<boolean> =>
+      spendChallengeRow(db, { hash: digest(challenge), purpose, kind, accountId }, Date.now());
 
   return {
     async registrationOptions(member: { accountId: string; kind: AccountKind }) {
@@ -210,20 +193,18 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
       }).catch(() => undefined);
       if (!verification?.verified) throw apiError('account.passkey-invalid');
       const { credential } = verification.registrationInfo;
-      await db
-        .insertInto('passkeys')
-        .values({
+      await insertPasskey(
+        db,
+        {
           id: credential.id,
-          account_id: member.accountId,
-          public_key: toBase64Url(credential.publicKey),
+          accountId: member.accountId,
+          publicKey: toBase64Url(credential.publicKey),
           counter: credential.counter,
           transports: credential.transports ? JSON.stringify(credential.transports) : null,
-          created: Date.now(),
-          last_used: null,
           name: name ?? null,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+        },
+        Date.now(),
+      );
       return { id: credential.id };
     },
 
@@ -243,14 +224,7 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<SignedIn> {
-      const stored = await db
-        .selectFrom('passkeys')
-        .innerJoin('accounts', 'accounts.id', 'passkeys.account_id')
-        .select(['passkeys.id', 'passkeys.public_key', 'passkeys.counter', 'passkeys.transports'])
-        .select('accounts.id as account_id')
-        .where('passkeys.id', '=', response.id)
-        .where('accounts.kind', '=', kind)
-        .executeTakeFirst();
+      const stored = await passkeyForSignIn(db, response.id, kind);
       // An unknown passkey still spends the challenge: each is good for one answer.
       if (!stored) {
         await spendChallenge('sign-in', kind, null)(challengeOf(response));
@@ -271,11 +245,7 @@ export function passkeys({ db, flows, rp }: PasskeyOptions) {
       }).catch(() => undefined);
       const account = verification?.verified ? await accountById(db, stored.account_id) : undefined;
       if (!verification?.verified || !account) throw apiError('account.passkey-failed');
-      await db
-        .updateTable('passkeys')
-        .set({ counter: verification.authenticationInfo.newCounter, last_used: Date.now() })
-        .where('id', '=', stored.id)
-        .execute();
+      await recordPasskeyUse(db, stored.id, verification.authenticationInfo.newCounter, Date.now());
       return flows.begin(account, remember, request, reply);
     },
   };

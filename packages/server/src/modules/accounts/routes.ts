@@ -34,7 +34,8 @@ import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/cru
 import { ApiError, apiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { currentXsrfToken, endAllSessions, endSession } from '../../platform/http/session.ts';
-import { accountById, deleteAccount } from './accounts.ts';
+import { deleteAccount } from './accounts.ts';
+import { accountById } from './store.ts';
 import { customerApiRoutes } from './customer-api.ts';
 import { cloneAsAnonymousCart, setCartCookie } from '../cart/index.ts';
 import { accountFlows, type AccountOptions, type SignedIn } from './flows.ts';

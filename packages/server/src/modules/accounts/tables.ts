@@ -1,14 +1,16 @@
+import type { AccountKind } from '@storefront/core';
 import type { ColumnType } from 'kysely';
 
 /**
- * Accounts, sessions and one-time tokens (issue 14). Times are epoch milliseconds (PostgreSQL
+ * Accounts, their roles, addresses, passkeys and one-time tokens (issue 14; sessions are the
+ * platform's: platform/http/session-tables.ts). Times are epoch milliseconds (PostgreSQL
  * returns bigint as a string: read them with `Number`). Secrets are never stored: sessions and
  * tokens are kept as SHA-256 digests of what the browser or the mail holds, passwords as scrypt
  * hashes (passwords.ts).
  */
 type Millis = ColumnType<number | string, number, number>;
 
-export type AccountKind = 'customer' | 'staff';
+export type { AccountKind };
 
 export interface AccountsTable {
   id: string;
@@ -35,23 +37,6 @@ export interface AccountsTable {
 export interface AccountRolesTable {
   account_id: string;
   role: number;
-}
-
-export interface SessionsTable {
-  /** SHA-256 (hex) of the cookie's value. */
-  id_hash: string;
-  account_id: string;
-  kind: AccountKind;
-  /** SHA-256 (hex) of the session's xsrfToken. */
-  xsrf_hash: string;
-  /** 1 when "remember me" was ticked (30 days). */
-  remember: number;
-  created: Millis;
-  /** Last request seen (written at most once a minute); idle expiry counts from it. */
-  last_seen: Millis;
-  idle_ms: Millis;
-  /** Absolute expiry. */
-  expires_at: Millis;
 }
 
 export type TokenPurpose = 'reset' | 'verify' | 'sign-in-code';
@@ -112,7 +97,6 @@ export interface PasskeyChallengesTable {
 export interface AccountTables {
   accounts: AccountsTable;
   account_roles: AccountRolesTable;
-  sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   addresses: AddressesTable;
   passkeys: PasskeysTable;

@@ -12,7 +12,7 @@ import type { Order } from '@storefront/core/wire';
 import { isPaid, type OrderSummary } from '../orders/index.ts';
 import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
 import type { Json } from '../../platform/site/types.ts';
-import type { SavedAddress } from './addresses.ts';
+import type { SavedAddress } from './address-store.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 

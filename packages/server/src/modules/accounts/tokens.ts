@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/index.ts';
 import { digest } from '../../platform/http/session.ts';
 import type { TokenPurpose } from './tables.ts';
+import { spendTokenDigest, storeToken } from './token-store.ts';
 
 const MINUTE = 60_000;
 
@@ -25,36 +26,13 @@ export async function issueToken(
   now = Date.now(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await storeToken(db, accountId, purpose, digest(token), data, now);
+  await storeToken(
+    db,
+    { accountId, purpose, idHash: digest(token), data },
+    now,
+    now + TOKEN_LIFETIMES[purpose],
+  );
   return token;
-}
-
-/** Keeps the digest of a mailed secret as the account's one token of the purpose. */
-export async function storeToken(
-  db: Db,
-  accountId: string,
-  purpose: TokenPurpose,
-  idHash: string,
-  data: string | null,
-  now: number,
-): Promise<void> {
-  await db
-    .deleteFrom('account_tokens')
-    .where('account_id', '=', accountId)
-    .where('purpose', '=', purpose)
-    .execute();
-  await db
-    .insertInto('account_tokens')
-    .values({
-      id_hash: idHash,
-      account_id: accountId,
-      purpose,
-      data,
-      created: now,
-      expires_at: now + TOKEN_LIFETIMES[purpose],
-      used_at: null,
-    })
-    .execute();
 }
 
 /**
@@ -69,14 +47,5 @@ export async function spendToken(
   now = Date.now(),
 ): Promise<{ accountId: string; data: string | null } | undefined> {
   if (!/^[\w-]{43}$/.test(token)) return undefined;
-  const row = await db
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('id_hash', '=', digest(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['account_id', 'data'])
-    .executeTakeFirst();
-  return row ? { accountId: row.account_id, data: row.data } : undefined;
+  return spendTokenDigest(db, digest(token), purpose, now);
 }

@@ -17,7 +17,14 @@ import type { Db } from '../../platform/db/index.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
 import { ApiError, apiError, type ErrorKey } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { accountById, type AccountRow } from './accounts.ts';
+import {
+  accountById,
+  clearTotp,
+  enableTotp,
+  setTotpSecret,
+  spendTotpStep,
+  type AccountRow,
+} from './store.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import { hit } from '../../platform/http/rate-limit.ts';
 import { sendLoginPage, STAFF_LOGIN_PATH, STAFF_TOTP_PATH, type TotpState } from './login-page.ts';
@@ -62,13 +69,7 @@ export async function spendTotpCode(db: Db, account: AccountRow, code: string, n
   if (!account.totp_secret) return false;
   const step = stepOf(account.totp_secret, code, now);
   if (step === undefined) return false;
-  const updated = await db
-    .updateTable('accounts')
-    .set({ totp_last_step: step })
-    .where('id', '=', account.id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return spendTotpStep(db, account.id, step);
 }
 
 /**
@@ -92,22 +93,14 @@ export async function secondFactorRefusal(
 /** Starts enrolling: a new secret, kept but not yet asked for. Answers it and its otpauth:// link. */
 export async function startTotp(db: Db, account: AccountRow, issuer: string) {
   const secret = new Secret({ size: 20 }).base32;
-  await db
-    .updateTable('accounts')
-    .set({ totp_secret: secret, totp_enabled_at: null, totp_last_step: null, updated: Date.now() })
-    .where('id', '=', account.id)
-    .execute();
+  await setTotpSecret(db, account.id, secret, Date.now());
   return { secret, uri: totpOf(secret, issuer, account.email).toString() };
 }
 
 /** Turns TOTP on with a code from the app; false when the code does not match the new secret. */
 export async function confirmTotp(db: Db, account: AccountRow, code: string, now = Date.now()) {
   if (!(await spendTotpCode(db, account, code, now))) return false;
-  await db
-    .updateTable('accounts')
-    .set({ totp_enabled_at: now, updated: now })
-    .where('id', '=', account.id)
-    .execute();
+  await enableTotp(db, account.id, now);
   return true;
 }
 
@@ -131,15 +124,6 @@ async function stopTotp(db: Db, account: AccountRow, code: string): Promise<bool
   if (!(await spendTotpCode(db, account, code))) return false;
   await clearTotp(db, account.id);
   return true;
-}
-
-/** Forgets the account's authenticator app (turned off, or reset by the users command). */
-export async function clearTotp(db: Db, accountId: string): Promise<void> {
-  await db
-    .updateTable('accounts')
-    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated: Date.now() })
-    .where('id', '=', accountId)
-    .execute();
 }
 
 const codeBody = z.object({ code: z.string().max(20) }).strict();

@@ -15,9 +15,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Db } from '../../platform/db/index.ts';
 import { endAllSessions } from '../../platform/http/session.ts';
-import { checkPassword, createAccount, findAccount, parseEmail, rolesOf } from './accounts.ts';
+import { checkPassword, createAccount, parseEmail } from './accounts.ts';
+import { allAccounts, clearTotp, findAccount, rolesOf } from './store.ts';
 import { hashPassword } from './passwords.ts';
-import { clearTotp } from './totp.ts';
 import { ROLES, parseRole, type RoleCode } from '@storefront/core';
 
 export const USAGE = [
@@ -139,11 +139,7 @@ async function resetTotp(db: Db, emailInput: string, print: (line: string) => vo
 }
 
 async function list(db: Db, print: (line: string) => void): Promise<number> {
-  const accounts = await db
-    .selectFrom('accounts')
-    .select(['id', 'kind', 'email'])
-    .orderBy('created')
-    .execute();
+  const accounts = await allAccounts(db);
   for (const account of accounts) {
     const roles = account.kind === 'staff' ? ` roles ${(await rolesOf(db, account.id)).join(', ')}` : '';
     print(`${account.kind} ${account.email}${roles}`);

@@ -27,6 +27,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { batchedCsv } from '../../backoffice/csv.ts';
 import { day, dayEnd, dayStart } from '../../platform/http/list-search.ts';
+import { accountEmails } from '../accounts/index.ts';
 
 /** At or below this, a limited variant is low on stock. */
 export const LOW_STOCK = 5;
@@ -190,10 +191,9 @@ interface LedgerPosition {
   id: string;
 }
 
-function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefined, limit: number) {
+async function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefined, limit: number) {
   let q = db
     .selectFrom('stock_ledger')
-    .leftJoin('accounts', 'accounts.id', 'stock_ledger.actor_id')
     .leftJoin('variants', 'variants.id', 'stock_ledger.variant_id')
     .leftJoin('items', 'items.id', 'variants.item_id')
     .select([
@@ -206,7 +206,7 @@ function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefi
       'stock_ledger.reason',
       'stock_ledger.ref_id',
       'stock_ledger.note',
-      'accounts.email',
+      'stock_ledger.actor_id',
     ]);
   if (filter.variantId) q = q.where('stock_ledger.variant_id', '=', filter.variantId);
   if (filter.reason) q = q.where('stock_ledger.reason', '=', filter.reason);
@@ -220,7 +220,17 @@ function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefi
         eb.tuple(Number(after.created), after.id),
       ),
     );
-  return q.orderBy('stock_ledger.created', 'desc').orderBy('stock_ledger.id', 'desc').limit(limit).execute();
+  const rows = await q
+    .orderBy('stock_ledger.created', 'desc')
+    .orderBy('stock_ledger.id', 'desc')
+    .limit(limit)
+    .execute();
+  // Who made each change: the accounts module's, one statement for the page.
+  const emails = await accountEmails(
+    db,
+    rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+  );
+  return rows.map((r) => ({ ...r, email: r.actor_id ? (emails.get(r.actor_id) ?? null) : null }));
 }
 
 type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>[number];

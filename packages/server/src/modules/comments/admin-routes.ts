@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { addComment, COMMENT_BODY_MAX, commentById, commentsInState, setCommentState } from './store.ts';
 import { COMMENT_STATES, type CommentRow, type CommentState } from './tables.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { accountIdentity } from '../accounts/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -140,11 +141,7 @@ export async function commentModerationRoutes(plugin: FastifyInstance, api: stri
       `${api}/comments/:id/${action}`,
       { ...moderate, config: { crumb: true }, schema: { params: commentParams, body: noBody } },
       async (request, reply) => {
-        const staff = await db
-          .selectFrom('accounts')
-          .select('email')
-          .where('id', '=', accountOf(request))
-          .executeTakeFirst();
+        const staff = await accountIdentity(db, accountOf(request));
         const changed = await setCommentState(db, request.params.id, state, staff?.email ?? null);
         if (!changed) throw apiError('backoffice.comment-not-found');
         reply.header('cache-control', 'no-store');
@@ -160,11 +157,7 @@ export async function commentModerationRoutes(plugin: FastifyInstance, api: stri
         const parent = await commentById(db, request.params.id);
         if (!parent) throw apiError('backoffice.comment-not-found');
         const staffId = accountOf(request);
-        const staff = await db
-          .selectFrom('accounts')
-          .select('name')
-          .where('id', '=', staffId)
-          .executeTakeFirst();
+        const staff = await accountIdentity(db, staffId);
         const added = await addComment(db, {
           itemId: parent.item_id,
           parentId: parent.id,

@@ -15,6 +15,7 @@
 import type { LanguageSettingsAnswer, LanguageStatusAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeKey } from '../../platform/db/change-version.ts';
+import { accountIdentity } from '../accounts/index.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { Site } from '../../platform/site/types.ts';
@@ -47,11 +48,7 @@ export async function siteContentRoutes(plugin: FastifyInstance, options: SiteCo
 
   const staffEmail = async (request: FastifyRequest) => {
     const accountId = (request.member as { accountId: string }).accountId;
-    const row = await db
-      .selectFrom('accounts')
-      .select('email')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+    const row = await accountIdentity(db, accountId);
     return row?.email ?? null;
   };
 

@@ -27,36 +27,7 @@ export interface FormSubmissionsTable {
   client_ip: string;
 }
 
-export interface MailOutboxTable {
-  id: string;
-  created: Millis;
-  kind: string;
-  ref_id: string | null;
-  to_address: string;
-  subject: string;
-  body: string;
-  /** 'queued' (no SMTP, or not sent yet), 'sent', 'failed' (last attempt failed; retried on start). */
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: Millis | null;
-}
-
-export interface CaptchaSolutionsTable {
-  /** The solved challenge's signature: a solution verifies once. */
-  id: string;
-  used_at: Millis;
-}
-
-export interface AppSecretsTable {
-  name: string;
-  value: string;
-}
-
 export interface FormTables {
   form_submission_keys: FormSubmissionKeysTable;
   form_submissions: FormSubmissionsTable;
-  mail_outbox: MailOutboxTable;
-  captcha_solutions: CaptchaSolutionsTable;
-  app_secrets: AppSecretsTable;
 }

@@ -17,7 +17,7 @@ import {
 } from './store.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { queueMail } from '../../platform/mail/mail.ts';
+import { queueMail, withdrawMail } from '../../platform/mail/mail.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
 
 /** What a gift card line issues: one card per unit, worth the unit price. */
@@ -106,7 +106,7 @@ export async function queueDueGiftCardMails(
       now,
     );
     if (await claimGiftCardMail(trx, card.code, mailId)) ids.push(mailId);
-    else await trx.deleteFrom('mail_outbox').where('id', '=', mailId).execute();
+    else await withdrawMail(trx, mailId);
   }
   return ids;
 }

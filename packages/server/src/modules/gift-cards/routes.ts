@@ -98,11 +98,7 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
       const ids = await writeTransaction(db, (trx) => queueDueGiftCardMails(trx, options.site()));
       for (const id of ids) app.mailer.deliverLater(id);
     };
-    const timer = setInterval(() => {
-      sweep().catch((error: unknown) => app.log.warn({ err: error }, 'gift card mail sweep'));
-    }, options.sweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.jobs.register({ name: 'gift-card mail sweep', everyMs: options.sweepMs, run: sweep });
   }
 }
 

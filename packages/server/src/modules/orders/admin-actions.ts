@@ -37,8 +37,9 @@ import {
 } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { queueMail } from '../../platform/mail/mail.ts';
+import { queueMail, firstMailAbout } from '../../platform/mail/mail.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
+import { accountIdentity } from '../accounts/index.ts';
 
 export interface ShopIdentity {
   /** The site the staff's request is for: the mails' words, links and title. */
@@ -207,11 +208,7 @@ export async function onOrder(
     const order = await orderByNumber(trx, number);
     if (!order) throw apiError('backoffice.order-not-found');
     const event = await act(trx, order);
-    const staff = await trx
-      .selectFrom('accounts')
-      .select('email')
-      .where('id', '=', actor.accountId)
-      .executeTakeFirst();
+    const staff = await accountIdentity(trx, actor.accountId);
     await insertOrderEvent(trx, order.id, event.kind, event.detail, {
       id: actor.accountId,
       email: staff?.email ?? null,
@@ -401,13 +398,7 @@ export function cancel(
 /** Queues the order's confirmation again, saying what is true of the order now (paid since...). */
 export function resendConfirmation(db: Db, number: number, actor: Actor, shop: ShopIdentity): Promise<Acted> {
   return onOrder(db, number, actor, async (trx, order) => {
-    const sent = await trx
-      .selectFrom('mail_outbox')
-      .select(['subject', 'body'])
-      .where('ref_id', '=', order.id)
-      .where('kind', '=', 'order-confirmation')
-      .orderBy('created')
-      .executeTakeFirst();
+    const sent = await firstMailAbout(trx, order.id, 'order-confirmation');
     if (!sent) throw apiError('order.no-confirmation', { params: { number } });
     const now = (await shop.confirmationMailNow(trx, order.id, shop.site, sent.body)) ?? sent;
     const mailId = await queueMail(trx, {

@@ -29,7 +29,7 @@ import { digest, signedInCustomer, type Member } from '../../platform/http/sessi
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../catalogue/catalogue.ts';
-import { customerDetails } from '../accounts/customer-details.ts';
+import { customerDetails } from '../accounts/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';

@@ -1,10 +1,5 @@
 export { REVIEWS_CSS } from './pages.ts';
 export type { OrderToReview } from './requests.ts';
 export { reviewRoutes, type ReviewRouteOptions } from './routes.ts';
-export {
-  queueReviewRequest,
-  ratingSummary,
-  reviewsEnabled,
-  type RatingSummary,
-  type ReviewMailSite,
-} from './store.ts';
+export { queueReviewRequest } from './request-mail.ts';
+export { ratingSummary, reviewsEnabled, type RatingSummary, type ReviewMailSite } from './store.ts';

@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { message } from '@storefront/core';
 import { digest } from '../../platform/http/session.ts';
-import { queueMail } from '../../platform/mail/mail.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
 import { changeKey } from '../../platform/db/change-version.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -44,21 +42,18 @@ export interface ReviewMailSite extends MailingSite {
 }
 
 /**
- * Queues the review request of a fully shipped order in the caller's transaction: its request row
- * and its mail. Returns the mail's id, or undefined when the order was asked already or the site
- * has reviews off.
+ * Records the review request of an order in the caller's transaction and gives its token, or
+ * undefined when the order was asked already.
  */
-export async function queueReviewRequest(
+export async function recordReviewRequest(
   trx: ReviewsDb,
-  order: { id: string; email: string; order_number: number | string },
-  site: ReviewMailSite,
-  now = Date.now(),
+  orderId: string,
+  now: number,
 ): Promise<string | undefined> {
-  if (site.reviewsEnabled !== true) return undefined;
   const asked = await trx
     .selectFrom('review_requests')
     .select('id')
-    .where('order_id', '=', order.id)
+    .where('order_id', '=', orderId)
     .executeTakeFirst();
   if (asked) return undefined;
   const token = randomBytes(32).toString('base64url');
@@ -67,29 +62,13 @@ export async function queueReviewRequest(
     .values({
       id: randomUUID(),
       token_digest: digest(token),
-      order_id: order.id,
+      order_id: orderId,
       created: now,
       expires_at: now + REVIEW_LINK_LIFETIME_MS,
       used_at: null,
     })
     .execute();
-  const ls = site.strings;
-  const params = { number: Number(order.order_number), site: site.title };
-  return queueMail(trx, {
-    kind: 'review-request',
-    refId: order.id,
-    to: order.email,
-    subject: message('review.mail-subject', params, ls),
-    body: message(
-      'review.mail-body',
-      {
-        ...params,
-        link: `${site.origin}${REVIEW_REQUEST_PATH}?token=${token}`,
-        days: REVIEW_LINK_LIFETIME_MS / 86_400_000,
-      },
-      ls,
-    ),
-  });
+  return token;
 }
 
 /** A product's approved reviews: how many and their mean rating (one decimal), for its page. */

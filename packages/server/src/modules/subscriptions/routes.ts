@@ -206,14 +206,11 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
   });
 
   if (options.intervalMs > 0) {
-    const timer = setInterval(() => {
-      scheduler.tick().catch((error: unknown) => app.log.warn({ err: error }, 'subscription renewals'));
-    }, options.intervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      // A tick under way finishes before the database closes.
-      await scheduler.settled();
+    // The runner stops before the database closes, waiting for a tick under way.
+    app.jobs.register({
+      name: 'subscription renewals',
+      everyMs: options.intervalMs,
+      run: async () => void (await scheduler.tick()),
     });
   }
 }

@@ -21,7 +21,10 @@
  * for a notice lost while it reconnects; one row by primary key costs less than a page's own reads.
  */
 import { sql } from 'kysely';
-import type { Db } from './index.ts';
+import type { TablesHandle } from './index.ts';
+import type { ChangeTables } from './change-tables.ts';
+
+type ChangeDb = TablesHandle<ChangeTables>;
 
 /** The name of something pages show, whose version moves when a write changes it. */
 export type ChangeKey = string;
@@ -52,7 +55,7 @@ const CATALOGUE_KEYS = /^(navigation|collection:|item:)/;
  * Moves `keys` in the caller's transaction: the next number of the sequence, given to each. The
  * sequence row's lock, taken here, is held to the commit.
  */
-export async function moveVersions(trx: Db, keys: Iterable<ChangeKey>): Promise<void> {
+export async function moveVersions(trx: ChangeDb, keys: Iterable<ChangeKey>): Promise<void> {
   const moved = [...new Set(keys)];
   if (moved.length === 0) return;
   const row = await trx
@@ -75,7 +78,7 @@ const LATEST = 'latest';
 const KEYS_PER_STATEMENT = 500;
 
 /** Takes the sequence row's lock in the caller's transaction, moving nothing. */
-export async function lockVersions(trx: Db): Promise<void> {
+export async function lockVersions(trx: ChangeDb): Promise<void> {
   await trx
     .updateTable('change_versions')
     .set({ version: sql<number>`version` })
@@ -104,7 +107,7 @@ export class ChangeWatch {
   private catchingUp: Promise<void> | undefined;
 
   /** The versions now: one read, and a second only when something moved since the last. */
-  async read(db: Db): Promise<ChangeSnapshot> {
+  async read(db: ChangeDb): Promise<ChangeSnapshot> {
     const row = await db
       .selectFrom('change_versions')
       .select('version')
@@ -118,7 +121,7 @@ export class ChangeWatch {
     return this.snapshot(latest);
   }
 
-  private catchUp(db: Db, latest: number): Promise<void> {
+  private catchUp(db: ChangeDb, latest: number): Promise<void> {
     // One read at a time; a request that saw a later number reads again after it.
     const previous = this.catchingUp ?? Promise.resolve();
     const next = previous.then(async () => {

@@ -26,6 +26,11 @@ import { cachingSqlite } from './sqlite-statements.ts';
 export type Db = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by each module's store
 export type Trx = Transaction<any>;
+/**
+ * A store's handle on its own tables: the database or a transaction in progress, whichever the
+ * caller holds (a `Trx` is assignable to the union, not to `Kysely<Tables>` alone).
+ */
+export type TablesHandle<Tables> = Kysely<Tables> | Transaction<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {

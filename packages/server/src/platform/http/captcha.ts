@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import type { Db } from '../db/index.ts';
+import type { TablesHandle } from '../db/index.ts';
+import type { CaptchaTables } from './captcha-tables.ts';
 
 export type CaptchaVerdict = { ok: true; id: string } | { ok: false; reason: string };
 
@@ -98,7 +99,7 @@ export function altchaProvider(options: AltchaOptions): CaptchaProvider {
 }
 
 /** A secret kept in the database (created once, shared by every instance). */
-export async function sharedSecret(db: Db, name: string): Promise<string> {
+export async function sharedSecret(db: TablesHandle<CaptchaTables>, name: string): Promise<string> {
   await db
     .insertInto('app_secrets')
     .values({ name, value: randomBytes(32).toString('base64url') })
@@ -113,7 +114,11 @@ export async function sharedSecret(db: Db, name: string): Promise<string> {
 }
 
 /** Records a solution as spent; false when it already was. */
-export async function spendSolution(db: Db, id: string, now = Date.now()): Promise<boolean> {
+export async function spendSolution(
+  db: TablesHandle<CaptchaTables>,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
   const result = await db
     .insertInto('captcha_solutions')
     .values({ id, used_at: now })

@@ -10,8 +10,7 @@
 import type { FastifyRequest } from 'fastify';
 import { apiError } from './errors.ts';
 import type { Member } from './session.ts';
-import { hasPermission, type Permission } from '@storefront/core';
-import type { AccountKind } from '../../modules/accounts/tables.ts';
+import { hasPermission, type AccountKind, type Permission } from '@storefront/core';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 

@@ -2,9 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, sql } from 'kysely';
 import { isDatabaseUnavailable } from '../db/faults.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, TablesHandle } from '../db/index.ts';
+import type { RateLimitTables } from './rate-limit-tables.ts';
 import { preparedQuery, type BoundQuery, type PreparedQuery, type QueryValues } from '../db/prepared.ts';
 import { writeTransaction } from '../db/transaction.ts';
+
+type RateLimitDb = TablesHandle<RateLimitTables>;
 
 /**
  * Rate limits counted in the database, so every instance behind a load balancer counts against the
@@ -37,7 +40,7 @@ export const CART_WRITES = 'cart-write';
  * The store class for @fastify/rate-limit (which constructs it with its own options). Every route's
  * child shares the prefix: the limit counts a client's writes across all the routes under it.
  */
-export function databaseRateLimitStore(db: Db, prefix: string) {
+export function databaseRateLimitStore(db: RateLimitDb, prefix: string) {
   class DatabaseStore implements RateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
       // Housekeeping without a timer: now and then, drop counters whose window ended long ago.
@@ -159,13 +162,18 @@ function throwIfOver(count: IncrResult, limit: CountedLimit): void {
 }
 
 /** Counts one hit for `key`; returns the count in the current window and the time left in it. */
-export async function hit(db: Db, key: string, windowMs: number, now: number): Promise<IncrResult> {
+export async function hit(db: RateLimitDb, key: string, windowMs: number, now: number): Promise<IncrResult> {
   const [row] = await hitQuery.run(db, hitValuesOf(key, windowMs, now));
   return countOf(row!, windowMs, now);
 }
 
 /** The count under `key` in its current window (0 once the window has run out), without counting. */
-export async function recentCount(db: Db, key: string, windowMs: number, now: number): Promise<IncrResult> {
+export async function recentCount(
+  db: RateLimitDb,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<IncrResult> {
   const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
   const start = Number(row?.window_start ?? 0);
   if (!row || start <= now - windowMs) return { current: 0, ttl: 0 };
@@ -214,8 +222,13 @@ const hitQuery = preparedQuery((db, { hitKey, hitNow, hitWindowEndedBy }: HitVal
     .returning(['count', 'window_start']),
 );
 
+/** Forgets the key's hits (its window starts again at the next hit). */
+export async function resetRateLimit(db: RateLimitDb, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
 /** Removes counters whose window ended (housekeeping; safe to run any time). */
-export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
+export async function pruneRateLimits(db: RateLimitDb, olderThanMs: number, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('rate_limits')
     .where('window_start', '<', now - olderThanMs)

@@ -4,15 +4,19 @@
  * instance on the same database knows every session. A signed-in request carries the session's
  * `xsrfToken` (spec section 7) in `X-XSRF-Token` on every mutating call, next to the crumb.
  *
- * `registerSessions(app, db)` reads the session once per request (only when the cookie is there) and
- * decorates the request with `member`: the signed-in account, or null.
+ * `registerSessions(app, db, accounts)` reads the session once per request (only when the cookie is
+ * there) and decorates the request with `member`: the signed-in account, or null. The accounts are a
+ * module's, not the platform's: the app hands in `accounts` (`SessionAccounts`), which adds the
+ * account's name and email to the session's read and tells a staff member's roles.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Brings in the `cookies`/`setCookie` declarations this module reads, whoever imports it.
 import type {} from '@fastify/cookie';
-import type { AccountKind } from '../../modules/accounts/tables.ts';
-import type { Db } from '../db/index.ts';
+import type { AccountKind } from '@storefront/core';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Db, TablesHandle } from '../db/index.ts';
+import type { SessionsTable, SessionTables } from './session-tables.ts';
 import { sessionCrumb, setCrumbCookie } from './crumb.ts';
 import { apiError } from './errors.ts';
 import { CSP_REPORT_PATH } from './security-headers.ts';
@@ -53,6 +57,28 @@ export interface Member {
   name: string;
   email: string;
 }
+
+/** The session's own read, before the accounts add who it is. */
+export type SessionQuery = SelectQueryBuilder<SessionTables, 'sessions', Selectable<SessionsTable>>;
+
+/** What the pages show of the signed-in person. */
+export interface AccountIdentity {
+  name: string;
+  email: string;
+}
+
+/** What the session layer asks of the accounts (the app supplies the accounts module's). */
+export interface SessionAccounts {
+  /**
+   * Runs the session's read with its account's name and email joined in: one statement, since
+   * every signed-in page shows them. Undefined when there is no such session (or account).
+   */
+  readWithIdentity(query: SessionQuery): Promise<(Selectable<SessionsTable> & AccountIdentity) | undefined>;
+  /** A staff account's roles (spec section 6 codes). */
+  rolesOf(db: Db, accountId: string): Promise<number[]>;
+}
+
+type SessionDb = TablesHandle<SessionTables>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -117,12 +143,12 @@ function sameDigest(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-export function registerSessions(app: FastifyInstance, db: Db): void {
+export function registerSessions(app: FastifyInstance, db: Db, accounts: SessionAccounts): void {
   app.decorateRequest('member', null);
   app.addHook('onRequest', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (!id) return;
-    const member = await readSession(db, id, Date.now());
+    const member = await readSession(db, accounts, id, Date.now());
     if (!member) {
       clearSessionCookie(request, reply);
       return;
@@ -139,16 +165,17 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
 }
 
 /** The live session with this cookie value, or null (unknown, idle too long, or past its end). */
-async function readSession(db: Db, id: string, now: number): Promise<Member | null> {
+async function readSession(
+  db: SessionDb,
+  accounts: SessionAccounts,
+  id: string,
+  now: number,
+): Promise<Member | null> {
   if (!/^[\w-]{43}$/.test(id)) return null;
   const sessionHash = digest(id);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .selectAll('sessions')
-    .select(['accounts.name', 'accounts.email'])
-    .where('id_hash', '=', sessionHash)
-    .executeTakeFirst();
+  const row = await accounts.readWithIdentity(
+    db.selectFrom('sessions').selectAll('sessions').where('sessions.id_hash', '=', sessionHash),
+  );
   if (!row) return null;
   const lastSeen = Number(row.last_seen);
   if (Number(row.expires_at) <= now || lastSeen + Number(row.idle_ms) <= now) {
@@ -157,16 +184,7 @@ async function readSession(db: Db, id: string, now: number): Promise<Member | nu
   }
   if (now - lastSeen > TOUCH_EVERY_MS)
     await db.updateTable('sessions').set({ last_seen: now }).where('id_hash', '=', sessionHash).execute();
-  const roles =
-    row.kind === 'staff'
-      ? (
-          await db
-            .selectFrom('account_roles')
-            .select('role')
-            .where('account_id', '=', row.account_id)
-            .execute()
-        ).map((r) => r.role)
-      : [];
+  const roles = row.kind === 'staff' ? await accounts.rolesOf(db, row.account_id) : [];
   return {
     accountId: row.account_id,
     kind: row.kind,
@@ -188,7 +206,7 @@ export interface StartedSession {
  * request's earlier session, if any, is ended.
  */
 export async function startSession(
-  db: Db,
+  db: SessionDb,
   request: FastifyRequest,
   reply: FastifyReply,
   account: { id: string; kind: AccountKind },
@@ -232,14 +250,14 @@ export async function startSession(
 }
 
 /** Ends the request's session (sign-out) and clears its cookie. */
-export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(db: SessionDb, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const id = request.cookies[SESSION_COOKIE];
   if (id) await db.deleteFrom('sessions').where('id_hash', '=', digest(id)).execute();
   clearSessionCookie(request, reply);
 }
 
 /** Ends every session of the account (sign-out everywhere), except the one digest given. */
-export async function endAllSessions(db: Db, accountId: string, exceptHash?: string): Promise<void> {
+export async function endAllSessions(db: SessionDb, accountId: string, exceptHash?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('account_id', '=', accountId);
   if (exceptHash) query = query.where('id_hash', '!=', exceptHash);
   await query.execute();
@@ -252,6 +270,6 @@ function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void 
 }
 
 /** Removes sessions past their end (housekeeping; safe to run any time). */
-export async function pruneSessions(db: Db, now = Date.now()): Promise<void> {
+export async function pruneSessions(db: SessionDb, now = Date.now()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }

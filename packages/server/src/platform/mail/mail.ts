@@ -9,11 +9,16 @@
  *
  *   const id = await queueMail(trx, { kind, refId, to, subject, body });
  *   ...after the commit: app.mailer.deliverLater(id);
+ *
+ * This file is the only code that touches `mail_outbox`: the back office lists and requeues through
+ * `outboxMails`, `outboxMailById` and `requeueFailedMail`.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/index.ts';
+import type { TablesHandle } from '../db/index.ts';
+import type { MailOutboxTable, MailTables } from './tables.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +51,9 @@ export interface Mailer {
 export const MAIL_FROM_DEFAULT = 'Storefront <no-reply@localhost>';
 
 /** The insert for a new outbox mail (run inside the caller's transaction). */
-export async function queueMail(db: Db, mail: OutboxMail, now = Date.now()): Promise<string> {
+type MailDb = TablesHandle<MailTables>;
+
+export async function queueMail(db: MailDb, mail: OutboxMail, now = Date.now()): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('mail_outbox')
@@ -67,8 +74,68 @@ export async function queueMail(db: Db, mail: OutboxMail, now = Date.now()): Pro
   return id;
 }
 
+/** Takes back a mail queued in this transaction that turned out not to be needed. */
+export async function withdrawMail(trx: MailDb, id: string): Promise<void> {
+  await trx.deleteFrom('mail_outbox').where('id', '=', id).execute();
+}
+
+/** The first mail of the kind about the record (`refId`), e.g. an order's first confirmation. */
+export const firstMailAbout = (db: MailDb, refId: string, kind: string) =>
+  db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'body'])
+    .where('ref_id', '=', refId)
+    .where('kind', '=', kind)
+    .orderBy('created')
+    .executeTakeFirst();
+
+/** What a list of the outbox shows of a mail: everything but its body (sign-in codes travel by mail). */
+export type OutboxMailRow = Omit<Selectable<MailOutboxTable>, 'body' | 'ref_id'>;
+
+const OUTBOX_COLUMNS = [
+  'id',
+  'created',
+  'kind',
+  'to_address',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'sent_at',
+] as const;
+
+/** Up to `limit` mails, newest first, of one status if given, after a (created, id) position if given. */
+export async function outboxMails(
+  db: MailDb,
+  filter: { status?: string | undefined; before?: readonly [number, string] | undefined; limit: number },
+): Promise<OutboxMailRow[]> {
+  let query = db.selectFrom('mail_outbox').select(OUTBOX_COLUMNS);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const before = filter.before;
+  if (before)
+    query = query.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(before[0], before[1])));
+  return query.orderBy('created', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export const outboxMailById = (db: MailDb, id: string): Promise<OutboxMailRow | undefined> =>
+  db.selectFrom('mail_outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Queues a failed mail again with one conditional update (only while it is still failed), so two
+ * staff retrying at once send it once. False when it was not failed (or is unknown).
+ */
+export async function requeueFailedMail(db: MailDb, id: string): Promise<boolean> {
+  const requeued = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued' })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(requeued.numUpdatedRows) === 1;
+}
+
 export function createMailer(
-  db: Db,
+  db: MailDb,
   smtpUrl: string | undefined,
   from = MAIL_FROM_DEFAULT,
   log?: (msg: string) => void,
