@@ -44,7 +44,7 @@ import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './platform/http/c
 import { sharedSecret } from './platform/http/captcha.ts';
 import type { Config } from './config.ts';
 import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
-import { syncContent, storeCurrency } from './modules/catalogue/content-sync.ts';
+import { syncContent, storeCurrency } from './modules/catalogue/index.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
 import { reviewsEnabled } from './modules/reviews/store.ts';
 import { formRoutes } from './modules/forms/routes.ts';

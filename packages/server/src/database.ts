@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { AccountTables } from './modules/accounts/tables.ts';
 import type { BackofficeTables } from './backoffice/tables.ts';
+import type { CatalogueTables } from './modules/catalogue/tables.ts';
 import type { CheckoutTables } from './modules/orders/tables.ts';
 import type { CommentTables } from './modules/comments/store.ts';
 import type { FormTables } from './modules/forms/tables.ts';
@@ -12,74 +13,7 @@ import type { SiteContentTables } from './modules/content/tables.ts';
 import type { SubscriptionTables } from './modules/subscriptions/tables.ts';
 import type { TelemetryTables } from './modules/telemetry/tables.ts';
 
-/**
- * Row types. Portable column types only (text, integer, bigint): booleans are 0/1 integers and
- * times are epoch milliseconds (PostgreSQL returns bigint as a string: read them with `Number`).
- */
 type Millis = ColumnType<number | string, number, number>;
-
-export interface CollectionsTable {
-  id: string;
-  url_id: string;
-  title: string;
-  type_name: string;
-  type: number;
-  homepage: number;
-  position: number;
-  /** The collection's content JSON (without its items). */
-  data: string;
-  updated_on: Millis;
-}
-
-export interface ItemsTable {
-  id: string;
-  collection_id: string;
-  url_id: string;
-  title: string;
-  record_type: number;
-  /** structuredContent.productType for store items, null otherwise. */
-  product_type: number | null;
-  position: number;
-  starred: number;
-  added_on: Millis;
-  publish_on: Millis;
-  /** The content's `startDate` (0 without one), kept by content sync (db/event-dates.ts). */
-  event_start: ColumnType<number | string, number | undefined, number>;
-  /** The content's `endDate`, else its start. */
-  event_end: ColumnType<number | string, number | undefined, number>;
-  /** The item's content JSON (variants' live stock is in `variants`). */
-  data: string;
-  updated_on: Millis;
-}
-
-/** An item's categories, tags and author (display name in `label`), kept by content sync for filters. */
-export interface ItemTermsTable {
-  item_id: string;
-  collection_id: string;
-  kind: 'category' | 'tag' | 'author';
-  /** The term's index in the item's list (first-seen order of a collection's categories). */
-  position: number;
-  value: string;
-  label: string | null;
-}
-
-export interface VariantsTable {
-  id: string;
-  item_id: string;
-  sku: string;
-  position: number;
-  currency: string;
-  price_cents: number;
-  sale_price_cents: number;
-  on_sale: number;
-  /** What one unit costs a shopper (core's `variantUnitPrice`), for sorting by price in SQL. */
-  unit_price_cents: number;
-  /** Stock: owned by the database once inserted (content gives the starting values only). */
-  unlimited: number;
-  qty_in_stock: number;
-  /** The variant's content JSON (attributes, optionValues, sizes...). */
-  data: string;
-}
 
 export interface CartsTable {
   id: string;
@@ -134,6 +68,7 @@ export interface ChangeKeysTable {
 /** The site-forms and telemetry tables are declared beside their code (forms/tables.ts, telemetry/tables.ts). */
 export interface Database
   extends
+    CatalogueTables,
     FormTables,
     TelemetryTables,
     CheckoutTables,
@@ -146,10 +81,6 @@ export interface Database
     SiteContentTables,
     SubscriptionTables,
     CommentTables {
-  collections: CollectionsTable;
-  items: ItemsTable;
-  variants: VariantsTable;
-  item_terms: ItemTermsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   rate_limits: RateLimitsTable;
@@ -157,8 +88,4 @@ export interface Database
   change_keys: ChangeKeysTable;
 }
 
-export type CollectionRow = Selectable<CollectionsTable>;
-export type ItemRow = Selectable<ItemsTable>;
-export type VariantRow = Selectable<VariantsTable>;
-export type ItemTermRow = Selectable<ItemTermsTable>;
 export type CartRow = Selectable<CartsTable>;

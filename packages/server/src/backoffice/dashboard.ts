@@ -8,8 +8,12 @@
 import type { DashboardAnswer } from '@storefront/core/wire';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/index.ts';
-import { variantAttributes, variantAvailableSql, variantsWithStock } from '../modules/catalogue/stock.ts';
-import { LOW_STOCK } from '../modules/catalogue/admin-stock.ts';
+import {
+  availableVariantIds,
+  LOW_STOCK,
+  lowStockVariants,
+  variantAttributes,
+} from '../modules/catalogue/index.ts';
 
 const DAY = 86_400_000;
 
@@ -66,16 +70,7 @@ async function visitorsSince(db: Db, from: number): Promise<number> {
 }
 
 async function lowStock(db: Db) {
-  const rows = await variantsWithStock(db)
-    .select('items.id as item_id')
-    .where('items.product_type', 'is not', null)
-    .where('variants.unlimited', '=', 0)
-    .where('variants.qty_in_stock', '<=', LOW_STOCK)
-    .orderBy('variants.qty_in_stock')
-    .orderBy('items.title')
-    .orderBy('variants.id')
-    .limit(10)
-    .execute();
+  const rows = await lowStockVariants(db, LOW_STOCK, 10);
   return rows.map((r) => ({
     variantId: r.id,
     productId: r.item_id,
@@ -88,17 +83,26 @@ async function lowStock(db: Db) {
 
 /** Sign-ups not mailed yet, and how many of them wait for a variant that is back in stock. */
 async function restockWaiting(db: Db) {
-  const row = await db
+  const rows = await db
     .selectFrom('restock_signups')
-    .leftJoin('variants', 'variants.id', 'restock_signups.variant_id')
-    .leftJoin('items', 'items.id', 'variants.item_id')
     .select((eb) => [
+      eb.ref('variant_id').$castTo<string>().as('variant_id'),
       eb.fn.countAll<number | string>().as('waiting'),
-      eb.fn.sum<number | string>(eb.case().when(variantAvailableSql(eb)).then(1).else(0).end()).as('ready'),
     ])
-    .where('restock_signups.notified_at', 'is', null)
-    .executeTakeFirst();
-  return { waiting: Number(row?.waiting ?? 0), readyToSend: Number(row?.ready ?? 0) };
+    .where('notified_at', 'is', null)
+    .groupBy('variant_id')
+    .execute();
+  const available = await availableVariantIds(
+    db,
+    rows.map((row) => row.variant_id),
+  );
+  let waiting = 0;
+  let readyToSend = 0;
+  for (const row of rows) {
+    waiting += Number(row.waiting);
+    if (available.has(row.variant_id)) readyToSend += Number(row.waiting);
+  }
+  return { waiting, readyToSend };
 }
 
 export interface DashboardAccess {

@@ -56,7 +56,6 @@ import { commentModerationRoutes } from '../modules/comments/admin-routes.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/admin-routes.ts';
 import { sendCsv } from './csv.ts';
 import { listOrders, orderFilter, orderListQuery, ordersCsv } from '../modules/orders/admin-orders.ts';
-import { productSearchQuery, searchProducts } from '../modules/catalogue/admin-products.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { refund, refundBody } from '../modules/orders/refunds.ts';
 import { shellHtml } from './shell.ts';
@@ -67,10 +66,13 @@ import {
   ledgerFilter,
   ledgerQuery,
   listStock,
+  productSearchQuery,
+  searchProducts,
   stockChangeBody,
   stockLedger,
   stockQuery,
-} from '../modules/catalogue/admin-stock.ts';
+  type AccountEmails,
+} from '../modules/catalogue/index.ts';
 
 export const CONFIG_API = '/api/config';
 const LOGIN_PATH = '/config/login';
@@ -241,18 +243,29 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       return listStock(db, request.query);
     },
   );
+  // Who made each ledger entry, by the address of their account.
+  const staffEmails: AccountEmails = async (ids) =>
+    new Map(
+      (
+        await db
+          .selectFrom('accounts')
+          .select(['id', 'email'])
+          .where('id', 'in', [...new Set(ids)])
+          .execute()
+      ).map((row): [string, string] => [row.id, row.email]),
+    );
   app.get(
     `${CONFIG_API}/stock/ledger`,
     { ...stock, schema: { querystring: ledgerQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stockLedger(db, request.query);
+      return stockLedger(db, staffEmails, request.query);
     },
   );
   app.get(
     `${CONFIG_API}/stock/ledger/export`,
     { ...stock, schema: { querystring: ledgerFilter } },
-    async (request, reply) => sendCsv(reply, 'stock-ledger.csv', ledgerCsv(db, request.query)),
+    async (request, reply) => sendCsv(reply, 'stock-ledger.csv', ledgerCsv(db, staffEmails, request.query)),
   );
   app.post(
     `${CONFIG_API}/stock/:variantId`,

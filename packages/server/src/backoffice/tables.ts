@@ -58,24 +58,9 @@ export interface OrderRefundsTable {
   restocked: ColumnType<number, number | undefined, number>;
 }
 
-/** Every stock change made by the back office: 'cancellation', 'adjustment', 'set'. */
-export interface StockLedgerTable {
-  id: string;
-  created: Millis;
-  variant_id: string;
-  /** Units added (positive) or taken (negative). */
-  change: number;
-  reason: string;
-  /** The order, for order and cancellation entries. */
-  ref_id: string | null;
-  actor_id: string | null;
-  note: string | null;
-}
-
 export interface BackofficeTables {
   order_events: OrderEventsTable;
   order_fulfilments: OrderFulfilmentsTable;
   order_fulfilment_lines: OrderFulfilmentLinesTable;
   order_refunds: OrderRefundsTable;
-  stock_ledger: StockLedgerTable;
 }

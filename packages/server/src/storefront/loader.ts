@@ -7,7 +7,7 @@
  * hold, stock always live.
  */
 import { findCart, readCart, type CartSettings, type ShoppingCart } from '../modules/cart/cart.ts';
-import type { CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
+import type { CatalogueReads } from '../modules/catalogue/index.ts';
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import { ratingSummary, type RatingSummary } from '../modules/reviews/store.ts';
@@ -19,10 +19,10 @@ import {
   type ItemWhere,
   type ProductSort,
   type TermFilter,
-} from '../modules/catalogue/catalogue.ts';
+} from '../modules/catalogue/index.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
 import { collectionUrl, isProduct, itemView } from './context.ts';
-import { eventStartOf } from '../modules/catalogue/event-dates.ts';
+import { eventStartOf } from '../modules/catalogue/index.ts';
 import { decodeCursor, pageOf } from '../platform/http/cursor.ts';
 import { CALENDAR_VIEW, calendarContext, calendarMonth } from './events.ts';
 import { listFilters, stampOf } from './list-filters.ts';

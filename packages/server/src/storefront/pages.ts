@@ -7,7 +7,7 @@
 import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/cart.ts';
-import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
+import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/index.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { RatingSummary } from '../modules/reviews/store.ts';

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { findVariantBySku, message, productOf, variantStock, type LocalizedStrings } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { getItemsByIds } from '../catalogue/catalogue.ts';
+import { getItemsByIds } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Database } from '../../database.ts';
 import type { CartRow } from '../../database.ts';

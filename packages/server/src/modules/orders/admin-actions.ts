@@ -14,15 +14,15 @@ import { z } from 'zod';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from './refund-store.ts';
 import { queueReviewRequest } from '../reviews/store.ts';
-import { returnOrderStock } from '../catalogue/stock.ts';
-import type { Db } from '../../platform/db/index.ts';
-import { awaitsPayment } from './store.ts';
+import { returnOrderStock } from '../catalogue/index.ts';
+import type { Db, Trx as PlatformTrx } from '../../platform/db/index.ts';
+import { awaitsPayment, orderStockLines } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Database } from '../../database.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 
-type Trx = Transaction<Database>;
+type Trx = PlatformTrx;
 
 export interface ShopIdentity {
   siteTitle: string;
@@ -441,7 +441,10 @@ export function cancel(
       .executeTakeFirst();
     if (shipped) throw apiError('order.shipped', { params: { number } });
     await trx.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
-    await returnOrderStock(trx, order.id, { actorId: actor.accountId, note: input.reason ?? null });
+    await returnOrderStock(trx, order.id, await orderStockLines(trx, order.id), {
+      actorId: actor.accountId,
+      note: input.reason ?? null,
+    });
     // What a gift card paid goes back on it (issue 17), in this transaction.
     const giftCardCents = await restoreGiftCards(trx, order.id);
     // The cards the order bought stop paying; one already spent, even in part, keeps the order.

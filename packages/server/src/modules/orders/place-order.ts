@@ -37,12 +37,12 @@ import {
 } from '../cart/pricing.ts';
 import type { CartRow } from '../../database.ts';
 import type { Checked } from '../cart/rules.ts';
-import { stockLockOrder, takeStock } from '../catalogue/stock.ts';
+import { stockLockOrder, takeStock } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import { getItemsByIds } from '../catalogue/catalogue.ts';
+import { getItemsByIds } from '../catalogue/index.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/store.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import type { Database } from '../../database.ts';
 import { ApiError, apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
@@ -258,7 +258,7 @@ const renewalFields = (req: PlaceOrderRequest): { savedCard?: SavedCard | undefi
   req.source.kind === 'renewal' ? req.source : {};
 
 async function placeIn(
-  trx: Transaction<Database>,
+  trx: Trx,
   req: PlaceOrderRequest,
   settings: OrderSettings,
   payment: PaymentProvider,

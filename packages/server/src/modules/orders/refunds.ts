@@ -15,7 +15,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { releaseDiscounts } from '../discounts/store.ts';
 import { giftCardHint, restoreGiftCards, voidGiftCardCents } from '../gift-cards/store.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx as PlatformTrx } from '../../platform/db/index.ts';
 import {
   markOrderRefundedWhenFull,
   REFUND_ID_KEY,
@@ -27,12 +27,12 @@ import {
 } from './refund-store.ts';
 import type { Database } from '../../database.ts';
 import { orderEvent } from './order-events.ts';
-import { returnStock, stockLockOrder } from '../catalogue/stock.ts';
+import { returnStock, stockLockOrder } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { onOrder, type Actor, type OrderRowOf } from './admin-actions.ts';
 
-type Trx = Transaction<Database>;
+type Trx = PlatformTrx;
 
 export const refundBody = z
   .object({

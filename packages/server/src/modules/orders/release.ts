@@ -11,8 +11,10 @@ import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
 import type { Database } from '../../database.ts';
 import { releaseDiscounts } from '../discounts/store.ts';
 import { orderEvent } from './order-events.ts';
-import { returnOrderStock } from '../catalogue/stock.ts';
+import { returnOrderStock } from '../catalogue/index.ts';
 import { AWAITING_PAYMENT } from '../payments/payment.ts';
+import { orderStockLines } from './store.ts';
+import type { Trx } from '../../platform/db/index.ts';
 
 export interface Release {
   /** 'cancelled' (a session that ended unpaid) or 'payment-failed' (a declined renewal). */
@@ -26,11 +28,7 @@ export interface Release {
 }
 
 /** True when this call released the order; false when it was no longer awaiting payment. */
-export async function releaseUnpaidOrder(
-  trx: Transaction<Database>,
-  orderId: string,
-  release: Release,
-): Promise<boolean> {
+export async function releaseUnpaidOrder(trx: Trx, orderId: string, release: Release): Promise<boolean> {
   let update = trx
     .updateTable('orders')
     .set({
@@ -45,7 +43,10 @@ export async function releaseUnpaidOrder(
   // Discount uses before stock, as checkout claims them: the two never wait on each other crosswise.
   await releaseDiscounts(trx, orderId);
   // Only what placing the order took goes back (digital and gift-card lines took none).
-  await returnOrderStock(trx, orderId, { actorId: null, note: release.reason });
+  await returnOrderStock(trx, orderId, await orderStockLines(trx, orderId), {
+    actorId: null,
+    note: release.reason,
+  });
   // What a gift card paid goes back on it; the cards this unpaid order bought no longer pay.
   const giftCardCents = await restoreGiftCards(trx, orderId);
   await voidGiftCardsOfOrder(trx, orderId, 'void-rest');

@@ -119,3 +119,16 @@ export async function accountOrder(
     .executeTakeFirst();
   return row ? readOrder(db, row.id) : undefined;
 }
+
+/** An order's lines as far as giving back their stock goes, in line order. */
+export async function orderStockLines(
+  db: Db,
+  orderId: string,
+): Promise<{ variant_id: string; quantity: number; product_type: number }[]> {
+  return db
+    .selectFrom('order_lines')
+    .select(['variant_id', 'quantity', 'product_type'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+}

@@ -41,6 +41,7 @@ import { apiError, coreRefusal } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { decodeCursor } from '../../platform/http/cursor.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { itemAddresses } from '../catalogue/index.ts';
 import {
   sendGroup,
   signUp,
@@ -181,19 +182,15 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     return mailIds.length;
   };
   const restockMail = async (productId: string): Promise<RestockMail> => {
-    const item = await db
-      .selectFrom('items')
-      .innerJoin('collections', 'collections.id', 'items.collection_id')
-      .select(['items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
-      .where('items.id', '=', productId)
-      .executeTakeFirstOrThrow();
+    const item = (await itemAddresses(db, [productId])).get(productId);
+    if (!item) throw new Error(`restock: product ${productId} is not in a collection`);
     const params = { product: item.title, site: options.siteTitle };
     return {
       subject: message('restock.mail-subject', params, ls),
       body: [
         message('restock.mail', params, ls),
         '',
-        `${options.siteUrl}/${item.collection_url_id}/${item.url_id}`,
+        `${options.siteUrl}/${item.collectionUrlId}/${item.urlId}`,
         '',
         options.siteTitle,
       ].join('\n'),

@@ -15,6 +15,11 @@ export interface SearchSource {
 
 const DEFAULT_BATCH = 200;
 
+/** Whether the search index holds any document (a database from before search holds none). */
+export async function hasSearchDocuments(db: Db): Promise<boolean> {
+  return (await db.selectFrom('search_documents').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Replaces the documents of `sources` (and deletes those of `removed`), `batch` at a time: the
  * documents are made batch by batch, so a big catalogue's text is never all in memory at once.

@@ -5,7 +5,7 @@
  * Typo tolerance asks it for the words one edit away from a query word.
  */
 import { sql } from 'kysely';
-import type { ContentVersion } from '../catalogue/catalogue-cache.ts';
+import type { ContentVersion } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 
 /** Words this long or shorter are only offered typos of their length or one longer. */

@@ -1,0 +1,2 @@
+export { itemDocument, pageDocument } from './documents.ts';
+export { hasSearchDocuments, reindexItems, writeSearchDocuments, type SearchSource } from './index-store.ts';
