@@ -15,7 +15,7 @@ import type { ListData, PageData, Query } from './loader.ts';
 import { collectionWithChildren } from './navigation.ts';
 import { noJsCart } from './no-js-cart.ts';
 import type { SystemTemplates } from '../platform/site/system/index.ts';
-import type { PageSeo } from '../modules/seo/json-ld.ts';
+import type { PageSeo } from '../modules/seo/index.ts';
 
 /**
  * Every read a page needs, declared from its route before any is made (the page's data, the way

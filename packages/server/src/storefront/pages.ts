@@ -44,9 +44,16 @@ import {
 } from './page-plan.ts';
 import type { TagBodies } from '../platform/site/platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
-import { pageSeo, type SeoPage, type SeoSite } from '../modules/seo/json-ld.ts';
-import { SitePageContent, type PageLanguage } from '../modules/content/page-content.ts';
-import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../modules/seo/rss.ts';
+import {
+  FEED_TYPES,
+  pageSeo,
+  RSS_CONTENT_TYPE,
+  rssFeed,
+  type Enclosure,
+  type SeoPage,
+  type SeoSite,
+} from '../modules/seo/index.ts';
+import { SitePageContent, type PageLanguage } from '../modules/content/index.ts';
 
 export interface PageRequest {
   /** URL path without query. */

@@ -512,3 +512,66 @@ export async function productAndVariant(
     variant: variant && { id: variant.id, itemId: variant.item_id },
   };
 }
+
+/** Every collection's id, URL id, homepage flag and last change, in navigation order. */
+export async function collectionAddresses(
+  db: CatalogueDb,
+): Promise<{ id: string; urlId: string; homepage: boolean; updatedOn: number }[]> {
+  const rows = await db
+    .selectFrom('collections')
+    .select(['id', 'url_id', 'homepage', 'updated_on'])
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    urlId: row.url_id,
+    homepage: row.homepage === 1,
+    updatedOn: Number(row.updated_on),
+  }));
+}
+
+/** How many items the catalogue has, in every collection. */
+export async function countAllItems(db: CatalogueDb): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Where a walk over every item stops: after this item (by collection id, then position). */
+export interface ItemWalkKey {
+  collectionId: string;
+  position: number;
+}
+
+/**
+ * Every item's collection, position, URL id and last change, by collection id then position, a
+ * batch at a time: after `after` (keyset), skipping `offset` rows first.
+ */
+export async function itemsInCatalogueOrder(
+  db: CatalogueDb,
+  after: ItemWalkKey | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ collectionId: string; position: number; urlId: string; updatedOn: number }[]> {
+  let query = db
+    .selectFrom('items')
+    .select(['collection_id', 'position', 'url_id', 'updated_on'])
+    .orderBy('collection_id')
+    .orderBy('position');
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('collection_id', '>', after.collectionId),
+        eb.and([eb('collection_id', '=', after.collectionId), eb('position', '>', after.position)]),
+      ]),
+    );
+  const rows = await query.limit(limit).offset(offset).execute();
+  return rows.map((row) => ({
+    collectionId: row.collection_id,
+    position: row.position,
+    urlId: row.url_id,
+    updatedOn: Number(row.updated_on),
+  }));
+}

@@ -6,7 +6,11 @@ export {
   type ContentVersion,
 } from './catalogue-cache.ts';
 export {
+  collectionAddresses,
+  countAllItems,
   firstGiftCardId,
+  itemsInCatalogueOrder,
+  type ItemWalkKey,
   getItemsByIds,
   itemAddresses,
   itemsWithCollectionUrls,

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { giftCardHint, restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from './refund-store.ts';
@@ -18,7 +17,6 @@ import { returnOrderStock } from '../catalogue/index.ts';
 import type { Db, Trx as PlatformTrx } from '../../platform/db/index.ts';
 import { awaitsPayment, orderStockLines } from './store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import type { Database } from '../../database.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 

@@ -37,9 +37,8 @@ import {
 } from '../cart/pricing.ts';
 import type { CartRow } from '../../database.ts';
 import type { Checked } from '../cart/rules.ts';
-import { stockLockOrder, takeStock } from '../catalogue/index.ts';
+import { getItemsByIds, stockLockOrder, takeStock } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import { getItemsByIds } from '../catalogue/index.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/store.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';

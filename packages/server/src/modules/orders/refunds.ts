@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatMoney, lineNeeds, paidForLines, ProductType } from '@storefront/core';
-import type { Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { releaseDiscounts } from '../discounts/store.ts';
@@ -25,7 +24,6 @@ import {
   type RefundLine,
   type RefundStatus,
 } from './refund-store.ts';
-import type { Database } from '../../database.ts';
 import { orderEvent } from './order-events.ts';
 import { returnStock, stockLockOrder } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';

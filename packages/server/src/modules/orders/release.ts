@@ -6,9 +6,7 @@
  * release it once. Callers run it through `writeTransaction` (db/transaction.ts): it returns stock
  * in the one lock order, and a deadlock it meets anyway is retried there.
  */
-import type { Transaction } from 'kysely';
 import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/store.ts';
-import type { Database } from '../../database.ts';
 import { releaseDiscounts } from '../discounts/store.ts';
 import { orderEvent } from './order-events.ts';
 import { returnOrderStock } from '../catalogue/index.ts';
