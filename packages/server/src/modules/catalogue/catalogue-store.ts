@@ -575,3 +575,55 @@ export async function itemsInCatalogueOrder(
     updatedOn: Number(row.updated_on),
   }));
 }
+
+/**
+ * What search indexes of these ids (items, or page collections): each item's stored content with its
+ * collection id and publish time, and each collection named (directly, or as an item's) with its last
+ * change. Two statements.
+ */
+export async function searchableContent(
+  db: CatalogueDb,
+  ids: readonly string[],
+): Promise<{
+  items: { id: string; collectionId: string; content: ItemContent; publishOn: number }[];
+  collections: Map<string, { content: CollectionContent; updatedOn: number }>;
+}> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { items: [], collections: new Map() };
+  const items = await db
+    .selectFrom('items')
+    .select(['id', 'collection_id', 'data', 'publish_on'])
+    .where('id', 'in', unique)
+    .execute();
+  const collectionIds = [...new Set([...unique, ...items.map((item) => item.collection_id)])];
+  const collections = await db
+    .selectFrom('collections')
+    .select(['id', 'data', 'url_id', 'title', 'type_name', 'type', 'homepage', 'updated_on'])
+    .where('id', 'in', collectionIds)
+    .execute();
+  return {
+    items: items.map((item) => ({
+      id: item.id,
+      collectionId: item.collection_id,
+      content: JSON.parse(item.data) as ItemContent,
+      publishOn: Number(item.publish_on),
+    })),
+    collections: new Map(
+      collections.map((row) => [
+        row.id,
+        {
+          content: {
+            ...(JSON.parse(row.data) as CollectionContent),
+            id: row.id,
+            urlId: row.url_id,
+            title: row.title,
+            typeName: row.type_name,
+            type: row.type,
+            homepage: row.homepage === 1,
+          },
+          updatedOn: Number(row.updated_on),
+        },
+      ]),
+    ),
+  };
+}

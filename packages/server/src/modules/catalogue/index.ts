@@ -15,6 +15,7 @@ export {
   itemAddresses,
   itemsWithCollectionUrls,
   productAndVariant,
+  searchableContent,
   storedItemContent,
   type ItemAddress,
   PRODUCT_SORTS,

@@ -51,40 +51,29 @@ export async function writeSearchDocuments(
   await flush();
 }
 
+/** What search indexes of some ids, as the catalogue answers it (`searchableContent` in modules/catalogue). */
+export type SearchableContent = (
+  db: Db,
+  ids: readonly string[],
+) => Promise<{
+  items: readonly { id: string; collectionId: string; content: ItemContent; publishOn: number }[];
+  collections: ReadonlyMap<string, { content: CollectionContent; updatedOn: number }>;
+}>;
+
 /**
  * Rebuilds the search documents of the given items (or page collections) from the database's
- * content, e.g. after the back office changed them; an id that is gone loses its document. Run it
- * inside the transaction that wrote the content.
+ * content (read by `contentOf`), e.g. after the back office changed them; an id that is gone loses
+ * its document. Run it inside the transaction that wrote the content.
  */
-export async function reindexItems(db: Db, ids: readonly string[], batch = DEFAULT_BATCH): Promise<void> {
+export async function reindexItems(
+  db: Db,
+  ids: readonly string[],
+  contentOf: SearchableContent,
+  batch = DEFAULT_BATCH,
+): Promise<void> {
   for (let i = 0; i < ids.length; i += batch) {
     const chunk = [...new Set(ids.slice(i, i + batch))];
-    const items = await db
-      .selectFrom('items')
-      .select(['id', 'collection_id', 'data', 'publish_on'])
-      .where('id', 'in', chunk)
-      .execute();
-    const collectionIds = [...new Set([...chunk, ...items.map((item) => item.collection_id)])];
-    const collections = new Map(
-      (
-        await db
-          .selectFrom('collections')
-          .select(['id', 'data', 'url_id', 'title', 'type_name', 'type', 'homepage', 'updated_on'])
-          .where('id', 'in', collectionIds)
-          .execute()
-      ).map((row) => {
-        const content: CollectionContent = {
-          ...(JSON.parse(row.data) as CollectionContent),
-          id: row.id,
-          urlId: row.url_id,
-          title: row.title,
-          typeName: row.type_name,
-          type: row.type,
-          homepage: row.homepage === 1,
-        };
-        return [row.id, { content, updatedOn: Number(row.updated_on) }] as const;
-      }),
-    );
+    const { items, collections } = await contentOf(db, chunk);
     const byId = new Map(items.map((item) => [item.id, item]));
     const sources: SearchSource[] = chunk.map((id) => ({
       id,
@@ -94,10 +83,8 @@ export async function reindexItems(db: Db, ids: readonly string[], batch = DEFAU
           const page = collections.get(id);
           return page ? pageDocument(page.content, page.updatedOn) : undefined;
         }
-        const collection = collections.get(item.collection_id);
-        return collection
-          ? itemDocument(collection.content, JSON.parse(item.data) as ItemContent, Number(item.publish_on))
-          : undefined;
+        const collection = collections.get(item.collectionId);
+        return collection ? itemDocument(collection.content, item.content, item.publishOn) : undefined;
       },
     }));
     await writeSearchDocuments(db, sources, [], batch);

@@ -1,2 +1,8 @@
 export { itemDocument, pageDocument } from './documents.ts';
-export { hasSearchDocuments, reindexItems, writeSearchDocuments, type SearchSource } from './index-store.ts';
+export {
+  hasSearchDocuments,
+  reindexItems,
+  writeSearchDocuments,
+  type SearchableContent,
+  type SearchSource,
+} from './index-store.ts';

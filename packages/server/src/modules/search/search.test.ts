@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeKey } from '../../platform/db/change-version.ts';
 import { syncContent } from '../catalogue/content-sync.ts';
+import { searchableContent } from '../catalogue/catalogue-store.ts';
 import { createTemplateEngine } from '../../storefront/engine.ts';
 import { TagBodies } from '../../platform/site/platform-tags.ts';
 import { loadSite } from '../../platform/site/loader.ts';
@@ -274,7 +275,7 @@ describe.each(DATABASES)('site search on $name', (database) => {
         .where('id', '=', mug.id)
         .execute();
       changes.touch(changeKey.item(mug.id));
-      await reindexItems(trx, [mug.id]);
+      await reindexItems(trx, [mug.id], searchableContent);
     });
     expect(titles((await search('q=beaker')).body)).toEqual(['Speckled Stoneware Beaker']);
     expect(titles((await search('q=tankard')).body)).toEqual([]);
