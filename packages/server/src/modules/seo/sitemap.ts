@@ -11,7 +11,7 @@ import {
   itemsInCatalogueOrder,
   type ItemWalkKey,
 } from '../catalogue/index.ts';
-import { isPlatformPagePart } from '../../storefront/router.ts';
+import { isPlatformPagePart } from '../../platform/site/page-names.ts';
 import { absoluteUrl } from './json-ld.ts';
 import { xmlText } from './rss.ts';
 
