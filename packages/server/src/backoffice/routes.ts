@@ -16,7 +16,7 @@
  *   -> the order as `GET` answers it after the action (refunds: refunds.ts). Each takes an `Idempotency-Key`
  *   (http/idempotency.ts); an action the order's state does not allow answers 409 `order-conflict`.
  *
- * Stock (`stock.manage`; backoffice/stock.ts):
+ * Stock (`stock.manage`; modules/catalogue/admin-stock.ts):
  * - `GET /api/config/stock?q=&filter=low|sold-out&cursor=` -> `{ variants, hasNextPage, nextPageCursor }`;
  * - `POST /api/config/stock/:variantId` `{ adjust | set + expected, reason, note? }` -> `{ variantId,
  *   qtyInStock }`; 409 `stock-conflict` below zero or when the level changed since it was read;

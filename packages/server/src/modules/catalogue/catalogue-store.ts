@@ -195,7 +195,7 @@ export interface EventsPageQuery {
 
 /**
  * One page of an events collection's upcoming or past events, keyset-paged by start date (then id)
- * on the columns content sync keeps (db/event-dates.ts), as content without live stock.
+ * on the columns content sync keeps (event-dates.ts), as content without live stock.
  */
 export async function eventsPageContent(
   db: CatalogueDb,

@@ -32,7 +32,7 @@ export interface ItemsTable {
   starred: number;
   added_on: Millis;
   publish_on: Millis;
-  /** The content's `startDate` (0 without one), kept by content sync (db/event-dates.ts). */
+  /** The content's `startDate` (0 without one), kept by content sync (event-dates.ts). */
   event_start: ColumnType<number | string, number | undefined, number>;
   /** The content's `endDate`, else its start. */
   event_end: ColumnType<number | string, number | undefined, number>;
