@@ -7,8 +7,12 @@
  */
 import type { DashboardAnswer } from '@storefront/core/wire';
 import type { Db } from '../platform/db/index.ts';
-import { variantAttributes, variantAvailableSql, variantsWithStock } from '../modules/catalogue/stock.ts';
-import { LOW_STOCK } from '../modules/catalogue/admin-stock.ts';
+import {
+  variantAttributes,
+  LOW_STOCK,
+  availableVariantIds,
+  lowStockVariants,
+} from '../modules/catalogue/index.ts';
 import { waitingSignUpsByVariant } from '../modules/restock/index.ts';
 import { visitorsSince } from '../modules/telemetry/index.ts';
 import { salesSince as orderSales } from '../modules/orders/index.ts';
@@ -44,16 +48,7 @@ async function salesSince(db: Db, from: number): Promise<Sales> {
 }
 
 async function lowStock(db: Db) {
-  const rows = await variantsWithStock(db)
-    .select('items.id as item_id')
-    .where('items.product_type', 'is not', null)
-    .where('variants.unlimited', '=', 0)
-    .where('variants.qty_in_stock', '<=', LOW_STOCK)
-    .orderBy('variants.qty_in_stock')
-    .orderBy('items.title')
-    .orderBy('variants.id')
-    .limit(10)
-    .execute();
+  const rows = await lowStockVariants(db, LOW_STOCK, 10);
   return rows.map((r) => ({
     variantId: r.id,
     productId: r.item_id,
@@ -67,20 +62,13 @@ async function lowStock(db: Db) {
 /** Sign-ups not mailed yet, and how many of them wait for a variant that is back in stock. */
 async function restockWaiting(db: Db) {
   const waiting = await waitingSignUpsByVariant(db);
-  const available = waiting.length
-    ? await variantsWithStock(db)
-        .where(
-          'variants.id',
-          'in',
-          waiting.map((w) => w.variantId),
-        )
-        .where(variantAvailableSql)
-        .execute()
-    : [];
-  const ready = new Set(available.map((v) => v.id));
+  const available = await availableVariantIds(
+    db,
+    waiting.map((w) => w.variantId),
+  );
   return {
     waiting: waiting.reduce((n, w) => n + w.waiting, 0),
-    readyToSend: waiting.reduce((n, w) => n + (ready.has(w.variantId) ? w.waiting : 0), 0),
+    readyToSend: waiting.reduce((n, w) => n + (available.has(w.variantId) ? w.waiting : 0), 0),
   };
 }
 

@@ -16,7 +16,7 @@
  *   -> the order as `GET` answers it after the action (refunds: refunds.ts). Each takes an `Idempotency-Key`
  *   (http/idempotency.ts); an action the order's state does not allow answers 409 `order-conflict`.
  *
- * Stock (`stock.manage`; backoffice/stock.ts):
+ * Stock (`stock.manage`; modules/catalogue/admin-stock.ts):
  * - `GET /api/config/stock?q=&filter=low|sold-out&cursor=` -> `{ variants, hasNextPage, nextPageCursor }`;
  * - `POST /api/config/stock/:variantId` `{ adjust | set + expected, reason, note? }` -> `{ variantId,
  *   qtyInStock }`; 409 `stock-conflict` below zero or when the level changed since it was read;
@@ -35,7 +35,7 @@ import { requirePermission } from '../platform/http/guards.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
 import { ensureCrumb } from '../platform/http/crumb.ts';
 import { apiError } from '../platform/http/errors.ts';
-import { accountIdentity } from '../modules/accounts/index.ts';
+import { accountEmails, accountIdentity } from '../modules/accounts/index.ts';
 import { idempotent } from '../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
@@ -62,7 +62,6 @@ import {
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
 import { sendCsv } from './csv.ts';
-import { productSearchQuery, searchProducts } from '../modules/catalogue/admin-products.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { orderNumbersByIds } from '../modules/orders/index.ts';
 import { shellHtml } from './shell.ts';
@@ -73,10 +72,13 @@ import {
   ledgerFilter,
   ledgerQuery,
   listStock,
+  productSearchQuery,
+  searchProducts,
   stockChangeBody,
   stockLedger,
   stockQuery,
-} from '../modules/catalogue/admin-stock.ts';
+  type AccountEmails,
+} from '../modules/catalogue/index.ts';
 
 export const CONFIG_API = '/api/config';
 const LOGIN_PATH = '/config/login';
@@ -241,18 +243,20 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
       return listStock(db, request.query);
     },
   );
+  // Who made each ledger entry, by the address of their account.
+  const staffEmails: AccountEmails = (ids) => accountEmails(db, ids);
   app.get(
     `${CONFIG_API}/stock/ledger`,
     { ...stock, schema: { querystring: ledgerQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stockLedger(db, request.query);
+      return stockLedger(db, staffEmails, request.query);
     },
   );
   app.get(
     `${CONFIG_API}/stock/ledger/export`,
     { ...stock, schema: { querystring: ledgerFilter } },
-    async (request, reply) => sendCsv(reply, 'stock-ledger.csv', ledgerCsv(db, request.query)),
+    async (request, reply) => sendCsv(reply, 'stock-ledger.csv', ledgerCsv(db, staffEmails, request.query)),
   );
   app.post(
     `${CONFIG_API}/stock/:variantId`,

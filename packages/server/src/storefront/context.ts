@@ -5,13 +5,12 @@ import {
   type PageContext,
 } from '@storefront/core';
 import type { CollectionContent, ItemContent, Json, SiteContent } from '../platform/site/types.ts';
+import { collectionUrl, itemUrl } from '../platform/site/urls.ts';
 import { eventLinks } from './events.ts';
 
 /** Builds the JSON context a template sees (template-format §3). */
 
-export const collectionUrl = (c: CollectionContent) => (c.homepage ? '/' : `/${c.urlId}`);
-export const itemUrl = (c: CollectionContent, i: ItemContent) =>
-  typeof i.fullUrl === 'string' && i.fullUrl ? i.fullUrl : `/${c.urlId}/${i.urlId}`;
+export { collectionUrl, itemUrl };
 
 /** A collection as templates see it: content fields plus the platform's derived ones. */
 export function collectionView(c: CollectionContent, itemCount: number): Json {

@@ -3,7 +3,7 @@
  * and calendar links of an event, and its iCalendar file (RFC 5545). Pure: the loader reads the
  * items and the clock, these only arrange them.
  */
-import { eventStartOf } from '../modules/catalogue/event-dates.ts';
+import { eventStartOf } from '../modules/catalogue/index.ts';
 import type { Json } from '../platform/site/types.ts';
 
 /** `?view=calendar&month=YYYY-MM` (template-format §1.2). */

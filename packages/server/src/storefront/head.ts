@@ -3,7 +3,7 @@ import { PageType, type PageContext } from '@storefront/core';
 import { escapeHtml } from '../platform/http/html.ts';
 import { scriptJson } from './context.ts';
 import { STYLE_NONCE_MARKER } from '../platform/site/nonce-markers.ts';
-import { jsonLdScripts, type PageSeo } from '../modules/seo/json-ld.ts';
+import { jsonLdScripts, type PageSeo } from '../modules/seo/index.ts';
 
 export interface HeadInput {
   /** The page's absolute URL (SITE_URL + path): canonical and og:url. */

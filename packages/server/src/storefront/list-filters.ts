@@ -5,8 +5,7 @@
  * `categoryFilter` / `tagFilter` / `authorFilter` and the page links is always the collection's own
  * text, never the visitor's.
  */
-import type { CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
-import type { ItemWhere, PageQuery, TermFilter } from '../modules/catalogue/catalogue.ts';
+import type { CatalogueReads, ItemWhere, PageQuery, TermFilter } from '../modules/catalogue/index.ts';
 import type { Json } from '../platform/site/types.ts';
 
 export interface ListFilters {

@@ -7,22 +7,22 @@
  * hold, stock always live.
  */
 import { findCart, readCart, type CartSettings, type ShoppingCart } from '../modules/cart/index.ts';
-import type { CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import { ratingSummary, type RatingSummary } from '../modules/reviews/index.ts';
-import { imageEnclosures, type Enclosure } from '../modules/seo/rss.ts';
+import { imageEnclosures, type Enclosure } from '../modules/seo/index.ts';
 import { loadSocial } from './comments.ts';
 import type { PageReads } from './page-plan.ts';
 import {
+  eventStartOf,
   PRODUCT_SORTS,
+  type CatalogueReads,
   type ItemWhere,
   type ProductSort,
   type TermFilter,
-} from '../modules/catalogue/catalogue.ts';
+} from '../modules/catalogue/index.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
 import { collectionUrl, isProduct, itemView } from './context.ts';
-import { eventStartOf } from '../modules/catalogue/event-dates.ts';
 import { decodeCursor, pageOf } from '../platform/http/cursor.ts';
 import { CALENDAR_VIEW, calendarContext, calendarMonth } from './events.ts';
 import { listFilters, stampOf } from './list-filters.ts';

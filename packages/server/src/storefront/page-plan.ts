@@ -14,7 +14,8 @@ import type { ListData, PageData, Query } from './loader.ts';
 import { collectionWithChildren } from './navigation.ts';
 import { noJsCart } from './no-js-cart.ts';
 import type { SystemTemplates } from '../platform/site/system/index.ts';
-import type { PageSeo } from '../modules/seo/json-ld.ts';
+import type { PageSeo } from '../modules/seo/index.ts';
+import { stripTags } from '../platform/site/text.ts';
 
 /**
  * Every read a page needs, declared from its route before any is made (the page's data, the way
@@ -385,9 +386,4 @@ export function merchandising(products: Json[]): Json {
   return out;
 }
 
-export function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { stripTags };

@@ -7,7 +7,7 @@
 import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/index.ts';
-import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/catalogue-cache.ts';
+import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/index.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { RatingSummary } from '../modules/reviews/index.ts';
@@ -47,9 +47,16 @@ import {
 } from './page-plan.ts';
 import type { TagBodies } from '../platform/site/platform-tags.ts';
 import { normalizePath, routePage } from './router.ts';
-import { pageSeo, type SeoPage, type SeoSite } from '../modules/seo/json-ld.ts';
-import { SitePageContent, type PageLanguage } from '../modules/content/page-content.ts';
-import { FEED_TYPES, RSS_CONTENT_TYPE, rssFeed, type Enclosure } from '../modules/seo/rss.ts';
+import {
+  FEED_TYPES,
+  pageSeo,
+  RSS_CONTENT_TYPE,
+  rssFeed,
+  type Enclosure,
+  type SeoPage,
+  type SeoSite,
+} from '../modules/seo/index.ts';
+import { SitePageContent, type PageLanguage } from '../modules/content/index.ts';
 
 declare module '../platform/site/context.ts' {
   interface SiteCaches {

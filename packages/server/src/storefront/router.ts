@@ -1,3 +1,4 @@
+import { isPlatformPagePart } from '../platform/site/page-names.ts';
 import type { CollectionContent, Site } from '../platform/site/types.ts';
 
 /** What a URL asks for, before anything is loaded (template-format §1). */
@@ -29,13 +30,7 @@ export function routePage(path: string, collections: CollectionContent[], site: 
   return { kind: 'not-found' };
 }
 
-/**
- * Template pages that platform pages render, never pages at `/<name>` of their own: not-found, the
- * popup overlay's content (popup/routes.ts) and the account pages (`account`, `account-login`, ...:
- * accounts/template-pages.ts).
- */
-export const isPlatformPagePart = (name: string) =>
-  name === 'not-found' || name === 'popup-overlay' || name === 'account' || name.startsWith('account-');
+export { isPlatformPagePart };
 
 export function normalizePath(path: string): string {
   const p = path.replace(/\/{2,}/g, '/');

@@ -19,7 +19,7 @@ import {
   type Product,
 } from '@storefront/core';
 import type { CartEntry, ShoppingCart, WireMoney } from '@storefront/core/wire';
-import { getItemsByIds, itemsWithCollectionUrls } from '../catalogue/catalogue.ts';
+import { getItemsByIds, itemsWithCollectionUrls, productStock } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { CartEntryRow, CartRow } from './tables.ts';
 import {
@@ -411,25 +411,7 @@ export interface StockRecord {
 
 /** Live stock of every variant of a product (spec section 7, `GET commerce/inventory/stock`); undefined for an unknown item. */
 export async function itemStock(db: Db, itemId: string): Promise<StockRecord[] | undefined> {
-  const item = await db
-    .selectFrom('items')
-    .select('id')
-    .where('id', '=', itemId)
-    .where('product_type', 'is not', null)
-    .executeTakeFirst();
-  if (!item) return undefined;
-  const rows = await db
-    .selectFrom('variants')
-    .select(['id', 'sku', 'unlimited', 'qty_in_stock'])
-    .where('item_id', '=', itemId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => ({
-    variantId: r.id,
-    sku: r.sku,
-    unlimited: r.unlimited === 1,
-    qtyInStock: Number(r.qty_in_stock),
-  }));
+  return productStock(db, itemId);
 }
 
 export async function removeEntry(

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findVariantBySku, message, productOf, variantStock, type LocalizedStrings } from '@storefront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getItemsByIds } from '../catalogue/catalogue.ts';
+import { getItemsByIds } from '../catalogue/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import type { CartRow } from './tables.ts';
 import {

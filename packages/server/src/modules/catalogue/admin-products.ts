@@ -3,10 +3,10 @@
  * typed text, by title, a few at a time, so that a shop of any size answers one short list.
  */
 import type { ProductChoices } from '@storefront/core/wire';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { likePattern } from '../../platform/http/list-search.ts';
+import { productsTitled } from './catalogue-store.ts';
 
 export const productSearchQuery = z
   .object({
@@ -20,11 +20,6 @@ export async function searchProducts(
   db: Db,
   query: z.infer<typeof productSearchQuery>,
 ): Promise<ProductChoices> {
-  let q = db.selectFrom('items').select(['id', 'title']).where('product_type', 'is not', null);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    q = q.where((eb) => eb(sql`lower(items.title)`, 'like', sql`${pattern} escape '\\'`));
-  }
-  const rows = await q.orderBy('title').orderBy('id').limit(query.limit).execute();
+  const rows = await productsTitled(db, query.q ? likePattern(query.q) : undefined, query.limit);
   return { products: rows.map((r) => ({ productId: r.id, title: r.title })) };
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@storefront/core';
 import type { Customer } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite, Shopper } from '../orders/testing.ts';
-import { recordStockChanges } from './stock.ts';
+import { recordStockChanges } from './stock-store.ts';
 import { appForSuite, DATABASES } from '../../testing/app.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';
 import { parseCsv } from '../../testing/csv.ts';

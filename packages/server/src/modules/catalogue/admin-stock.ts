@@ -12,22 +12,24 @@ import type {
   StockPage,
   StockVariant,
 } from '@storefront/core/wire';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import {
+  adjustStock,
+  ledgerPage,
   LEDGER_REASONS,
   recordStockChanges,
+  setStockIfUnchanged,
+  stockPage,
   variantAttributes,
-  variantAvailableSql,
-  variantsWithStock,
-} from './stock.ts';
+  variantLevel,
+  type LedgerPosition,
+} from './stock-store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { batchedCsv } from '../../backoffice/csv.ts';
 import { day, dayEnd, dayStart } from '../../platform/http/list-search.ts';
-import { accountEmails } from '../accounts/index.ts';
 
 /** At or below this, a limited variant is low on stock. */
 export const LOW_STOCK = 5;
@@ -68,33 +70,13 @@ const PAGE = 50;
 
 /** Variants of products with their stock, by product title, a page at a time. */
 export async function listStock(db: Db, query: z.infer<typeof stockQuery>): Promise<StockPage> {
-  let q = variantsWithStock(db).select('items.id as item_id').where('items.product_type', 'is not', null);
-  if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(items.title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(variants.sku)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if (query.filter === 'sold-out') q = q.where((eb) => eb.not(variantAvailableSql(eb)));
-  if (query.filter === 'low')
-    q = q.where('variants.unlimited', '=', 0).where('variants.qty_in_stock', '<=', LOW_STOCK);
-  if (query.cursor) {
-    const [title, id] = decodeCursor(query.cursor, ['string', 'string']);
-    q = q.where((eb) =>
-      eb.or([
-        eb('items.title', '>', title),
-        eb.and([eb('items.title', '=', title), eb('variants.id', '>', id)]),
-      ]),
-    );
-  }
-  const rows = await q
-    .orderBy('items.title')
-    .orderBy('variants.id')
-    .limit(PAGE + 1)
-    .execute();
+  const rows = await stockPage(db, {
+    text: query.q,
+    filter: query.filter,
+    lowStock: LOW_STOCK,
+    after: query.cursor ? decodeCursor(query.cursor, ['string', 'string']) : undefined,
+    limit: PAGE + 1,
+  });
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [r.title, r.id]);
   return {
     variants: shown.map((r): StockVariant => ({
@@ -118,40 +100,21 @@ export async function changeStock(
   actorId: string,
 ): Promise<StockChangeAnswer> {
   return writeTransaction(db, async (trx) => {
-    const variant = await trx
-      .selectFrom('variants')
-      .select(['unlimited', 'qty_in_stock'])
-      .where('id', '=', variantId)
-      .executeTakeFirst();
+    const variant = await variantLevel(trx, variantId);
     if (!variant) throw apiError('variant-not-found');
-    if (variant.unlimited === 1) throw apiError('stock.unlimited');
+    if (variant.unlimited) throw apiError('stock.unlimited');
     let units: number;
     if (change.adjust !== undefined) {
       units = change.adjust;
-      const adjust = units;
-      const updated = await trx
-        .updateTable('variants')
-        .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', adjust) }))
-        .where('id', '=', variantId)
-        .where('unlimited', '=', 0)
-        .where((eb) => eb(eb('qty_in_stock', '+', adjust), '>=', 0))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
+      if (!(await adjustStock(trx, variantId, units))) {
         const now = await currentLevel(trx, variantId);
-        throw apiError('stock.below-zero', { params: { stock: now, taking: -adjust } });
+        throw apiError('stock.below-zero', { params: { stock: now, taking: -units } });
       }
     } else {
       const target = change.set as number;
       const expected = change.expected as number;
       units = target - expected;
-      const updated = await trx
-        .updateTable('variants')
-        .set({ qty_in_stock: target })
-        .where('id', '=', variantId)
-        .where('unlimited', '=', 0)
-        .where('qty_in_stock', '=', expected)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
+      if (!(await setStockIfUnchanged(trx, variantId, target, expected))) {
         const now = await currentLevel(trx, variantId);
         throw apiError('stock.changed', { params: { stock: now } });
       }
@@ -164,12 +127,9 @@ export async function changeStock(
 }
 
 async function currentLevel(db: Db, variantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('variants')
-    .select('qty_in_stock')
-    .where('id', '=', variantId)
-    .executeTakeFirstOrThrow();
-  return Number(row.qty_in_stock);
+  const level = await variantLevel(db, variantId);
+  if (!level) throw new Error(`variant ${variantId} is gone`);
+  return level.qtyInStock;
 }
 
 export const ledgerFilter = z
@@ -185,55 +145,34 @@ export const ledgerFilter = z
 export type LedgerFilter = z.infer<typeof ledgerFilter>;
 export const ledgerQuery = ledgerFilter.extend({ cursor: z.string().max(500).optional() });
 
-/** Where the next page starts: the last entry's (created, id), newest first. */
-interface LedgerPosition {
-  created: number | string;
-  id: string;
-}
+/** The staff members' addresses by account id (the accounts module knows them). */
+export type AccountEmails = (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
-async function ledgerPage(db: Db, filter: LedgerFilter, after: LedgerPosition | undefined, limit: number) {
-  let q = db
-    .selectFrom('stock_ledger')
-    .leftJoin('variants', 'variants.id', 'stock_ledger.variant_id')
-    .leftJoin('items', 'items.id', 'variants.item_id')
-    .select([
-      'variants.sku',
-      'items.title',
-      'stock_ledger.id',
-      'stock_ledger.created',
-      'stock_ledger.variant_id',
-      'stock_ledger.change',
-      'stock_ledger.reason',
-      'stock_ledger.ref_id',
-      'stock_ledger.note',
-      'stock_ledger.actor_id',
-    ]);
-  if (filter.variantId) q = q.where('stock_ledger.variant_id', '=', filter.variantId);
-  if (filter.reason) q = q.where('stock_ledger.reason', '=', filter.reason);
-  if (filter.from) q = q.where('stock_ledger.created', '>=', dayStart(filter.from));
-  if (filter.to) q = q.where('stock_ledger.created', '<', dayEnd(filter.to));
-  if (after)
-    q = q.where((eb) =>
-      eb(
-        eb.refTuple('stock_ledger.created', 'stock_ledger.id'),
-        '<',
-        eb.tuple(Number(after.created), after.id),
-      ),
-    );
-  const rows = await q
-    .orderBy('stock_ledger.created', 'desc')
-    .orderBy('stock_ledger.id', 'desc')
-    .limit(limit)
-    .execute();
-  // Who made each change: the accounts module's, one statement for the page.
-  const emails = await accountEmails(
+/** A page of the ledger with each entry's author's address: one statement for the entries, one for the addresses. */
+async function ledgerPageWithAuthors(
+  db: Db,
+  emailsOf: AccountEmails,
+  filter: LedgerFilter,
+  after: LedgerPosition | undefined,
+  limit: number,
+) {
+  const rows = await ledgerPage(
     db,
-    rows.flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+    {
+      variantId: filter.variantId,
+      reason: filter.reason,
+      from: filter.from ? dayStart(filter.from) : undefined,
+      before: filter.to ? dayEnd(filter.to) : undefined,
+    },
+    after,
+    limit,
   );
-  return rows.map((r) => ({ ...r, email: r.actor_id ? (emails.get(r.actor_id) ?? null) : null }));
+  const actors = rows.flatMap((r) => (r.actor_id === null ? [] : [r.actor_id]));
+  const emails = actors.length ? await emailsOf(actors) : new Map<string, string>();
+  return rows.map((r) => ({ ...r, email: r.actor_id === null ? null : (emails.get(r.actor_id) ?? null) }));
 }
 
-type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>[number];
+type LedgerRow = Awaited<ReturnType<typeof ledgerPageWithAuthors>>[number];
 
 const entryOf = (r: LedgerRow): StockLedgerEntry => ({
   id: r.id,
@@ -245,14 +184,24 @@ const entryOf = (r: LedgerRow): StockLedgerEntry => ({
   reason: r.reason,
   orderId: r.ref_id,
   note: r.note,
-  by: r.email ?? null,
+  by: r.email,
 });
 
 /** The stock ledger, newest first, for one variant or the whole store, of one reason or all. */
-export async function stockLedger(db: Db, query: z.infer<typeof ledgerQuery>): Promise<StockLedgerPage> {
+export async function stockLedger(
+  db: Db,
+  emailsOf: AccountEmails,
+  query: z.infer<typeof ledgerQuery>,
+): Promise<StockLedgerPage> {
   const { cursor, ...filter } = query;
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : undefined;
-  const rows = await ledgerPage(db, filter, after && { created: after[0], id: after[1] }, PAGE + 1);
+  const rows = await ledgerPageWithAuthors(
+    db,
+    emailsOf,
+    filter,
+    after && { created: after[0], id: after[1] },
+    PAGE + 1,
+  );
   const { shown, ...paging } = pageOf(rows, PAGE, (r) => [Number(r.created), r.id]);
   return { entries: shown.map(entryOf), ...paging };
 }
@@ -270,10 +219,10 @@ export const LEDGER_CSV_COLUMNS = [
 ] as const;
 
 /** The filtered ledger as CSV, newest first, streamed a batch at a time (csv.ts). */
-export function ledgerCsv(db: Db, filter: LedgerFilter): AsyncGenerator<string> {
+export function ledgerCsv(db: Db, emailsOf: AccountEmails, filter: LedgerFilter): AsyncGenerator<string> {
   return batchedCsv(
     LEDGER_CSV_COLUMNS,
-    (after: LedgerRow | undefined, size) => ledgerPage(db, filter, after, size),
+    (after: LedgerRow | undefined, size) => ledgerPageWithAuthors(db, emailsOf, filter, after, size),
     (row) => {
       const e = entryOf(row);
       return [

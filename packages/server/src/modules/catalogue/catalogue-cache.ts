@@ -23,7 +23,7 @@ import {
   type EventsPageQuery,
   type ItemWhere,
   type PageQuery,
-} from './catalogue.ts';
+} from './catalogue-store.ts';
 import { changeKey, type ChangeKey, type ReadKeys } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { TermKind } from './item-terms.ts';

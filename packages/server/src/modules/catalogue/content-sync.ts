@@ -5,12 +5,11 @@ import type {
   VariantContent,
 } from '../../platform/site/types.ts';
 import { DEFAULT_CURRENCY, moneyToCents, productOf, variantUnitPrice, type Product } from '@storefront/core';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { changeKey, type ChangeKey } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
-import { itemTerms } from './item-terms.ts';
-import { recordStockChanges } from './stock.ts';
+import { recordStockChanges } from './stock-store.ts';
 import {
   itemDocument,
   pageDocument,
@@ -18,6 +17,18 @@ import {
   writeSearchDocuments,
   type SearchSource,
 } from '../search/index.ts';
+import {
+  chunks,
+  compare,
+  removeCollections,
+  removedOwners,
+  removeUnlisted,
+  replaceTerms,
+  upsert,
+  type Comparison,
+  type Row,
+  type Wanted,
+} from './sync-store.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 
 export interface SyncResult {
@@ -46,55 +57,6 @@ const DEFAULT_ROWS_PER_STATEMENT = 500;
 /** The advisory lock's first key: content sync's, per schema (the second key). */
 const CONTENT_SYNC_LOCK = 0x5f0c;
 
-type Value = string | number | null;
-type Row = Record<string, Value> & { id: string };
-type TableName = 'collections' | 'items' | 'variants';
-/** The three content tables read and written alike, row by column name. */
-type ContentDb = Kysely<Record<TableName, Row>>;
-/**
- * A row the content asks for. Its `data` column is the JSON of `json`, made when compared and again
- * when written rather than kept: at 100,000 products, holding every row's text doubles the heap.
- */
-interface Wanted {
-  fields: Row;
-  json: object;
-}
-
-/** The columns the content decides (stock and updated_on are not among them). */
-const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
-  collections: ['url_id', 'title', 'type_name', 'type', 'homepage', 'position'],
-  items: [
-    'collection_id',
-    'url_id',
-    'title',
-    'record_type',
-    'product_type',
-    'position',
-    'starred',
-    'added_on',
-    'publish_on',
-    'event_start',
-    'event_end',
-  ],
-  variants: [
-    'item_id',
-    'sku',
-    'position',
-    'currency',
-    'price_cents',
-    'sale_price_cents',
-    'on_sale',
-    'unit_price_cents',
-  ],
-};
-
-/** Times the content may leave out: the first load dates the row, and later loads keep that date. */
-const DATED_ON_FIRST_LOAD: Record<TableName, readonly string[]> = {
-  collections: [],
-  items: ['added_on', 'publish_on'],
-  variants: [],
-};
-
 /**
  * Loads the site's content into the database, idempotently, in one transaction. Each table is read
  * in id order a batch at a time and compared with the content: only rows that differ are written
@@ -118,10 +80,9 @@ export async function syncContent(
       await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(
         transaction,
       );
-    const trx = transaction as unknown as ContentDb;
-    const collections = await compare(trx, 'collections', wanted.collections, batch);
-    const items = await compare(trx, 'items', wanted.items, batch);
-    const variants = await compare(trx, 'variants', wanted.variants, batch);
+    const collections = await compare(transaction, 'collections', wanted.collections, batch);
+    const items = await compare(transaction, 'items', wanted.items, batch);
+    const variants = await compare(transaction, 'variants', wanted.variants, batch);
 
     // Pages and catalogue reads kept in memory, here and on every other instance, drop what showed
     // these; the owners of removed rows are read before the rows go.
@@ -134,25 +95,17 @@ export async function syncContent(
     // A collection is removed only after its items have moved away, but its URL is freed first, so
     // that a collection the content gives another id (another site in the same database, or a
     // re-created collection) can take it.
-    for (const ids of chunks(variants.removed, batch)) {
-      await recordRemovedStock(transaction, ids, now);
-      await trx.deleteFrom('variants').where('id', 'in', ids).execute();
-    }
-    for (const ids of chunks(items.removed, batch)) {
-      await transaction.deleteFrom('item_terms').where('item_id', 'in', ids).execute();
-      await trx.deleteFrom('items').where('id', 'in', ids).execute();
-    }
-    for (const ids of chunks(collections.removed, batch))
-      await trx
-        .updateTable('collections')
-        .set({ url_id: sql<string>`'removed:' || id` })
-        .where('id', 'in', ids)
-        .execute();
+    await removeUnlisted(
+      transaction,
+      { collections: collections.removed, items: items.removed, variants: variants.removed },
+      now,
+      batch,
+    );
 
-    await upsert(trx, 'collections', collections.toWrite, now, batch);
-    await upsert(trx, 'items', items.toWrite, now, batch);
+    await upsert(transaction, 'collections', collections.toWrite, now, batch);
+    await upsert(transaction, 'items', items.toWrite, now, batch);
     await replaceTerms(transaction, items.toWrite, batch);
-    await upsert(trx, 'variants', variants.toWrite, now, batch);
+    await upsert(transaction, 'variants', variants.toWrite, now, batch);
     for (const rows of chunks(variants.addedRows, batch))
       await recordStockChanges(
         transaction,
@@ -180,8 +133,7 @@ export async function syncContent(
       batch,
     );
 
-    for (const ids of chunks(collections.removed, batch))
-      await trx.deleteFrom('collections').where('id', 'in', ids).execute();
+    await removeCollections(transaction, collections.removed, batch);
 
     const result: SyncResult = {
       collections: wanted.collections.size,
@@ -218,156 +170,6 @@ function changedKeys(
   return keys;
 }
 
-/** The keys of the collections holding items and variants about to be removed, as the database has them. */
-async function removedOwners(
-  trx: Db,
-  itemIds: string[],
-  variantIds: string[],
-  batch: number,
-): Promise<Set<ChangeKey>> {
-  const keys = new Set<ChangeKey>();
-  for (const ids of chunks(itemIds, batch))
-    for (const row of await trx
-      .selectFrom('items')
-      .select('collection_id')
-      .distinct()
-      .where('id', 'in', ids)
-      .execute())
-      keys.add(changeKey.collection(row.collection_id));
-  for (const ids of chunks(variantIds, batch))
-    for (const row of await trx
-      .selectFrom('variants')
-      .innerJoin('items', 'items.id', 'variants.item_id')
-      .select('items.collection_id')
-      .distinct()
-      .where('variants.id', 'in', ids)
-      .execute())
-      keys.add(changeKey.collection(row.collection_id));
-  return keys;
-}
-
-interface Comparison {
-  /** New or changed rows, in content order. */
-  toWrite: Wanted[];
-  /** How many of `toWrite` the database does not have yet. */
-  added: number;
-  /** Those rows. */
-  addedRows: Wanted[];
-  /** Ids in the database that the content no longer lists. */
-  removed: string[];
-}
-
-/** Reads the table in id order, `batch` rows at a time, and sorts the content's rows into what to write. */
-async function compare(
-  trx: ContentDb,
-  table: TableName,
-  wanted: Map<string, Wanted>,
-  batch: number,
-): Promise<Comparison> {
-  const columns = CONTENT_COLUMNS[table];
-  const same = new Set<string>();
-  const existing = new Set<string>();
-  const removed: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    let query = trx
-      .selectFrom(table)
-      .select(['id', 'data', ...columns] as 'id'[])
-      .orderBy('id')
-      .limit(batch);
-    if (after !== undefined) query = query.where('id', '>', after);
-    const rows = (await query.execute()) as Row[];
-    for (const stored of rows) {
-      const row = wanted.get(stored.id)?.fields;
-      if (!row) removed.push(stored.id);
-      else {
-        existing.add(stored.id);
-        for (const c of DATED_ON_FIRST_LOAD[table]) if (row[c] === null) row[c] = Number(stored[c]);
-        // PostgreSQL returns bigint columns as strings: compare as text.
-        if (
-          columns.every((c) => String(stored[c]) === String(row[c])) &&
-          stored.data === JSON.stringify((wanted.get(stored.id) as Wanted).json)
-        )
-          same.add(stored.id);
-      }
-    }
-    if (rows.length < batch) break;
-    after = (rows[rows.length - 1] as Row).id;
-  }
-  const toWrite = [...wanted.values()].filter((row) => !same.has(row.fields.id));
-  const addedRows = toWrite.filter((row) => !existing.has(row.fields.id));
-  return { toWrite, added: addedRows.length, addedRows, removed };
-}
-
-/** The stock of limited variants the content no longer lists leaves with them: the ledger says so. */
-async function recordRemovedStock(db: Db, ids: string[], now: number): Promise<void> {
-  const gone = await db
-    .selectFrom('variants')
-    .select(['id', 'sku', 'qty_in_stock'])
-    .where('id', 'in', ids)
-    .where('unlimited', '=', 0)
-    .where('qty_in_stock', '!=', 0)
-    .execute();
-  await recordStockChanges(
-    db,
-    gone.map((v) => ({
-      variantId: v.id,
-      change: -Number(v.qty_in_stock),
-      reason: 'sync' as const,
-      note: `variant ${v.sku} removed from the content`,
-    })),
-    now,
-  );
-}
-
-/** Inserts new rows and updates the content columns of known ones (never a variant's stock). */
-async function upsert(
-  trx: ContentDb,
-  table: TableName,
-  rows: Wanted[],
-  now: number,
-  batch: number,
-): Promise<void> {
-  const updated = [...CONTENT_COLUMNS[table], 'data', ...(table === 'variants' ? [] : ['updated_on'])];
-  const dated = DATED_ON_FIRST_LOAD[table];
-  const stamped = ({ fields, json }: Wanted): Row => {
-    const out: Row = {
-      ...fields,
-      data: JSON.stringify(json),
-      ...(table === 'variants' ? {} : { updated_on: now }),
-    };
-    for (const c of dated) out[c] ??= now;
-    return out;
-  };
-  // Each content column takes the value the insert proposed (SQL's `excluded` row).
-  const fromProposed = Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)]));
-  for (const values of chunks(rows, batch)) {
-    await trx
-      .insertInto(table)
-      .values(values.map(stamped))
-      .onConflict((oc) => oc.column('id').doUpdateSet(fromProposed as unknown as Partial<Row>))
-      .execute();
-  }
-}
-
-/** The terms (categories, tags, author) of the items written, in place of the ones they had. */
-async function replaceTerms(trx: Db, items: Wanted[], batch: number): Promise<void> {
-  for (const written of chunks(items, batch)) {
-    await trx
-      .deleteFrom('item_terms')
-      .where(
-        'item_id',
-        'in',
-        written.map((item) => item.fields.id),
-      )
-      .execute();
-    const terms = written.flatMap(({ fields, json }) =>
-      itemTerms(json as ItemContent, String(fields.collection_id)),
-    );
-    for (const rows of chunks(terms, batch)) await trx.insertInto('item_terms').values(rows).execute();
-  }
-}
-
 /**
  * What search rebuilds: the items written, the items of collections written (their URLs may have
  * changed) and the page collections written.
@@ -396,12 +198,6 @@ function* searchSources(
       },
     };
   }
-}
-
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** The rows the content asks for, by id, in content order. */

@@ -1,7 +1,7 @@
 /**
  * An event's start and end as the events lists order and split them (issue 16), from its content:
  * content sync keeps them in `items.event_start` / `event_end` so that the lists page in SQL, and
- * render/events.ts arranges loaded events by the same rule.
+ * storefront/events.ts arranges loaded events by the same rule.
  */
 import type { Json } from '../../platform/site/types.ts';
 

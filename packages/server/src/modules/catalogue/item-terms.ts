@@ -3,7 +3,7 @@
  * kept in `item_terms` by content sync so that those selections run in SQL through an index.
  */
 import type { ItemContent, Json } from '../../platform/site/types.ts';
-import type { ItemTermRow } from '../../database.ts';
+import type { ItemTermRow } from './tables.ts';
 
 export type TermKind = ItemTermRow['kind'];
 

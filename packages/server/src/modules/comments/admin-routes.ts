@@ -20,6 +20,7 @@ import { addComment, COMMENT_BODY_MAX, commentById, commentsInState, setCommentS
 import { COMMENT_STATES, type CommentRow, type CommentState } from './tables.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { accountIdentity } from '../accounts/index.ts';
+import { itemAddresses } from '../catalogue/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -50,19 +51,13 @@ interface ItemLink {
 
 /** The title and address of each item asked for (an item the content lost has none). */
 async function itemLinks(db: Db, itemIds: readonly string[]): Promise<Map<string, ItemLink>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('items')
-    .innerJoin('collections', 'collections.id', 'items.collection_id')
-    .select(['items.id', 'items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
-    .where('items.id', 'in', [...new Set(itemIds)])
-    .execute();
+  const addresses = await itemAddresses(db, itemIds);
   return new Map(
-    rows.map((r) => [
+    [...addresses.values()].map((r) => [
       r.id,
       {
         title: r.title,
-        url: `/${encodeURIComponent(r.collection_url_id)}/${encodeURIComponent(r.url_id)}`,
+        url: `/${encodeURIComponent(r.collectionUrlId)}/${encodeURIComponent(r.urlId)}`,
       },
     ]),
   );

@@ -6,6 +6,7 @@
 import { SOCIAL_SERVICES, type SavedSiteHeaderFooter, type SiteHeaderFooter } from '@storefront/core/wire';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
+import { headerFooterRow, saveHeaderFooter } from './store.ts';
 
 /** An absolute http(s) link, or a path on this site. */
 const linkUrl = z
@@ -81,11 +82,7 @@ const EMPTY: HeaderFooter = {
 };
 
 export async function readHeaderFooter(db: Db, language = EVERY_LANGUAGE): Promise<SavedHeaderFooter> {
-  const row = await db
-    .selectFrom('site_header_footer')
-    .select(['header', 'footer', 'updated', 'updated_by'])
-    .where('language', '=', language)
-    .executeTakeFirst();
+  const row = await headerFooterRow(db, language);
   if (!row) return { ...EMPTY, updated: null, updatedBy: null };
   // Parsed again on the way out: a row is always what the schema wrote.
   return {
@@ -109,9 +106,5 @@ export async function writeHeaderFooter(
     updated: now,
     updated_by: by,
   };
-  await trx
-    .insertInto('site_header_footer')
-    .values({ language, ...columns })
-    .onConflict((oc) => oc.column('language').doUpdateSet(columns))
-    .execute();
+  await saveHeaderFooter(trx, language, columns);
 }

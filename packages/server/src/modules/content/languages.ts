@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
+import { languageRows, replaceLanguages } from './store.ts';
 
 /** The languages a site may enable (BCP 47), with their names as staff and visitors read them. */
 export const KNOWN_LANGUAGES = [
@@ -53,11 +54,7 @@ export function contentLanguage(websiteLanguage: unknown): LanguageTag {
 }
 
 export async function readLanguageSettings(db: Db, fallback: LanguageTag): Promise<LanguageSettings> {
-  const rows = await db
-    .selectFrom('site_languages')
-    .select(['tag', 'is_default'])
-    .orderBy('position')
-    .execute();
+  const rows = await languageRows(db);
   const defaultRow = rows.find((r) => Number(r.is_default) === 1);
   if (!defaultRow) return { defaultLanguage: fallback, enabledLanguages: [fallback] };
   return {
@@ -106,11 +103,10 @@ export async function writeLanguages(trx: Db, input: z.infer<typeof languagesBod
     ...input.languages.filter((l) => l.isDefault === true),
     ...input.languages.filter((l) => l.isDefault !== true),
   ];
-  await trx.deleteFrom('site_languages').execute();
-  await trx
-    .insertInto('site_languages')
-    .values(ordered.map((l, position) => ({ tag: l.tag, is_default: l.isDefault ? 1 : 0, position })))
-    .execute();
+  await replaceLanguages(
+    trx,
+    ordered.map((l) => ({ tag: l.tag, isDefault: l.isDefault === true })),
+  );
 }
 
 /** A page's language: its tag and the path the page has in the default language. */

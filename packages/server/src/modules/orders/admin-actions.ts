@@ -19,7 +19,7 @@ import {
 } from '../gift-cards/index.ts';
 import { refundedQuantities, refundTotals, type RefundLine } from './refund-store.ts';
 import { queueReviewRequest } from '../reviews/index.ts';
-import { returnOrderStock } from '../catalogue/stock.ts';
+import { returnOrderStock } from '../catalogue/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import {
   awaitsPayment,

@@ -39,9 +39,8 @@ import {
   type CommercePricing,
 } from '../cart/index.ts';
 import { claimDiscount, discountUsage, recordRedemption } from '../discounts/index.ts';
-import { stockLockOrder, takeStock } from '../catalogue/stock.ts';
+import { stockLockOrder, takeStock, getItemsByIds } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
-import { getItemsByIds } from '../catalogue/catalogue.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/index.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';

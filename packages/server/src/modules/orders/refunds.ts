@@ -37,7 +37,7 @@ import {
   type RefundStatus,
 } from './refund-store.ts';
 import { orderEvent, eventDetails, giftCardLinesOf, orderLines } from './store.ts';
-import { returnStock, stockLockOrder } from '../catalogue/stock.ts';
+import { returnStock, stockLockOrder } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { onOrder, type Actor, type OrderRowOf } from './admin-actions.ts';

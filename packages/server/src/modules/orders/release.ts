@@ -10,7 +10,7 @@ import { restoreGiftCards, voidGiftCardsOfOrder } from '../gift-cards/index.ts';
 import type { Trx } from '../../platform/db/index.ts';
 import { releaseDiscounts } from '../discounts/index.ts';
 import { orderEvent, moveOrderStatus, stockLinesOf } from './store.ts';
-import { returnOrderStock } from '../catalogue/stock.ts';
+import { returnOrderStock } from '../catalogue/index.ts';
 import { AWAITING_PAYMENT } from '../payments/index.ts';
 
 export interface Release {

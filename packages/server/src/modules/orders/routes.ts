@@ -28,7 +28,7 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { digest, signedInCustomer, type Member } from '../../platform/http/session.ts';
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { firstGiftCardId, getItemsByIds } from '../catalogue/catalogue.ts';
+import { firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
 import { customerDetails } from '../accounts/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';

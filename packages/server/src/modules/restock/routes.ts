@@ -42,6 +42,7 @@ import type { SiteContext } from '../../platform/site/context.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { decodeCursor } from '../../platform/http/cursor.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { itemAddresses } from '../catalogue/index.ts';
 import {
   sendGroup,
   signUp,
@@ -177,22 +178,17 @@ export async function restockRoutes(plugin: FastifyInstance, options: RestockOpt
     for (const id of mailIds) app.mailer.deliverLater(id);
     return mailIds.length;
   };
-  /** In the words, and under the origin and title, of the site the staff's request is for. */
   const restockMail = async (site: SiteContext, productId: string): Promise<RestockMail> => {
     const ls = site.strings;
-    const item = await db
-      .selectFrom('items')
-      .innerJoin('collections', 'collections.id', 'items.collection_id')
-      .select(['items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
-      .where('items.id', '=', productId)
-      .executeTakeFirstOrThrow();
+    const item = (await itemAddresses(db, [productId])).get(productId);
+    if (!item) throw new Error(`restock: product ${productId} is not in a collection`);
     const params = { product: item.title, site: site.title };
     return {
       subject: message('restock.mail-subject', params, ls),
       body: [
         message('restock.mail', params, ls),
         '',
-        `${site.origin}/${item.collection_url_id}/${item.url_id}`,
+        `${site.origin}/${item.collectionUrlId}/${item.urlId}`,
         '',
         site.title,
       ].join('\n'),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hasStock } from '@storefront/core';
 import type { CursorPage, SignUpGroup } from '@storefront/core/wire';
 import type { Db } from '../../platform/db/index.ts';
-import { stockOfRow, variantAttributes, variantsWithStock } from '../catalogue/stock.ts';
+import { productAndVariant, stockOfRow, variantAttributes, variantsStock } from '../catalogue/index.ts';
 import { pageOf } from '../../platform/http/cursor.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -18,18 +18,9 @@ export async function signUpTargetProblem(
   productId: string,
   variantId: string,
 ): Promise<'product-not-found' | 'variant-not-found' | undefined> {
-  const variant = await db
-    .selectFrom('variants')
-    .select(['id', 'item_id'])
-    .where('id', '=', variantId)
-    .executeTakeFirst();
-  const product = await db
-    .selectFrom('items')
-    .select(['id', 'product_type'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  if (!product || product.product_type === null) return 'product-not-found';
-  if (!variant || variant.item_id !== product.id) return 'variant-not-found';
+  const { product, variant } = await productAndVariant(db, productId, variantId);
+  if (!product || product.productType === null) return 'product-not-found';
+  if (!variant || variant.itemId !== product.id) return 'variant-not-found';
   return undefined;
 }
 
@@ -41,7 +32,7 @@ export async function stillSoldOut(
   db: Db,
   variantId: string,
 ): Promise<{ product: string; sku: string } | undefined> {
-  const variant = await variantsWithStock(db).where('variants.id', '=', variantId).executeTakeFirst();
+  const [variant] = await variantsStock(db, [variantId]);
   if (!variant || hasStock(stockOfRow(variant))) return undefined;
   return { product: variant.title, sku: variant.sku };
 }
@@ -76,15 +67,10 @@ export async function signUpGroups(
 ): Promise<CursorPage<'signUpGroups', SignUpGroup>> {
   const rows = await signUpCounts(db, after, limit + 1);
   const { shown, ...paging } = pageOf(rows, limit, (r) => [r.product_id, r.variant_id]);
-  const variants = shown.length
-    ? await variantsWithStock(db)
-        .where(
-          'variants.id',
-          'in',
-          shown.map((r) => r.variant_id),
-        )
-        .execute()
-    : [];
+  const variants = await variantsStock(
+    db,
+    shown.map((r) => r.variant_id),
+  );
   return {
     signUpGroups: shown.map((r) => {
       const v = variants.find((x) => x.id === r.variant_id);

@@ -5,7 +5,7 @@
  * folded the same way (query.ts), so that SQLite and PostgreSQL match the same words.
  */
 import { lowestUnitPrice, productOf } from '@storefront/core';
-import { collectionUrl, itemUrl } from '../../storefront/context.ts';
+import { collectionUrl, itemUrl } from '../../platform/site/urls.ts';
 import { blockFieldsText } from '../../platform/site/blocks.ts';
 import type { CollectionContent, ItemContent, Json } from '../../platform/site/types.ts';
 import type { SearchDocumentsTable, SearchKind } from './tables.ts';

@@ -12,7 +12,7 @@ import { formatMoney, message, PageType } from '@storefront/core';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ContentVersion } from '../catalogue/catalogue-cache.ts';
+import type { ContentVersion } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';

@@ -12,7 +12,7 @@ import {
   type ProductVariant,
 } from '@storefront/core';
 import type { CollectionContent, ItemContent, Json } from '../../platform/site/types.ts';
-import { stripTags } from '../../storefront/page-plan.ts';
+import { stripTags } from '../../platform/site/text.ts';
 
 export interface SeoSite {
   /** `SITE_URL`, no trailing slash. */

@@ -5,7 +5,13 @@
  * a large catalogue is never held in memory at once.
  */
 import type { Db } from '../../platform/db/index.ts';
-import { isPlatformPagePart } from '../../storefront/router.ts';
+import {
+  collectionAddresses,
+  countAllItems,
+  itemsInCatalogueOrder,
+  type ItemWalkKey,
+} from '../catalogue/index.ts';
+import { isPlatformPagePart } from '../../platform/site/page-names.ts';
 import { absoluteUrl } from './json-ld.ts';
 import { xmlText } from './rss.ts';
 
@@ -32,16 +38,12 @@ interface SitemapUrl {
 
 /** The URLs before the items: the collections (in navigation order), then the template's pages. */
 async function leadingUrls(source: SitemapSource): Promise<SitemapUrl[]> {
-  const rows = await source.db
-    .selectFrom('collections')
-    .select(['url_id', 'homepage', 'updated_on'])
-    .orderBy('position')
-    .execute();
-  const urlIds = new Set(rows.map((row) => row.url_id));
+  const rows = await collectionAddresses(source.db);
+  const urlIds = new Set(rows.map((row) => row.urlId));
   return [
     ...rows.map((row) => ({
-      path: row.homepage === 1 ? '/' : `/${encodeURIComponent(row.url_id)}`,
-      lastModified: Number(row.updated_on),
+      path: row.homepage ? '/' : `/${encodeURIComponent(row.urlId)}`,
+      lastModified: row.updatedOn,
     })),
     ...source.templatePages
       .filter((name) => !UNLISTED_PAGES.has(name) && !isPlatformPagePart(name) && !urlIds.has(name))
@@ -51,14 +53,8 @@ async function leadingUrls(source: SitemapSource): Promise<SitemapUrl[]> {
 
 /** How many URLs the site has, in one count of the items. */
 export async function sitemapSize(source: SitemapSource): Promise<{ leading: SitemapUrl[]; total: number }> {
-  const [leading, row] = await Promise.all([
-    leadingUrls(source),
-    source.db
-      .selectFrom('items')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { leading, total: leading.length + Number(row?.count ?? 0) };
+  const [leading, items] = await Promise.all([leadingUrls(source), countAllItems(source.db)]);
+  return { leading, total: leading.length + items };
 }
 
 /** The sitemap index naming `pages` child sitemaps. */
@@ -90,46 +86,27 @@ export async function* urlSet(
   const own = leading.slice(from, from + count);
   for (const url of own) yield urlEntry(source.origin, url);
   let left = count - own.length;
-  const collections = new Map(
-    (await source.db.selectFrom('collections').select(['id', 'url_id']).execute()).map((row) => [
-      row.id,
-      row.url_id,
-    ]),
-  );
+  const collections = new Map((await collectionAddresses(source.db)).map((row) => [row.id, row.urlId]));
   let skip = Math.max(0, from - leading.length);
-  let after: { collectionId: string; position: number } | undefined;
+  let after: ItemWalkKey | undefined;
   while (left > 0) {
-    let query = source.db
-      .selectFrom('items')
-      .select(['collection_id', 'position', 'url_id', 'updated_on'])
-      .orderBy('collection_id')
-      .orderBy('position');
-    if (after) {
-      const last = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('collection_id', '>', last.collectionId),
-          eb.and([eb('collection_id', '=', last.collectionId), eb('position', '>', last.position)]),
-        ]),
-      );
-    }
     // Only a child sitemap after the first starts with an offset, once; then the keyset goes on.
-    const rows = await query.limit(Math.min(BATCH, left)).offset(skip).execute();
+    const rows = await itemsInCatalogueOrder(source.db, after, Math.min(BATCH, left), skip);
     skip = 0;
     if (rows.length === 0) break;
     let text = '';
     for (const row of rows) {
-      const collection = collections.get(row.collection_id);
+      const collection = collections.get(row.collectionId);
       if (collection === undefined) continue;
       text += urlEntry(source.origin, {
-        path: `/${encodeURIComponent(collection)}/${encodeURIComponent(row.url_id)}`,
-        lastModified: Number(row.updated_on),
+        path: `/${encodeURIComponent(collection)}/${encodeURIComponent(row.urlId)}`,
+        lastModified: row.updatedOn,
       });
     }
     yield text;
     left -= rows.length;
     const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = { collectionId: last.collection_id, position: last.position };
+    after = { collectionId: last.collectionId, position: last.position };
   }
   yield '</urlset>\n';
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { takeStock, returnStock } from '../../modules/catalogue/stock.ts';
+import { takeStock, returnStock } from '../../modules/catalogue/stock-store.ts';
 import { hit, pruneRateLimits } from '../http/rate-limit.ts';
 import { loadContent } from '../site/loader.ts';
 import { DATABASES, FIXTURE_SITE, openFresh } from '../../testing/databases.ts';
-import { getItemsByIds, listCollections, listItems } from '../../modules/catalogue/catalogue.ts';
+import { getItemsByIds, listCollections, listItems } from '../../modules/catalogue/catalogue-store.ts';
 import { syncContent } from '../../modules/catalogue/content-sync.ts';
 
 for (const database of DATABASES) {

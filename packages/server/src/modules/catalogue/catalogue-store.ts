@@ -2,10 +2,9 @@ import { ProductType } from '@storefront/core';
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { CollectionContent, ItemContent, VariantContent } from '../../platform/site/types.ts';
-import type { Db } from '../../platform/db/index.ts';
 import { preparedQuery } from '../../platform/db/prepared.ts';
 import type { TermKind } from './item-terms.ts';
-import type { CollectionRow, Database, ItemRow, VariantRow } from '../../database.ts';
+import type { CatalogueDb, CatalogueTables, CollectionRow, ItemRow, VariantRow } from './tables.ts';
 
 /**
  * Parsed content JSON, reused while the row's text is the same (content only changes when a server
@@ -36,13 +35,13 @@ export function toCollection(row: CollectionRow): CollectionContent {
   };
 }
 
-export async function listCollections(db: Db): Promise<CollectionContent[]> {
+export async function listCollections(db: CatalogueDb): Promise<CollectionContent[]> {
   const rows = await db.selectFrom('collections').selectAll().orderBy('position').execute();
   return rows.map(toCollection);
 }
 
 /** Every item of a collection in content order, live stock overlaid. */
-export async function listItems(db: Db, collectionId: string): Promise<ItemContent[]> {
+export async function listItems(db: CatalogueDb, collectionId: string): Promise<ItemContent[]> {
   const rows = await db
     .selectFrom('items')
     .selectAll()
@@ -69,7 +68,11 @@ export interface ItemWhere {
   excludeItemId?: string;
 }
 
-function matching(eb: ExpressionBuilder<Database, 'items'>, collectionId: string, where: ItemWhere = {}) {
+function matching(
+  eb: ExpressionBuilder<CatalogueTables, 'items'>,
+  collectionId: string,
+  where: ItemWhere = {},
+) {
   const conditions: Expression<SqlBool>[] = [eb('items.collection_id', '=', collectionId)];
   if (where.featuredOnly) conditions.push(eb('items.starred', '=', 1));
   if (where.excludeItemId !== undefined) conditions.push(eb('items.id', '!=', where.excludeItemId));
@@ -93,7 +96,7 @@ function matching(eb: ExpressionBuilder<Database, 'items'>, collectionId: string
 }
 
 /** How many items of a collection there are (the collection's `itemCount`), or match `where`. */
-export async function countItems(db: Db, collectionId: string, where?: ItemWhere): Promise<number> {
+export async function countItems(db: CatalogueDb, collectionId: string, where?: ItemWhere): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -107,7 +110,7 @@ export async function countItems(db: Db, collectionId: string, where?: ItemWhere
  * content (without live stock: see `withStock`) with its position (for its neighbours).
  */
 export async function findItemContent(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   urlId: string,
 ): Promise<{ item: ItemContent; position: number } | undefined> {
@@ -122,7 +125,7 @@ export async function findItemContent(
 
 /** The items just before and after `position` in a collection, as content (without live stock). */
 export async function neighbours(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   position: number,
 ): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }> {
@@ -154,7 +157,11 @@ export interface PageQuery {
  * One page of a collection's items in SQL (LIMIT/OFFSET, or keyset by publish time), as content
  * (without live stock: see `withStock`).
  */
-export async function listPageContent(db: Db, collectionId: string, page: PageQuery): Promise<ItemContent[]> {
+export async function listPageContent(
+  db: CatalogueDb,
+  collectionId: string,
+  page: PageQuery,
+): Promise<ItemContent[]> {
   let query = db
     .selectFrom('items')
     .selectAll()
@@ -188,10 +195,10 @@ export interface EventsPageQuery {
 
 /**
  * One page of an events collection's upcoming or past events, keyset-paged by start date (then id)
- * on the columns content sync keeps (db/event-dates.ts), as content without live stock.
+ * on the columns content sync keeps (event-dates.ts), as content without live stock.
  */
 export async function eventsPageContent(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   page: EventsPageQuery,
 ): Promise<ItemContent[]> {
@@ -220,7 +227,7 @@ export async function eventsPageContent(
 
 /** An events collection's events starting in [from, to), soonest first, as content. */
 export async function eventsStartingContent(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   from: number,
   to: number,
@@ -245,7 +252,7 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
  * What an item costs at its cheapest: the lowest unit price of its variants (core's
  * `variantUnitPrice`, written by content sync), read through the variants' (item_id, sku) index.
  */
-const lowestPrice = (eb: ExpressionBuilder<Database, 'items'>) =>
+const lowestPrice = (eb: ExpressionBuilder<CatalogueTables, 'items'>) =>
   eb
     .selectFrom('variants')
     .select((v) => v.fn.min<number>('variants.unit_price_cents').as('lowest'))
@@ -256,7 +263,7 @@ const lowestPrice = (eb: ExpressionBuilder<Database, 'items'>) =>
  * filter takes effect only for a value the collection has.
  */
 export async function presentTerms(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   wanted: readonly { kind: TermKind; value: string }[],
 ): Promise<Set<string>> {
@@ -276,7 +283,7 @@ export async function presentTerms(
  * when no item of the collection has it.
  */
 export async function findAuthor(
-  db: Db,
+  db: CatalogueDb,
   collectionId: string,
   wanted: string,
   order: PageQuery['order'],
@@ -297,7 +304,7 @@ export async function findAuthor(
 }
 
 /** The distinct categories of a collection's items, in first-seen content order. */
-export async function collectionCategories(db: Db, collectionId: string): Promise<string[]> {
+export async function collectionCategories(db: CatalogueDb, collectionId: string): Promise<string[]> {
   // Each category's first appearance (item position, then its place in the item's list), one row each.
   const firsts = db
     .selectFrom('item_terms')
@@ -323,7 +330,10 @@ export async function collectionCategories(db: Db, collectionId: string): Promis
   return rows.map((row) => row.value);
 }
 
-export async function getItemsByIds(db: Db, ids: readonly string[]): Promise<Map<string, ItemContent>> {
+export async function getItemsByIds(
+  db: CatalogueDb,
+  ids: readonly string[],
+): Promise<Map<string, ItemContent>> {
   return (await itemsWithCollectionUrls(db, ids)).items;
 }
 
@@ -333,7 +343,7 @@ export async function getItemsByIds(db: Db, ids: readonly string[]): Promise<Map
  * per variant, the item's columns repeated on each.
  */
 export async function itemsWithCollectionUrls(
-  db: Db,
+  db: CatalogueDb,
   ids: readonly string[],
 ): Promise<{ items: Map<string, ItemContent>; collectionUrls: Map<string, string> }> {
   if (ids.length === 0) return { items: new Map(), collectionUrls: new Map() };
@@ -357,7 +367,7 @@ export async function itemsWithCollectionUrls(
 }
 
 // Prepared (db/prepared.ts): it runs in every add-to-cart.
-const itemsWithUrlsQuery = preparedQuery((db, { ids }: { ids: readonly string[] }) =>
+const itemsWithUrlsQuery = preparedQuery((db: CatalogueDb, { ids }: { ids: readonly string[] }) =>
   db
     .selectFrom('items')
     .leftJoin('collections', 'collections.id', 'items.collection_id')
@@ -378,7 +388,7 @@ function itemContent(row: ItemRow): ItemContent {
 }
 
 /** `items` with the live stock of their variants overlaid (one query for all of them). */
-export async function withStock(db: Db, items: ItemContent[]): Promise<ItemContent[]> {
+export async function withStock(db: CatalogueDb, items: ItemContent[]): Promise<ItemContent[]> {
   const ids = items.filter((i) => (i.structuredContent?.productType ?? null) !== null).map((i) => i.id);
   const variants = ids.length
     ? await db
@@ -419,7 +429,7 @@ function overlayStock(items: ItemContent[], variants: readonly LiveStock[]): Ite
 }
 
 /** The first gift card of the catalogue (in catalogue order), for the gift-card checkout. */
-export async function firstGiftCardId(db: Db): Promise<string | undefined> {
+export async function firstGiftCardId(db: CatalogueDb): Promise<string | undefined> {
   const gift = await db
     .selectFrom('items')
     .select('id')
@@ -427,4 +437,141 @@ export async function firstGiftCardId(db: Db): Promise<string | undefined> {
     .orderBy('position')
     .executeTakeFirst();
   return gift?.id;
+}
+
+/**
+ * Products (not pages or posts) whose lower-cased title is `like` the pattern (escaped with `\`;
+ * undefined: every product), by title, at most `limit`.
+ */
+export async function productsTitled(
+  db: CatalogueDb,
+  pattern: string | undefined,
+  limit: number,
+): Promise<{ id: string; title: string }[]> {
+  let q = db.selectFrom('items').select(['id', 'title']).where('product_type', 'is not', null);
+  if (pattern !== undefined)
+    q = q.where((eb) => eb(sql`lower(items.title)`, 'like', sql`${pattern} escape '\\'`));
+  return q.orderBy('title').orderBy('id').limit(limit).execute();
+}
+
+/** Where an item is: its title and the URL ids of its collection and of itself. */
+export interface ItemAddress {
+  id: string;
+  title: string;
+  urlId: string;
+  collectionUrlId: string;
+}
+
+/** The address of each of these items that is still in a collection (one statement). */
+export async function itemAddresses(
+  db: CatalogueDb,
+  ids: readonly string[],
+): Promise<Map<string, ItemAddress>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items')
+    .innerJoin('collections', 'collections.id', 'items.collection_id')
+    .select(['items.id', 'items.title', 'items.url_id', 'collections.url_id as collection_url_id'])
+    .where('items.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, title: r.title, urlId: r.url_id, collectionUrlId: r.collection_url_id },
+    ]),
+  );
+}
+
+/** An item's content as stored (without live stock), by id; undefined when there is none. */
+export async function storedItemContent(db: CatalogueDb, itemId: string): Promise<ItemContent | undefined> {
+  const row = await db.selectFrom('items').select('data').where('id', '=', itemId).executeTakeFirst();
+  return row && (JSON.parse(row.data) as ItemContent);
+}
+
+/** An item by id with its product type (null: not a product), and a variant by id with its item. */
+export async function productAndVariant(
+  db: CatalogueDb,
+  productId: string,
+  variantId: string,
+): Promise<{
+  product: { id: string; productType: number | null } | undefined;
+  variant: { id: string; itemId: string } | undefined;
+}> {
+  const variant = await db
+    .selectFrom('variants')
+    .select(['id', 'item_id'])
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+  const product = await db
+    .selectFrom('items')
+    .select(['id', 'product_type'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return {
+    product: product && { id: product.id, productType: product.product_type },
+    variant: variant && { id: variant.id, itemId: variant.item_id },
+  };
+}
+
+/** Every collection's id, URL id, homepage flag and last change, in navigation order. */
+export async function collectionAddresses(
+  db: CatalogueDb,
+): Promise<{ id: string; urlId: string; homepage: boolean; updatedOn: number }[]> {
+  const rows = await db
+    .selectFrom('collections')
+    .select(['id', 'url_id', 'homepage', 'updated_on'])
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    urlId: row.url_id,
+    homepage: row.homepage === 1,
+    updatedOn: Number(row.updated_on),
+  }));
+}
+
+/** How many items the catalogue has, in every collection. */
+export async function countAllItems(db: CatalogueDb): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Where a walk over every item stops: after this item (by collection id, then position). */
+export interface ItemWalkKey {
+  collectionId: string;
+  position: number;
+}
+
+/**
+ * Every item's collection, position, URL id and last change, by collection id then position, a
+ * batch at a time: after `after` (keyset), skipping `offset` rows first.
+ */
+export async function itemsInCatalogueOrder(
+  db: CatalogueDb,
+  after: ItemWalkKey | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ collectionId: string; position: number; urlId: string; updatedOn: number }[]> {
+  let query = db
+    .selectFrom('items')
+    .select(['collection_id', 'position', 'url_id', 'updated_on'])
+    .orderBy('collection_id')
+    .orderBy('position');
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('collection_id', '>', after.collectionId),
+        eb.and([eb('collection_id', '=', after.collectionId), eb('position', '>', after.position)]),
+      ]),
+    );
+  const rows = await query.limit(limit).offset(offset).execute();
+  return rows.map((row) => ({
+    collectionId: row.collection_id,
+    position: row.position,
+    urlId: row.url_id,
+    updatedOn: Number(row.updated_on),
+  }));
 }

@@ -1,0 +1,58 @@
+/** The catalogue module's API: what other modules, the storefront, the back office and the app use. */
+export {
+  CatalogueCache,
+  uncachedReads,
+  type CatalogueReads,
+  type ContentVersion,
+} from './catalogue-cache.ts';
+export {
+  collectionAddresses,
+  countAllItems,
+  firstGiftCardId,
+  itemsInCatalogueOrder,
+  type ItemWalkKey,
+  getItemsByIds,
+  itemAddresses,
+  itemsWithCollectionUrls,
+  productAndVariant,
+  storedItemContent,
+  type ItemAddress,
+  PRODUCT_SORTS,
+  type EventKey,
+  type EventsPageQuery,
+  type ItemWhere,
+  type PageQuery,
+  type ProductSort,
+  type TermFilter,
+} from './catalogue-store.ts';
+export {
+  availableVariantIds,
+  lowStockVariants,
+  productStock,
+  returnOrderStock,
+  returnStock,
+  stockLockOrder,
+  stockOfRow,
+  takeStock,
+  variantAttributes,
+  variantsStock,
+  type OrderStockLine,
+  type VariantStockRow,
+} from './stock-store.ts';
+export { eventEndOf, eventStartOf } from './event-dates.ts';
+export { storeCurrency, syncContent, type SyncOptions, type SyncResult } from './content-sync.ts';
+export { productSearchQuery, searchProducts } from './admin-products.ts';
+export {
+  changeStock,
+  LEDGER_CSV_COLUMNS,
+  ledgerCsv,
+  ledgerFilter,
+  ledgerQuery,
+  listStock,
+  LOW_STOCK,
+  stockChangeBody,
+  stockLedger,
+  stockQuery,
+  type AccountEmails,
+} from './admin-stock.ts';
+export type { CatalogueTables } from './tables.ts';

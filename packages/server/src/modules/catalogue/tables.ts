@@ -1,0 +1,106 @@
+import type { ColumnType, Kysely, Selectable, Transaction } from 'kysely';
+
+/**
+ * The catalogue's tables: collections, items, their variants (with live stock), the items' terms
+ * and the stock ledger. Portable column types only (text, integer, bigint): booleans are 0/1
+ * integers and times are epoch milliseconds (PostgreSQL returns bigint as a string: read them with `Number`).
+ */
+type Millis = ColumnType<number | string, number, number>;
+
+export interface CollectionsTable {
+  id: string;
+  url_id: string;
+  title: string;
+  type_name: string;
+  type: number;
+  homepage: number;
+  position: number;
+  /** The collection's content JSON (without its items). */
+  data: string;
+  updated_on: Millis;
+}
+
+export interface ItemsTable {
+  id: string;
+  collection_id: string;
+  url_id: string;
+  title: string;
+  record_type: number;
+  /** structuredContent.productType for store items, null otherwise. */
+  product_type: number | null;
+  position: number;
+  starred: number;
+  added_on: Millis;
+  publish_on: Millis;
+  /** The content's `startDate` (0 without one), kept by content sync (event-dates.ts). */
+  event_start: ColumnType<number | string, number | undefined, number>;
+  /** The content's `endDate`, else its start. */
+  event_end: ColumnType<number | string, number | undefined, number>;
+  /** The item's content JSON (variants' live stock is in `variants`). */
+  data: string;
+  updated_on: Millis;
+}
+
+/** An item's categories, tags and author (display name in `label`), kept by content sync for filters. */
+export interface ItemTermsTable {
+  item_id: string;
+  collection_id: string;
+  kind: 'category' | 'tag' | 'author';
+  /** The term's index in the item's list (first-seen order of a collection's categories). */
+  position: number;
+  value: string;
+  label: string | null;
+}
+
+export interface VariantsTable {
+  id: string;
+  item_id: string;
+  sku: string;
+  position: number;
+  currency: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  /** What one unit costs a shopper (core's `variantUnitPrice`), for sorting by price in SQL. */
+  unit_price_cents: number;
+  /** Stock: owned by the database once inserted (content gives the starting values only). */
+  unlimited: number;
+  qty_in_stock: number;
+  /** The variant's content JSON (attributes, optionValues, sizes...). */
+  data: string;
+}
+
+/** Every stock change made by the back office: 'cancellation', 'adjustment', 'set'. */
+export interface StockLedgerTable {
+  id: string;
+  created: Millis;
+  variant_id: string;
+  /** Units added (positive) or taken (negative). */
+  change: number;
+  reason: string;
+  /** The order, for order and cancellation entries. */
+  ref_id: string | null;
+  actor_id: string | null;
+  note: string | null;
+}
+
+export interface CatalogueTables {
+  collections: CollectionsTable;
+  items: ItemsTable;
+  variants: VariantsTable;
+  item_terms: ItemTermsTable;
+  stock_ledger: StockLedgerTable;
+}
+
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type VariantRow = Selectable<VariantsTable>;
+export type ItemTermRow = Selectable<ItemTermsTable>;
+
+/**
+ * The catalogue stores' handles, narrowed to these tables: a transaction where the write must run in
+ * the caller's, else the database or a transaction (Kysely's `Transaction<any>` is not assignable to
+ * `Kysely<CatalogueTables>`, hence the union).
+ */
+export type CatalogueTrx = Transaction<CatalogueTables>;
+export type CatalogueDb = Kysely<CatalogueTables> | CatalogueTrx;
