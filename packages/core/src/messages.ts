@@ -687,6 +687,31 @@ const entries = {
   'owner.range-reversed': { text: 'The end of the range comes before its start.' },
   'owner.range-too-long': { text: 'A range is at most {days} days.' },
 
+  // The staff sign-in page and a signed-in staff member's account page (/config/login).
+  'staff.sign-in-title': { text: 'Staff sign-in' },
+  'staff.back-office': { text: 'Back office' },
+  'staff.email': { text: 'Email' },
+  'staff.password': { text: 'Password' },
+  'staff.code-optional': { text: 'Authenticator code (if you set one up)' },
+  'staff.sign-in': { text: 'Sign in' },
+  'staff.sign-in-passkey': { text: 'Sign in with a passkey' },
+  'staff.signed-in-as': { text: 'Signed in as {email}.' },
+  'staff.go-to-back-office': { text: 'Go to the back office' },
+  'staff.sign-out': { text: 'Sign out' },
+  'staff.sign-out-everywhere': { text: 'Sign out everywhere' },
+  'staff.passkeys': { text: 'Passkeys' },
+  'staff.add-passkey': { text: 'Add a passkey' },
+  'staff.authenticator': { text: 'Authenticator app' },
+  'staff.totp-on': { text: 'Authenticator app: on. Signing in with a password asks for one of its codes.' },
+  'staff.totp-off-code': { text: 'Code from the app, to turn it off' },
+  'staff.totp-turn-off': { text: 'Turn off' },
+  'staff.totp-add-key': { text: 'Add this key to your authenticator app, then enter the code it shows.' },
+  'staff.totp-key': { text: 'Key:' },
+  'staff.totp-open': { text: 'Open in an authenticator app' },
+  'staff.totp-code': { text: 'Code from the app' },
+  'staff.totp-turn-on': { text: 'Turn on' },
+  'staff.totp-set-up': { text: 'Set up an authenticator app' },
+
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;
