@@ -201,6 +201,9 @@ const entries = {
   /** The spec does not give the wording (decision). */
   'cart.confirm-remove': { text: 'Are you sure you want to remove this item from your cart?' },
   'cart.quantity': { text: 'Quantity' },
+  /** The checkout summary table's column headings, for screen readers. */
+  'checkout.column-item': { text: 'Item' },
+  'checkout.column-price': { text: 'Price' },
   'cart.item': { text: 'item' },
   'cart.items': { text: 'items' },
   'cart.widget.label-one': { text: 'One item in cart' },

@@ -148,7 +148,7 @@ function summary(
     .join('');
   return (
     `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
     `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr>` +
     (pricing ? pricingRows((cents) => formatMoney(cents, currency), pricing, ls) : '') +
     `</tfoot></table>`
@@ -317,7 +317,7 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
     .join('');
   return (
     `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
     `<tbody>${rows}</tbody><tfoot>` +
     `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
     pricingRows(
