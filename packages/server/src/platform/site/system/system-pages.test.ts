@@ -56,6 +56,12 @@ const PAGES: OverriddenPage[] = [
     builtIn: 'class="sf-reviews"',
     open: (t) => t.app.inject({ method: 'GET', url: '/reviews/request?token=not-a-token' }),
   },
+  {
+    name: 'checkout-message',
+    prints: { source: '{checkoutPage.heading}', shows: /\S/ },
+    builtIn: 'class="sf-checkout"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/checkout/order-confirmed/no-such-order' }),
+  },
 ];
 
 describe.each(DATABASES)("a site's own pages/<name>.page instead of the platform's on $name", (database) => {
