@@ -17,6 +17,8 @@ import type { CollectionContent, ItemContent, Json, Site } from '../platform/sit
 import {
   localizedText,
   systemTemplates,
+  SystemPageRegistry,
+  type SystemPageRequest,
   UNKNOWN_TYPE_ITEM,
   UNKNOWN_TYPE_LIST,
 } from '../platform/site/system/index.ts';
@@ -111,9 +113,12 @@ export class PageRenderer {
   private readonly assembler: PageAssembler;
   private readonly catalogue: CatalogueCache;
   private readonly edited: SitePageContent;
+  /** The platform's pages (search, checkout, account…), registered by their modules at start. */
+  readonly systemPages: SystemPageRegistry<Compiled>;
 
   constructor(private readonly deps: RendererDeps) {
     const { engine } = deps;
+    this.systemPages = new SystemPageRegistry<Compiled>((source) => engine.compile(source), deps.bodies);
     this.catalogue = new CatalogueCache();
     this.edited = new SitePageContent(deps.site);
     const system = systemTemplates<Compiled>((source) => engine.compile(source), deps.bodies);
@@ -313,8 +318,10 @@ export class PageRenderer {
   }
 
   /**
-   * A page whose main content the caller made (checkout pages), inside the site's layout like the
-   * cart page: `html` becomes `squarespace.main-content`; the cart pill and widget are not shown.
+   * A platform page (search, checkout, account…) inside the site's layout like the cart page: the
+   * template's own `pages/<name>.page`, else the registered system page of that name, else `html`
+   * (pages not yet made templates), becomes `squarespace.main-content`; the cart pill and widget
+   * are not shown.
    */
   async renderSystemPage(req: {
     /** The site the page is for (the request's `request.site`). */
@@ -324,15 +331,15 @@ export class PageRenderer {
     status: number;
     pageType: number;
     title: string;
-    html: string;
+    html?: string | undefined;
     /** The order-confirmation page's order, for the browser's purchase events. */
     confirmedOrder?: ConfirmedCheckoutOrder;
     member?: PageMember | undefined;
     /**
-     * The template's own page for it (pages/<name>.page, e.g. `search`), rendered with `context`
-     * added to the page's; `html` is used when the template has none.
+     * The page's template (pages/<name>.page, e.g. `search`): the site's own or the platform's,
+     * rendered with `context` added to the page's.
      */
-    templatePage?: { name: string; context: Json } | undefined;
+    templatePage?: SystemPageRequest | undefined;
     /** The main content alone, without the layout (a fragment the browser places, e.g. the popup overlay). */
     mainContentOnly?: boolean;
   }): Promise<PageResult> {
@@ -354,7 +361,13 @@ export class PageRenderer {
       path.split('/').filter(Boolean).join('-') || 'system',
       req.title,
     );
-    const own = req.templatePage && site.template.pages[req.templatePage.name];
+    const named = req.templatePage?.name;
+    const own =
+      named === undefined
+        ? undefined
+        : (site.template.pages[named]?.template ?? this.systemPages.page(named));
+    if (!own && req.html === undefined)
+      throw new Error(`no page template ${named ?? '(unnamed)'} and no HTML`);
     const plan: PagePlan = {
       status: req.status,
       pageType: req.pageType,
@@ -365,9 +378,7 @@ export class PageRenderer {
         showCart: false,
         ...(own ? req.templatePage?.context : {}),
       },
-      inner: own
-        ? { template: own.template.compiled, file: own.template.file, source: own.template.source }
-        : { html: req.html },
+      inner: own ? { template: own.compiled, file: own.file, source: own.source } : { html: req.html ?? '' },
       products: [],
       itemId: null,
       title: { collection: req.title },

@@ -5,6 +5,7 @@
  * button shows where the browser has WebAuthn (passkeys.ts). Signed in, it is the staff member's
  * account page: add a passkey, set up or turn off an authenticator app (totp.ts).
  */
+import { message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import { escapeHtml as e } from '../../platform/http/html.ts';
 import type { FastifyReply } from 'fastify';
 import { STAFF_LOGIN_PATH } from '../../platform/http/session.ts';
@@ -45,46 +46,50 @@ export interface LoginPage {
   passkeyScript: string | null;
 }
 
+/** A word of the page, from the catalogue (a site's `localizedStrings` may override it), escaped. */
+type Words = (code: Extract<MessageCode, `staff.${string}`>, params?: Record<string, string>) => string;
+
 const crumbField = (crumb: string) => `<input type="hidden" name="crumb" value="${e(crumb)}">`;
 const codeField = (label: string, required: boolean) =>
   `<p><label for="code">${label}</label><br><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8"${required ? ' required' : ''}></p>`;
 
-function totpSection(crumb: string, totp: TotpState): string {
+function totpSection(crumb: string, totp: TotpState, t: Words): string {
   const form = (action: string, fields: string, submit: string) =>
     `<form method="post" action="${STAFF_TOTP_PATH}">${crumbField(crumb)}<input type="hidden" name="action" value="${action}">${fields}<p><button type="submit">${submit}</button></p></form>`;
   if (totp.state === 'on')
-    return `<p>Authenticator app: on. Signing in with a password asks for one of its codes.</p>${form('off', codeField('Code from the app, to turn it off', true), 'Turn off')}`;
+    return `<p>${t('staff.totp-on')}</p>${form('off', codeField(t('staff.totp-off-code'), true), t('staff.totp-turn-off'))}`;
   if (totp.state === 'pending')
-    return `<p>Add this key to your authenticator app, then enter the code it shows.</p>
-<p>Key: <code id="totp-secret">${e(totp.secret)}</code></p>
-<p><a href="${e(totp.uri)}">Open in an authenticator app</a></p>
-${form('confirm', codeField('Code from the app', true), 'Turn on')}`;
-  return form('start', '', 'Set up an authenticator app');
+    return `<p>${t('staff.totp-add-key')}</p>
+<p>${t('staff.totp-key')} <code id="totp-secret">${e(totp.secret)}</code></p>
+<p><a href="${e(totp.uri)}">${t('staff.totp-open')}</a></p>
+${form('confirm', codeField(t('staff.totp-code'), true), t('staff.totp-turn-on'))}`;
+  return form('start', '', t('staff.totp-set-up'));
 }
 
-export function loginPageHtml(page: LoginPage): string {
+export function loginPageHtml(page: LoginPage, ls?: LocalizedStrings): string {
+  const t: Words = (code, params) => e(message(code, params, ls));
   const status = page.notice ? `<p role="status">${e(page.notice)}</p>` : '';
   const alert = page.error ? `<p role="alert">${e(page.error)}</p>` : '';
   const body = page.signedInAs
-    ? `<p role="status">Signed in as ${e(page.signedInAs)}.</p>${status}${alert}
-<p><a href="${BACKOFFICE_HOME}">Go to the back office</a></p>
-<form method="post" action="${STAFF_SIGN_OUT_PATH}">${crumbField(page.crumb)}<p><button type="submit">Sign out</button> <button type="submit" name="everywhere" value="1">Sign out everywhere</button></p></form>
-<h2>Passkeys</h2>
-${passkeyButton('register', PASSKEY_API.staff.register, STAFF_LOGIN_PATH, 'Add a passkey', page.passkeyScript)}
-<h2>Authenticator app</h2>
-${totpSection(page.crumb, page.totp ?? { state: 'off' })}`
+    ? `<p role="status">${t('staff.signed-in-as', { email: page.signedInAs })}</p>${status}${alert}
+<p><a href="${BACKOFFICE_HOME}">${t('staff.go-to-back-office')}</a></p>
+<form method="post" action="${STAFF_SIGN_OUT_PATH}">${crumbField(page.crumb)}<p><button type="submit">${t('staff.sign-out')}</button> <button type="submit" name="everywhere" value="1">${t('staff.sign-out-everywhere')}</button></p></form>
+<h2>${t('staff.passkeys')}</h2>
+${passkeyButton('register', PASSKEY_API.staff.register, STAFF_LOGIN_PATH, message('staff.add-passkey', {}, ls), page.passkeyScript)}
+<h2>${t('staff.authenticator')}</h2>
+${totpSection(page.crumb, page.totp ?? { state: 'off' }, t)}`
     : `${alert}
 <form method="post" action="${STAFF_LOGIN_PATH}">
 ${crumbField(page.crumb)}${page.next ? `<input type="hidden" name="next" value="${e(page.next)}">` : ''}
-<p><label for="email">Email</label><br><input id="email" name="email" type="email" autocomplete="username" required value="${e(page.email ?? '')}"></p>
-<p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required></p>
-${codeField('Authenticator code (if you set one up)', false)}
-<p><button type="submit">Sign in</button></p>
+<p><label for="email">${t('staff.email')}</label><br><input id="email" name="email" type="email" autocomplete="username" required value="${e(page.email ?? '')}"></p>
+<p><label for="password">${t('staff.password')}</label><br><input id="password" name="password" type="password" autocomplete="current-password" required></p>
+${codeField(t('staff.code-optional'), false)}
+<p><button type="submit">${t('staff.sign-in')}</button></p>
 </form>
-${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? BACKOFFICE_HOME, 'Sign in with a passkey', page.passkeyScript)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Staff sign-in</title>
+${passkeyButton('sign-in', PASSKEY_API.staff.signIn, page.next ?? BACKOFFICE_HOME, message('staff.sign-in-passkey', {}, ls), page.passkeyScript)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('staff.sign-in-title')}</title>
 <style nonce="${STYLE_NONCE_MARKER}">${STAFF_PAGE_CSS}</style></head>
-<body><header class="cfg-header"><p>Back office</p></header><main class="cfg-login"><h1>Staff sign-in</h1>
+<body><header class="cfg-header"><p>${t('staff.back-office')}</p></header><main class="cfg-login"><h1>${t('staff.sign-in-title')}</h1>
 ${body}
 </main></body></html>`;
 }
@@ -94,5 +99,5 @@ export function sendLoginPage(reply: FastifyReply, status: number, page: LoginPa
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(loginPageHtml(page));
+    .send(loginPageHtml(page, reply.request.site.strings));
 }

@@ -3,16 +3,17 @@
  * template has `pages/<name>.page` for an account page, it renders as the page's main content with
  * `accountPage` in its context; otherwise the built-in page does (render/pages.ts falls back).
  *
- * Every string of `accountPage` is HTML-escaped here, since a template prints `{accountPage.x}` as
- * it is and much of it is what a visitor typed or stored (names, addresses, a reflected address).
+ * Every string of `accountPage` is HTML-escaped here (escapedJson, the one way of every platform
+ * page's context), since a template prints `{accountPage.x}` as it is and much of it is what a
+ * visitor typed or stored (names, addresses, a reflected address).
  */
 import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
-import { escapeHtml } from '../../platform/http/html.ts';
 import type { Order } from '@storefront/core/wire';
 import { isPaid, type OrderSummary } from '../orders/index.ts';
 import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import type { SavedAddress } from './address-store.ts';
+import { escapedJson } from '../../platform/site/system/index.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 
@@ -68,15 +69,6 @@ const URLS = {
 };
 
 const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
-
-/** Every string in the value HTML-escaped (numbers, booleans and null as they are). */
-export function escapedJson(value: unknown): unknown {
-  if (typeof value === 'string') return escapeHtml(value);
-  if (Array.isArray(value)) return value.map(escapedJson);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapedJson(v)]));
-  return value;
-}
 
 const addressJson = (address: Address) => ({
   line1: address.line1 ?? '',

@@ -5,6 +5,8 @@
  */
 import { formatMoney, message, ProductType, type LocalizedStrings } from '@storefront/core';
 import { escapeHtml as h } from '../../platform/http/html.ts';
+import { escapedJson, type SystemPageRequest } from '../../platform/site/system/index.ts';
+import type { Json } from '../../platform/site/types.ts';
 import type { OrderNeeds, ShippingOption } from '@storefront/core';
 import { amountDueCents, giftCardPaymentOf, type PlannedGiftCard } from '../gift-cards/index.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
@@ -35,7 +37,7 @@ export const CHECKOUT_CSS = `
 .sf-checkout__submit{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
 .sf-order__awaiting-payment{padding:.75rem 1rem;border-left:4px solid #1d1d1b;background:#fff}
 `;
-const STYLE = `<style>${CHECKOUT_CSS}</style>`;
+export const STYLE = `<style>${CHECKOUT_CSS}</style>`;
 
 export interface SummaryLine {
   title: string;
@@ -148,7 +150,7 @@ function summary(
     .join('');
   return (
     `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
     `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr>` +
     (pricing ? pricingRows((cents) => formatMoney(cents, currency), pricing, ls) : '') +
     `</tfoot></table>`
@@ -249,9 +251,18 @@ function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: L
   return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
 }
 
+/** The system page templates' names (a site overrides each with `pages/<name>.page`, templates.ts). */
+export const CHECKOUT_PAGES = { message: 'checkout-message' } as const;
+
 /** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
-export function checkoutMessageHtml(heading: string, text: string, ls?: LocalizedStrings): string {
-  return `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(heading)}</h1><p class="sf-checkout__error" role="alert">${h(text)}</p><p><a href="/cart">${h(message('cart.view-cart', {}, ls))}</a> · <a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`;
+export function checkoutMessagePage(heading: string, text: string, ls?: LocalizedStrings): SystemPageRequest {
+  const checkoutPage = {
+    heading,
+    text,
+    viewCart: message('cart.view-cart', {}, ls),
+    continueShopping: message('cart.continue-shopping', {}, ls),
+  };
+  return { name: CHECKOUT_PAGES.message, context: { checkoutPage: escapedJson(checkoutPage) as Json } };
 }
 
 /** Gift cards (issue 17): what a card paid and what is left on it, and the codes a gift card order issued. */
@@ -317,7 +328,7 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
     .join('');
   return (
     `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">Item</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">Price</span></th></tr></thead>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
     `<tbody>${rows}</tbody><tfoot>` +
     `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
     pricingRows(

@@ -48,12 +48,13 @@ import {
 } from './place-order.ts';
 import {
   checkoutFormHtml,
-  checkoutMessageHtml,
+  checkoutMessagePage,
   confirmationHtml,
   subscriptionConfirmedHtml,
   type CheckoutFormPage,
   type FormTarget,
 } from './pages.ts';
+import { CHECKOUT_PAGE_TEMPLATES } from './templates.ts';
 import { isPaid } from './on-payment.ts';
 import type { SiteResolver } from '../../platform/site/context.ts';
 import {
@@ -284,6 +285,7 @@ export function renewalPlacer(db: Db, options: CheckoutOptions, resolveSite: Sit
 export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutOptions): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { renderer, settings } = options;
+  renderer.systemPages.register(CHECKOUT_PAGE_TEMPLATES);
   const { db } = app.database;
   const payment = options.payment ?? manualPaymentProvider;
 
@@ -373,7 +375,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: number;
       pageType: number;
       title: string;
-      html: string;
+      html?: string;
       confirmedOrder?: ConfirmedCheckoutOrder;
       templatePage?: { name: string; context: Json };
     },
@@ -540,7 +542,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         status: extra.error ? status : built.status,
         pageType: PageType.CHECKOUT,
         title: built.title,
-        html: checkoutMessageHtml(built.title, extra.error ?? built.text, ls),
+        templatePage: checkoutMessagePage(built.title, extra.error ?? built.text, ls),
       });
     return sendPage(request, reply, {
       status,
@@ -699,7 +701,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         status: 404,
         pageType: PageType.NOT_FOUND,
         title,
-        html: checkoutMessageHtml(title, title, ls),
+        templatePage: checkoutMessagePage(title, title, ls),
       });
     }
     return sendPage(request, reply, {
@@ -722,7 +724,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         status: 404,
         pageType: PageType.NOT_FOUND,
         title,
-        html: checkoutMessageHtml(title, title, ls),
+        templatePage: checkoutMessagePage(title, title, ls),
       });
     }
     const subscription = await subscriptionOfOrder(db, order.id);
@@ -758,7 +760,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: refusal.statusCode,
       pageType: PageType.NOT_FOUND,
       title: text,
-      html: checkoutMessageHtml(message('checkout.download', {}, ls), text, ls),
+      templatePage: checkoutMessagePage(message('checkout.download', {}, ls), text, ls),
     });
   };
 

@@ -1,11 +1,13 @@
 /**
- * The reviews request page's main content (page type 209): server-rendered HTML that works without
- * JavaScript, put inside the site's layout by the page renderer. Each product is a fieldset whose
+ * The reviews request page's context (page type 209) for its system page templates (templates.ts),
+ * or a site's own `pages/reviews-request.page` and `pages/reviews-request-notice.page`: HTML that
+ * works without JavaScript, put inside the site's layout by the page renderer. Each product is a fieldset whose
  * legend names it, its rating a radio group of five (a keyboard moves along it; each choice is read
  * as "N out of 5 stars"), then an optional title and text. Every text comes from core's catalogue.
  */
 import { message, type LocalizedStrings } from '@storefront/core';
-import { escapeHtml as h } from '../../platform/http/html.ts';
+import { escapedJson, type SystemPageRequest } from '../../platform/site/system/index.ts';
+import type { Json } from '../../platform/site/types.ts';
 import { REVIEW_REQUEST_PATH } from './store.ts';
 import { BODY_MAX, TITLE_MAX, type OpenRequest } from './requests.ts';
 
@@ -26,12 +28,13 @@ export const REVIEWS_CSS = `
 .sf-reviews__submit{font:inherit;font-weight:600;padding:.8rem 1.6rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
 .sf-reviews__hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
-const STYLE = `<style>${REVIEWS_CSS}</style>`;
-
 const stars = (count: number) => '★'.repeat(count) + '☆'.repeat(5 - count);
 
+/** The system page templates' names (a site overrides each with `pages/<name>.page`). */
+export const REVIEW_PAGES = { form: 'reviews-request', notice: 'reviews-request-notice' } as const;
+
 /** The form for an open request; `values` and `error` when a submission came back refused. */
-export function reviewFormHtml(
+export function reviewFormPage(
   page: {
     request: OpenRequest;
     token: string;
@@ -40,51 +43,42 @@ export function reviewFormHtml(
     error?: string;
   },
   ls?: LocalizedStrings,
-): string {
+): SystemPageRequest {
   const { request, values = {} } = page;
-  const fieldsets = request.lines
-    .map((line, index) => {
-      const id = (name: string) => `sf-review-${index}-${name}`;
-      const radios = [5, 4, 3, 2, 1]
-        .map((n) => {
-          const checked = values[`rating.${line.id}`] === String(n) ? ' checked' : '';
-          return (
-            `<label><input type="radio" name="rating.${h(line.id)}" value="${n}"${checked}>` +
-            `<span class="sf-reviews__star-glyphs" aria-hidden="true">${stars(n)}</span>` +
-            `<span class="sf-reviews__hidden">${h(message('review.stars', { count: n }, ls))}</span></label>`
-          );
-        })
-        .join('');
-      return (
-        `<fieldset data-line-id="${h(line.id)}"><legend>${h(message('review.rating-legend', { product: line.title }, ls))}</legend>` +
-        `<div class="sf-reviews__stars" role="radiogroup" aria-label="${h(message('review.rating-legend', { product: line.title }, ls))}">${radios}</div>` +
-        `<div class="sf-reviews__field"><label for="${id('title')}">${h(message('review.title-label', {}, ls))}</label>` +
-        `<input id="${id('title')}" name="title.${h(line.id)}" maxlength="${TITLE_MAX}" value="${h(values[`title.${line.id}`] ?? '')}"></div>` +
-        `<div class="sf-reviews__field"><label for="${id('body')}">${h(message('review.body-label', {}, ls))}</label>` +
-        `<textarea id="${id('body')}" name="body.${h(line.id)}" rows="4" maxlength="${BODY_MAX}">${h(values[`body.${line.id}`] ?? '')}</textarea></div>` +
-        `</fieldset>`
-      );
-    })
-    .join('');
-  return (
-    `${STYLE}<div class="sf-reviews"><h1>${h(message('review.request-title', {}, ls))}</h1>` +
-    (page.error ? `<div class="sf-reviews__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
-    `<p>${h(message('review.request-intro', { number: request.orderNumber }, ls))}</p>` +
-    `<form method="post" action="${REVIEW_REQUEST_PATH}">` +
-    `<input type="hidden" name="crumb" value="${h(page.crumb)}">` +
-    `<input type="hidden" name="token" value="${h(page.token)}">` +
-    fieldsets +
-    `<button type="submit" class="sf-reviews__submit">${h(message('review.submit', {}, ls))}</button></form></div>`
-  );
+  const lines = request.lines.map((line, index) => ({
+    id: line.id,
+    legend: message('review.rating-legend', { product: line.title }, ls),
+    stars: [5, 4, 3, 2, 1].map((n) => ({
+      lineId: line.id,
+      value: n,
+      glyphs: stars(n),
+      label: message('review.stars', { count: n }, ls),
+      checked: values[`rating.${line.id}`] === String(n),
+    })),
+    titleId: `sf-review-${index}-title`,
+    titleLabel: message('review.title-label', {}, ls),
+    titleMax: TITLE_MAX,
+    titleValue: values[`title.${line.id}`] ?? '',
+    bodyId: `sf-review-${index}-body`,
+    bodyLabel: message('review.body-label', {}, ls),
+    bodyMax: BODY_MAX,
+    bodyValue: values[`body.${line.id}`] ?? '',
+  }));
+  const reviewsPage = {
+    title: message('review.request-title', {}, ls),
+    error: page.error ?? null,
+    intro: message('review.request-intro', { number: request.orderNumber }, ls),
+    action: REVIEW_REQUEST_PATH,
+    crumb: page.crumb,
+    token: page.token,
+    lines,
+    submit: message('review.submit', {}, ls),
+  };
+  return { name: REVIEW_PAGES.form, context: { reviewsPage: escapedJson(reviewsPage) as Json } };
 }
 
 /** A page of one message: the thanks after submitting, or why a link does not open. */
-export function reviewNoticeHtml(text: string, alert: boolean, ls?: LocalizedStrings): string {
-  return (
-    `${STYLE}<div class="sf-reviews"><h1>${h(message('review.request-title', {}, ls))}</h1>` +
-    (alert
-      ? `<div class="sf-reviews__error" role="alert"><p>${h(text)}</p></div>`
-      : `<p role="status">${h(text)}</p>`) +
-    `</div>`
-  );
+export function reviewNoticePage(text: string, alert: boolean, ls?: LocalizedStrings): SystemPageRequest {
+  const reviewsPage = { title: message('review.request-title', {}, ls), text, alert };
+  return { name: REVIEW_PAGES.notice, context: { reviewsPage: escapedJson(reviewsPage) as Json } };
 }

@@ -28,7 +28,6 @@ import {
   productReviews,
   productReviewsQuery,
 } from './lists.ts';
-import { reviewFormHtml, reviewNoticeHtml } from './pages.ts';
 import {
   openRequest,
   storeReviews,
@@ -37,6 +36,9 @@ import {
   type OpenRequest,
   type OrderToReview,
 } from './requests.ts';
+import { reviewFormPage, reviewNoticePage } from './pages.ts';
+import { REVIEW_PAGE_TEMPLATES } from './templates.ts';
+import type { SystemPageRequest } from '../../platform/site/system/index.ts';
 
 export interface ReviewRouteOptions {
   renderer: PageRenderer;
@@ -61,7 +63,13 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     },
   };
 
-  const showPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+  options.renderer.systemPages.register(REVIEW_PAGE_TEMPLATES);
+  const showPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: SystemPageRequest,
+  ) => {
     const ls = request.site.strings;
     const result = await options.renderer.renderSystemPage({
       site: request.site,
@@ -71,7 +79,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
       status,
       pageType: PageType.REVIEWS_REQUEST,
       title: message('review.request-title', {}, ls),
-      html,
+      templatePage: page,
     });
     return sendPageResult(reply, result, 'no-store');
   };
@@ -82,7 +90,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
       request,
       reply,
       error.statusCode,
-      reviewNoticeHtml(String(error.body(ls).message), true, ls),
+      reviewNoticePage(String(error.body(ls).message), true, ls),
     );
   };
 
@@ -94,7 +102,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
     try {
       const open = await openRequest(db, options.orderToReview, token);
       const crumb = ensureCrumb(request, reply);
-      return await showPage(request, reply, 200, reviewFormHtml({ request: open, token, crumb }, ls));
+      return await showPage(request, reply, 200, reviewFormPage({ request: open, token, crumb }, ls));
     } catch (error) {
       return refusal(request, reply, error);
     }
@@ -114,12 +122,12 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
         request,
         reply,
         200,
-        reviewNoticeHtml(message('review.thanks', {}, ls), false, ls),
+        reviewNoticePage(message('review.thanks', {}, ls), false, ls),
       );
     } catch (error) {
       if (!(error instanceof ApiError) || !open || !parsed.success) return refusal(request, reply, error);
       // The form again, as typed, with what to fix above it.
-      const html = reviewFormHtml(
+      const page = reviewFormPage(
         {
           request: open,
           token: parsed.data.token,
@@ -129,7 +137,7 @@ export async function reviewRoutes(plugin: FastifyInstance, options: ReviewRoute
         },
         ls,
       );
-      return showPage(request, reply, error.statusCode, html);
+      return showPage(request, reply, error.statusCode, page);
     }
   });
 

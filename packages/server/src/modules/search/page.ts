@@ -1,10 +1,12 @@
 /**
- * The built-in /search page's main content (server-rendered, works without JavaScript); routes.ts
- * puts it inside the site's layout. Every text comes from core's message catalogue.
+ * The /search page's context (server-rendered, works without JavaScript): the `search` that the
+ * page template reads, the platform's (templates.ts) or the site's own `pages/search.page`
+ * (docs/search.md). Every text comes from core's message catalogue.
  */
-import { formatMoney, message, type LocalizedStrings } from '@storefront/core';
-import { escapeHtml as h } from '../../platform/http/html.ts';
-import type { SearchQuery, SearchResults, SearchSort } from './query.ts';
+import { formatMoney, message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import { escapedJson } from '../../platform/site/system/index.ts';
+import type { Json } from '../../platform/site/types.ts';
+import type { SearchQuery, SearchResults } from './query.ts';
 import { SEARCH_SORTS } from './query.ts';
 import { SEARCH_KINDS } from './tables.ts';
 
@@ -53,90 +55,82 @@ export interface SearchPageInput {
   /** A refusal's message (the query could not be run). */
   error?: string | undefined;
   currency: string;
+  /** Longest query, in characters (the form's `maxlength`). */
+  maxQueryChars: number;
 }
 
-export function searchPage(input: SearchPageInput, ls?: LocalizedStrings): string {
-  const { query, results, error } = input;
-  const t = (code: Parameters<typeof message>[0], params?: Record<string, string | number>) =>
-    h(message(code, params, ls));
-  const sortOption = (sort: SearchSort) =>
-    `<option value="${sort}"${sort === query.sort ? ' selected' : ''}>${t(`search.sort.${sort}`)}</option>`;
-  const form =
-    `<form class="sf-search__form" role="search" method="get" action="/search">` +
-    `<div><label for="sf-search-q">${t('search.label')}</label>` +
-    `<input id="sf-search-q" type="search" name="q" value="${h(query.q)}" maxlength="200" autocomplete="off"></div>` +
-    (query.kind ? `<input type="hidden" name="type" value="${h(query.kind)}">` : '') +
-    `<div><label for="sf-search-sort">${t('search.sort')}</label>` +
-    `<select id="sf-search-sort" name="sort">${SEARCH_SORTS.map(sortOption).join('')}</select></div>` +
-    `<button type="submit">${t('search.submit')}</button></form>`;
-  let body = '';
-  if (error) body = `<p class="sf-search__error" role="alert">${h(error)}</p>`;
-  else if (results && query.q.trim()) body = resultsHtml(input, results, t);
-  return `<style>${SEARCH_CSS}</style><div class="sf-search"><h1>${t('search.title')}</h1>${form}${body}</div>`;
-}
-
-function resultsHtml(
-  { query, currency }: SearchPageInput,
-  results: SearchResults,
-  t: (code: Parameters<typeof message>[0], params?: Record<string, string | number>) => string,
-): string {
-  const allCount = Object.values(results.facets.kinds).reduce((sum, n) => sum + (n ?? 0), 0);
-  if (allCount === 0)
-    return (
-      `<div class="sf-search__empty" role="status"><h2>${t('search.no-results', { query: query.q })}</h2>` +
-      `<p>${t('search.no-results-hint')}</p></div>`
-    );
-  const summary =
-    results.total === 1
-      ? t('search.results-one', { query: query.q })
-      : t('search.results-many', { count: results.total, query: query.q });
-  const typeLink = (kind: (typeof SEARCH_KINDS)[number] | undefined, label: string, count: number) => {
-    const current = kind === query.kind;
-    return `<li><a href="${h(searchUrl({ ...query, kind, category: undefined, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${label} (${count})</a></li>`;
-  };
-  const types =
-    `<nav aria-label="${t('search.filter-by-type')}"><ul class="sf-search__types">` +
-    typeLink(undefined, t('search.type.all'), allCount) +
-    SEARCH_KINDS.filter((k) => results.facets.kinds[k])
-      .map((k) => typeLink(k, t(KIND_LABEL[k]), results.facets.kinds[k] ?? 0))
-      .join('') +
-    '</ul></nav>';
-  const categories = results.facets.categories.length
-    ? `<nav aria-label="${t('search.categories')}"><ul class="sf-search__types">` +
-      results.facets.categories
-        .map((c) => {
-          const current = c.value === query.category;
-          return `<li><a href="${h(searchUrl({ ...query, kind: 'product', category: c.value, page: 1 }))}"${current ? ' aria-current="page"' : ''}>${h(c.value)} (${c.count})</a></li>`;
-        })
-        .join('') +
-      '</ul></nav>'
-    : '';
-  const hits = results.hits
-    .map(
-      (hit) =>
-        `<li class="sf-search__result">` +
-        (hit.imageUrl ? `<img src="${h(hit.imageUrl)}" alt="" loading="lazy">` : '') +
-        `<div><span class="sf-search__kind">${t(KIND_LABEL[hit.kind])}</span>` +
-        `<h2><a href="${h(hit.url)}">${hit.titleHtml}</a></h2>` +
-        (hit.priceCents !== null ? `<p>${h(formatMoney(hit.priceCents, currency))}</p>` : '') +
-        (hit.snippetHtml ? `<p>${hit.snippetHtml}</p>` : '') +
-        '</div></li>',
-    )
-    .join('');
-  const pages =
-    results.pages > 1
-      ? `<nav class="sf-search__pages" aria-label="${t('search.page-of', { page: results.page, pages: results.pages })}">` +
-        (results.page > 1
-          ? `<a rel="prev" href="${h(searchUrl({ ...query, page: results.page - 1 }))}">${t('search.previous')}</a>`
-          : '') +
-        `<span>${t('search.page-of', { page: results.page, pages: results.pages })}</span>` +
-        (results.page < results.pages
-          ? `<a rel="next" href="${h(searchUrl({ ...query, page: results.page + 1 }))}">${t('search.next')}</a>`
-          : '') +
-        '</nav>'
-      : '';
-  return (
-    `<p role="status">${summary}</p>${types}${categories}` +
-    `<ol class="sf-search__results">${hits}</ol>${pages}`
-  );
+/** What the search page template sees as `search` (docs/search.md), every string HTML-escaped. */
+export function searchPageContext(input: SearchPageInput, ls?: LocalizedStrings): Json {
+  const { query, results, error, currency } = input;
+  const t = (code: MessageCode, params?: Record<string, string | number>) => message(code, params, ls);
+  const kindCounts = results?.facets.kinds ?? {};
+  const allCount = Object.values(kindCounts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const page = results?.page ?? 1;
+  const pages = results?.pages ?? 0;
+  const typeLink = (kind: (typeof SEARCH_KINDS)[number] | undefined, label: string, count: number) => ({
+    label,
+    count,
+    url: searchUrl({ ...query, kind, category: undefined, page: 1 }),
+    current: kind === query.kind,
+  });
+  return escapedJson({
+    query: query.q,
+    type: query.kind ?? null,
+    category: query.category ?? null,
+    sort: query.sort,
+    error: error ?? null,
+    total: results?.total ?? 0,
+    empty: Boolean(query.q.trim()) && !error && (results?.total ?? 0) === 0,
+    results: (results?.hits ?? []).map((hit) => ({
+      ...hit,
+      price: hit.priceCents === null ? null : formatMoney(hit.priceCents, currency),
+      kindLabel: t(KIND_LABEL[hit.kind]),
+    })),
+    facets: results?.facets ?? { kinds: {}, categories: [] },
+    pagination: {
+      page,
+      pages,
+      ...(results && page > 1 ? { prevPageUrl: searchUrl({ ...query, page: page - 1 }) } : {}),
+      ...(results && page < pages ? { nextPageUrl: searchUrl({ ...query, page: page + 1 }) } : {}),
+    },
+    // What the built-in page shows beyond the fields above.
+    maxLength: input.maxQueryChars,
+    showResults: !error && results !== undefined && Boolean(query.q.trim()),
+    noMatches: allCount === 0,
+    showPages: pages > 1,
+    sorts: SEARCH_SORTS.map((sort) => ({
+      value: sort,
+      label: t(`search.sort.${sort}`),
+      selected: sort === query.sort,
+    })),
+    typeLinks: [
+      typeLink(undefined, t('search.type.all'), allCount),
+      ...SEARCH_KINDS.filter((k) => kindCounts[k]).map((k) =>
+        typeLink(k, t(KIND_LABEL[k]), kindCounts[k] ?? 0),
+      ),
+    ],
+    categoryLinks: (results?.facets.categories ?? []).map((c) => ({
+      value: c.value,
+      count: c.count,
+      url: searchUrl({ ...query, kind: 'product', category: c.value, page: 1 }),
+      current: c.value === query.category,
+    })),
+    text: {
+      title: t('search.title'),
+      label: t('search.label'),
+      sort: t('search.sort'),
+      submit: t('search.submit'),
+      summary:
+        results?.total === 1
+          ? t('search.results-one', { query: query.q })
+          : t('search.results-many', { count: results?.total ?? 0, query: query.q }),
+      noResults: t('search.no-results', { query: query.q }),
+      noResultsHint: t('search.no-results-hint'),
+      filterByType: t('search.filter-by-type'),
+      categories: t('search.categories'),
+      previous: t('search.previous'),
+      next: t('search.next'),
+      pageOf: t('search.page-of', { page, pages }),
+    },
+  }) as Json;
 }

@@ -9,7 +9,6 @@
  *       (the header's island), briefly cacheable.
  */
 import { formatMoney, message, PageType } from '@storefront/core';
-import { escapeHtml } from '../../platform/http/html.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContentVersion } from '../catalogue/index.ts';
@@ -20,8 +19,8 @@ import { apiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { PageRenderer } from '../../storefront/pages.ts';
 import { sendPageResult } from '../../storefront/pages.ts';
-import type { Json } from '../../platform/site/types.ts';
-import { searchPage, searchUrl } from './page.ts';
+import { searchPageContext, searchUrl } from './page.ts';
+import { SEARCH_PAGE_TEMPLATES } from './templates.ts';
 import { SEARCH_SORTS, SearchIndex, type SearchQuery, type SearchResults } from './query.ts';
 import { SEARCH_KINDS } from './tables.ts';
 
@@ -53,6 +52,7 @@ const tooLong = (q: string) => q.length > MAX_QUERY_CHARS;
 export async function searchRoutes(app: FastifyInstance, options: SearchRouteOptions): Promise<void> {
   const { renderer, currency } = options;
   const index = new SearchIndex(options.db, options.contentVersion);
+  renderer.systemPages.register(SEARCH_PAGE_TEMPLATES);
 
   app.get('/search', async (request, reply) => {
     const ls = request.site.strings;
@@ -87,8 +87,12 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
       status: error ? 400 : 200,
       pageType: PageType.SEARCH,
       title: message('search.title', {}, ls),
-      html: searchPage({ query, results, error, currency }, ls),
-      templatePage: { name: 'search', context: { search: templateContext(query, results, error, currency) } },
+      templatePage: {
+        name: 'search',
+        context: {
+          search: searchPageContext({ query, results, error, currency, maxQueryChars: MAX_QUERY_CHARS }, ls),
+        },
+      },
     });
     reply.header('x-robots-tag', 'noindex');
     return sendPageResult(reply, result, 'private, no-cache');
@@ -118,38 +122,4 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
       })),
     });
   });
-}
-
-/** What a template's pages/search.page sees as `search` (docs/search.md). */
-function templateContext(
-  query: SearchQuery,
-  results: SearchResults | undefined,
-  error: string | undefined,
-  currency: string,
-): Json {
-  return {
-    // What a visitor typed, reflected: escaped here, since a template prints `{search.query}` as it is.
-    query: escapeHtml(query.q),
-    type: query.kind ?? null,
-    category: query.category === undefined ? null : escapeHtml(query.category),
-    sort: query.sort,
-    error: error === undefined ? null : escapeHtml(error),
-    total: results?.total ?? 0,
-    empty: Boolean(query.q.trim()) && !error && (results?.total ?? 0) === 0,
-    results: (results?.hits ?? []).map((hit) => ({
-      ...hit,
-      price: hit.priceCents === null ? null : formatMoney(hit.priceCents, currency),
-    })),
-    facets: results?.facets ?? { kinds: {}, categories: [] },
-    pagination: {
-      page: results?.page ?? 1,
-      pages: results?.pages ?? 0,
-      ...(results && results.page > 1
-        ? { prevPageUrl: searchUrl({ ...query, page: results.page - 1 }) }
-        : {}),
-      ...(results && results.page < results.pages
-        ? { nextPageUrl: searchUrl({ ...query, page: results.page + 1 }) }
-        : {}),
-    },
-  };
 }

@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
-import { apiError, parseInput } from '../../platform/http/errors.ts';
+import { apiError } from '../../platform/http/errors.ts';
+import { zodValidatorCompiler, type ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { sitemapIndex, sitemapSize, urlSet, URLS_PER_SITEMAP, type SitemapSource } from './sitemap.ts';
 
 export interface SeoRoutesOptions {
@@ -18,7 +19,10 @@ const DISALLOWED = ['/config', '/account', '/cart', '/checkout', '/commerce', '/
 
 const sitemapQuery = z.object({ page: z.coerce.number().int().min(1).optional() });
 
-export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
+export async function seoRoutes(plugin: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
+  // Its own, so the routes also stand on a bare Fastify (the sitemap tests mount them alone).
+  plugin.setValidatorCompiler(zodValidatorCompiler);
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   // The site a request is for names its own URLs (platform/site/context.ts).
   const sourceFor = (origin: string): SitemapSource => ({
     db: options.db,
@@ -42,8 +46,8 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
       ),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const { page } = parseInput(sitemapQuery, request.query, 'query');
+  app.get('/sitemap.xml', { schema: { querystring: sitemapQuery } }, async (request, reply) => {
+    const { page } = request.query;
     const source = sourceFor(request.site.origin);
     const { leading, total } = await sitemapSize(source);
     const pages = Math.max(1, Math.ceil(total / source.urlsPerSitemap));

@@ -28,7 +28,8 @@ import {
 } from './store.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
-import { ApiError, apiError, invalidInput, parseInput } from '../../platform/http/errors.ts';
+import { ApiError, apiError, invalidInput } from '../../platform/http/errors.ts';
+import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
@@ -142,20 +143,30 @@ export async function subscriptionRoutes(app: FastifyInstance, options: Subscrip
     return sendPageResult(reply, result, 'no-store');
   };
 
-  app.post('/account/subscriptions/:id', { config: { xsrf: false } }, async (request, reply) => {
-    if (!accountIdOf(request)) return reply.code(303).header('location', '/account/login').send();
-    try {
-      const params = idParams.safeParse(request.params);
-      if (!params.success) throw apiError('subscription-not-found');
-      const form = parseInput(actionForm, request.body ?? {}, 'body');
-      if (!crumbMatches(request, form.crumb)) throw crumbFailure(request);
-      await change(request, params.data.id, form.action);
-      return reply.code(303).header('location', '/account#subscriptions').send();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return refusedPage(request, reply, error);
-    }
-  });
+  // A refused form is answered with a page, after the sign-in check: the route schema's refusal is
+  // attached to the request (attachValidation) for the handler to show.
+  const formRoute = {
+    schema: { body: actionForm },
+    attachValidation: true,
+    config: { xsrf: false as const },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/account/subscriptions/:id', formRoute, async (request, reply) => {
+      if (!accountIdOf(request)) return reply.code(303).header('location', '/account/login').send();
+      try {
+        const params = idParams.safeParse(request.params);
+        if (!params.success) throw apiError('subscription-not-found');
+        if (request.validationError) throw request.validationError;
+        const form = request.body;
+        if (!crumbMatches(request, form.crumb)) throw crumbFailure(request);
+        await change(request, params.data.id, form.action);
+        return reply.code(303).header('location', '/account#subscriptions').send();
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return refusedPage(request, reply, error);
+      }
+    });
 
   /** A manage link's page: the subscription with the buttons its state allows; 404 for a token naming none. */
   app.get(SUBSCRIPTION_MANAGE_PATH, async (request, reply) => {

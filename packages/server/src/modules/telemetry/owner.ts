@@ -7,7 +7,7 @@
  * the permission gets 403. `GET /config/analytics.json` answers the same figures as JSON (401 or
  * 403 as the other staff calls); automation may send the API key instead (owner-access.ts).
  */
-import { HEADLINE_METRICS } from '@storefront/core';
+import { HEADLINE_METRICS, message, type LocalizedStrings, type MessageCode } from '@storefront/core';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../platform/http/guards.ts';
@@ -40,22 +40,27 @@ const DAY = 86_400_000;
  */
 export const OWNER_KEY_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_RANGE_DAYS = 366;
 
 /** The range from the query: `from` and `to` are UTC days, both included; default the last 7 days. */
-export function rangeOf(query: Record<string, unknown>, now: number): { from: number; to: number } | string {
+export function rangeOf(
+  query: Record<string, unknown>,
+  now: number,
+  ls?: LocalizedStrings,
+): { from: number; to: number } | string {
   const today = Math.floor(now / DAY) * DAY;
   const day = (v: unknown, fallback: number): number | string => {
     if (v === undefined || v === '') return fallback;
     if (typeof v !== 'string' || !DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
-      return 'Dates are written YYYY-MM-DD.';
+      return message('owner.date-format', {}, ls);
     return Date.parse(`${v}T00:00:00Z`);
   };
   const from = day(query.from, today - 6 * DAY);
   const to = day(query.to, today);
   if (typeof from === 'string') return from;
   if (typeof to === 'string') return to;
-  if (to < from) return 'The end of the range comes before its start.';
-  if (to - from > 366 * DAY) return 'A range is at most 366 days.';
+  if (to < from) return message('owner.range-reversed', {}, ls);
+  if (to - from > MAX_RANGE_DAYS * DAY) return message('owner.range-too-long', { days: MAX_RANGE_DAYS }, ls);
   return { from, to: to + DAY };
 }
 
@@ -64,8 +69,14 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const fmt = (metric: string, v: number | null) =>
   v === null ? '–' : metric === 'cumulativeLayoutShift' ? v.toFixed(3) : `${Math.round(v)} ms`;
 
-function bars(rows: { label: string; count: number }[], caption: string): string {
-  if (rows.length === 0) return '<p class="empty">None in this range.</p>';
+/** The page's words, from the catalogue (a site's `localizedStrings` may override them). */
+type Words = (
+  code: Extract<MessageCode, `owner.${string}`>,
+  params?: Record<string, string | number>,
+) => string;
+
+function bars(rows: { label: string; count: number }[], caption: string, t: Words): string {
+  if (rows.length === 0) return `<p class="empty">${e(t('owner.none-in-range'))}</p>`;
   const max = Math.max(1, ...rows.map((r) => r.count));
   const h = 22;
   const svg = rows
@@ -82,8 +93,8 @@ function bars(rows: { label: string; count: number }[], caption: string): string
   );
 }
 
-function table(head: string[], rows: (string | number)[][], id: string): string {
-  if (rows.length === 0) return '<p class="empty">None in this range.</p>';
+function table(head: string[], rows: (string | number)[][], id: string, t: Words): string {
+  if (rows.length === 0) return `<p class="empty">${e(t('owner.none-in-range'))}</p>`;
   return (
     `<table id="${id}"><thead><tr>${head.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead><tbody>` +
     rows
@@ -104,65 +115,73 @@ h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid
 form{display:flex;gap:1rem;align-items:end;flex-wrap:wrap}label{display:flex;flex-direction:column;font-size:.9rem}
 `;
 
-export function renderAnalyticsPage(s: TelemetrySummary): string {
-  const range = `${day(s.from)} to ${day(s.to - DAY)}`;
+export function renderAnalyticsPage(s: TelemetrySummary, ls?: LocalizedStrings): string {
+  const t: Words = (code, params) => message(code, params, ls);
+  const range = t('owner.range', { from: day(s.from), to: day(s.to - DAY) });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Analytics · ${e(range)}</title>
+<title>${e(t('owner.analytics-title'))} · ${e(range)}</title>
 <style>${OWNER_PAGE_CSS}</style></head><body><main>
-<h1>Analytics</h1>
+<h1>${e(t('owner.analytics-title'))}</h1>
 <form method="get" action="/config/analytics">
-<label>From <input type="date" name="from" value="${day(s.from)}"></label>
-<label>To <input type="date" name="to" value="${day(s.to - DAY)}"></label><button type="submit">Show</button></form>
-<p>${e(range)} (UTC)</p>
+<label>${e(t('owner.from'))} <input type="date" name="from" value="${day(s.from)}"></label>
+<label>${e(t('owner.to'))} <input type="date" name="to" value="${day(s.to - DAY)}"></label><button type="submit">${e(t('owner.show'))}</button></form>
+<p>${e(t('owner.range-utc', { range }))}</p>
 <ul class="figures" id="figures">
-<li>Visits<strong data-figure="visits">${s.visits}</strong></li>
-<li>Visitors<strong data-figure="visitors">${s.visitors}</strong></li>
-<li>Page views<strong data-figure="pageViews">${s.pageViews}</strong></li>
-<li>Client errors<strong data-figure="errors">${s.errors.reduce((n, x) => n + x.count, 0)}</strong></li>
+<li>${e(t('owner.visits'))}<strong data-figure="visits">${s.visits}</strong></li>
+<li>${e(t('owner.visitors'))}<strong data-figure="visitors">${s.visitors}</strong></li>
+<li>${e(t('owner.page-views'))}<strong data-figure="pageViews">${s.pageViews}</strong></li>
+<li>${e(t('owner.client-errors'))}<strong data-figure="errors">${s.errors.reduce((n, x) => n + x.count, 0)}</strong></li>
 </ul>
-<h2>Page views per day</h2>
+<h2>${e(t('owner.page-views-per-day'))}</h2>
 ${bars(
   s.pageViewsByDay.map((d) => ({ label: d.day, count: d.count })),
-  'Page views per day',
+  t('owner.page-views-per-day'),
+  t,
 )}
-<h2>Top pages</h2>
+<h2>${e(t('owner.top-pages'))}</h2>
 ${table(
-  ['Page', 'Views'],
+  [t('owner.page'), t('owner.views')],
   s.topPages.map((p) => [p.path, p.count]),
   'top-pages',
+  t,
 )}
-<h2>Button clicks</h2>
+<h2>${e(t('owner.button-clicks'))}</h2>
 ${bars(
-  s.buttonClicks.map((b) => ({ label: b.target || '(no label)', count: b.count })),
-  'Button clicks',
+  s.buttonClicks.map((b) => ({ label: b.target || t('owner.no-label'), count: b.count })),
+  t('owner.button-clicks'),
+  t,
 )}
-<h2>Cart to purchase</h2>
+<h2>${e(t('owner.cart-to-purchase'))}</h2>
 ${bars(
   s.funnel.map((f) => ({ label: f.step, count: f.events })),
-  'Commerce events by step',
+  t('owner.commerce-by-step'),
+  t,
 )}
 ${table(
-  ['Step', 'Events', 'Carts'],
+  [t('owner.step'), t('owner.events'), t('owner.carts')],
   s.funnel.map((f) => [f.step, f.events, f.carts]),
   'funnel',
+  t,
 )}
-<h2>Client errors</h2>
+<h2>${e(t('owner.client-errors'))}</h2>
 ${table(
-  ['Message', 'Count', 'Last seen', 'Page', 'Stack'],
+  [t('owner.message'), t('owner.count'), t('owner.last-seen'), t('owner.page'), t('owner.stack')],
   s.errors.map((x) => [x.message, x.count, new Date(x.lastSeen).toISOString(), x.url, x.stack]),
   'errors',
+  t,
 )}
-<h2>Page speed (75th percentile)</h2>
+<h2>${e(t('owner.page-speed'))}</h2>
 ${table(
-  ['Page type', 'Records', ...HEADLINE_METRICS],
+  [t('owner.page-type'), t('owner.records'), ...HEADLINE_METRICS],
   s.performance.map((p) => [
     p.pageType === null ? '–' : String(p.pageType),
     p.records,
     ...HEADLINE_METRICS.map((m) => fmt(m, p.p75[m] ?? null)),
   ]),
   'performance',
+  t,
 )}
-${s.configViews ? `<p>Owner pages (/config) viewed ${s.configViews} times; not counted above.</p>` : ''}
+${s.configViews ? `<p>${e(t('owner.config-views', { count: s.configViews }))}</p>` : ''}
 </main></body></html>`;
 }
 
@@ -184,7 +203,7 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
   };
 
   const load = async (request: FastifyRequest) => {
-    const range = rangeOf(request.query as Record<string, unknown>, options.now());
+    const range = rangeOf(request.query as Record<string, unknown>, options.now(), request.site.strings);
     if (typeof range === 'string') return range;
     return telemetrySummary(options.db, range.from, range.to);
   };
@@ -212,7 +231,7 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerOptions): 
     const summary = await load(request);
     if (typeof summary === 'string') return reply.code(400).type('text/plain; charset=utf-8').send(summary);
     if (options.staffScreen && request.member?.kind === 'staff') return options.staffScreen(request, reply);
-    return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary));
+    return reply.type('text/html; charset=utf-8').send(renderAnalyticsPage(summary, request.site.strings));
   });
 
   app.get('/config/analytics.json', { preValidation: guard }, async (request, reply) => {

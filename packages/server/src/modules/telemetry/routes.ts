@@ -22,6 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { isTrackedPageView, type PerformanceSettings } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import { ownerRoutes, type OwnerOptions } from './owner.ts';
 import { ownerKeyDigest } from './owner-access.ts';
@@ -38,7 +39,13 @@ import {
   recordHitBody,
 } from './schemas.ts';
 import { crumbFailure, crumbMatches } from '../../platform/http/crumb.ts';
-import { apiError, invalidInput, parseInput } from '../../platform/http/errors.ts';
+import { apiError, invalidInput } from '../../platform/http/errors.ts';
+import {
+  jsonTextBody,
+  payloadSchema,
+  zodValidatorCompiler,
+  type ZodTypeProvider,
+} from '../../platform/http/schemas.ts';
 
 export interface TelemetryOptions {
   /** The rollout flags `GET /api/1/performance/settings` answers (site setting). */
@@ -88,16 +95,18 @@ export function rolloutFromSettings(
   };
 }
 
-/** A text/plain body (beacon, XHR) holds JSON. */
-function bodyJson(request: FastifyRequest): unknown {
-  const body = request.body;
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    throw apiError('invalid-payload', { params: { where: 'body', problem: 'not valid JSON' } });
-  }
-}
+/** A route's body schema: text/plain (beacon, XHR) holds JSON; a refusal is `invalid-payload`. */
+const body = <T extends z.ZodType>(schema: T, empty?: unknown) => payloadSchema(jsonTextBody(schema, empty));
+
+const recordHitInput = body(recordHitBody);
+const censusInput = body(censusBody);
+const quickViewInput = body(censusBody, {});
+const quickViewParams = payloadSchema(z.object({ id: quickViewId }));
+const recordEventInput = body(recordEventBody);
+const clankerInput = body(clankerBody);
+const errorsInput = body(errorsBody);
+const performanceInput = body(performanceBody);
+const anyJsonInput = body(z.unknown());
 
 const isForm = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -106,7 +115,10 @@ const isForm = (request: FastifyRequest) =>
 const memberIdOf = (request: FastifyRequest): string | null =>
   request.member?.kind === 'customer' ? request.member.accountId : null;
 
-export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
+export async function telemetryRoutes(plugin: FastifyInstance, options: TelemetryOptions): Promise<void> {
+  // Its own, so the routes also stand on a bare Fastify (the telemetry tests mount them alone).
+  plugin.setValidatorCompiler(zodValidatorCompiler);
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const now = options.now ?? Date.now;
 
@@ -122,37 +134,41 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
 
   const hit = (row: Hit) => storeHit(db, row, now());
 
-  app.post('/api/census/RecordHit', ingest, async (request, reply) => {
-    const body = parseInput(recordHitBody, bodyJson(request), 'body', 'invalid-payload');
-    const data = body.data;
-    // The browser applies the same rule; a hit for an excluded page is answered but not kept.
-    // Signed-in staff are not counted unless their only role is viewer (spec section 6), whatever
-    // the page says: the session decides.
-    const staff = request.member?.kind === 'staff' ? request.member : undefined;
-    const tracked = isTrackedPageView({
-      path: data.pagePath,
-      pageType: data.pageType ?? 0,
-      signedIn: staff !== undefined,
-      roles: staff?.roles ?? [],
-    });
-    if (!tracked) return reply.code(202).send({ stored: false });
-    // The member id comes from the session, never from what the page sends.
-    data.memberAccountId = memberIdOf(request);
-    await hit({
-      kind: 'page-view',
-      event: body.event,
-      path: data.pagePath,
-      pageType: data.pageType,
-      ssCvr: body.ss_cvr,
-      newVisit: data.visit === 'new-visitor' || data.visit === 'new-session',
-      data,
-    });
-    return reply.code(202).send({ stored: true });
-  });
+  app.post(
+    '/api/census/RecordHit',
+    { ...ingest, schema: { body: recordHitInput } },
+    async (request, reply) => {
+      const body = request.body;
+      const data = body.data;
+      // The browser applies the same rule; a hit for an excluded page is answered but not kept.
+      // Signed-in staff are not counted unless their only role is viewer (spec section 6), whatever
+      // the page says: the session decides.
+      const staff = request.member?.kind === 'staff' ? request.member : undefined;
+      const tracked = isTrackedPageView({
+        path: data.pagePath,
+        pageType: data.pageType ?? 0,
+        signedIn: staff !== undefined,
+        roles: staff?.roles ?? [],
+      });
+      if (!tracked) return reply.code(202).send({ stored: false });
+      // The member id comes from the session, never from what the page sends.
+      data.memberAccountId = memberIdOf(request);
+      await hit({
+        kind: 'page-view',
+        event: body.event,
+        path: data.pagePath,
+        pageType: data.pageType,
+        ssCvr: body.ss_cvr,
+        newVisit: data.visit === 'new-visitor' || data.visit === 'new-session',
+        data,
+      });
+      return reply.code(202).send({ stored: true });
+    },
+  );
 
   for (const kind of ['button-click', 'button-render', 'form-render', 'overlay'] as const) {
-    app.post(`/api/census/${kind}`, ingest, async (request, reply) => {
-      const body = parseInput(censusBody, bodyJson(request), 'body', 'invalid-payload');
+    app.post(`/api/census/${kind}`, { ...ingest, schema: { body: censusInput } }, async (request, reply) => {
+      const body = request.body;
       await hit({
         kind,
         path: body.pagePath,
@@ -165,54 +181,64 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', ingest, async (request, reply) => {
-    const id = parseInput(quickViewId, request.params.id, 'path', 'invalid-payload');
-    const raw = bodyJson(request);
-    const body = parseInput(
-      censusBody,
-      raw === undefined || raw === null || raw === '' ? {} : raw,
-      'body',
-      'invalid-payload',
-    );
-    await hit({
-      kind: 'quick-view',
-      path: body.pagePath,
-      pageType: body.pageType,
-      target: id,
-      ssCvr: body.ss_cvr,
-      data: body,
-    });
-    return reply.code(202).send({ stored: true });
-  });
+  app.post(
+    '/api/census/RecordQuickView/:id',
+    { ...ingest, schema: { params: quickViewParams, body: quickViewInput } },
+    async (request, reply) => {
+      const id = request.params.id;
+      const body = request.body;
+      await hit({
+        kind: 'quick-view',
+        path: body.pagePath,
+        pageType: body.pageType,
+        target: id,
+        ssCvr: body.ss_cvr,
+        data: body,
+      });
+      return reply.code(202).send({ stored: true });
+    },
+  );
 
   const record = async (source: string, name: string, data: Record<string, unknown>) => {
     let cartId: string | null = null;
     if (isCommerceEvent(name)) {
-      const fields = parseInput(commerceData, data, 'body', 'invalid-payload');
-      cartId = fields.cart_id || null;
+      // Which fields the data needs depends on the event's name: checked here, not by the route.
+      const fields = commerceData.safeParse(data);
+      if (!fields.success) throw invalidInput(fields.error, 'body', undefined, 'invalid-payload');
+      cartId = fields.data.cart_id || null;
     }
     await storeEvent(db, { source, name, cartId, data }, now());
   };
 
-  app.post('/api/events/RecordEvent', ingest, async (request, reply) => {
-    const body = parseInput(recordEventBody, bodyJson(request), 'body', 'invalid-payload');
-    // The tracker's form-encoded variant carries the crumb in the body.
-    if (isForm(request) && !crumbMatches(request, body.crumb)) throw crumbFailure(request);
-    await record('record-event', body.event, body.data);
-    return reply.code(202).send({});
-  });
+  app.post(
+    '/api/events/RecordEvent',
+    { ...ingest, schema: { body: recordEventInput } },
+    async (request, reply) => {
+      const body = request.body;
+      // The tracker's form-encoded variant carries the crumb in the body.
+      if (isForm(request) && !crumbMatches(request, body.crumb)) throw crumbFailure(request);
+      await record('record-event', body.event, body.data);
+      return reply.code(202).send({});
+    },
+  );
 
-  app.post('/api/v1/clanker/events', ingest, async (request, reply) => {
-    const body = parseInput(clankerBody, bodyJson(request), 'body', 'invalid-payload');
-    await record('clanker', body.eventSchemaName, body.eventContent);
-    return reply.code(202).send({});
-  });
+  app.post(
+    '/api/v1/clanker/events',
+    { ...ingest, schema: { body: clankerInput } },
+    async (request, reply) => {
+      const body = request.body;
+      await record('clanker', body.eventSchemaName, body.eventContent);
+      return reply.code(202).send({});
+    },
+  );
 
-  app.post<{ Params: { schema: string } }>(
+  app.post(
     '/api/v1/clanker/validate-event-content/:schema',
+    { schema: { params: z.object({ schema: z.string() }), body: anyJsonInput } },
     async (request, reply) => {
       const schema = request.params.schema;
-      const parsed = clankerBody.safeParse({ eventSchemaName: schema, eventContent: bodyJson(request) });
+      // Refused with `{ valid: false }` beside the message: checked here, not by the route.
+      const parsed = clankerBody.safeParse({ eventSchemaName: schema, eventContent: request.body });
       if (!parsed.success) throw invalidInput(parsed.error, 'body', { valid: false }, 'invalid-payload');
       if (isCommerceEvent(schema)) {
         const fields = commerceData.safeParse(parsed.data.eventContent);
@@ -224,9 +250,9 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
 
   app.post(
     '/api/events/RecordJavascriptErrors',
-    { config: { ...ingest.config, crumb: true } },
+    { config: { ...ingest.config, crumb: true }, schema: { body: errorsInput } },
     async (request, reply) => {
-      const events = parseInput(errorsBody, bodyJson(request), 'body', 'invalid-payload');
+      const events = request.body;
       await storeErrors(db, events, now());
       return reply.code(204).send();
     },
@@ -241,13 +267,17 @@ export async function telemetryRoutes(app: FastifyInstance, options: TelemetryOp
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
-  app.post('/api/1/performance/records', ingest, async (request, reply) => {
-    const records = parseInput(performanceBody, bodyJson(request), 'body', 'invalid-payload');
-    // Spec section 6: the member id of performance data is read from the signed-in account.
-    for (const record of records) record.data.context.memberId = memberIdOf(request);
-    await storePerformance(db, records, now());
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/1/performance/records',
+    { ...ingest, schema: { body: performanceInput } },
+    async (request, reply) => {
+      const records = request.body;
+      // Spec section 6: the member id of performance data is read from the signed-in account.
+      for (const record of records) record.data.context.memberId = memberIdOf(request);
+      await storePerformance(db, records, now());
+      return reply.code(204).send();
+    },
+  );
 
   await app.register(ownerRoutes, {
     db,

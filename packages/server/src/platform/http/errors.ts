@@ -8,7 +8,7 @@
  *   throw apiError('form-not-found');                               // 404, form.status-404's text
  *   throw apiError('invalid-payload', { params: { problem } });     // text with a placeholder
  *   throw apiError('unparseable-fields', { extra: { problem } });   // more fields in the body
- *   const input = parseInput(schema, request.body, 'body');         // throws 'invalid-request'
+ *   app.post(path, { schema: { body } }, handler);                   // bad input: 'invalid-request' (schemas.ts)
  *
  * A new refusal is a new entry below: shopper-facing text goes in core's message catalogue
  * (`key`, which a site's localizedStrings may override), developer-facing text here (`text`). Never
@@ -337,21 +337,6 @@ export const refusalAnswer = (error: ApiError, localizedStrings?: LocalizedStrin
   status: error.statusCode,
   body: error.body(localizedStrings),
 });
-
-/**
- * Parses request input with its schema; bad input throws `invalid-request` naming the first
- * problem's field (and the keys a strict schema does not know).
- */
-export function parseInput<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  where: 'body' | 'query' | 'path',
-  entry: InputErrorKey = 'invalid-request',
-): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw invalidInput(result.error, where, undefined, entry);
-}
 
 /** The entries for input that does not parse: telemetry answers the spec's `invalid-payload`. */
 type InputErrorKey = 'invalid-request' | 'invalid-payload';

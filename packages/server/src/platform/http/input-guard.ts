@@ -12,7 +12,7 @@
  * telemetry `data` that way; beacons send JSON as text/plain) are inputs too: they are checked the
  * same way, their fields named below the string's own, e.g. `additionalFields.note`.
  *
- * Refusals answer 400 `{ code: 'invalid-request', message }` in parseInput's form (http/errors.ts),
+ * Refusals answer 400 `{ code: 'invalid-request', message }` in the route schemas' form (http/schemas.ts),
  * e.g. `Invalid body: email: contains a control character`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -4,39 +4,22 @@
  * are used where it has none (declared in `systemCollections` or not: content may use a type the
  * template never mentions). Compiled once per renderer, apart from the site's own template.
  */
-import { stampTemplateNonces } from '../nonce-markers.ts';
-import { extractPlatformTags, type TagBodies } from '../platform-tags.ts';
+import type { TagBodies } from '../platform-tags.ts';
 import type { Compile } from '../loader.ts';
 import type { TemplateFile } from '../types.ts';
+import { compileSystemTemplate } from './compile.ts';
 import { SYSTEM_COLLECTIONS } from './collections.ts';
 import { SYSTEM_PARTIALS } from './partials.ts';
 
 export { UNKNOWN_TYPE_ITEM, UNKNOWN_TYPE_LIST } from './collections.ts';
 export { localizedText } from './strings.ts';
+export { escapedJson, SystemPageRegistry, type SystemPageRequest, type SystemPageSources } from './pages.ts';
 
 export interface SystemTemplates<C> {
   /** typeName -> the platform's list and item. */
   collections: Readonly<Record<string, { list?: TemplateFile<C>; item?: TemplateFile<C> }>>;
   /** Partial name -> source, as the engine's `partials` option wants it. */
   partials: Readonly<Record<string, string>>;
-}
-
-/** A platform template, prepared like a template's own file (nonces stamped, platform tags extracted). */
-function compileSystemTemplate<C>(
-  path: string,
-  source: string,
-  compile: Compile<C>,
-  bodies: TagBodies,
-): TemplateFile<C> {
-  const extracted = extractPlatformTags(stampTemplateNonces(source), bodies, (line) => ({
-    file: `(system) ${path}`,
-    line,
-  }));
-  const compiled = compile(extracted);
-  const problem = compiled.errors[0];
-  // Shipped with the server and tested: a problem here is ours, never the site's.
-  if (problem) throw new Error(`(system) ${path}:${problem.line}: ${problem.message}`);
-  return { file: `(system) ${path}`, source: extracted, compiled };
 }
 
 export function systemTemplates<C>(compile: Compile<C>, bodies: TagBodies): SystemTemplates<C> {

@@ -1,0 +1,92 @@
+/**
+ * The platform's pages are system page templates (pages.ts): a site's template overrides each by
+ * shipping `pages/<name>.page`, which renders inside the site's layout with the page's context,
+ * over real HTTP (inject) on each database.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCheckoutSite } from '../../../modules/orders/testing.ts';
+import { placeOrder } from '../../../testing/back-office.ts';
+import { queueReviewRequest } from '../../../modules/reviews/request-mail.ts';
+import { DATABASES, startApp, type TestApp } from '../../../testing/app.ts';
+
+interface OverriddenPage {
+  name: string;
+  /** What the site's own page prints of its context, with the context's value for it. */
+  prints: { source: string; shows: RegExp };
+  /** A mark of the built-in page, never on the overridden one. */
+  builtIn: string;
+  open: (t: TestApp) => Promise<{ statusCode: number; body: string }>;
+}
+
+/** The review link that a freshly placed order's request mails. */
+async function reviewToken(t: TestApp): Promise<string> {
+  const order = await placeOrder(t, [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
+  const db = t.app.database.db;
+  const mailId = await queueReviewRequest(
+    db,
+    { id: order.id, email: 'ada@example.test', order_number: order.orderNumber },
+    { siteTitle: 'Site', siteUrl: 'http://localhost', localizedStrings: {}, reviewsEnabled: true },
+  );
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select('body')
+    .where('id', '=', mailId)
+    .executeTakeFirstOrThrow();
+  return /token=([\w-]+)/.exec(String(mail.body))?.[1] ?? '';
+}
+
+const PAGES: OverriddenPage[] = [
+  {
+    name: 'search',
+    prints: { source: '{search.query}', shows: /mug/ },
+    builtIn: 'class="sf-search"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/search?q=mug' }),
+  },
+  {
+    name: 'reviews-request',
+    prints: { source: '{reviewsPage.intro}', shows: /order #?\d+/i },
+    builtIn: 'class="sf-reviews"',
+    open: async (t) => t.app.inject({ method: 'GET', url: `/reviews/request?token=${await reviewToken(t)}` }),
+  },
+  {
+    name: 'reviews-request-notice',
+    prints: { source: '{.if reviewsPage.alert}refused: {reviewsPage.text}{.end}', shows: /refused: \S/ },
+    builtIn: 'class="sf-reviews"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/reviews/request?token=not-a-token' }),
+  },
+  {
+    name: 'checkout-message',
+    prints: { source: '{checkoutPage.heading}', shows: /\S/ },
+    builtIn: 'class="sf-checkout"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/checkout/order-confirmed/no-such-order' }),
+  },
+];
+
+describe.each(DATABASES)("a site's own pages/<name>.page instead of the platform's on $name", (database) => {
+  let t: TestApp;
+  const site = makeCheckoutSite();
+  beforeAll(async () => {
+    for (const page of PAGES)
+      writeFileSync(
+        join(site.dir, 'template/pages', `${page.name}.page`),
+        `<div class="own-page" data-page="${page.name}">${page.prints.source}</div>`,
+      );
+    t = await startApp(database, { siteDir: site.dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    site.cleanup();
+  });
+
+  it.each(PAGES)('$name renders the site’s page, in its layout, with the page’s context', async (page) => {
+    const res = await page.open(t);
+    expect(res.statusCode).toBeLessThan(500);
+    const own = new RegExp(`<div class="own-page" data-page="${page.name}">(.*?)</div>`).exec(res.body);
+    expect(own, res.body.slice(0, 300)).not.toBeNull();
+    expect(own?.[1]).toMatch(page.prints.shows);
+    expect(res.body).toContain('<header'); // the site's layout around it
+    expect(res.body).not.toContain(page.builtIn);
+  });
+});
