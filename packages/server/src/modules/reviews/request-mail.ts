@@ -1,6 +1,6 @@
 /** The review request's mail, queued with its request row in the shipping transaction. */
 import { message } from '@storefront/core';
-import type { Trx } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { queueMail } from '../../platform/mail/mail.ts';
 import {
   recordReviewRequest,
@@ -15,7 +15,7 @@ import {
  * has reviews off.
  */
 export async function queueReviewRequest(
-  trx: Trx,
+  trx: Db,
   order: { id: string; email: string; order_number: number | string },
   site: ReviewMailSite,
   now = Date.now(),
