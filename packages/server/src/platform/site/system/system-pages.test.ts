@@ -27,7 +27,7 @@ async function reviewToken(t: TestApp): Promise<string> {
   const mailId = await queueReviewRequest(
     db,
     { id: order.id, email: 'ada@example.test', order_number: order.orderNumber },
-    { siteTitle: 'Site', siteUrl: 'http://localhost', localizedStrings: {}, reviewsEnabled: true },
+    { title: 'Site', origin: 'http://localhost', strings: {}, reviewsEnabled: true },
   );
   const mail = await db
     .selectFrom('mail_outbox')
