@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { recordStockChanges } from '../packages/server/src/modules/catalogue/stock.ts';
+import { recordStockChanges } from '../packages/server/src/modules/catalogue/stock-store.ts';
 import { queueMail } from '../packages/server/src/platform/mail/mail.ts';
 import { parseCsv } from '../packages/server/src/testing/csv.ts';
 import { failOnPageErrors, seriousAxeViolations, serverDatabase, signInAsStaff } from './support.ts';

@@ -8,8 +8,9 @@ import ts from 'typescript';
  * A module (`modules/<m>/`, and `backoffice/` while it still declares tables) owns the tables its
  * `export interface XTables { table_name: ... }` declares; only its store files query them: `store.ts`,
  * `store/**`, `*-store.ts`. A platform folder (`platform/<x>/`) may have no store: there the file
- * declaring the table and the files named for it (`idempotency.ts` for `idempotency_keys`,
- * `mail.ts` for `mail_outbox`) query it too.
+ * declaring the table and the files named for it or for that file (`idempotency.ts` for
+ * `idempotency_keys`, `mail.ts` for `mail_outbox`, `session.ts` for what `session-tables.ts` declares)
+ * query it too.
  */
 
 const OWNER_FOLDER = /^(modules\/[^/]+|platform\/[^/]+|backoffice)\//;
@@ -110,12 +111,25 @@ function mayTouch(relativeFile, table, { owner, declaredIn }) {
   const insideOwner = relativeFile.slice(owner.length + 1);
   if (isStoreFile(insideOwner)) return true;
   if (!owner.startsWith('platform/')) return false;
-  return relativeFile === declaredIn || firstWord(path.posix.basename(insideOwner)) === firstWord(table);
+  const file = path.posix.basename(insideOwner);
+  return (
+    relativeFile === declaredIn ||
+    firstWord(file) === firstWord(table) ||
+    firstWord(file) === firstWord(tablesFileStem(declaredIn))
+  );
+}
+
+/** `session-tables.ts` declares what `session.ts` keeps: the declaring file's name without `-tables`. */
+function tablesFileStem(declaredIn) {
+  return path.posix.basename(declaredIn).replace(/-?tables\.ts$/, '');
 }
 
 function whereItMayBeTouched(table, { owner, declaredIn }) {
   if (!owner.startsWith('platform/')) return `the store of ${owner} (store.ts, store/, *-store.ts)`;
-  return `${declaredIn}, the files of ${owner} named for it (${firstWord(table)}*.ts) or its store`;
+  const stem = firstWord(tablesFileStem(declaredIn));
+  const named =
+    stem && stem !== firstWord(table) ? `${firstWord(table)}*.ts, ${stem}*.ts` : `${firstWord(table)}*.ts`;
+  return `${declaredIn}, the files of ${owner} named for it (${named}) or its store`;
 }
 
 function tableOf(argument) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultDataDir } from './data-dir.ts';
-import { DEFAULT_FORM_SETTINGS, type FormSettings } from './modules/forms/settings.ts';
+import { DEFAULT_FORM_SETTINGS, type FormSettings } from './modules/forms/index.ts';
 import { parseTrustProxy, type TrustedProxies } from './platform/http/trust-proxy.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts.ts';
 

@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../platform/http/guards.ts';
 import { idempotent } from '../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
-import { batchedCsv, sendCsv } from './csv.ts';
+import { batchedCsv, sendCsv } from '../platform/http/csv.ts';
 import { dashboard } from './dashboard.ts';
 import { listOutbox, mailParams, outboxMail, outboxQuery, requeueFailedMail } from './outbox.ts';
 import {

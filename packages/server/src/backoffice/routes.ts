@@ -61,7 +61,7 @@ import {
 } from '../modules/orders/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
-import { sendCsv } from './csv.ts';
+import { sendCsv } from '../platform/http/csv.ts';
 import { recordsRoutes } from './records-routes.ts';
 import { orderNumbersByIds } from '../modules/orders/index.ts';
 import { shellHtml } from './shell.ts';

@@ -4,26 +4,24 @@
  * tags its templates write) -> the plan (page-plan.ts: the JSON context) -> assemble (assembler.ts:
  * pure rendering, no I/O).
  */
-import { PageType, type ConfirmedCheckoutOrder } from '@storefront/core';
+import { PageType } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/index.ts';
 import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/index.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { RatingSummary } from '../modules/reviews/index.ts';
-import type { Member } from '../platform/http/session.ts';
 import { sendPageResult, type PageResult } from '../platform/http/page-result.ts';
 import type { CollectionContent, ItemContent, Json, Site } from '../platform/site/types.ts';
 import {
   localizedText,
   systemTemplates,
   SystemPageRegistry,
-  type SystemPageRequest,
   UNKNOWN_TYPE_ITEM,
   UNKNOWN_TYPE_LIST,
 } from '../platform/site/system/index.ts';
 import type { WebBundle } from '../web-bundle.ts';
-import { websiteAsRequested, type SiteContext } from '../platform/site/context.ts';
+import { websiteAsRequested } from '../platform/site/context.ts';
 import type { PageCache } from './page-cache.ts';
 import { PageAssembler, type Assembly } from './assembler.ts';
 import { blocksPageTemplate } from './blocks.ts';
@@ -69,8 +67,14 @@ declare module '../platform/site/context.ts' {
   }
 }
 
-/** What a page shows of the site it is for: absolute URLs under its origin, its title. */
-export type PageSite = Pick<SiteContext, 'origin' | 'title'>;
+import type {
+  PageMember,
+  PageSite,
+  SystemPageRender,
+  SystemPageRenderer,
+} from '../platform/site/page-renderer.ts';
+
+export type { PageMember, PageSite };
 
 export interface PageRequest {
   /** The site the page is for (the request's `request.site`). */
@@ -87,9 +91,6 @@ export interface PageRequest {
    */
   read?: ReadKeys | undefined;
 }
-
-/** What a page shows of the signed-in customer: read with the session, no query of its own. */
-export type PageMember = Pick<Member, 'accountId' | 'name' | 'email'>;
 
 export { sendPageResult, type PageResult };
 
@@ -108,7 +109,7 @@ export interface RendererDeps {
   clock?: () => number;
 }
 
-export class PageRenderer {
+export class PageRenderer implements SystemPageRenderer {
   private readonly builtins: Builtins;
   private readonly assembler: PageAssembler;
   private readonly catalogue: CatalogueCache;
@@ -323,26 +324,7 @@ export class PageRenderer {
    * (pages not yet made templates), becomes `squarespace.main-content`; the cart pill and widget
    * are not shown.
    */
-  async renderSystemPage(req: {
-    /** The site the page is for (the request's `request.site`). */
-    site: PageSite;
-    path: string;
-    cartToken: string | undefined;
-    status: number;
-    pageType: number;
-    title: string;
-    html?: string | undefined;
-    /** The order-confirmation page's order, for the browser's purchase events. */
-    confirmedOrder?: ConfirmedCheckoutOrder;
-    member?: PageMember | undefined;
-    /**
-     * The page's template (pages/<name>.page, e.g. `search`): the site's own or the platform's,
-     * rendered with `context` added to the page's.
-     */
-    templatePage?: SystemPageRequest | undefined;
-    /** The main content alone, without the layout (a fragment the browser places, e.g. the popup overlay). */
-    mainContentOnly?: boolean;
-  }): Promise<PageResult> {
+  async renderSystemPage(req: SystemPageRender): Promise<PageResult> {
     const { db } = this.deps;
     const site = siteAsRequested(this.deps.site, req.site);
     const path = normalizePath(req.path);

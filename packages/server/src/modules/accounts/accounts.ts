@@ -4,8 +4,7 @@
  * person's message (core's catalogue).
  */
 import { err, isValidEmail, message, ok, type LocalizedStrings, type Result } from '@storefront/core';
-import { sql } from 'kysely';
-import type { Db, Trx } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { cancelAccountSubscriptions } from '../subscriptions/index.ts';
 import { forgetAccountOrders } from '../orders/index.ts';
 import { endAllSessions } from '../../platform/http/session.ts';
@@ -114,18 +113,6 @@ export async function changeEmail(
   if (taken && taken.id !== account.id) return false;
   await setVerifiedEmail(db, account.id, email, now);
   return true;
-}
-
-/**
- * Locks the account's row until the transaction ends: two devices signing in at once merge their
- * carts in turn (cart module's mergeIntoCustomerCart).
- */
-export async function lockAccount(trx: Trx, accountId: string): Promise<void> {
-  await trx
-    .updateTable('accounts')
-    .set({ updated: sql<number>`updated` })
-    .where('id', '=', accountId)
-    .execute();
 }
 
 /**

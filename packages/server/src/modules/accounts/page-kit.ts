@@ -11,7 +11,8 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { crumbFailure, crumbMatches, ensureCrumb } from '../../platform/http/crumb.ts';
 import { ApiError, invalidInput } from '../../platform/http/errors.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import type { Json } from '../../platform/site/types.ts';
 
 /** What a refused form post shows again: a fresh crumb, what was typed (never a password), the message. */
@@ -40,7 +41,7 @@ export const isCustomer = (request: FastifyRequest) => request.member?.kind === 
 
 export const redirect = (reply: FastifyReply, to: string) => reply.code(303).header('location', to).send();
 
-export function accountPageKit(renderer: PageRenderer) {
+export function accountPageKit(renderer: SystemPageRenderer) {
   const send = async (request: FastifyRequest, reply: FastifyReply, page: PageContent) =>
     sendPageResult(
       reply,

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { endSession } from '../../platform/http/session.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import { setCartCookie } from '../cart/index.ts';
 import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
 import { afterSignIn, customerPageRoutes } from './customer-pages.ts';
@@ -32,7 +32,7 @@ import {
 import { accountTemplatePage, type AccountPageData, type AccountTemplatePage } from './template-pages.ts';
 
 export interface AccountPageOptions extends AccountOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
 }
 
 const TEXT = z.string().max(1000);

@@ -28,7 +28,7 @@ import {
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
-import { batchedCsv } from '../../backoffice/csv.ts';
+import { batchedCsv } from '../../platform/http/csv.ts';
 import { day, dayEnd, dayStart } from '../../platform/http/list-search.ts';
 
 /** At or below this, a limited variant is low on stock. */

@@ -15,7 +15,7 @@ import { registerDatabaseRateLimit } from '../../platform/http/rate-limit.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import { queueDueGiftCardMails } from './gift-cards.ts';
 import type { SiteResolver } from '../../platform/site/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -23,7 +23,7 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 const balanceBody = z.object({ code: z.string().max(64), crumb: z.string().max(200).optional() }).strict();
 
 export interface GiftCardRouteOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
   /** Balance checks per client per window: a code cannot be found by trying many. */
   balanceLimit: { max: number; windowMs: number };
   /** The site whose cards the sweep mails (it runs with no request). */

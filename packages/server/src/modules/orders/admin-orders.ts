@@ -8,7 +8,7 @@ import type { OrderPage, OrderSummary } from '@storefront/core/wire';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
-import { batchedCsvRecords } from '../../backoffice/csv.ts';
+import { batchedCsvRecords } from '../../platform/http/csv.ts';
 import { day } from '../../platform/http/list-search.ts';
 import { exportDetails, orderListPage as page, type OrderRow } from './list-store.ts';
 

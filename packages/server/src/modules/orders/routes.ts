@@ -33,7 +33,8 @@ import { customerDetails } from '../accounts/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
-import { sendPageResult, type PageRenderer } from '../../storefront/pages.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../subscriptions/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Json } from '../../platform/site/types.ts';
@@ -65,7 +66,7 @@ import {
 } from '../payments/index.ts';
 
 export interface CheckoutOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
   settings: CartSettings;
   /** The site's time zone (`website.timeZone`), for subscriptions' billing dates. */
   timeZone: string;

@@ -11,8 +11,8 @@ import { PageType } from '@storefront/core';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../../platform/http/errors.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
-import { sendPageResult } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
 import type { Json } from '../../platform/site/types.ts';
 
 export const POPUP_OVERLAY_PATH = '/popup-overlay';
@@ -20,7 +20,7 @@ export const POPUP_OVERLAY_PATH = '/popup-overlay';
 export const POPUP_OVERLAY_PAGE = 'popup-overlay';
 
 export interface PopupOverlayRouteOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
 }
 
 export async function popupOverlayRoutes(

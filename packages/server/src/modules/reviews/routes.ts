@@ -20,7 +20,7 @@ import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import {
   moderationList,
   moderationQuery,
@@ -41,7 +41,7 @@ import { REVIEW_PAGE_TEMPLATES } from './templates.ts';
 import type { SystemPageRequest } from '../../platform/site/system/index.ts';
 
 export interface ReviewRouteOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
   /** The site's reviews flag (feature 66). */
   enabled: boolean;
   orderToReview: OrderToReview;

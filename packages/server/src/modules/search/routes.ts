@@ -17,8 +17,8 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
-import { sendPageResult } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
+import { sendPageResult } from '../../platform/http/page-result.ts';
 import { searchPageContext, searchUrl } from './page.ts';
 import { SEARCH_PAGE_TEMPLATES } from './templates.ts';
 import { SEARCH_SORTS, SearchIndex, type SearchQuery, type SearchResults } from './query.ts';
@@ -26,7 +26,7 @@ import { SEARCH_KINDS } from './tables.ts';
 
 export interface SearchRouteOptions {
   db: Db;
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
   contentVersion: ContentVersion;
   currency: string;
 }

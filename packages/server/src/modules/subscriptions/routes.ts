@@ -33,13 +33,13 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { requireMember } from '../../platform/http/guards.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
-import type { PageRenderer } from '../../storefront/pages.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import { subscriptionItemHtml } from './view-html.ts';
 import { RenewalScheduler, type PlaceRenewal, type RenewalOrders, type TickResult } from './renewals.ts';
 import type { SiteResolver } from '../../platform/site/context.ts';
 
 export interface SubscriptionOptions {
-  renderer: PageRenderer;
+  renderer: SystemPageRenderer;
   placeRenewal: PlaceRenewal;
   /** The orders module's answers about renewal orders (app.ts hands them over). */
   orders: RenewalOrders;

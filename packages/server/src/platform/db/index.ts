@@ -12,7 +12,6 @@ import {
   type DatabaseConnection,
 } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../../config.ts';
 import { SQLITE_FILE } from '../../data-dir.ts';
 import { migrationProvider } from './migrations.ts';
 import { isDatabaseUnavailable } from './faults.ts';
@@ -59,7 +58,15 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const RETRY_DELAY_MAX_MS = 2_000;
 
-type OpenConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'sqliteFile'>;
+/** Where the database is (config.ts reads these from the environment). */
+export interface OpenConfig {
+  /** PostgreSQL connection string; SQLite under `dataDir` when absent. */
+  databaseUrl?: string | undefined;
+  databaseSchema?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside `dataDir`; `:memory:` keeps the database in memory. */
+  sqliteFile?: string;
+}
 
 /**
  * Opens the database named by the config (PostgreSQL when `databaseUrl` is set, else SQLite) and
