@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import {
   accountPageRoutes,
   accountRoutes,
+  customerDetails,
   DEFAULT_SIGN_IN_LIMITS,
   sessionAccounts,
 } from './modules/accounts/index.ts';
@@ -317,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
     const checkoutOptions = {
       renderer,
+      customerDetails: (accountId: string) => customerDetails(database.db, accountId),
       settings: cartSettings,
       minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
       timeZone: siteTimeZone(site.content.website),

@@ -135,9 +135,10 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     handOutPaidOrder: options.handOutPaidOrder,
     confirmationMailNow: options.confirmationMailNow,
   });
-  const actorOf = (request: FastifyRequest): Actor => ({
-    accountId: (request.member as { accountId: string }).accountId,
-  });
+  const actorOf = (request: FastifyRequest): Actor => {
+    const member = request.member as { accountId: string; email: string };
+    return { accountId: member.accountId, email: member.email };
+  };
 
   // ------------------------------------------------------------------ the screens
 

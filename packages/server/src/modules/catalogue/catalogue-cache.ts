@@ -53,8 +53,7 @@ export interface CatalogueReads {
   collectionCategories(collectionId: string): Promise<string[]>;
 }
 
-/** The catalogue's version for the search index: equal versions, equal catalogue content. */
-export type ContentVersion = (db: Db) => Promise<string | number>;
+export type { ContentVersion } from '../../platform/db/change-version.ts';
 
 /** Distinct content reads kept (list pages, items, counts, terms). */
 const MAX_ENTRIES = 20_000;

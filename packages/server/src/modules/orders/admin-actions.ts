@@ -39,7 +39,6 @@ import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { queueMail, firstMailAbout } from '../../platform/mail/mail.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
-import { accountIdentity } from '../accounts/index.ts';
 
 export interface ShopIdentity {
   /** The site the staff's request is for: the mails' words, links and title. */
@@ -63,8 +62,10 @@ export interface ShopIdentity {
   ) => Promise<{ subject: string; body: string } | undefined>;
 }
 
+/** The staff member acting, as the session read them (their address is kept on the order's timeline). */
 export interface Actor {
   accountId: string;
+  email: string;
 }
 
 export const fulfilBody = z
@@ -208,10 +209,9 @@ export async function onOrder(
     const order = await orderByNumber(trx, number);
     if (!order) throw apiError('backoffice.order-not-found');
     const event = await act(trx, order);
-    const staff = await accountIdentity(trx, actor.accountId);
     await insertOrderEvent(trx, order.id, event.kind, event.detail, {
       id: actor.accountId,
-      email: staff?.email ?? null,
+      email: actor.email,
     });
     return {
       ...(event.mailId ? { mailId: event.mailId } : {}),

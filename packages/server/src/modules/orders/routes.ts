@@ -9,6 +9,7 @@ import {
   ProductType,
   variantUnitPrice,
   type ConfirmedCheckoutOrder,
+  type Address,
   type LocalizedStrings,
 } from '@storefront/core';
 import type { OrderAnswer } from '@storefront/core/wire';
@@ -29,7 +30,6 @@ import { digest, signedInCustomer, type Member } from '../../platform/http/sessi
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
-import { customerDetails } from '../accounts/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
@@ -65,8 +65,15 @@ import {
   type SavedCard,
 } from '../payments/index.ts';
 
+/** A signed-in customer's email, name and default address (the accounts module's). */
+export type CustomerDetailsOf = (
+  accountId: string,
+) => Promise<{ email: string; name: string; address?: Address | undefined } | undefined>;
+
 export interface CheckoutOptions {
   renderer: SystemPageRenderer;
+  /** Fills the checkout form for a signed-in customer (app.ts hands over the accounts module's). */
+  customerDetails?: CustomerDetailsOf | undefined;
   settings: CartSettings;
   /** The site's time zone (`website.timeZone`), for subscriptions' billing dates. */
   timeZone: string;
@@ -515,7 +522,8 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   /** A signed-in customer's email, name and default address, as the form's fields. */
   const prefill = async (request: FastifyRequest): Promise<Record<string, string>> => {
     const accountId = customerId(request);
-    const details = accountId ? await customerDetails(db, accountId) : undefined;
+    const details =
+      accountId && options.customerDetails ? await options.customerDetails(accountId) : undefined;
     if (!details) return {};
     const address = Object.entries(details.address ?? {}).map(([k, v]) => [`address.${k}`, String(v)]);
     return { email: details.email, name: details.name, ...Object.fromEntries(address) };

@@ -6,7 +6,7 @@
  * Documents matching every word as typed rank above those found only through a typo.
  */
 import { PostgresAdapter } from 'kysely';
-import type { ContentVersion } from '../catalogue/index.ts';
+import type { ContentVersion } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { searchWords } from './documents.ts';
 import { highlight, type WordMatcher } from './highlight.ts';

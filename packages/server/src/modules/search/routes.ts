@@ -11,7 +11,7 @@
 import { formatMoney, message, PageType } from '@storefront/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ContentVersion } from '../catalogue/index.ts';
+import type { ContentVersion } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';

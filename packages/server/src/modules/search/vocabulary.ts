@@ -2,7 +2,7 @@
  * The indexed words, kept in memory while no catalogue change key moves (the words change only with
  * the content; store.ts lists them). Typo tolerance asks it for the words one edit away from a query word.
  */
-import type { ContentVersion } from '../catalogue/index.ts';
+import type { ContentVersion } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { indexedWords, type SearchEngine } from './store.ts';
 

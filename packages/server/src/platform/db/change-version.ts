@@ -21,13 +21,16 @@
  * for a notice lost while it reconnects; one row by primary key costs less than a page's own reads.
  */
 import { sql } from 'kysely';
-import type { TablesHandle } from './index.ts';
+import type { Db, TablesHandle } from './index.ts';
 import type { ChangeTables } from './change-tables.ts';
 
 type ChangeDb = TablesHandle<ChangeTables>;
 
 /** The name of something pages show, whose version moves when a write changes it. */
 export type ChangeKey = string;
+
+/** A version of content for what keeps its own copy (the search index): equal versions, equal content. */
+export type ContentVersion = (db: Db) => Promise<string | number>;
 
 export const changeKey = {
   /** The list of collections: every page's navigation and routing. */
