@@ -16,7 +16,7 @@ import {
 import { changeKey, type ReadKeys } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { ItemContent, Json } from '../platform/site/types.ts';
-import type { PageData } from './loader.ts';
+import type { PageData } from './page-data.ts';
 
 /** Whether the site shows comments or likes at all (else nothing is read). */
 export function socialEnabled(websiteSettings: Json): boolean {

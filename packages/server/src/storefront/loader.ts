@@ -12,7 +12,7 @@ import type { Db } from '../platform/db/index.ts';
 import { ratingSummary, type RatingSummary } from '../modules/reviews/index.ts';
 import { imageEnclosures, type Enclosure } from '../modules/seo/index.ts';
 import { loadSocial } from './comments.ts';
-import type { PageReads } from './page-plan.ts';
+import type { ListData, PageData, PageReads, Query } from './page-data.ts';
 import {
   eventStartOf,
   PRODUCT_SORTS,
@@ -38,45 +38,7 @@ const RELATED_LIMIT_DEFAULT = 3;
 /** Items shown of each child of an index (a list page's default size). */
 const INDEX_CHILD_ITEMS = DEFAULT_PAGE_SIZE;
 
-export type Query = Record<string, string | undefined>;
-
-/** One page of a collection's list, with what its pagination links need. */
-export interface ListData {
-  /** The items shown, as templates see them. */
-  items: Json[];
-  /** Items in the whole collection (the collection's `itemCount`). */
-  total: number;
-  /** `categoryFilter`, `tagFilter`, `authorFilter` (list-filters.ts). */
-  echo: Json;
-  /** The filters that took effect, kept in the page links. */
-  filters: URLSearchParams;
-  pageSize: number;
-  /** `?offset=` of the next page, when there is one. */
-  nextOffset?: number;
-  /** Present when there is a previous page; its `?offset=` (none for the first page). */
-  previous?: { offset: number | undefined };
-}
-
-export type PageData =
-  | { kind: 'cart' }
-  | { kind: 'static'; name: string }
-  | { kind: 'not-found' }
-  | {
-      kind: 'collection';
-      collection: CollectionContent;
-      homepage: boolean;
-      list: ListData;
-      /** An index's or folder's children: child collection id -> its first items, as templates see them. */
-      childItems?: Record<string, Json[]> | undefined;
-    }
-  | {
-      kind: 'item';
-      collection: CollectionContent;
-      item: ItemContent;
-      total: number;
-      previous: ItemContent | undefined;
-      next: ItemContent | undefined;
-    };
+export type { ListData, PageData, Query } from './page-data.ts';
 
 export interface LoadOptions {
   site: Site<unknown>;

@@ -30,7 +30,7 @@ import { ReadKeys, type ChangeKey, type ChangeWatch } from '../platform/db/chang
 import type { Db } from '../platform/db/index.ts';
 import { combineCrc32, crc32Appender } from './crc32-combine.ts';
 import { splitAtNonceMarkers, type NonceKind } from '../platform/site/nonce-markers.ts';
-import type { PageResult } from './pages.ts';
+import type { PageResult } from '../platform/http/page-result.ts';
 import type { WebBundle } from '../web-bundle.ts';
 
 /**

@@ -10,32 +10,14 @@ import type { Route } from './router.ts';
 import type { CollectionContent, ItemContent, Json, Site, TemplateFile } from '../platform/site/types.ts';
 import { collectionUrl, collectionView, isProduct, itemView, type AuthenticatedAccount } from './context.ts';
 import type { Compiled } from './engine.ts';
-import type { ListData, PageData, Query } from './loader.ts';
+import type { ListData, PageData, PageReads, Query } from './page-data.ts';
 import { collectionWithChildren } from './navigation.ts';
 import { noJsCart } from './no-js-cart.ts';
 import type { SystemTemplates } from '../platform/site/system/index.ts';
 import type { PageSeo } from '../modules/seo/index.ts';
 import { stripTags } from '../platform/site/text.ts';
 
-/**
- * Every read a page needs, declared from its route before any is made (the page's data, the way
- * Ghost's routes name theirs): the loader (loader.ts `loadReads`) makes them all, then the page
- * renders from what they returned, with no read of its own.
- */
-export interface PageReads {
-  /** The shopper's cart, by the token of their cookie, with the signed-in customer's. */
-  cart: { token: string | undefined; member: Shopper | undefined };
-  /** What the route shows: an item with its neighbours and count, or a page of a list and its children's items. */
-  page: { route: Route; query: Query };
-  /** The comment and like counts of the items shown and an item's first page of thread (the site shows them). */
-  social: boolean;
-  /** An item's approved reviews when it is a product (the site shows reviews). */
-  rating: boolean;
-  /** The data of the platform tags the page's templates write (learned once per template). */
-  tagData: true;
-  /** The images of a feed's items, read from the site's media folder (`?format=rss`). */
-  feedEnclosures: boolean;
-}
+export type { PageReads } from './page-data.ts';
 
 /** What decides a page's optional reads: the site's settings, and the collection types with a feed. */
 export interface ReadSettings {

@@ -36,7 +36,12 @@ import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } fr
 import { ACCOUNT_PAGES, credentialForms, passkeyName, passkeysSection, profilePage } from './pages.ts';
 import { passkeyList, removePasskey } from './passkeys.ts';
 import { accountTemplatePage, type AccountPageData } from './template-pages.ts';
-import type { AccountPageOptions } from './page-routes.ts';
+import type { AccountOptions } from './flows.ts';
+import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
+
+export interface AccountPageOptions extends AccountOptions {
+  renderer: SystemPageRenderer;
+}
 
 export const ORDERS_PER_PAGE = 20;
 

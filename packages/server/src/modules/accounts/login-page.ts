@@ -13,7 +13,7 @@ import { STYLE_NONCE_MARKER } from '../../platform/site/nonce-markers.ts';
 import { STAFF_PAGE_CSS } from './login-style.ts';
 
 export { STAFF_LOGIN_PATH };
-import { PASSKEY_API, passkeyButton } from './passkeys.ts';
+import { PASSKEY_API, passkeyButton } from './passkey-button.ts';
 
 /** The authenticator app's form posts (`action`: start, confirm or off). */
 export const STAFF_TOTP_PATH = '/config/login/totp';

@@ -14,11 +14,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { endSession } from '../../platform/http/session.ts';
-import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 import { setCartCookie } from '../cart/index.ts';
 import { accountPageKit, FORM_ROUTE, isCustomer, redirect, type RefusedForm } from './page-kit.ts';
 import { afterSignIn, customerPageRoutes } from './customer-pages.ts';
-import { accountFlows, type AccountOptions } from './flows.ts';
+import { accountFlows } from './flows.ts';
 import { signInCodes } from './one-time-code.ts';
 import {
   ACCOUNT_PAGES,
@@ -31,9 +30,9 @@ import {
 } from './pages.ts';
 import { accountTemplatePage, type AccountPageData, type AccountTemplatePage } from './template-pages.ts';
 
-export interface AccountPageOptions extends AccountOptions {
-  renderer: SystemPageRenderer;
-}
+import type { AccountPageOptions } from './customer-pages.ts';
+
+export type { AccountPageOptions };
 
 const TEXT = z.string().max(1000);
 const CRUMB = z.string().max(200).optional();

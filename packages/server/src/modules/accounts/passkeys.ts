@@ -26,11 +26,9 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { escapeHtml as h } from '../../platform/http/html.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
-import { SCRIPT_NONCE_MARKER } from '../../platform/site/nonce-markers.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { digest } from '../../platform/http/session.ts';
@@ -49,16 +47,10 @@ import { requireMember } from '../../platform/http/guards.ts';
 import type { AccountKind } from './tables.ts';
 import type { SiteContext } from '../../platform/site/context.ts';
 
-const CHALLENGE_MS = 5 * 60_000;
+export { PASSKEY_API, passkeyButton } from './passkey-button.ts';
+import { PASSKEY_API } from './passkey-button.ts';
 
-/** Where each kind's passkey calls live. */
-export const PASSKEY_API: Readonly<Record<AccountKind, { register: string; signIn: string }>> = {
-  customer: {
-    register: '/api/site-users/account/passkeys',
-    signIn: '/api/site-users/account/passkey-session',
-  },
-  staff: { register: '/api/config/passkeys', signIn: '/api/config/passkey-session' },
-};
+const CHALLENGE_MS = 5 * 60_000;
 
 /** The browser's answer, as @simplewebauthn/browser sends it; the library checks the rest. */
 const credentialJson = z
@@ -77,29 +69,6 @@ const registerBody = z
   .strict();
 const signInBody = z.object({ response: credentialJson, rememberMe: z.boolean().optional() }).strict();
 const passkeyParams = z.object({ id: z.string().max(1400) }).strict();
-
-/**
- * A passkey button and the place for its refusal, with the script that wires it: `script`, the web
- * bundle's passkey entry (WebAssets.passkeyScript; none while the bundle is not built). Hidden until
- * the script finds WebAuthn in the browser: without scripts, the page's forms are the way in. The
- * script tag carries the answer's nonce (filled in as it is sent: these pages are never kept).
- */
-export function passkeyButton(
-  mode: 'register' | 'sign-in',
-  api: string,
-  next: string,
-  label: string,
-  script: string | null | undefined,
-): string {
-  return (
-    `<p><button type="button" class="sf-checkout__submit" data-passkey="${mode}" data-api="${h(api)}"` +
-    ` data-next="${h(next)}" aria-controls="sf-passkey-status" hidden>${h(label)}</button></p>` +
-    `<p id="sf-passkey-status" role="alert"></p>` +
-    (script
-      ? `<script type="module" nonce="${SCRIPT_NONCE_MARKER}" src="/_storefront/${h(script)}"></script>`
-      : '')
-  );
-}
 
 export interface RelyingParty {
   id: string;
