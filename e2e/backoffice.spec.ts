@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { openDatabase } from '../packages/server/src/platform/db/index.ts';
+import { openDatabase } from '../packages/server/src/database.ts';
 import { failOnPageErrors, seriousAxeViolations } from './support.ts';
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { openDatabase } from '../packages/server/src/platform/db/index.ts';
+import { openDatabase } from '../packages/server/src/database.ts';
 import { failOnPageErrors, seriousAxeViolations, startSiteServer, type SiteServer } from './support.ts';
 
 /**

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openDatabase, type DatabaseHandle } from '../packages/server/src/platform/db/index.ts';
+import { openDatabase } from '../packages/server/src/database.ts';
+import { type DatabaseHandle } from '../packages/server/src/platform/db/index.ts';
 import { startServerProcess } from '../packages/server/src/testing/process.ts';
 
 /** Fails a test whose pages threw an uncaught error. Call once at the top of a spec. */

@@ -22,7 +22,7 @@ export const SERVER_INPUTS = [
 
 const SERVER_ENTRIES = [
   ['packages/server/src/main.ts', 'main'],
-  ['packages/server/src/modules/accounts/users-main.ts', 'users'],
+  ['packages/server/src/users-main.ts', 'users'],
 ];
 
 export const serverDistDir = (root) => join(root, 'packages/server/dist');

@@ -6,7 +6,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncContent } from '../modules/catalogue/content-sync.ts';
-import { openDatabase, type DatabaseHandle } from '../platform/db/index.ts';
+import { openDatabase } from '../database.ts';
+import { type DatabaseHandle } from '../platform/db/index.ts';
 import { loadSite } from '../platform/site/loader.ts';
 import type { Json } from '../platform/site/types.ts';
 import { DATABASES, DEMO_SITE } from '../testing/databases.ts';

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uncachedReads } from '../modules/catalogue/catalogue-cache.ts';
 import { syncContent } from '../modules/catalogue/content-sync.ts';
-import { openDatabase, type DatabaseHandle } from '../platform/db/index.ts';
+import { openDatabase } from '../database.ts';
+import { type DatabaseHandle } from '../platform/db/index.ts';
 import type { CollectionContent, ItemContent, Site } from '../platform/site/types.ts';
 import { loadSite } from '../platform/site/loader.ts';
 import { DATABASES, DEMO_SITE } from '../testing/databases.ts';

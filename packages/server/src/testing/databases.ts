@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { dropSchema, openDatabase, type DatabaseHandle, type DialectName } from '../platform/db/index.ts';
+import { openDatabase } from '../database.ts';
+import { dropSchema, type DatabaseHandle, type DialectName } from '../platform/db/index.ts';
 import { repoRoot } from './repo-root.ts';
 
 export const FIXTURE_SITE = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../test-fixtures/site');

@@ -7,3 +7,5 @@ export { accountPageRoutes } from './page-routes.ts';
 export { customerDetails, type CustomerDetails } from './customer-details.ts';
 export { accountEmails, accountIdentity, sessionAccounts } from './store.ts';
 export type { AccountTables } from './tables.ts';
+export { accountsMigrations } from './migrations.ts';
+export { runUsers } from './users.ts';

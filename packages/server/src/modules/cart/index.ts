@@ -27,3 +27,4 @@ export { commerceRoutes, type CommerceOptions } from './routes.ts';
 export type { Checked } from './rules.ts';
 export { cartEntryRows, lockCartForPurchase, markCartPurchased, releaseCustomerCarts } from './store.ts';
 export type { CartEntryRow, CartRow, CartTables } from './tables.ts';
+export { cartMigrations } from './migrations.ts';

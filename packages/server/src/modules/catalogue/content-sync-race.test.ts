@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../platform/site/loader.ts';
 import { DATABASES, FIXTURE_SITE, type TestDatabase } from '../../testing/databases.ts';
 import { syncContent } from './content-sync.ts';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/index.ts';
+import { openDatabase } from '../../database.ts';
+import { type DatabaseHandle } from '../../platform/db/index.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
 const cleanups: (() => Promise<void> | void)[] = [];

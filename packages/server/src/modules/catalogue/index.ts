@@ -56,3 +56,4 @@ export {
   type AccountEmails,
 } from './admin-stock.ts';
 export type { CatalogueTables } from './tables.ts';
+export { catalogueMigrations } from './migrations.ts';

@@ -9,7 +9,7 @@ import type { ItemContent, SiteContent } from '../../platform/site/types.ts';
 import { DATABASES, DEMO_SITE, openFresh } from '../../testing/databases.ts';
 import { syncContent } from './content-sync.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
-import { migration as itemTermsMigration } from '../../platform/db/migrations/2026-11-23-008-item-terms.ts';
+import { migration as itemTermsMigration } from './migrations/2026-11-23-008-item-terms.ts';
 
 const demo = loadContent(DEMO_SITE);
 

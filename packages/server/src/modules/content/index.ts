@@ -2,3 +2,4 @@
 export { SitePageContent, type PageLanguage } from './page-content.ts';
 export { siteContentRoutes, type SiteContentOptions } from './routes.ts';
 export type { SiteContentTables } from './tables.ts';
+export { contentMigrations } from './migrations.ts';

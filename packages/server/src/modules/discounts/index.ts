@@ -6,3 +6,4 @@ export {
   type Redemption,
 } from './store.ts';
 export type { DiscountTables } from './tables.ts';
+export { discountsMigrations } from './migrations.ts';

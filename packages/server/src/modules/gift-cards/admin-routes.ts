@@ -36,7 +36,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { likePattern } from '../../platform/db/like-pattern.ts';
+import { likePattern } from '../../platform/http/list-search.ts';
 
 const PAGE = 50;
 /** How much of a code's end a search may name: no more than the list shows. */

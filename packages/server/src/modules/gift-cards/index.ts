@@ -23,3 +23,4 @@ export {
   voidGiftCardCents,
   voidGiftCardsOfOrder,
 } from './store.ts';
+export { giftCardsMigrations } from './migrations.ts';

@@ -41,3 +41,4 @@ export {
 } from './store.ts';
 export { orderEventDetail, orderNumbersByIds, orderToReview, failedRenewalOrderIds } from './store.ts';
 export type { OrderTables } from './tables.ts';
+export { ordersMigrations } from './migrations.ts';

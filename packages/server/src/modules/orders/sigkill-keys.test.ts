@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../platform/db/index.ts';
+import { openDatabase } from '../../database.ts';
 import { createPostgresDatabase } from '../../testing/databases.ts';
 import { startServerProcess } from '../../testing/process.ts';
 import { CUSTOMER, makeCheckoutSite } from './testing.ts';

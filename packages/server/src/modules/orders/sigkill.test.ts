@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../platform/db/index.ts';
+import { openDatabase } from '../../database.ts';
 import { CUSTOMER, makeCheckoutSite } from './testing.ts';
 import { createPostgresDatabase } from '../../testing/databases.ts';
 import { startServerProcess } from '../../testing/process.ts';

@@ -20,3 +20,4 @@ export {
 } from './stripe.ts';
 export { recordStripeEvent } from './store.ts';
 export type { PaymentTables } from './tables.ts';
+export { paymentsMigrations } from './migrations.ts';

@@ -12,3 +12,4 @@ export {
   type SearchSource,
 } from './store.ts';
 export type { SearchTables } from './tables.ts';
+export { searchMigrations } from './migrations.ts';

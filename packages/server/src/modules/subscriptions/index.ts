@@ -14,3 +14,4 @@ export {
   type SubscriptionRow,
   type SubscriptionView,
 } from './store.ts';
+export { subscriptionsMigrations } from './migrations.ts';

@@ -10,3 +10,4 @@ export { telemetrySummary, type TelemetrySummary } from './summary.ts';
 export { OWNER_PAGE_CSS } from './owner.ts';
 export { visitorsSince } from './store.ts';
 export type { TelemetryTables } from './tables.ts';
+export { telemetryMigrations } from './migrations.ts';

@@ -5,6 +5,7 @@ import {
   Kysely,
   type Transaction,
   Migrator,
+  type Migration,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -13,7 +14,6 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { SQLITE_FILE } from '../../data-dir.ts';
-import { migrationProvider } from './migrations.ts';
 import { isDatabaseUnavailable } from './faults.ts';
 import { PreparingClient } from './postgres-statements.ts';
 import { cachingSqlite } from './sqlite-statements.ts';
@@ -42,6 +42,11 @@ export interface DatabaseHandle {
 }
 
 export interface OpenOptions {
+  /**
+   * Every migration of the install, by the name Kysely records: the platform's (migrations.ts) and
+   * each module's, gathered by the app (src/database.ts), since the platform knows no module.
+   */
+  migrations: Readonly<Record<string, Migration>>;
   /** How long to keep retrying while the database is unavailable (start-up); 0: fail at once. */
   waitMs?: number;
   /** Told about each retry, with the reason and the delay before the next attempt. */
@@ -73,12 +78,12 @@ export interface OpenConfig {
  * migrates it. While the database is unavailable (see faults.ts) it retries for `waitMs`, then
  * throws a DatabaseUnavailableError.
  */
-export async function openDatabase(config: OpenConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
+export async function openDatabase(config: OpenConfig, options: OpenOptions): Promise<DatabaseHandle> {
   const deadline = Date.now() + (options.waitMs ?? 0);
   let delay = 250;
   for (;;) {
     try {
-      return await openOnce(config);
+      return await openOnce(config, options.migrations);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
@@ -114,7 +119,7 @@ function sqlitePath(config: OpenConfig): string {
   return file === ':memory:' ? file : join(config.dataDir, file);
 }
 
-async function openOnce(config: OpenConfig): Promise<DatabaseHandle> {
+async function openOnce(config: OpenConfig, migrations: OpenOptions['migrations']): Promise<DatabaseHandle> {
   let db: Db;
   let dialect: DialectName;
   if (config.databaseUrl) {
@@ -156,7 +161,7 @@ async function openOnce(config: OpenConfig): Promise<DatabaseHandle> {
     db = new Kysely({ dialect: sqliteDialect(sqlite) });
   }
   try {
-    await migrate(db, dialect === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
+    await migrate(db, migrations, dialect === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -222,12 +227,12 @@ async function answersWithin(db: Db, timeoutMs: number): Promise<boolean> {
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */
-export async function migrate(db: Db, schema?: string): Promise<void> {
+export async function migrate(db: Db, migrations: OpenOptions['migrations'], schema?: string): Promise<void> {
   // With a schema of its own, the migration tables are looked up there (not in any schema that
   // happens to hold tables of the same name).
   const migrator = new Migrator({
     db,
-    provider: migrationProvider,
+    provider: { getMigrations: async () => ({ ...migrations }) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

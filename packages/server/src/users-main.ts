@@ -1,7 +1,7 @@
-/** The entry of `npm run users` (users.ts): the server's configuration, its database, the command. */
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { runUsers } from './users.ts';
+/** The entry of `npm run users` (modules/accounts/users.ts): the server's configuration, its database, the command. */
+import { loadConfig } from './config.ts';
+import { openDatabase } from './database.ts';
+import { runUsers } from './modules/accounts/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config, { waitMs: config.databaseStartupTimeoutMs ?? 0 });

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import { migration as cataloguePageIndexes } from './migrations/2026-11-23-007-catalogue-page-indexes.ts';
+import { migration as itemTerms } from './migrations/2026-11-23-008-item-terms.ts';
+import { migration as collectionSort } from './migrations/2026-11-24-015-collection-sort.ts';
+import { migration as eventDates } from './migrations/2026-11-24-024-event-dates.ts';
+
+/** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
+export const catalogueMigrations: Readonly<Record<string, Migration>> = {
+  '2026-11-23-007-catalogue-page-indexes': cataloguePageIndexes,
+  '2026-11-23-008-item-terms': itemTerms,
+  '2026-11-24-015-collection-sort': collectionSort,
+  '2026-11-24-024-event-dates': eventDates,
+};
