@@ -2,12 +2,13 @@
  * The only code touching the cart tables (`carts`, `cart_entries`). A write that spans modules
  * (placing an order, deleting an account) passes its transaction in, so it commits with the rest.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { TablesHandle } from '../../platform/db/index.ts';
+import type { Insertable, Transaction } from 'kysely';
 import { preparedQuery } from '../../platform/db/prepared.ts';
 import type { CartEntryRow, CartRow, CartTables } from './tables.ts';
 
 /** A read runs on the database or inside a transaction. */
-type CartDb = Kysely<CartTables> | Transaction<CartTables>;
+type CartDb = TablesHandle<CartTables>;
 type CartTrx = Transaction<CartTables>;
 
 export type NewCart = Pick<

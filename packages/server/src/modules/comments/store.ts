@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { changeKey } from '../../platform/db/change-version.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { CommentRow, CommentState, CommentTables } from './tables.ts';
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 
-type CommentsDb = DbOf<CommentTables>;
+type CommentsDb = TablesHandle<CommentTables>;
 
 /** The longest body and name accepted (characters). */
 export const COMMENT_BODY_MAX = 4000;

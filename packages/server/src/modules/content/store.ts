@@ -1,9 +1,9 @@
 /** The site content module's reads and writes of its tables (the header and footer, the languages). */
-import type { Kysely, Transaction } from 'kysely';
+import type { TablesHandle } from '../../platform/db/index.ts';
 import type { SiteContentTables } from './tables.ts';
 
 /** What the caller holds (the database or a transaction), narrowed to these tables. */
-type ContentDb = Kysely<SiteContentTables> | Transaction<SiteContentTables>;
+type ContentDb = TablesHandle<SiteContentTables>;
 
 /** The stored header and footer of a language ('': every language's), as JSON texts. */
 export async function headerFooterRow(db: ContentDb, language: string) {

@@ -2,13 +2,14 @@
  * The only code touching the discount tables: how often each code was used, in all and per
  * customer, and which order used which code. Claims and releases run in the order's transaction.
  */
+import type { TablesHandle } from '../../platform/db/index.ts';
 import type { DiscountCode, DiscountUsage } from '@storefront/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DiscountTables } from './tables.ts';
 
 /** How often `code` was used so far, in all and by `customer` (when known). */
 export async function discountUsage(
-  db: Kysely<DiscountTables> | Transaction<DiscountTables>,
+  db: TablesHandle<DiscountTables>,
   code: string,
   customer?: string,
 ): Promise<DiscountUsage> {

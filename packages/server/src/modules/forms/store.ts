@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { queueMail, type OutboxMail } from '../../platform/mail/mail.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { FormTables } from './tables.ts';
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 
-type FormsDb = DbOf<FormTables>;
+type FormsDb = TablesHandle<FormTables>;
 
 /** Stores a new submission key, usable until `expires`. */
 export async function issueKey(db: FormsDb, key: string, now: number, expires: number): Promise<void> {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { GiftCardRow, GiftCardTables } from './tables.ts';
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 
-type GiftCardsDb = DbOf<GiftCardTables>;
+type GiftCardsDb = TablesHandle<GiftCardTables>;
 
 /**
  * Gift card balances (issue 17), shared by checkout (issue, redeem) and the back office (a cancel

@@ -9,7 +9,7 @@ import type { Order } from '@storefront/core/wire';
 type Trx = Transaction<OrderTables>;
 /** Reads run on the database or in a caller's transaction (which Kysely does not count as one). */
 type Db = Kysely<OrderTables> | Trx;
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 import type { OrderLinesTable, OrdersTable, OrderTables } from './tables.ts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
@@ -129,7 +129,7 @@ export async function accountOrder(
 
 /** The number of each order named (unknown ids are left out): one statement, whatever the count. */
 export async function orderNumbersByIds(
-  db: DbOf<OrderTables>,
+  db: TablesHandle<OrderTables>,
   orderIds: readonly string[],
 ): Promise<Map<string, number>> {
   const ids = [...new Set(orderIds)];
@@ -143,7 +143,7 @@ export async function orderNumbersByIds(
  * only failures are read, never every renewal).
  */
 export async function failedRenewalOrderIds(
-  db: DbOf<OrderTables>,
+  db: TablesHandle<OrderTables>,
   afterOrderId: string | undefined,
   limit: number,
 ): Promise<string[]> {
@@ -159,7 +159,7 @@ export async function failedRenewalOrderIds(
 
 /** The detail JSON of the order's first event of that kind, or undefined. */
 export async function orderEventDetail(
-  db: DbOf<OrderTables>,
+  db: TablesHandle<OrderTables>,
   orderId: string,
   kind: string,
 ): Promise<string | null | undefined> {
@@ -174,7 +174,7 @@ export async function orderEventDetail(
 
 /** Whom an order is from and its lines (in order), as a review request shows them; undefined for an unknown id. */
 export async function orderToReview(
-  db: DbOf<OrderTables>,
+  db: TablesHandle<OrderTables>,
   orderId: string,
 ): Promise<
   | {

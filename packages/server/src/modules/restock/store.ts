@@ -1,9 +1,10 @@
 /** The only code touching `restock_signups`: one row per email and variant. */
-import type { Kysely, Transaction } from 'kysely';
+import type { TablesHandle } from '../../platform/db/index.ts';
+import type { Transaction } from 'kysely';
 import type { RestockTables } from './tables.ts';
 
 /** Runs on the database or inside a transaction. */
-type RestockDb = Kysely<RestockTables> | Transaction<RestockTables>;
+type RestockDb = TablesHandle<RestockTables>;
 
 export interface NewSignUp {
   id: string;

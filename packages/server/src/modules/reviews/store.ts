@@ -5,9 +5,9 @@ import { changeKey } from '../../platform/db/change-version.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import type { Selectable } from 'kysely';
 import type { ReviewState, ReviewsTable, ReviewTables } from './tables.ts';
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 
-type ReviewsDb = DbOf<ReviewTables>;
+type ReviewsDb = TablesHandle<ReviewTables>;
 export type ReviewRow = Selectable<ReviewsTable>;
 
 /**

@@ -6,13 +6,14 @@
  * (in its transaction, a batch at a time), and any later content write calls `reindexItems` with the
  * ids of the items (or page collections) it changed, inside its own transaction.
  */
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { TablesHandle } from '../../platform/db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
 import type { CollectionContent, ItemContent } from '../../platform/site/types.ts';
 import { itemDocument, pageDocument, type SearchDocument } from './documents.ts';
 import type { SearchKind, SearchTables } from './tables.ts';
 
 /** Runs on the database or inside a transaction. */
-type SearchDb = Kysely<SearchTables> | Transaction<SearchTables>;
+type SearchDb = TablesHandle<SearchTables>;
 
 /** Something whose document is rebuilt: its id, and its document (undefined: none, or no longer). */
 export interface SearchSource {

@@ -20,9 +20,9 @@ import {
 import type { Selectable } from 'kysely';
 import type { SubscriptionState, SubscriptionsTable, SubscriptionTables } from './tables.ts';
 import { digest } from '../../platform/http/session.ts';
-import type { DbOf } from '../../platform/db/handle.ts';
+import type { TablesHandle } from '../../platform/db/index.ts';
 
-type SubscriptionsDb = DbOf<SubscriptionTables>;
+type SubscriptionsDb = TablesHandle<SubscriptionTables>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type { SubscriptionState };

@@ -4,16 +4,17 @@
  * the secrets of every address in it redacted first (a reset link as a referrer, a manage page's
  * address in a script error: http/secret-urls.ts, issue 27).
  */
+import type { TablesHandle } from '../../platform/db/index.ts';
 import { randomUUID } from 'node:crypto';
 import { isConfigPath, parseVisitorRecord } from '@storefront/core';
 import type { z } from 'zod';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { redactSecrets, redactSecretsDeep } from '../../platform/http/secret-urls.ts';
 import type { errorsBody, performanceBody } from './schemas.ts';
 import type { TelemetryTables } from './tables.ts';
 
 /** Runs on the database or inside a transaction. */
-type TelemetryDb = Kysely<TelemetryTables> | Transaction<TelemetryTables>;
+type TelemetryDb = TablesHandle<TelemetryTables>;
 
 export interface Hit {
   kind: string;
