@@ -9,12 +9,15 @@ import { EventEmitter, once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { Customer, makeAccount } from '../accounts/testing.ts';
 import { CUSTOMER, makeCheckoutSite } from '../orders/testing.ts';
 import { addBillingPeriods } from '@storefront/core/subscriptions';
 import { DATABASES, testConfig, type TestApp } from '../../testing/app.ts';
+import type { Mailer } from '../../platform/mail/mail.ts';
+import { RenewalScheduler, type TickResult } from './renewals.ts';
 
 const CYCLES = 3;
 const STOCK = 10;
@@ -84,7 +87,7 @@ for (const database of DATABASES) {
         looks.push(looked);
         const app: FastifyInstance = await buildApp(config, {
           logger: false,
-          renewals: { now: () => clock, intervalMs: 10, onTick: () => looked.emit('tick') },
+          renewals: { now: () => clock, intervalMs: 10, onTick: (result) => looked.emit('tick', result) },
         });
         apps.push({ app, config, close: () => app.close() });
       }
@@ -119,6 +122,16 @@ for (const database of DATABASES) {
           await once(looked, 'tick');
         }),
       );
+    /** Resolves once a look by either instance has recorded a failure (listening from the call on). */
+    const aFailureRecorded = () =>
+      new Promise<void>((resolve) => {
+        const heard = (result: TickResult) => {
+          if (result.failed === 0) return;
+          for (const looked of looks) looked.off('tick', heard);
+          resolve();
+        };
+        for (const looked of looks) looked.on('tick', heard);
+      });
     const subscription = (id: string) =>
       db().selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const renewalOrders = async (id: string) =>
@@ -262,12 +275,10 @@ for (const database of DATABASES) {
       const { id } = await subscribe(customer);
       await setStock(0);
       try {
+        const firstFailure = aFailureRecorded();
         await stepPastDue(id);
-        const failed = await waitFor(
-          'the first failure',
-          () => subscription(id),
-          (s) => s.failures === 1,
-        );
+        await firstFailure;
+        const failed = await subscription(id);
         expect(failed).toMatchObject({ state: 'active', cycles_made: 1 });
         expect(failed.last_error).toContain('Sorry, we do not have enough of that item available.');
         // Retried an hour later, not at the next tick.
@@ -287,12 +298,10 @@ for (const database of DATABASES) {
         // Sold out for good: four tries (1 h, 4 h, 16 h apart), then it stops and the customer is told.
         await setStock(0);
         for (let failures = 1; failures <= 4; failures++) {
+          const recorded = aFailureRecorded();
           await stepPastDue(id);
-          await waitFor(
-            `failure ${failures}`,
-            () => subscription(id),
-            (s) => s.failures === failures,
-          );
+          await recorded;
+          expect((await subscription(id)).failures).toBe(failures);
         }
         expect((await subscription(id)).state).toBe('failed');
         const report = await db()
@@ -396,6 +405,76 @@ for (const database of DATABASES) {
       expect(account.body).toContain('>Pause</button>');
       expect(account.body).toContain('>Cancel subscription</button>');
       expect((await act(customer, id, 'cancel')).statusCode).toBe(200);
+    });
+
+    it('a fault while mailing the failure that stops a subscription records neither; the retry records both and sends one mail', async () => {
+      const { id } = await subscribe(customer);
+      const failedMails = () =>
+        db()
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('kind', '=', 'subscription-failed')
+          .where('ref_id', '=', id)
+          .execute();
+      const delivered: string[] = [];
+      const mailer: Mailer = {
+        sends: false,
+        deliver: async () => undefined,
+        deliverPending: async () => undefined,
+        deliverLater: (mailId) => void delivered.push(mailId),
+        close: async () => undefined,
+      };
+      const first = (apps[0] as TestApp).app;
+      // A scheduler of the test's own, a year ahead of the instances' clock (so they leave this
+      // subscription alone), that gives up at the first failure: that failure is mailed.
+      const scheduler = new RenewalScheduler({
+        db: db(),
+        placeRenewal: async ({ subscriptionId }) =>
+          subscriptionId === id
+            ? { ok: false, code: 'sold-out', message: 'Sorry, we do not have enough of that item available.' }
+            : { ok: false, code: 'renewal-not-claimed', message: 'not this one' },
+        orders: { failedRenewalOrderIds: async () => [], orderEventDetail: async () => undefined },
+        mailer,
+        log: first.log,
+        now: () => clock + 366 * 86_400_000,
+        maxFailures: 1,
+        retryBaseMs: 3_600_000,
+        batch: 50,
+        site: first.resolveSite,
+      });
+      // The database refuses the failure's mail once, between recording the failure and the commit.
+      if (database.name === 'sqlite') {
+        await sql`CREATE TRIGGER refuse_failed_mail BEFORE INSERT ON mail_outbox
+          WHEN NEW.kind = 'subscription-failed' BEGIN SELECT RAISE(ABORT, 'mail queue down'); END`.execute(
+          db(),
+        );
+      } else {
+        await sql`CREATE FUNCTION refuse_failed_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN IF NEW.kind = 'subscription-failed' THEN RAISE EXCEPTION 'mail queue down'; END IF;
+          RETURN NEW; END $$`.execute(db());
+        await sql`CREATE TRIGGER refuse_failed_mail BEFORE INSERT ON mail_outbox
+          FOR EACH ROW EXECUTE FUNCTION refuse_failed_mail()`.execute(db());
+      }
+      try {
+        await expect(scheduler.tick()).rejects.toThrow('mail queue down');
+      } finally {
+        await sql`DROP TRIGGER refuse_failed_mail${database.name === 'sqlite' ? sql`` : sql` ON mail_outbox`}`.execute(
+          db(),
+        );
+      }
+      expect(await subscription(id)).toMatchObject({ state: 'active', failures: 0, last_error: null });
+      expect(await failedMails()).toHaveLength(0);
+      expect(delivered).toEqual([]);
+
+      expect(await scheduler.tick()).toMatchObject({ failed: 1 });
+      expect(await subscription(id)).toMatchObject({ state: 'failed', failures: 1 });
+      const mails = await failedMails();
+      expect(mails).toHaveLength(1);
+      expect(delivered).toEqual([mails[0]?.id]);
+      // Stopped: later looks neither record nor mail it again.
+      expect(await scheduler.tick()).toMatchObject({ failed: 0 });
+      expect(await failedMails()).toHaveLength(1);
+      expect(delivered).toHaveLength(1);
     });
   });
 }

@@ -9,7 +9,7 @@
  */
 import { message } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import {
   dueSubscriptions,
@@ -74,6 +74,13 @@ export interface TickResult {
 
 /** Another instance made this cycle first (or the customer paused it meanwhile): nothing to record. */
 const LOST_CODE = 'renewal-not-claimed';
+/** A failure recorded in a transaction, told of once it commits: its mail is sent only then. */
+interface RecordedFailure {
+  fields: { subscriptionId: string; cycle: number; failures: number; code: string };
+  /** The queued mail of a subscription that gave up. */
+  mailId: string | undefined;
+}
+
 /** The renewal's card was declined at once: its order is released, and counted as a failure below. */
 const PAYMENT_FAILED_CODE = 'payment-failed';
 /** How many failed renewal orders one statement reads when looking for claims to give back. */
@@ -139,10 +146,10 @@ export class RenewalScheduler {
     if (outcome.code === LOST_CODE) return 'lost';
     if (outcome.code === PAYMENT_FAILED_CODE)
       return (await this.countDeclinedPayments()) > 0 ? 'failed' : 'lost';
-    const mails: string[] = [];
-    const recorded = await this.recordFailure(this.options.db, row, outcome, mails);
-    for (const id of mails) mailer.deliverLater(id);
-    return recorded ? 'failed' : 'lost';
+    const recorded = await writeTransaction(this.options.db, (trx) => this.recordFailure(trx, row, outcome));
+    if (!recorded) return 'lost';
+    this.announceFailure(recorded);
+    return 'failed';
   }
 
   /**
@@ -151,18 +158,18 @@ export class RenewalScheduler {
    * in one transaction, so two instances count it once and the usual backoff applies.
    */
   private async countDeclinedPayments(): Promise<number> {
-    const { db, batch, mailer } = this.options;
+    const { db, batch } = this.options;
     let counted = 0;
     for (const orderId of await this.declinedRenewalOrders(batch)) {
-      const mails: string[] = [];
       const recorded = await writeTransaction(db, async (trx) => {
         const row = await undoRenewalClaim(trx, orderId);
-        if (!row) return false;
+        if (!row) return undefined;
         const problem = await this.releaseReason(trx, orderId);
-        return this.recordFailure(trx, row, { code: PAYMENT_FAILED_CODE, message: problem }, mails);
+        return this.recordFailure(trx, row, { code: PAYMENT_FAILED_CODE, message: problem });
       });
-      for (const id of mails) mailer.deliverLater(id);
-      if (recorded) counted++;
+      if (!recorded) continue;
+      this.announceFailure(recorded);
+      counted++;
     }
     return counted;
   }
@@ -190,34 +197,33 @@ export class RenewalScheduler {
     return typeof reason === 'string' && reason ? reason : PAYMENT_FAILED_CODE;
   }
 
-  /** Records the failure (conditionally); the mail of one that gives up is added to `mails`, to send after commit. */
+  /**
+   * Records the failure (if no other instance did first) and, for one that gives up, queues its
+   * mail: in the caller's transaction, so that the failure is never recorded without its mail.
+   * Undefined when another instance recorded it.
+   */
   private async recordFailure(
-    db: Db,
+    trx: Trx,
     row: SubscriptionRow,
     failure: { code: string; message: string },
-    mails: string[],
-  ) {
-    const { now, maxFailures, retryBaseMs, log } = this.options;
+  ): Promise<RecordedFailure | undefined> {
+    const { now, maxFailures, retryBaseMs } = this.options;
     const failures = row.failures + 1;
     const gaveUp = failures >= maxFailures;
     const at = now();
-    const recorded = await recordRenewalFailure(db, row, {
+    const recorded = await recordRenewalFailure(trx, row, {
       error: `${failure.code}: ${failure.message}`,
       now: at,
       retryInMs: retryBaseMs * 4 ** (failures - 1),
       gaveUp,
     });
-    if (!recorded) return false;
+    if (!recorded) return undefined;
     const fields = { subscriptionId: row.id, cycle: row.cycles_made + 1, failures, code: failure.code };
-    if (!gaveUp) {
-      log.warn(fields, 'subscription renewal failed; it will be tried again');
-      return true;
-    }
-    log.error(fields, 'subscription renewal failed too often; the subscription is stopped');
+    if (!gaveUp) return { fields, mailId: undefined };
     const site = this.options.site();
     const ls = site.strings;
     const mailId = await queueMail(
-      db,
+      trx,
       {
         kind: 'subscription-failed',
         refId: row.id,
@@ -231,7 +237,17 @@ export class RenewalScheduler {
       },
       at,
     );
-    mails.push(mailId);
-    return true;
+    return { fields, mailId };
+  }
+
+  /** After the commit: a failure is logged, and the mail of one that gave up is sent. */
+  private announceFailure({ fields, mailId }: RecordedFailure): void {
+    const { log, mailer } = this.options;
+    if (mailId === undefined) {
+      log.warn(fields, 'subscription renewal failed; it will be tried again');
+      return;
+    }
+    log.error(fields, 'subscription renewal failed too often; the subscription is stopped');
+    mailer.deliverLater(mailId);
   }
 }

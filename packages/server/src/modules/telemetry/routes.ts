@@ -96,17 +96,18 @@ export function rolloutFromSettings(
 }
 
 /** A route's body schema: text/plain (beacon, XHR) holds JSON; a refusal is `invalid-payload`. */
-const body = <T extends z.ZodType>(schema: T, empty?: unknown) => payloadSchema(jsonTextBody(schema, empty));
+const body = <T extends z.ZodType>(schema: T, options?: { asSent: boolean }) =>
+  payloadSchema(jsonTextBody(schema, options));
 
 const recordHitInput = body(recordHitBody);
 const censusInput = body(censusBody);
-const quickViewInput = body(censusBody, {});
 const quickViewParams = payloadSchema(z.object({ id: quickViewId }));
 const recordEventInput = body(recordEventBody);
 const clankerInput = body(clankerBody);
 const errorsInput = body(errorsBody);
 const performanceInput = body(performanceBody);
-const anyJsonInput = body(z.unknown());
+// The content alone, checked by the handler: a missing or null body is no content, and refused.
+const eventContentInput = body(z.unknown(), { asSent: true });
 
 const isForm = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -183,7 +184,7 @@ export async function telemetryRoutes(plugin: FastifyInstance, options: Telemetr
 
   app.post(
     '/api/census/RecordQuickView/:id',
-    { ...ingest, schema: { params: quickViewParams, body: quickViewInput } },
+    { ...ingest, schema: { params: quickViewParams, body: censusInput } },
     async (request, reply) => {
       const id = request.params.id;
       const body = request.body;
@@ -234,7 +235,7 @@ export async function telemetryRoutes(plugin: FastifyInstance, options: Telemetr
 
   app.post(
     '/api/v1/clanker/validate-event-content/:schema',
-    { schema: { params: z.object({ schema: z.string() }), body: anyJsonInput } },
+    { schema: { params: z.object({ schema: z.string() }), body: eventContentInput } },
     async (request, reply) => {
       const schema = request.params.schema;
       // Refused with `{ valid: false }` beside the message: checked here, not by the route.

@@ -7,15 +7,20 @@ import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { registerCrumbCheck } from '../../platform/http/crumb.ts';
 import { registerErrorHandler } from '../../platform/http/errors.ts';
 import { DATABASES, openFresh } from '../../testing/app.ts';
+import { registerTestSite } from '../../testing/site-context.ts';
 import { DEFAULT_ROLLOUT, cookiePolicyFromSettings, rolloutFromSettings, telemetryRoutes } from './routes.ts';
 import { rangeOf } from './owner.ts';
 
 const CRUMB = 'crumb-value-0123456789abcdef';
 
-/** An app with what buildApp gives every plugin: the database, the one error handler, the crumb check. */
+/**
+ * An app with what buildApp gives every plugin: the database, the one error handler, the crumb
+ * check, and each request's site.
+ */
 const bareApp = (database: DatabaseHandle): FastifyInstance => {
   const app = Fastify({ logger: false });
   app.decorate('database', database);
+  registerTestSite(app, { origin: 'http://localhost' });
   registerErrorHandler(app);
   registerCrumbCheck(app);
   return app;
@@ -275,6 +280,50 @@ for (const database of DATABASES) {
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().valid).toBe(false);
       expect(await count('telemetry_events')).toBe(2);
+    });
+
+    it(`[${database.name}] validating event content refuses a missing, empty or null body, for any schema`, async () => {
+      const refused = {
+        valid: false,
+        code: 'invalid-payload',
+        message: 'Invalid body: eventContent: Invalid input',
+      };
+      for (const schema of ['custom_event', 'view_cart']) {
+        const url = `/api/v1/clanker/validate-event-content/${schema}`;
+        for (const res of [
+          await app.inject({ method: 'POST', url }),
+          await app.inject({ method: 'POST', url, payload: '' }),
+          await post(url, 'null'),
+          await post(url, 'null', { 'content-type': 'text/plain' }),
+        ]) {
+          expect(res.statusCode, `${schema}: ${res.body}`).toBe(400);
+          expect(res.json()).toEqual(refused);
+        }
+      }
+      expect((await post('/api/v1/clanker/validate-event-content/custom_event', {})).json()).toEqual({
+        valid: true,
+      });
+    });
+
+    it(`[${database.name}] a text/plain beacon gets the answer its JSON gets, and an empty one is not JSON`, async () => {
+      const beacon = (url: string, payload: string) =>
+        post(url, payload, { 'content-type': 'text/plain;charset=UTF-8' });
+      // A null body is no fields, as JSON or as text.
+      for (const send of [post, beacon])
+        expect((await send('/api/census/button-click', 'null')).json()).toEqual({ stored: true });
+      expect(await count('telemetry_hits')).toBe(2);
+      for (const send of [post, beacon]) {
+        const res = await send('/api/census/RecordHit', 'null');
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          code: 'invalid-payload',
+          message: 'Invalid body: event: Invalid input: expected string, received undefined',
+        });
+      }
+      const empty = await beacon('/api/census/RecordQuickView/item-7', '');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({ code: 'invalid-payload', message: 'Invalid body: not valid JSON' });
+      expect(await count('telemetry_hits')).toBe(2);
     });
 
     it(`[${database.name}] RecordJavascriptErrors needs the crumb header and stores each error`, async () => {

@@ -33,7 +33,9 @@ const WHERE: Record<string, string> = {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(data ?? {});
+    // A missing (or null) input reads as an empty object, as most routes take none, unless the
+    // route's body schema must see it as sent to refuse it (jsonTextBody's `asSent`).
+    const result = schema.safeParse(AS_SENT.has(schema) ? data : (data ?? {}));
     if (result.success) return { value: result.data };
     const entry = PAYLOAD_SCHEMAS.has(schema) ? 'invalid-payload' : 'invalid-request';
     return { error: invalidInput(result.error, WHERE[httpPart ?? 'body'] ?? 'body', undefined, entry) };
@@ -48,20 +50,26 @@ export function payloadSchema<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
+/** Schemas that see a missing or null body as it was sent, not as `{}` (the compiler above). */
+const AS_SENT = new WeakSet<z.ZodType>();
+
 /**
  * A body that beacons send as text/plain JSON, or a parser has already made a value: text is read
- * as JSON (text that is not answers `not valid JSON`) before `schema` checks it. `empty` stands for
- * an empty text, where the route takes one.
+ * as JSON (text that is not, the empty text included, answers `not valid JSON`) before `schema`
+ * checks it. A text `null` reads as a JSON `null` body does: as `{}`, unless `asSent`, where the
+ * schema sees a missing or null body as it is (a route that must refuse one).
  */
-export function jsonTextBody<T extends z.ZodType>(schema: T, empty?: unknown) {
-  return z.preprocess((value, ctx) => {
+export function jsonTextBody<T extends z.ZodType>(schema: T, { asSent = false } = {}) {
+  const body = z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
-    if (value === '' && empty !== undefined) return empty;
     try {
-      return JSON.parse(value) as unknown;
+      const parsed = JSON.parse(value) as unknown;
+      return asSent ? parsed : (parsed ?? {});
     } catch {
       ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
       return z.NEVER;
     }
   }, schema);
+  if (asSent) AS_SENT.add(body);
+  return body;
 }
