@@ -98,6 +98,8 @@ const entries = {
   },
   'checkout.every': { text: 'Subscription: {terms}' },
   'checkout.mail-subject': { text: 'Your order #{number} from {site}' },
+  'form.mail-subject': { text: 'Form Submission - {form}' },
+  'form.mail-subject-site': { text: 'Form Submission - {form} - {site}' },
   // Subscriptions (issue 17): page type 206, the customer's list on /account, their actions.
   'subscription.confirmed': { text: 'Subscription Confirmed' },
   'subscription.thank-you': {
@@ -693,6 +695,9 @@ const entries = {
   // The staff sign-in page and a signed-in staff member's account page (/config/login).
   'staff.sign-in-title': { text: 'Staff sign-in' },
   'staff.back-office': { text: 'Back office' },
+  'staff.back-office-of': { text: '{site}: back office' },
+  'staff.back-office-loading': { text: 'Loading…' },
+  'staff.back-office-not-built': { text: 'The back office is not built: run npm run build:web.' },
   'staff.email': { text: 'Email' },
   'staff.password': { text: 'Password' },
   'staff.code-optional': { text: 'Authenticator code (if you set one up)' },

@@ -35,7 +35,7 @@ import { requirePermission } from '../platform/http/guards.ts';
 import { hasPermission, PERMISSIONS } from '@storefront/core';
 import { ensureCrumb } from '../platform/http/crumb.ts';
 import { apiError } from '../platform/http/errors.ts';
-import { accountEmails, accountIdentity } from '../modules/accounts/index.ts';
+import { accountEmails } from '../modules/accounts/index.ts';
 import { idempotent } from '../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
@@ -112,15 +112,15 @@ export function backofficeScreen(options: Pick<BackofficeOptions, 'webBundle'>) 
     if (!member || member.kind !== 'staff') return reply.code(303).header('location', LOGIN_PATH).send();
     // The crumb cookie the screens' calls send back as their header.
     ensureCrumb(request, reply);
-    const account = await accountIdentity(request.server.database.db, member.accountId);
     const html = shellHtml(
       {
-        email: account?.email ?? '',
+        email: member.email,
         permissions: PERMISSIONS.filter((p) => hasPermission(member.roles, p)),
         siteTitle: request.site.title,
       },
       options.webBundle.current().configScript ?? null,
       reply.cspNonce,
+      request.site.strings,
     );
     return reply.type('text/html; charset=utf-8').send(html);
   };

@@ -4,6 +4,7 @@
  * what they may do), as a JSON data block. Screens are drawn by the bundle
  * (packages/web/src/config/main.tsx).
  */
+import { message, type LocalizedStrings } from '@storefront/core';
 import type { BackOfficeBoot } from '@storefront/core/wire';
 import { escapeHtml as e } from '../platform/http/html.ts';
 
@@ -16,14 +17,17 @@ export function shellHtml(
   data: ShellData,
   script: string | null,
   nonces: { script: string; style: string },
+  ls: LocalizedStrings,
 ): string {
+  const t = (code: Parameters<typeof message>[0], params: Record<string, string> = {}) =>
+    e(message(code, params, ls));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <meta name="csp-nonce" content="${e(nonces.style)}">
-<title>${e(data.siteTitle ? `${data.siteTitle}: back office` : 'Back office')}</title>
+<title>${data.siteTitle ? t('staff.back-office-of', { site: data.siteTitle }) : t('staff.back-office')}</title>
 ${script ? `<script type="module" nonce="${e(nonces.script)}" src="/_storefront/${e(script)}"></script>` : ''}
 </head><body>
-<div id="config-root"><main><h1>Back office</h1><p>${script ? 'Loading…' : 'The back office is not built: run npm run build:web.'}</p></main></div>
+<div id="config-root"><main><h1>${t('staff.back-office')}</h1><p>${script ? t('staff.back-office-loading') : t('staff.back-office-not-built')}</p></main></div>
 <script type="application/json" id="config-data">${scriptJson(data)}</script>
 </body></html>`;
 }

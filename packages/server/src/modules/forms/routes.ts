@@ -25,6 +25,7 @@ import {
   publicFormDefinition,
   shapeProblem,
   validateForm,
+  message,
   type FormDefinition,
   type FormValues,
 } from '@storefront/core';
@@ -270,7 +271,13 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
                 mail: {
                   kind: 'form-submission',
                   to,
-                  subject: `Form Submission - ${form.name}${request.site.title ? ` - ${request.site.title}` : ''}`,
+                  subject: request.site.title
+                    ? message(
+                        'form.mail-subject-site',
+                        { form: form.name, site: request.site.title },
+                        request.site.strings,
+                      )
+                    : message('form.mail-subject', { form: form.name }, request.site.strings),
                   body: notificationBody(form, answers as FormValues, page),
                 },
               }
