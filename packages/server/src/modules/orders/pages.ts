@@ -96,17 +96,11 @@ const variantText = (attributes: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
 
-function summary(
-  lines: SummaryLine[],
-  currency: string,
-  subtotalCents: number,
-  ls?: LocalizedStrings,
-  pricing?: CheckoutPricing,
-) {
-  const money = (cents: number) => formatMoney(cents, currency);
-  return summaryHtml({
+function cartSummaryContext(page: CheckoutFormPage, ls?: LocalizedStrings): SummaryContext {
+  const money = (cents: number) => formatMoney(cents, page.currency);
+  return {
     text: summaryText(ls),
-    lines: lines.map((l) => ({
+    lines: page.lines.map((l) => ({
       sku: null,
       url: l.url ?? null,
       title: l.title,
@@ -117,107 +111,123 @@ function summary(
       downloadOnPayment: null,
     })),
     subtotalClass: 'sf-checkout__subtotal',
-    subtotal: money(subtotalCents),
-    rows: pricing ? pricingRows(money, pricing, ls) : [],
-  });
+    subtotal: money(page.subtotalCents),
+    rows: page.pricing ? pricingRows(money, page.pricing, ls) : [],
+  };
 }
 
+/** One field of the checkout form (templates.ts' FIELD); every key present, so none is looked up around it. */
 function field(
   page: CheckoutFormPage,
   name: string,
   label: string,
   opts: { type?: string; autocomplete?: string; required?: boolean; multiline?: boolean } = {},
 ) {
-  const id = `sf-checkout-${name.replace(/\W/g, '-')}`;
-  const problem = page.fieldErrors?.[name];
-  const value = page.values[name] ?? '';
-  const described = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
-  const common = `id="${id}" name="${h(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
-  const input = opts.multiline
-    ? `<textarea ${common} maxlength="1000">${h(value)}</textarea>`
-    : `<input ${common} type="${opts.type ?? 'text'}" value="${h(value)}">`;
-  return `<div class="sf-checkout__field"><label for="${id}">${h(label)}</label>${problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : ''}${input}</div>`;
+  return {
+    id: `sf-checkout-${name.replace(/\W/g, '-')}`,
+    name,
+    label,
+    error: page.fieldErrors?.[name] ?? null,
+    value: page.values[name] ?? '',
+    type: opts.type ?? 'text',
+    autocomplete: opts.autocomplete ?? null,
+    required: opts.required ?? false,
+    multiline: opts.multiline ?? false,
+  };
 }
 
-export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings): string {
+/** The checkout form (page type 201), for the cart, one item (express), a subscription or a gift card. */
+export function checkoutFormPage(page: CheckoutFormPage, ls?: LocalizedStrings): SystemPageRequest {
   const t = (code: Parameters<typeof message>[0]) => message(code, {}, ls);
   const hidden = Object.entries({ crumb: page.crumb, ...page.target })
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `<input type="hidden" name="${h(k)}" value="${h(String(v))}">`)
-    .join('');
-  const denominations = page.denominations
-    ? `<div class="sf-checkout__field"><label for="sf-checkout-sku">${h(message('product.gift-card-value', {}, ls))}</label><select id="sf-checkout-sku" name="sku" required>${page.denominations
-        .map(
-          (d) =>
-            `<option value="${h(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
-        )
-        .join('')}</select></div>`
-    : '';
-  const address = page.needs.shippingAddress
-    ? `<fieldset class="sf-checkout__address"><legend>${h(t('checkout.shipping-address'))}</legend>` +
-      field(page, 'address.line1', t('checkout.address-line1'), {
-        required: true,
-        autocomplete: 'address-line1',
-      }) +
-      field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }) +
-      field(page, 'address.city', t('checkout.address-city'), {
-        required: true,
-        autocomplete: 'address-level2',
-      }) +
-      field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }) +
-      field(page, 'address.zip', t('checkout.address-zip'), { required: true, autocomplete: 'postal-code' }) +
-      field(page, 'address.country', t('checkout.address-country'), {
-        required: true,
-        autocomplete: 'country-name',
-      }) +
-      '</fieldset>'
-    : '';
+    .map(([name, value]) => ({ name, value: String(value) }));
   const pricing = page.pricing;
-  const estimate = pricing
-    ? (page.needs.shippingAddress
-        ? shippingChoice(page, pricing, ls) +
-          `<p><button type="submit" name="estimate" value="1" class="sf-checkout__estimate" formnovalidate>${h(t('shipping.estimate'))}</button></p>`
-        : '') + field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })
-    : '';
-  const recipient = page.needs.recipient
-    ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
-      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }) +
-      field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' })
-    : '';
-  const giftCard = field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' });
-  return (
-    `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
-    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
-    (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
-    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls, page.pricing) : '') +
-    `<form class="sf-checkout__form" method="post" action="/checkout" novalidate>${hidden}${denominations}` +
-    field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }) +
-    field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }) +
-    address +
-    estimate +
-    recipient +
-    giftCard +
-    `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
-  );
+  const checkoutPage = {
+    heading: page.heading,
+    error: page.error ?? null,
+    note: page.note ?? null,
+    summary: page.lines.length ? cartSummaryContext(page, ls) : null,
+    hidden,
+    denominations: page.denominations
+      ? {
+          label: message('product.gift-card-value', {}, ls),
+          options: page.denominations.map((d) => ({
+            value: d.sku,
+            label: d.label,
+            selected: page.values.sku === d.sku,
+          })),
+        }
+      : null,
+    customer: [
+      field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }),
+      field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }),
+    ],
+    address: page.needs.shippingAddress
+      ? {
+          legend: t('checkout.shipping-address'),
+          fields: [
+            field(page, 'address.line1', t('checkout.address-line1'), {
+              required: true,
+              autocomplete: 'address-line1',
+            }),
+            field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }),
+            field(page, 'address.city', t('checkout.address-city'), {
+              required: true,
+              autocomplete: 'address-level2',
+            }),
+            field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }),
+            field(page, 'address.zip', t('checkout.address-zip'), {
+              required: true,
+              autocomplete: 'postal-code',
+            }),
+            field(page, 'address.country', t('checkout.address-country'), {
+              required: true,
+              autocomplete: 'country-name',
+            }),
+          ],
+        }
+      : null,
+    estimate:
+      pricing && page.needs.shippingAddress
+        ? { shipping: shippingChoice(page, pricing, ls), button: t('shipping.estimate') }
+        : null,
+    extra: [
+      ...(pricing ? [field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })] : []),
+      ...(page.needs.recipient
+        ? [
+            field(page, 'recipientEmail', t('checkout.recipient-email'), {
+              type: 'email',
+              autocomplete: 'off',
+            }),
+            field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }),
+            field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' }),
+          ]
+        : []),
+      field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' }),
+    ],
+    placeOrder: t('checkout.place-order'),
+  };
+  return { name: CHECKOUT_PAGES.form, context: { checkoutPage: escapedJson(checkoutPage) as Json } };
 }
 
 /** The shipping options of the estimate, as radio buttons (the chosen one checked). */
-function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings): string {
-  if (!pricing.estimated || pricing.shippingOptions.length === 0) return '';
-  const options = pricing.shippingOptions
-    .map((o) => {
-      const id = `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`;
-      const price =
-        o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency);
-      const checked = o.id === pricing.selectedShippingOptionId ? ' checked' : '';
-      return `<div><input type="radio" id="${id}" name="shippingOption" value="${h(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
-    })
-    .join('');
-  return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
+function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings) {
+  if (!pricing.estimated || pricing.shippingOptions.length === 0) return null;
+  return {
+    legend: message('shipping.method', {}, ls),
+    options: pricing.shippingOptions.map((o) => ({
+      id: `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`,
+      value: o.id,
+      label: `${o.name} (${o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency)})`,
+      checked: o.id === pricing.selectedShippingOptionId,
+    })),
+  };
 }
 
 /** The system page templates' names (a site overrides each with `pages/<name>.page`, templates.ts). */
 export const CHECKOUT_PAGES = {
+  form: 'checkout-form',
   message: 'checkout-message',
   orderConfirmed: 'checkout-order-confirmed',
   subscriptionConfirmed: 'subscription-confirmed',

@@ -48,7 +48,7 @@ import {
   type PlaceOrderRequest,
 } from './place-order.ts';
 import {
-  checkoutFormHtml,
+  checkoutFormPage,
   checkoutMessagePage,
   orderConfirmedPage,
   subscriptionConfirmedPage,
@@ -557,7 +557,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status,
       pageType: PageType.CHECKOUT,
       title: built.page.heading,
-      html: checkoutFormHtml(built.page, ls),
+      templatePage: checkoutFormPage(built.page, ls),
     });
   };
 

@@ -30,8 +30,42 @@ const GIFT_CARDS =
 
 const ERROR = '{.if error}<div class="sf-checkout__error" role="alert"><p>{error}</p></div>{.end}';
 
+/** One form field, inside a section of it (pages.ts' `field`). */
+const FIELD =
+  '<div class="sf-checkout__field"><label for="{id}">{label}</label>' +
+  '{.if error}<p class="sf-checkout__field-error" id="{id}-error">{error}</p>{.end}' +
+  '{.if multiline}<textarea ' +
+  'id="{id}" name="{name}"{.if required} required{.end}{.if autocomplete} autocomplete="{autocomplete}"{.end}' +
+  '{.if error} aria-invalid="true" aria-describedby="{id}-error"{.end}' +
+  ' maxlength="1000">{value}</textarea>{.or}<input ' +
+  'id="{id}" name="{name}"{.if required} required{.end}{.if autocomplete} autocomplete="{autocomplete}"{.end}' +
+  '{.if error} aria-invalid="true" aria-describedby="{id}-error"{.end}' +
+  ' type="{type}" value="{value}">{.end}</div>';
+
+const FIELDS = (list: string) => `{.repeated section ${list}}${FIELD}{.end}`;
+
+const CHECKOUT_FORM =
+  '<form class="sf-checkout__form" method="post" action="/checkout" novalidate>' +
+  '{.repeated section hidden}<input type="hidden" name="{name}" value="{value}">{.end}' +
+  '{.section denominations}<div class="sf-checkout__field"><label for="sf-checkout-sku">{label}</label>' +
+  '<select id="sf-checkout-sku" name="sku" required>' +
+  '{.repeated section options}<option value="{value}"{.if selected} selected{.end}>{label}</option>{.end}' +
+  '</select></div>{.end}' +
+  FIELDS('customer') +
+  `{.section address}<fieldset class="sf-checkout__address"><legend>{legend}</legend>${FIELDS('fields')}</fieldset>{.end}` +
+  '{.section estimate}{.section shipping}<fieldset class="sf-checkout__shipping"><legend>{legend}</legend>' +
+  '{.repeated section options}<div><input type="radio" id="{id}" name="shippingOption" value="{value}"{.if checked} checked{.end}>' +
+  ' <label for="{id}">{label}</label></div>{.end}</fieldset>{.end}' +
+  '<p><button type="submit" name="estimate" value="1" class="sf-checkout__estimate" formnovalidate>{button}</button></p>{.end}' +
+  FIELDS('extra') +
+  '<button type="submit" class="sf-checkout__submit">{placeOrder}</button></form>';
+
 /** Page name -> JSON-T source. */
 export const CHECKOUT_PAGE_TEMPLATES = {
+  [CHECKOUT_PAGES.form]:
+    `${STYLE}{.section checkoutPage}<div class="sf-checkout" data-page-type="201"><h1>{heading}</h1>${ERROR}` +
+    '{.if note}<p class="sf-checkout__note">{note}</p>{.end}' +
+    `{.section summary}${ORDER_SUMMARY}{.end}${CHECKOUT_FORM}</div>{.end}`,
   [CHECKOUT_PAGES.message]:
     `${STYLE}{.section checkoutPage}<div class="sf-checkout" data-page-type="201"><h1>{heading}</h1>` +
     '<p class="sf-checkout__error" role="alert">{text}</p>' +

@@ -77,6 +77,27 @@ const PAGES: OverriddenPage[] = [
     open: (t) => t.app.inject({ method: 'GET', url: '/checkout/order-confirmed/no-such-order' }),
   },
   {
+    name: 'checkout-form',
+    prints: { source: '{.repeated section checkoutPage.customer}{name} {.end}', shows: /email name/ },
+    builtIn: 'class="sf-checkout"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/checkout?itemId=p-last&sku=MUG-1&quantity=1' }),
+  },
+  {
+    name: 'checkout-order-confirmed',
+    prints: { source: '{checkoutPage.number}', shows: /#\d+/ },
+    builtIn: 'class="sf-order"',
+    open: async (t) => {
+      const order = await placeOrder(t, [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
+      return t.app.inject({ method: 'GET', url: `/checkout/order-confirmed/${order.id}` });
+    },
+  },
+  {
+    name: 'gift-card-balance',
+    prints: { source: '{checkoutPage.heading}', shows: /\S/ },
+    builtIn: 'class="sf-checkout',
+    open: (t) => t.app.inject({ method: 'GET', url: '/gift-card/balance' }),
+  },
+  {
     name: 'subscription-confirmed',
     prints: { source: '{order.email} {checkoutPage.heading}', shows: /ada@example\.test \S/ },
     builtIn: 'class="sf-order"',
