@@ -7,7 +7,7 @@
  * page's context), since a template prints `{accountPage.x}` as it is and much of it is what a
  * visitor typed or stored (names, addresses, a reflected address).
  */
-import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, type Address, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import { isPaid, type OrderSummary } from '../orders/index.ts';
 import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
@@ -16,6 +16,7 @@ import type { SavedAddress } from './address-store.ts';
 import { escapedJson } from '../../platform/site/system/index.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
+import { PASSWORD_MIN } from './passwords.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts
@@ -105,7 +106,24 @@ function orderJson(order: Order, ls?: LocalizedStrings) {
   };
 }
 
-/** The render/pages.ts `templatePage` of an account page: its name and `accountPage`. */
+/**
+ * The catalogue's words a page's system template (templates.ts) prints, in the site's language:
+ * beside `accountPage`, whose contract (docs/accounts.md) they leave as it is.
+ */
+const ACCOUNT_TEXTS: Partial<Record<AccountTemplatePage, (ls?: LocalizedStrings) => Record<string, string>>> =
+  {
+    register: (ls) => ({
+      title: message('account.register-title', {}, ls),
+      nameLabel: message('account.name-label', {}, ls),
+      emailLabel: message('account.email-label', {}, ls),
+      passwordLabel: message('account.password-label', {}, ls),
+      passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+      create: message('account.create', {}, ls),
+      signIn: message('account.sign-in', {}, ls),
+    }),
+  };
+
+/** The render/pages.ts `templatePage` of an account page: its name, `accountPage` and `accountText`. */
 export function accountTemplatePage(
   page: AccountTemplatePage,
   data: AccountPageData,
@@ -156,5 +174,8 @@ export function accountTemplatePage(
       actionUrl: subscriptionActionUrl(s.id),
     })),
   };
-  return { name: ACCOUNT_TEMPLATE_PAGES[page], context: { accountPage: escapedJson(view) as Json } };
+  return {
+    name: ACCOUNT_TEMPLATE_PAGES[page],
+    context: escapedJson({ accountPage: view, accountText: ACCOUNT_TEXTS[page]?.(ls) ?? {} }) as Json,
+  };
 }

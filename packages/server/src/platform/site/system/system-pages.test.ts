@@ -98,6 +98,15 @@ const PAGES: OverriddenPage[] = [
     open: (t) => t.app.inject({ method: 'GET', url: '/gift-card/balance' }),
   },
   {
+    name: 'account-register',
+    prints: {
+      source: '{accountText.create} {accountPage.urls.register}',
+      shows: /^Create account \/account\/register$/,
+    },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/register' }),
+  },
+  {
     name: 'subscription-confirmed',
     prints: { source: '{order.email} {checkoutPage.heading}', shows: /ada@example\.test \S/ },
     builtIn: 'class="sf-order"',

@@ -1,0 +1,45 @@
+/**
+ * The account pages as JSON-T system page templates (docs/templates.md "The platform's pages"): the
+ * platform's own version of a page a template may replace with `pages/<name>.page`. They read
+ * `accountPage` (template-pages.ts, the contract of docs/accounts.md) and `accountText`, the
+ * catalogue's words for the page; both are already HTML-escaped, so they print them as they are.
+ */
+import { CHECKOUT_CSS } from '../orders/index.ts';
+import { ACCOUNT_PAGES } from './pages.ts';
+import { ACCOUNT_TEMPLATE_PAGES } from './template-pages.ts';
+
+const page = (body: string) =>
+  `<style>${CHECKOUT_CSS}</style><div class="sf-checkout sf-account"><h1>{accountText.title}</h1>` +
+  '{.if accountPage.error}<p class="sf-checkout__error" role="alert">{accountPage.error}</p>{.end}' +
+  `${body}</div>`;
+
+/** A field the visitor types into, shown again with what they typed after a refusal. */
+const typedField = (name: string, type: string, autocomplete: string) =>
+  `<div class="sf-checkout__field"><label for="sf-account-${name}">{accountText.${name}Label}</label>` +
+  `<input id="sf-account-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required` +
+  `{.if accountPage.values.${name}} value="{accountPage.values.${name}}"{.end}></div>`;
+
+/** A new password's field, with the rule it must meet; never shown again. */
+const newPasswordField =
+  '<div class="sf-checkout__field"><label for="sf-account-password">{accountText.passwordLabel}</label>' +
+  '<p id="sf-account-password-hint">{accountText.passwordHint}</p>' +
+  '<input id="sf-account-password" name="password" type="password" autocomplete="new-password" required' +
+  ' aria-describedby="sf-account-password-hint"></div>';
+
+const signInLink = `<p><a href="${ACCOUNT_PAGES.login}">{accountText.signIn}</a></p>`;
+
+/** What a successful post said, and a way to sign in. */
+const notice = `<p role="status">{accountPage.notice}</p>${signInLink}`;
+
+/** Page name -> JSON-T source. */
+export const ACCOUNT_PAGE_TEMPLATES = {
+  [ACCOUNT_TEMPLATE_PAGES.register]: page(
+    `{.if accountPage.notice}${notice}{.or}` +
+      `<form class="sf-checkout__form" method="post" action="${ACCOUNT_PAGES.register}">` +
+      '<input type="hidden" name="crumb" value="{accountPage.crumb}">' +
+      typedField('name', 'text', 'name') +
+      typedField('email', 'email', 'email') +
+      newPasswordField +
+      `<button class="sf-checkout__submit" type="submit">{accountText.create}</button></form>${signInLink}{.end}`,
+  ),
+};
