@@ -121,6 +121,15 @@ const ACCOUNT_TEXTS: Partial<Record<AccountTemplatePage, (ls?: LocalizedStrings)
       create: message('account.create', {}, ls),
       signIn: message('account.sign-in', {}, ls),
     }),
+    reset: (ls) => ({
+      title: message('account.reset-title', {}, ls),
+      emailLabel: message('account.email-label', {}, ls),
+      passwordLabel: message('account.new-password-label', {}, ls),
+      passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+      setPassword: message('account.set-password', {}, ls),
+      sendReset: message('account.send-reset', {}, ls),
+      signIn: message('account.sign-in', {}, ls),
+    }),
   };
 
 /** The render/pages.ts `templatePage` of an account page: its name, `accountPage` and `accountText`. */

@@ -31,15 +31,38 @@ const signInLink = `<p><a href="${ACCOUNT_PAGES.login}">{accountText.signIn}</a>
 /** What a successful post said, and a way to sign in. */
 const notice = `<p role="status">{accountPage.notice}</p>${signInLink}`;
 
+/** A form posting to `action`, with the crumb (and `hidden`, JSON-T) before its fields; `submit` names its button's words. */
+const form = (action: string, fields: string, submit: string, hidden = '') =>
+  `<form class="sf-checkout__form" method="post" action="${action}">` +
+  `<input type="hidden" name="crumb" value="{accountPage.crumb}">${hidden}${fields}` +
+  `<button class="sf-checkout__submit" type="submit">{accountText.${submit}}</button></form>`;
+
+/**
+ * The reset page opened from the mail carries its token in `accountPage.token`; shown again after a
+ * refusal, in what was posted back (`accountPage.values.token`).
+ */
+const resetToken =
+  '{.var @token accountPage.token}{.if @token}{.or}{.var @token accountPage.values.token}{.end}';
+
 /** Page name -> JSON-T source. */
 export const ACCOUNT_PAGE_TEMPLATES = {
   [ACCOUNT_TEMPLATE_PAGES.register]: page(
     `{.if accountPage.notice}${notice}{.or}` +
-      `<form class="sf-checkout__form" method="post" action="${ACCOUNT_PAGES.register}">` +
-      '<input type="hidden" name="crumb" value="{accountPage.crumb}">' +
-      typedField('name', 'text', 'name') +
-      typedField('email', 'email', 'email') +
-      newPasswordField +
-      `<button class="sf-checkout__submit" type="submit">{accountText.create}</button></form>${signInLink}{.end}`,
+      form(
+        ACCOUNT_PAGES.register,
+        typedField('name', 'text', 'name') + typedField('email', 'email', 'email') + newPasswordField,
+        'create',
+      ) +
+      `${signInLink}{.end}`,
+  ),
+  [ACCOUNT_TEMPLATE_PAGES.reset]: page(
+    `{.if accountPage.notice}${notice}{.or}${resetToken}{.if @token}` +
+      form(
+        ACCOUNT_PAGES.reset,
+        newPasswordField,
+        'setPassword',
+        '<input type="hidden" name="token" value="{@token}">',
+      ) +
+      `{.or}${form(ACCOUNT_PAGES.reset, typedField('email', 'email', 'email'), 'sendReset')}{.end}{.end}`,
   ),
 };

@@ -107,6 +107,12 @@ const PAGES: OverriddenPage[] = [
     open: (t) => t.app.inject({ method: 'GET', url: '/account/register' }),
   },
   {
+    name: 'account-reset',
+    prints: { source: '{accountText.sendReset}', shows: /^Email me/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/reset' }),
+  },
+  {
     name: 'subscription-confirmed',
     prints: { source: '{order.email} {checkoutPage.heading}', shows: /ada@example\.test \S/ },
     builtIn: 'class="sf-order"',
