@@ -98,7 +98,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
   const kit = accountPageKit(renderer);
   const templatePage = (path: string, data: AccountPageData, ls: LocalizedStrings) => {
     const page = TEMPLATE_PAGES[path];
-    return page ? accountTemplatePage(page, data, ls) : undefined;
+    return page ? accountTemplatePage(page, { ...data, passkeyScript: passkeyScript() }, ls) : undefined;
   };
   const send = (
     request: FastifyRequest,

@@ -17,6 +17,7 @@ import { escapedJson } from '../../platform/site/system/index.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
 import { PASSWORD_MIN } from './passwords.ts';
+import { PASSKEY_API, passkeyButton } from './passkey-button.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts
@@ -52,6 +53,8 @@ export interface AccountPageData {
   order?: Order | undefined;
   /** Issue 17: the customer's subscriptions, each with the URL its pause/resume/cancel form posts to. */
   subscriptions?: readonly SubscriptionView[] | undefined;
+  /** The web bundle's passkey entry, which the sign-in page's passkey button loads (passkey-button.ts). */
+  passkeyScript?: string | null | undefined;
 }
 
 /** Where the forms post and the links go. */
@@ -110,27 +113,49 @@ function orderJson(order: Order, ls?: LocalizedStrings) {
  * The catalogue's words a page's system template (templates.ts) prints, in the site's language:
  * beside `accountPage`, whose contract (docs/accounts.md) they leave as it is.
  */
-const ACCOUNT_TEXTS: Partial<Record<AccountTemplatePage, (ls?: LocalizedStrings) => Record<string, string>>> =
-  {
-    register: (ls) => ({
-      title: message('account.register-title', {}, ls),
-      nameLabel: message('account.name-label', {}, ls),
-      emailLabel: message('account.email-label', {}, ls),
-      passwordLabel: message('account.password-label', {}, ls),
-      passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
-      create: message('account.create', {}, ls),
-      signIn: message('account.sign-in', {}, ls),
-    }),
-    reset: (ls) => ({
-      title: message('account.reset-title', {}, ls),
-      emailLabel: message('account.email-label', {}, ls),
-      passwordLabel: message('account.new-password-label', {}, ls),
-      passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
-      setPassword: message('account.set-password', {}, ls),
-      sendReset: message('account.send-reset', {}, ls),
-      signIn: message('account.sign-in', {}, ls),
-    }),
-  };
+const ACCOUNT_TEXTS: Partial<
+  Record<
+    AccountTemplatePage,
+    (ls: LocalizedStrings | undefined, data: AccountPageData) => Record<string, string>
+  >
+> = {
+  login: (ls, data) => ({
+    title: message('account.login-title', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.password-label', {}, ls),
+    rememberMe: message('account.remember-me', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+    // Built from escaped parts; its script tag gets the answer's nonce as the page is sent.
+    passkeyHtml: passkeyButton(
+      'sign-in',
+      PASSKEY_API.customer.signIn,
+      ACCOUNT_PAGES.account,
+      message('account.passkey-sign-in', {}, ls),
+      data.passkeyScript,
+    ),
+    emailCode: message('account.email-code', {}, ls),
+    forgotPassword: message('account.forgot-password', {}, ls),
+    noAccount: message('account.no-account', {}, ls),
+  }),
+  register: (ls) => ({
+    title: message('account.register-title', {}, ls),
+    nameLabel: message('account.name-label', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.password-label', {}, ls),
+    passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+    create: message('account.create', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+  }),
+  reset: (ls) => ({
+    title: message('account.reset-title', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.new-password-label', {}, ls),
+    passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+    setPassword: message('account.set-password', {}, ls),
+    sendReset: message('account.send-reset', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+  }),
+};
 
 /** The render/pages.ts `templatePage` of an account page: its name, `accountPage` and `accountText`. */
 export function accountTemplatePage(
@@ -185,6 +210,6 @@ export function accountTemplatePage(
   };
   return {
     name: ACCOUNT_TEMPLATE_PAGES[page],
-    context: escapedJson({ accountPage: view, accountText: ACCOUNT_TEXTS[page]?.(ls) ?? {} }) as Json,
+    context: escapedJson({ accountPage: view, accountText: ACCOUNT_TEXTS[page]?.(ls, data) ?? {} }) as Json,
   };
 }

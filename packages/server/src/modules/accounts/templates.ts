@@ -44,8 +44,30 @@ const form = (action: string, fields: string, submit: string, hidden = '') =>
 const resetToken =
   '{.var @token accountPage.token}{.if @token}{.or}{.var @token accountPage.values.token}{.end}';
 
+const link = (href: string, text: string) => `<p><a href="${href}">{accountText.${text}}</a></p>`;
+
+/** The typed password of a sign-in; never shown again. */
+const currentPasswordField =
+  '<div class="sf-checkout__field"><label for="sf-account-password">{accountText.passwordLabel}</label>' +
+  '<input id="sf-account-password" name="password" type="password" autocomplete="current-password" required></div>';
+
+const rememberMe =
+  '<div class="sf-checkout__field"><label><input type="checkbox" name="rememberMe" value="on"' +
+  '{.equal? accountPage.values.rememberMe "on"} checked{.end}> {accountText.rememberMe}</label></div>';
+
 /** Page name -> JSON-T source. */
 export const ACCOUNT_PAGE_TEMPLATES = {
+  [ACCOUNT_TEMPLATE_PAGES.login]: page(
+    form(
+      ACCOUNT_PAGES.login,
+      typedField('email', 'email', 'username') + currentPasswordField + rememberMe,
+      'signIn',
+    ) +
+      '{accountText.passkeyHtml}' +
+      link(ACCOUNT_PAGES.code, 'emailCode') +
+      link(ACCOUNT_PAGES.reset, 'forgotPassword') +
+      link(ACCOUNT_PAGES.register, 'noAccount'),
+  ),
   [ACCOUNT_TEMPLATE_PAGES.register]: page(
     `{.if accountPage.notice}${notice}{.or}` +
       form(

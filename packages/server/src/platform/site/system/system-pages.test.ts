@@ -98,6 +98,12 @@ const PAGES: OverriddenPage[] = [
     open: (t) => t.app.inject({ method: 'GET', url: '/gift-card/balance' }),
   },
   {
+    name: 'account-login',
+    prints: { source: '{accountText.forgotPassword}', shows: /\S/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/login' }),
+  },
+  {
     name: 'account-register',
     prints: {
       source: '{accountText.create} {accountPage.urls.register}',
