@@ -119,6 +119,17 @@ const ACCOUNT_TEXTS: Partial<
     (ls: LocalizedStrings | undefined, data: AccountPageData) => Record<string, string>
   >
 > = {
+  orders: (ls) => ({
+    title: message('account.orders-title', {}, ls),
+    orderColumn: message('account.order-column', {}, ls),
+    dateColumn: message('account.date-column', {}, ls),
+    statusColumn: message('account.status-column', {}, ls),
+    totalColumn: message('account.total-column', {}, ls),
+    empty: message('account.orders-empty', {}, ls),
+    newer: message('account.orders-newer', {}, ls),
+    older: message('account.orders-older', {}, ls),
+    back: message('account.back-to-account', {}, ls),
+  }),
   login: (ls, data) => ({
     title: message('account.login-title', {}, ls),
     emailLabel: message('account.email-label', {}, ls),
@@ -210,6 +221,9 @@ export function accountTemplatePage(
   };
   return {
     name: ACCOUNT_TEMPLATE_PAGES[page],
-    context: escapedJson({ accountPage: view, accountText: ACCOUNT_TEXTS[page]?.(ls, data) ?? {} }) as Json,
+    context: escapedJson({
+      accountPage: view,
+      accountText: ACCOUNT_TEXTS[page]?.(ls, data) ?? {},
+    }) as Json,
   };
 }

@@ -55,8 +55,26 @@ const rememberMe =
   '<div class="sf-checkout__field"><label><input type="checkbox" name="rememberMe" value="on"' +
   '{.equal? accountPage.values.rememberMe "on"} checked{.end}> {accountText.rememberMe}</label></div>';
 
+const ordersTable =
+  '<table class="sf-checkout__summary sf-account__orders"><thead><tr>' +
+  '<th scope="col">{accountText.orderColumn}</th><th scope="col">{accountText.dateColumn}</th>' +
+  '<th scope="col">{accountText.statusColumn}</th><th scope="col">{accountText.totalColumn}</th>' +
+  '</tr></thead><tbody>{.repeated section accountPage.orders}' +
+  '<tr><th scope="row"><a href="{url}">#{number}</a></th><td>{date}</td><td>{status}</td>' +
+  '<td class="sf-checkout__price">{total}</td></tr>{.end}</tbody></table>';
+
+const newer = '<a href="{accountPage.pagination.prevPageUrl}" rel="prev">{accountText.newer}</a>';
+const older = '<a href="{accountPage.pagination.nextPageUrl}" rel="next">{accountText.older}</a>';
+const paging = (links: string) => `<nav class="sf-account__paging"><p>${links}</p></nav>`;
+
 /** Page name -> JSON-T source. */
 export const ACCOUNT_PAGE_TEMPLATES = {
+  [ACCOUNT_TEMPLATE_PAGES.orders]: page(
+    `{.if accountPage.orders}${ordersTable}{.or}<p>{accountText.empty}</p>{.end}` +
+      `{.if accountPage.pagination.prevPageUrl}${paging(`${newer}{.if accountPage.pagination.nextPageUrl} · ${older}{.end}`)}` +
+      `{.or}{.if accountPage.pagination.nextPageUrl}${paging(older)}{.end}{.end}` +
+      link(ACCOUNT_PAGES.account, 'back'),
+  ),
   [ACCOUNT_TEMPLATE_PAGES.login]: page(
     form(
       ACCOUNT_PAGES.login,

@@ -10,6 +10,7 @@ import { CUSTOMER, makeCheckoutSite, Shopper } from '../../../modules/orders/tes
 import { placeOrder } from '../../../testing/back-office.ts';
 import { queueReviewRequest } from '../../../modules/reviews/request-mail.ts';
 import { DATABASES, startApp, type TestApp } from '../../../testing/app.ts';
+import { signInNewCustomer } from '../../../modules/accounts/testing.ts';
 
 interface OverriddenPage {
   name: string;
@@ -117,6 +118,15 @@ const PAGES: OverriddenPage[] = [
     prints: { source: '{accountText.sendReset}', shows: /^Email me/ },
     builtIn: 'class="sf-checkout sf-account"',
     open: (t) => t.app.inject({ method: 'GET', url: '/account/reset' }),
+  },
+  {
+    name: 'account-orders',
+    prints: { source: '{accountText.empty}', shows: /\S/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: async (t) => {
+      const { browser } = await signInNewCustomer(t, 'own-orders@example.test');
+      return browser.request('GET', '/account/orders');
+    },
   },
   {
     name: 'subscription-confirmed',
