@@ -19,7 +19,7 @@ import {
   CHECKOUT_CSS,
   checkoutRoutes,
   renewalPlacer,
-  giftCardBalanceHtml,
+  giftCardBalancePage,
   orderEventDetail,
   orderToReview,
   failedRenewalOrderIds,
@@ -344,7 +344,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       balanceLimit: { max: 10, windowMs: 60_000 },
       site: app.resolveSite,
       sweepMs: 60_000,
-      balancePageHtml: giftCardBalanceHtml,
+      balancePage: giftCardBalancePage,
     });
     // Product reviews (issue 17): the mailed request page, a product's reviews, moderation.
     await app.register(reviewRoutes, {

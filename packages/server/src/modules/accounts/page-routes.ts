@@ -28,6 +28,7 @@ import {
   resetPage,
   verifyPage,
 } from './pages.ts';
+import { ACCOUNT_PAGE_TEMPLATES } from './templates.ts';
 import { accountTemplatePage, type AccountPageData, type AccountTemplatePage } from './template-pages.ts';
 
 import type { AccountPageOptions } from './customer-pages.ts';
@@ -88,6 +89,7 @@ const TITLES: Record<string, MessageCode> = {
 
 export async function accountPageRoutes(app: FastifyInstance, options: AccountPageOptions): Promise<void> {
   const { renderer } = options;
+  renderer.systemPages.register(ACCOUNT_PAGE_TEMPLATES);
   const flows = accountFlows(app, options);
   const title = (path: string, ls: LocalizedStrings) => message(TITLES[path] ?? 'account.title', {}, ls);
   const passkeyScript = () => options.webBundle.current().passkeyScript ?? null;
@@ -96,7 +98,7 @@ export async function accountPageRoutes(app: FastifyInstance, options: AccountPa
   const kit = accountPageKit(renderer);
   const templatePage = (path: string, data: AccountPageData, ls: LocalizedStrings) => {
     const page = TEMPLATE_PAGES[path];
-    return page ? accountTemplatePage(page, data, ls) : undefined;
+    return page ? accountTemplatePage(page, { ...data, passkeyScript: passkeyScript() }, ls) : undefined;
   };
   const send = (
     request: FastifyRequest,

@@ -7,7 +7,7 @@
  * page's context), since a template prints `{accountPage.x}` as it is and much of it is what a
  * visitor typed or stored (names, addresses, a reflected address).
  */
-import { formatMoney, type Address, type LocalizedStrings } from '@storefront/core';
+import { formatMoney, message, type Address, type LocalizedStrings } from '@storefront/core';
 import type { Order } from '@storefront/core/wire';
 import { isPaid, type OrderSummary } from '../orders/index.ts';
 import { subscriptionActionUrl, type SubscriptionView } from '../subscriptions/index.ts';
@@ -16,6 +16,8 @@ import type { SavedAddress } from './address-store.ts';
 import { escapedJson } from '../../platform/site/system/index.ts';
 import { ORDER_PAGES, orderStatusText } from './order-views.ts';
 import { ACCOUNT_PAGES } from './pages.ts';
+import { PASSWORD_MIN } from './passwords.ts';
+import { PASSKEY_API, passkeyButton } from './passkey-button.ts';
 
 /**
  * The template page of each account page (the file is `pages/<name>.page`); render/router.ts
@@ -51,6 +53,8 @@ export interface AccountPageData {
   order?: Order | undefined;
   /** Issue 17: the customer's subscriptions, each with the URL its pause/resume/cancel form posts to. */
   subscriptions?: readonly SubscriptionView[] | undefined;
+  /** The web bundle's passkey entry, which the sign-in page's passkey button loads (passkey-button.ts). */
+  passkeyScript?: string | null | undefined;
 }
 
 /** Where the forms post and the links go. */
@@ -105,7 +109,66 @@ function orderJson(order: Order, ls?: LocalizedStrings) {
   };
 }
 
-/** The render/pages.ts `templatePage` of an account page: its name and `accountPage`. */
+/**
+ * The catalogue's words a page's system template (templates.ts) prints, in the site's language:
+ * beside `accountPage`, whose contract (docs/accounts.md) they leave as it is.
+ */
+const ACCOUNT_TEXTS: Partial<
+  Record<
+    AccountTemplatePage,
+    (ls: LocalizedStrings | undefined, data: AccountPageData) => Record<string, string>
+  >
+> = {
+  orders: (ls) => ({
+    title: message('account.orders-title', {}, ls),
+    orderColumn: message('account.order-column', {}, ls),
+    dateColumn: message('account.date-column', {}, ls),
+    statusColumn: message('account.status-column', {}, ls),
+    totalColumn: message('account.total-column', {}, ls),
+    empty: message('account.orders-empty', {}, ls),
+    newer: message('account.orders-newer', {}, ls),
+    older: message('account.orders-older', {}, ls),
+    back: message('account.back-to-account', {}, ls),
+  }),
+  login: (ls, data) => ({
+    title: message('account.login-title', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.password-label', {}, ls),
+    rememberMe: message('account.remember-me', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+    // Built from escaped parts; its script tag gets the answer's nonce as the page is sent.
+    passkeyHtml: passkeyButton(
+      'sign-in',
+      PASSKEY_API.customer.signIn,
+      ACCOUNT_PAGES.account,
+      message('account.passkey-sign-in', {}, ls),
+      data.passkeyScript,
+    ),
+    emailCode: message('account.email-code', {}, ls),
+    forgotPassword: message('account.forgot-password', {}, ls),
+    noAccount: message('account.no-account', {}, ls),
+  }),
+  register: (ls) => ({
+    title: message('account.register-title', {}, ls),
+    nameLabel: message('account.name-label', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.password-label', {}, ls),
+    passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+    create: message('account.create', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+  }),
+  reset: (ls) => ({
+    title: message('account.reset-title', {}, ls),
+    emailLabel: message('account.email-label', {}, ls),
+    passwordLabel: message('account.new-password-label', {}, ls),
+    passwordHint: message('account.password-hint', { min: PASSWORD_MIN }, ls),
+    setPassword: message('account.set-password', {}, ls),
+    sendReset: message('account.send-reset', {}, ls),
+    signIn: message('account.sign-in', {}, ls),
+  }),
+};
+
+/** The render/pages.ts `templatePage` of an account page: its name, `accountPage` and `accountText`. */
 export function accountTemplatePage(
   page: AccountTemplatePage,
   data: AccountPageData,
@@ -156,5 +219,11 @@ export function accountTemplatePage(
       actionUrl: subscriptionActionUrl(s.id),
     })),
   };
-  return { name: ACCOUNT_TEMPLATE_PAGES[page], context: { accountPage: escapedJson(view) as Json } };
+  return {
+    name: ACCOUNT_TEMPLATE_PAGES[page],
+    context: escapedJson({
+      accountPage: view,
+      accountText: ACCOUNT_TEXTS[page]?.(ls, data) ?? {},
+    }) as Json,
+  };
 }

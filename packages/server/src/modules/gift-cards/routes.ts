@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { signedInCustomer } from '../../platform/http/session.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
 import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
+import type { SystemPageRequest } from '../../platform/site/system/index.ts';
 import { queueDueGiftCardMails } from './gift-cards.ts';
 import type { SiteResolver } from '../../platform/site/context.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
@@ -30,11 +31,11 @@ export interface GiftCardRouteOptions {
   site: SiteResolver;
   /** How often due recipient mails are looked for (ms); 0 turns the sweep off. */
   sweepMs: number;
-  /** The balance page's main content, in checkout's look (app.ts hands over the orders module's). */
-  balancePageHtml: (
+  /** The balance page's system template and context, in checkout's look (app.ts hands over the orders module's). */
+  balancePage: (
     page: { crumb: string; code?: string; balance?: string; error?: string },
     ls?: LocalizedStrings,
-  ) => string;
+  ) => SystemPageRequest;
 }
 
 export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardRouteOptions): Promise<void> {
@@ -69,7 +70,7 @@ export async function giftCardRoutes(plugin: FastifyInstance, options: GiftCardR
       status,
       pageType: PageType.PAGE,
       title,
-      html: options.balancePageHtml({ crumb, ...shown }, ls),
+      templatePage: options.balancePage({ crumb, ...shown }, ls),
     });
     return sendPageResult(reply, result, 'no-store');
   };

@@ -96,163 +96,143 @@ const variantText = (attributes: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
 
-/** Discount, shipping, tax and total rows under the subtotal (what the order will charge). */
-function pricingRows(
-  money: (cents: number) => string,
-  p: {
-    couponCode?: string | null;
-    discountCents: number;
-    shippingCents: number;
-    taxCents: number;
-    pricesIncludeTax: boolean;
-    grandTotalCents: number;
-    estimated: boolean;
-  },
-  ls?: LocalizedStrings,
-): string {
-  const row = (cls: string, label: string, value: string) =>
-    `<tr><th scope="row" colspan="2">${h(label)}</th><td class="${cls}">${h(value)}</td></tr>`;
-  return (
-    (p.discountCents > 0
-      ? row(
-          'sf-order__discount',
-          message('discount.line', { code: p.couponCode ?? '' }, ls),
-          `−${money(p.discountCents)}`,
-        )
-      : '') +
-    (p.estimated ? row('sf-order__shipping', message('shipping.line', {}, ls), money(p.shippingCents)) : '') +
-    (p.taxCents > 0
-      ? p.pricesIncludeTax
-        ? row(
-            'sf-order__tax',
-            message('tax.line', {}, ls),
-            message('tax.included', { tax: money(p.taxCents) }, ls),
-          )
-        : row('sf-order__tax', message('tax.line', {}, ls), money(p.taxCents))
-      : '') +
-    row('sf-order__total', message('checkout.total', {}, ls), money(p.grandTotalCents))
-  );
+function cartSummaryContext(page: CheckoutFormPage, ls?: LocalizedStrings): SummaryContext {
+  const money = (cents: number) => formatMoney(cents, page.currency);
+  return {
+    text: summaryText(ls),
+    lines: page.lines.map((l) => ({
+      sku: null,
+      url: l.url ?? null,
+      title: l.title,
+      variant: variantText(l.attributes),
+      quantity: l.quantity,
+      price: money(l.unitPriceCents * l.quantity),
+      download: null,
+      downloadOnPayment: null,
+    })),
+    subtotalClass: 'sf-checkout__subtotal',
+    subtotal: money(page.subtotalCents),
+    rows: page.pricing ? pricingRows(money, page.pricing, ls) : [],
+  };
 }
 
-function summary(
-  lines: SummaryLine[],
-  currency: string,
-  subtotalCents: number,
-  ls?: LocalizedStrings,
-  pricing?: CheckoutPricing,
-) {
-  const rows = lines
-    .map((l) => {
-      const variant = variantText(l.attributes);
-      const title = l.url ? `<a href="${h(l.url)}">${h(l.title)}</a>` : h(l.title);
-      return `<tr><th scope="row">${title}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(formatMoney(l.unitPriceCents * l.quantity, currency))}</td></tr>`;
-    })
-    .join('');
-  return (
-    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
-    `<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-checkout__subtotal">${h(formatMoney(subtotalCents, currency))}</td></tr>` +
-    (pricing ? pricingRows((cents) => formatMoney(cents, currency), pricing, ls) : '') +
-    `</tfoot></table>`
-  );
-}
-
+/** One field of the checkout form (templates.ts' FIELD); every key present, so none is looked up around it. */
 function field(
   page: CheckoutFormPage,
   name: string,
   label: string,
   opts: { type?: string; autocomplete?: string; required?: boolean; multiline?: boolean } = {},
 ) {
-  const id = `sf-checkout-${name.replace(/\W/g, '-')}`;
-  const problem = page.fieldErrors?.[name];
-  const value = page.values[name] ?? '';
-  const described = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
-  const common = `id="${id}" name="${h(name)}"${opts.required ? ' required' : ''}${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}${described}`;
-  const input = opts.multiline
-    ? `<textarea ${common} maxlength="1000">${h(value)}</textarea>`
-    : `<input ${common} type="${opts.type ?? 'text'}" value="${h(value)}">`;
-  return `<div class="sf-checkout__field"><label for="${id}">${h(label)}</label>${problem ? `<p class="sf-checkout__field-error" id="${id}-error">${h(problem)}</p>` : ''}${input}</div>`;
+  return {
+    id: `sf-checkout-${name.replace(/\W/g, '-')}`,
+    name,
+    label,
+    error: page.fieldErrors?.[name] ?? null,
+    value: page.values[name] ?? '',
+    type: opts.type ?? 'text',
+    autocomplete: opts.autocomplete ?? null,
+    required: opts.required ?? false,
+    multiline: opts.multiline ?? false,
+  };
 }
 
-export function checkoutFormHtml(page: CheckoutFormPage, ls?: LocalizedStrings): string {
+/** The checkout form (page type 201), for the cart, one item (express), a subscription or a gift card. */
+export function checkoutFormPage(page: CheckoutFormPage, ls?: LocalizedStrings): SystemPageRequest {
   const t = (code: Parameters<typeof message>[0]) => message(code, {}, ls);
   const hidden = Object.entries({ crumb: page.crumb, ...page.target })
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `<input type="hidden" name="${h(k)}" value="${h(String(v))}">`)
-    .join('');
-  const denominations = page.denominations
-    ? `<div class="sf-checkout__field"><label for="sf-checkout-sku">${h(message('product.gift-card-value', {}, ls))}</label><select id="sf-checkout-sku" name="sku" required>${page.denominations
-        .map(
-          (d) =>
-            `<option value="${h(d.sku)}"${page.values.sku === d.sku ? ' selected' : ''}>${h(d.label)}</option>`,
-        )
-        .join('')}</select></div>`
-    : '';
-  const address = page.needs.shippingAddress
-    ? `<fieldset class="sf-checkout__address"><legend>${h(t('checkout.shipping-address'))}</legend>` +
-      field(page, 'address.line1', t('checkout.address-line1'), {
-        required: true,
-        autocomplete: 'address-line1',
-      }) +
-      field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }) +
-      field(page, 'address.city', t('checkout.address-city'), {
-        required: true,
-        autocomplete: 'address-level2',
-      }) +
-      field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }) +
-      field(page, 'address.zip', t('checkout.address-zip'), { required: true, autocomplete: 'postal-code' }) +
-      field(page, 'address.country', t('checkout.address-country'), {
-        required: true,
-        autocomplete: 'country-name',
-      }) +
-      '</fieldset>'
-    : '';
+    .map(([name, value]) => ({ name, value: String(value) }));
   const pricing = page.pricing;
-  const estimate = pricing
-    ? (page.needs.shippingAddress
-        ? shippingChoice(page, pricing, ls) +
-          `<p><button type="submit" name="estimate" value="1" class="sf-checkout__estimate" formnovalidate>${h(t('shipping.estimate'))}</button></p>`
-        : '') + field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })
-    : '';
-  const recipient = page.needs.recipient
-    ? field(page, 'recipientEmail', t('checkout.recipient-email'), { type: 'email', autocomplete: 'off' }) +
-      field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }) +
-      field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' })
-    : '';
-  const giftCard = field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' });
-  return (
-    `${STYLE}<div class="sf-checkout" data-page-type="201"><h1>${h(page.heading)}</h1>` +
-    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
-    (page.note ? `<p class="sf-checkout__note">${h(page.note)}</p>` : '') +
-    (page.lines.length ? summary(page.lines, page.currency, page.subtotalCents, ls, page.pricing) : '') +
-    `<form class="sf-checkout__form" method="post" action="/checkout" novalidate>${hidden}${denominations}` +
-    field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }) +
-    field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }) +
-    address +
-    estimate +
-    recipient +
-    giftCard +
-    `<button type="submit" class="sf-checkout__submit">${h(t('checkout.place-order'))}</button></form></div>`
-  );
+  const checkoutPage = {
+    heading: page.heading,
+    error: page.error ?? null,
+    note: page.note ?? null,
+    summary: page.lines.length ? cartSummaryContext(page, ls) : null,
+    hidden,
+    denominations: page.denominations
+      ? {
+          label: message('product.gift-card-value', {}, ls),
+          options: page.denominations.map((d) => ({
+            value: d.sku,
+            label: d.label,
+            selected: page.values.sku === d.sku,
+          })),
+        }
+      : null,
+    customer: [
+      field(page, 'email', t('checkout.email'), { type: 'email', required: true, autocomplete: 'email' }),
+      field(page, 'name', t('checkout.name'), { required: true, autocomplete: 'name' }),
+    ],
+    address: page.needs.shippingAddress
+      ? {
+          legend: t('checkout.shipping-address'),
+          fields: [
+            field(page, 'address.line1', t('checkout.address-line1'), {
+              required: true,
+              autocomplete: 'address-line1',
+            }),
+            field(page, 'address.line2', t('checkout.address-line2'), { autocomplete: 'address-line2' }),
+            field(page, 'address.city', t('checkout.address-city'), {
+              required: true,
+              autocomplete: 'address-level2',
+            }),
+            field(page, 'address.state', t('checkout.address-state'), { autocomplete: 'address-level1' }),
+            field(page, 'address.zip', t('checkout.address-zip'), {
+              required: true,
+              autocomplete: 'postal-code',
+            }),
+            field(page, 'address.country', t('checkout.address-country'), {
+              required: true,
+              autocomplete: 'country-name',
+            }),
+          ],
+        }
+      : null,
+    estimate:
+      pricing && page.needs.shippingAddress
+        ? { shipping: shippingChoice(page, pricing, ls), button: t('shipping.estimate') }
+        : null,
+    extra: [
+      ...(pricing ? [field(page, 'discountCode', t('discount.code-label'), { autocomplete: 'off' })] : []),
+      ...(page.needs.recipient
+        ? [
+            field(page, 'recipientEmail', t('checkout.recipient-email'), {
+              type: 'email',
+              autocomplete: 'off',
+            }),
+            field(page, 'giftMessage', t('checkout.gift-message'), { multiline: true }),
+            field(page, 'giftCardSendOn', t('giftcard.send-on'), { type: 'date', autocomplete: 'off' }),
+          ]
+        : []),
+      field(page, 'giftCardCode', t('giftcard.code-label'), { autocomplete: 'off' }),
+    ],
+    placeOrder: t('checkout.place-order'),
+  };
+  return { name: CHECKOUT_PAGES.form, context: { checkoutPage: escapedJson(checkoutPage) as Json } };
 }
 
 /** The shipping options of the estimate, as radio buttons (the chosen one checked). */
-function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings): string {
-  if (!pricing.estimated || pricing.shippingOptions.length === 0) return '';
-  const options = pricing.shippingOptions
-    .map((o) => {
-      const id = `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`;
-      const price =
-        o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency);
-      const checked = o.id === pricing.selectedShippingOptionId ? ' checked' : '';
-      return `<div><input type="radio" id="${id}" name="shippingOption" value="${h(o.id)}"${checked}> <label for="${id}">${h(o.name)} (${h(price)})</label></div>`;
-    })
-    .join('');
-  return `<fieldset class="sf-checkout__shipping"><legend>${h(message('shipping.method', {}, ls))}</legend>${options}</fieldset>`;
+function shippingChoice(page: CheckoutFormPage, pricing: CheckoutPricing, ls?: LocalizedStrings) {
+  if (!pricing.estimated || pricing.shippingOptions.length === 0) return null;
+  return {
+    legend: message('shipping.method', {}, ls),
+    options: pricing.shippingOptions.map((o) => ({
+      id: `sf-checkout-shipping-${o.id.replace(/\W/g, '-')}`,
+      value: o.id,
+      label: `${o.name} (${o.amountCents === 0 ? message('shipping.free', {}, ls) : formatMoney(o.amountCents, page.currency)})`,
+      checked: o.id === pricing.selectedShippingOptionId,
+    })),
+  };
 }
 
 /** The system page templates' names (a site overrides each with `pages/<name>.page`, templates.ts). */
-export const CHECKOUT_PAGES = { message: 'checkout-message' } as const;
+export const CHECKOUT_PAGES = {
+  form: 'checkout-form',
+  message: 'checkout-message',
+  orderConfirmed: 'checkout-order-confirmed',
+  subscriptionConfirmed: 'subscription-confirmed',
+  giftCardBalance: 'gift-card-balance',
+} as const;
 
 /** A checkout page that has nothing to sell (empty cart, unknown item): the message and a way back. */
 export function checkoutMessagePage(heading: string, text: string, ls?: LocalizedStrings): SystemPageRequest {
@@ -266,72 +246,148 @@ export function checkoutMessagePage(heading: string, text: string, ls?: Localize
 }
 
 /** Gift cards (issue 17): what a card paid and what is left on it, and the codes a gift card order issued. */
-function giftCardsHtml(order: OrderView, cards: readonly PlannedGiftCard[], ls?: LocalizedStrings): string {
+function giftCardsContext(order: OrderView, cards: readonly PlannedGiftCard[], ls?: LocalizedStrings) {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const paid = giftCardPaymentOf(order);
-  return (
-    (paid
-      ? `<p class="sf-order__gift-card-paid">${h(message('giftcard.line', { hint: paid.hint }, ls))}: −${h(money(paid.amountCents))}</p>` +
-        `<p class="sf-order__gift-card-remaining">${h(message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls))}</p>` +
-        `<p class="sf-order__due">${h(message('giftcard.due', {}, ls))}: ${h(money(amountDueCents(order)))}</p>`
-      : '') +
-    (awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
-      ? `<p class="sf-order__gift-cards-on-payment">${h(message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls))}</p>`
-      : '') +
-    (cards.length
-      ? `<ul class="sf-order__gift-cards">${cards
-          .map(
-            (c) =>
-              `<li>${h(message('giftcard.issued', { code: c.code, balance: money(c.balanceCents) }, ls))}</li>`,
-          )
-          .join('')}</ul>`
-      : '')
-  );
+  return {
+    paid: paid
+      ? {
+          line: `${message('giftcard.line', { hint: paid.hint }, ls)}: −${money(paid.amountCents)}`,
+          remaining: message('giftcard.remaining', { balance: money(paid.remainingCents) }, ls),
+          due: `${message('giftcard.due', {}, ls)}: ${money(amountDueCents(order))}`,
+        }
+      : null,
+    onPayment:
+      awaitsPayment(order.status) && order.lines.some((l) => l.productType === ProductType.GIFT_CARD)
+        ? message('giftcard.on-payment', { email: giftCardRecipientOf(order) }, ls)
+        : null,
+    issued: cards.map((c) =>
+      message('giftcard.issued', { code: c.code, balance: money(c.balanceCents) }, ls),
+    ),
+  };
 }
 
 /** The balance check page (issue 17): the form, and the balance or the refusal of the code typed. */
-export function giftCardBalanceHtml(
+export function giftCardBalancePage(
   page: { crumb: string; code?: string; balance?: string; error?: string },
   ls?: LocalizedStrings,
-): string {
-  const title = message('giftcard.balance-title', {}, ls);
-  return (
-    `${STYLE}<div class="sf-checkout sf-gift-card-balance"><h1>${h(title)}</h1>` +
-    (page.error ? `<div class="sf-checkout__error" role="alert"><p>${h(page.error)}</p></div>` : '') +
-    (page.balance
-      ? `<p class="sf-gift-card-balance__result" role="status">${h(message('giftcard.balance', { code: page.code ?? '', balance: page.balance }, ls))}</p>`
-      : '') +
-    `<form class="sf-checkout__form" method="post" action="/gift-card/balance">` +
-    `<input type="hidden" name="crumb" value="${h(page.crumb)}">` +
-    `<div class="sf-checkout__field"><label for="sf-gift-card-code">${h(message('giftcard.code-label', {}, ls))}</label>` +
-    `<input id="sf-gift-card-code" name="code" required autocomplete="off" maxlength="64" value="${h(page.code ?? '')}"></div>` +
-    `<button type="submit" class="sf-checkout__submit">${h(message('giftcard.balance-check', {}, ls))}</button></form></div>`
-  );
+): SystemPageRequest {
+  const checkoutPage = {
+    heading: message('giftcard.balance-title', {}, ls),
+    error: page.error ?? null,
+    result: page.balance
+      ? message('giftcard.balance', { code: page.code ?? '', balance: page.balance }, ls)
+      : null,
+    crumb: page.crumb,
+    code: page.code ?? '',
+    codeLabel: message('giftcard.code-label', {}, ls),
+    check: message('giftcard.balance-check', {}, ls),
+  };
+  return {
+    name: CHECKOUT_PAGES.giftCardBalance,
+    context: { checkoutPage: escapedJson(checkoutPage) as Json },
+  };
 }
 
-/** An order's lines (with download links for digital ones) and totals: the confirmation and the customer's order page. */
-export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): string {
+/** A row under an order's subtotal: discount, shipping, tax or the total. */
+interface PricingRow {
+  cls: string;
+  label: string;
+  value: string;
+}
+
+/** Discount, shipping, tax and total rows under the subtotal (what the order will charge). */
+function pricingRows(
+  money: (cents: number) => string,
+  p: {
+    couponCode?: string | null;
+    discountCents: number;
+    shippingCents: number;
+    taxCents: number;
+    pricesIncludeTax: boolean;
+    grandTotalCents: number;
+    estimated: boolean;
+  },
+  ls?: LocalizedStrings,
+): PricingRow[] {
+  const rows: PricingRow[] = [];
+  if (p.discountCents > 0)
+    rows.push({
+      cls: 'sf-order__discount',
+      label: message('discount.line', { code: p.couponCode ?? '' }, ls),
+      value: `−${money(p.discountCents)}`,
+    });
+  if (p.estimated)
+    rows.push({
+      cls: 'sf-order__shipping',
+      label: message('shipping.line', {}, ls),
+      value: money(p.shippingCents),
+    });
+  if (p.taxCents > 0)
+    rows.push({
+      cls: 'sf-order__tax',
+      label: message('tax.line', {}, ls),
+      value: p.pricesIncludeTax ? message('tax.included', { tax: money(p.taxCents) }, ls) : money(p.taxCents),
+    });
+  rows.push({
+    cls: 'sf-order__total',
+    label: message('checkout.total', {}, ls),
+    value: money(p.grandTotalCents),
+  });
+  return rows;
+}
+
+/** What an order summary table shows (the `summary` of a page's context, templates.ts' ORDER_SUMMARY). */
+export interface SummaryContext {
+  text: { caption: string; item: string; quantity: string; price: string; subtotal: string };
+  lines: {
+    sku: string | null;
+    url: string | null;
+    title: string;
+    variant: string;
+    quantity: number;
+    price: string;
+    download: { url: string; label: string; title: string } | null;
+    downloadOnPayment: string | null;
+  }[];
+  subtotalClass: string;
+  subtotal: string;
+  rows: PricingRow[];
+}
+
+const summaryText = (ls?: LocalizedStrings): SummaryContext['text'] => ({
+  caption: message('checkout.order-summary', {}, ls),
+  item: message('checkout.column-item', {}, ls),
+  quantity: message('cart.quantity', {}, ls),
+  price: message('checkout.column-price', {}, ls),
+  subtotal: message('cart.subtotal', {}, ls),
+});
+
+/** An order's lines (with download links for digital ones) and totals: the confirmation pages' summary. */
+export function orderSummaryContext(order: OrderView, ls?: LocalizedStrings): SummaryContext {
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const rows = order.lines
-    .map((l) => {
-      const variant = variantText(l.attributes);
+  return {
+    text: summaryText(ls),
+    lines: order.lines.map((l) => ({
+      sku: l.sku,
+      url: null,
+      title: l.title,
+      variant: variantText(l.attributes),
+      quantity: l.quantity,
+      price: money(l.unitPriceCents * l.quantity),
       // A download is handed out only once the order is paid (issue 27).
-      const download = !l.downloadUrl
-        ? ''
-        : isPaid(order.status)
-          ? ` <a class="sf-order__download" href="${h(l.downloadUrl)}" download>${h(message('checkout.download', {}, ls))}<span class="sf-visually-hidden"> ${h(l.title)}</span></a>`
-          : awaitsPayment(order.status)
-            ? ` <span class="sf-order__download-on-payment">${h(message('checkout.download-on-payment', {}, ls))}</span>`
-            : '';
-      return `<tr data-sku="${h(l.sku)}"><th scope="row">${h(l.title)}${variant ? ` <span class="sf-checkout__variant">${h(variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(money(l.unitPriceCents * l.quantity))}</td></tr>`;
-    })
-    .join('');
-  return (
-    `<table class="sf-checkout__summary"><caption>${h(message('checkout.order-summary', {}, ls))}</caption>` +
-    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-item', {}, ls))}</span></th><th scope="col">${h(message('cart.quantity', {}, ls))}</th><th scope="col"><span class="sf-visually-hidden">${h(message('checkout.column-price', {}, ls))}</span></th></tr></thead>` +
-    `<tbody>${rows}</tbody><tfoot>` +
-    `<tr><th scope="row" colspan="2">${h(message('cart.subtotal', {}, ls))}</th><td class="sf-order__subtotal">${h(money(order.subtotalCents))}</td></tr>` +
-    pricingRows(
+      download:
+        l.downloadUrl && isPaid(order.status)
+          ? { url: l.downloadUrl, label: message('checkout.download', {}, ls), title: l.title }
+          : null,
+      downloadOnPayment:
+        l.downloadUrl && !isPaid(order.status) && awaitsPayment(order.status)
+          ? message('checkout.download-on-payment', {}, ls)
+          : null,
+    })),
+    subtotalClass: 'sf-order__subtotal',
+    subtotal: money(order.subtotalCents),
+    rows: pricingRows(
       money,
       {
         couponCode: orderCoupon(order),
@@ -344,7 +400,41 @@ export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): strin
         estimated: order.shippingCents > 0 || Boolean(order.extra?.pricing),
       },
       ls,
-    ) +
+    ),
+  };
+}
+
+/**
+ * The summary table as markup, for the pages not yet system templates (the customer's order page,
+ * accounts/order-views.ts): the same table templates.ts' ORDER_SUMMARY prints.
+ */
+export function orderSummaryHtml(order: OrderView, ls?: LocalizedStrings): string {
+  return summaryHtml(orderSummaryContext(order, ls));
+}
+
+function summaryHtml(s: SummaryContext): string {
+  const rows = s.lines
+    .map((l) => {
+      const title = l.url ? `<a href="${h(l.url)}">${h(l.title)}</a>` : h(l.title);
+      const download = l.download
+        ? ` <a class="sf-order__download" href="${h(l.download.url)}" download>${h(l.download.label)}<span class="sf-visually-hidden"> ${h(l.download.title)}</span></a>`
+        : l.downloadOnPayment
+          ? ` <span class="sf-order__download-on-payment">${h(l.downloadOnPayment)}</span>`
+          : '';
+      return `<tr${l.sku ? ` data-sku="${h(l.sku)}"` : ''}><th scope="row">${title}${l.variant ? ` <span class="sf-checkout__variant">${h(l.variant)}</span>` : ''}${download}</th><td class="sf-checkout__qty">${l.quantity}</td><td class="sf-checkout__price">${h(l.price)}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<table class="sf-checkout__summary"><caption>${h(s.text.caption)}</caption>` +
+    `<thead><tr><th scope="col"><span class="sf-visually-hidden">${h(s.text.item)}</span></th><th scope="col">${h(s.text.quantity)}</th><th scope="col"><span class="sf-visually-hidden">${h(s.text.price)}</span></th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot>` +
+    `<tr><th scope="row" colspan="2">${h(s.text.subtotal)}</th><td class="${s.subtotalClass}">${h(s.subtotal)}</td></tr>` +
+    s.rows
+      .map(
+        (r) =>
+          `<tr><th scope="row" colspan="2">${h(r.label)}</th><td class="${r.cls}">${h(r.value)}</td></tr>`,
+      )
+      .join('') +
     `</tfoot></table>`
   );
 }
@@ -356,65 +446,68 @@ const orderCoupon = (order: OrderView): string | null => {
     : null;
 };
 
-/** The order confirmation (page type 202). */
-/** `giftCards`: the cards a gift card order issued (their codes), shown to the buyer. */
-export function confirmationHtml(
+/**
+ * The order confirmation (page type 202). `giftCards`: the cards a gift card order issued (their
+ * codes), shown to the buyer.
+ */
+export function orderConfirmedPage(
   order: OrderView,
   ls?: LocalizedStrings,
   giftCards: readonly PlannedGiftCard[] = [],
-): string {
-  const awaiting = order.status === 'awaiting-payment';
-  return (
-    `${STYLE}<div class="sf-order" data-page-type="202" data-order-id="${h(order.id)}">` +
-    `<h1>${h(message('checkout.order-confirmed', {}, ls))}</h1>` +
-    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
-    `<p>${h(message('checkout.thank-you', { email: order.email }, ls))}</p>` +
-    (awaiting
-      ? `<p class="sf-order__awaiting-payment">${h(message('checkout.awaiting-payment', {}, ls))}</p>`
-      : '') +
-    orderSummaryHtml(order, ls) +
-    giftCardsHtml(order, giftCards, ls) +
-    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
-  );
+): SystemPageRequest {
+  const checkoutPage = {
+    orderId: order.id,
+    heading: message('checkout.order-confirmed', {}, ls),
+    number: message('checkout.order-number', { number: order.orderNumber }, ls),
+    thankYou: message('checkout.thank-you', { email: order.email }, ls),
+    awaitingPayment:
+      order.status === 'awaiting-payment' ? message('checkout.awaiting-payment', {}, ls) : null,
+    summary: orderSummaryContext(order, ls),
+    giftCards: giftCardsContext(order, giftCards, ls),
+    continueShopping: message('cart.continue-shopping', {}, ls),
+  };
+  return {
+    name: CHECKOUT_PAGES.orderConfirmed,
+    context: { checkoutPage: escapedJson(checkoutPage) as Json },
+  };
 }
 
 /** "month", "2 weeks": a billing period in the words of the renewal line. */
 export const periodWords = (period: { value: number; unit: string }) =>
   period.value === 1 ? period.unit.toLowerCase() : `${period.value} ${period.unit.toLowerCase()}s`;
 
-/** Page type 206: the first order of a subscription and when it renews (issue 17). */
-export function subscriptionConfirmedHtml(
+/**
+ * Page type 206: the first order of a subscription and when it renews (issue 17). A site's page
+ * also gets the `order` and `subscription` themselves (docs/subscriptions.md), escaped like the rest.
+ */
+export function subscriptionConfirmedPage(
   order: OrderView,
   subscription: SubscriptionRow | undefined,
   ls?: LocalizedStrings,
   /** The subscription's manage link, for whoever holds its token (a guest has no /account). */
   managePath?: string,
-): string {
+): SystemPageRequest {
   const view = subscription ? subscriptionView(subscription) : undefined;
-  const renews =
-    view?.nextRenewalDay != null
-      ? `<p class="sf-order__renews">${h(
-          message(
+  const checkoutPage = {
+    orderId: order.id,
+    heading: message('subscription.confirmed', {}, ls),
+    number: message('checkout.order-number', { number: order.orderNumber }, ls),
+    thankYou: message('subscription.thank-you', { email: order.email }, ls),
+    renews:
+      view?.nextRenewalDay != null
+        ? message(
             'subscription.renews',
-            {
-              period: periodWords(view.billingPeriod),
-              date: view.nextRenewalDay,
-            },
+            { period: periodWords(view.billingPeriod), date: view.nextRenewalDay },
             ls,
-          ),
-        )}</p>`
-      : '';
-  return (
-    `${STYLE}<div class="sf-order" data-page-type="206" data-order-id="${h(order.id)}">` +
-    `<h1>${h(message('subscription.confirmed', {}, ls))}</h1>` +
-    `<p class="sf-order__number">${h(message('checkout.order-number', { number: order.orderNumber }, ls))}</p>` +
-    `<p>${h(message('subscription.thank-you', { email: order.email }, ls))}</p>` +
-    renews +
-    (managePath
-      ? `<p><a href="${h(managePath)}" rel="noreferrer">${h(message('subscription.manage-link', {}, ls))}</a></p>`
-      : '') +
-    `<p><a href="/account">${h(message('subscription.manage', {}, ls))}</a></p>` +
-    orderSummaryHtml(order, ls) +
-    `<p><a href="/">${h(message('cart.continue-shopping', {}, ls))}</a></p></div>`
-  );
+          )
+        : null,
+    manage: managePath ? { url: managePath, label: message('subscription.manage-link', {}, ls) } : null,
+    account: message('subscription.manage', {}, ls),
+    summary: orderSummaryContext(order, ls),
+    continueShopping: message('cart.continue-shopping', {}, ls),
+  };
+  return {
+    name: CHECKOUT_PAGES.subscriptionConfirmed,
+    context: escapedJson({ checkoutPage, order, subscription: view ?? null }) as Json,
+  };
 }

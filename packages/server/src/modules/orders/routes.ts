@@ -35,7 +35,7 @@ import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
 import { sendPageResult } from '../../platform/http/page-result.ts';
 import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
-import { subscriptionManagePath, subscriptionOfOrder, subscriptionView } from '../subscriptions/index.ts';
+import { subscriptionManagePath, subscriptionOfOrder } from '../subscriptions/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import {
@@ -48,10 +48,10 @@ import {
   type PlaceOrderRequest,
 } from './place-order.ts';
 import {
-  checkoutFormHtml,
+  checkoutFormPage,
   checkoutMessagePage,
-  confirmationHtml,
-  subscriptionConfirmedHtml,
+  orderConfirmedPage,
+  subscriptionConfirmedPage,
   type CheckoutFormPage,
   type FormTarget,
 } from './pages.ts';
@@ -557,7 +557,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status,
       pageType: PageType.CHECKOUT,
       title: built.page.heading,
-      html: checkoutFormHtml(built.page, ls),
+      templatePage: checkoutFormPage(built.page, ls),
     });
   };
 
@@ -717,7 +717,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: 200,
       pageType: PageType.ORDER_CONFIRMED,
       title: message('checkout.order-confirmed', {}, ls),
-      html: confirmationHtml(order, ls, await giftCardsOfOrder(db, order.id)),
+      templatePage: orderConfirmedPage(order, ls, await giftCardsOfOrder(db, order.id)),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
     });
   });
@@ -748,15 +748,8 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: 200,
       pageType: PageType.SUBSCRIPTION_CONFIRMED,
       title: message('subscription.confirmed', {}, ls),
-      html: subscriptionConfirmedHtml(order, subscription, ls, managePath),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
-      templatePage: {
-        name: 'subscription-confirmed',
-        context: {
-          order,
-          subscription: subscription ? subscriptionView(subscription) : null,
-        } as unknown as Json,
-      },
+      templatePage: subscriptionConfirmedPage(order, subscription, ls, managePath),
     });
   });
 

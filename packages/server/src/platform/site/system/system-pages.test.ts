@@ -6,10 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCheckoutSite } from '../../../modules/orders/testing.ts';
+import { CUSTOMER, makeCheckoutSite, Shopper } from '../../../modules/orders/testing.ts';
 import { placeOrder } from '../../../testing/back-office.ts';
 import { queueReviewRequest } from '../../../modules/reviews/request-mail.ts';
 import { DATABASES, startApp, type TestApp } from '../../../testing/app.ts';
+import { signInNewCustomer } from '../../../modules/accounts/testing.ts';
 
 interface OverriddenPage {
   name: string;
@@ -37,6 +38,20 @@ async function reviewToken(t: TestApp): Promise<string> {
   return /token=([\w-]+)/.exec(String(mail.body))?.[1] ?? '';
 }
 
+/** A subscription's first order placed by `customerName`: its confirmation page's address. */
+async function subscriptionConfirmation(t: TestApp, customerName = CUSTOMER.name): Promise<string> {
+  const shopper = new Shopper(t);
+  await shopper.start();
+  const cart = await shopper.request('POST', '/api/3/commerce/cart/subscription', {
+    itemId: 'p-club',
+    sku: 'CLUB',
+    qty: 1,
+  });
+  const res = await shopper.order({ ...CUSTOMER, name: customerName, cartToken: cart.json().cartToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { confirmationUrl: string }).confirmationUrl;
+}
+
 const PAGES: OverriddenPage[] = [
   {
     name: 'search',
@@ -61,6 +76,63 @@ const PAGES: OverriddenPage[] = [
     prints: { source: '{checkoutPage.heading}', shows: /\S/ },
     builtIn: 'class="sf-checkout"',
     open: (t) => t.app.inject({ method: 'GET', url: '/checkout/order-confirmed/no-such-order' }),
+  },
+  {
+    name: 'checkout-form',
+    prints: { source: '{.repeated section checkoutPage.customer}{name} {.end}', shows: /email name/ },
+    builtIn: 'class="sf-checkout"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/checkout?itemId=p-last&sku=MUG-1&quantity=1' }),
+  },
+  {
+    name: 'checkout-order-confirmed',
+    prints: { source: '{checkoutPage.number}', shows: /#\d+/ },
+    builtIn: 'class="sf-order"',
+    open: async (t) => {
+      const order = await placeOrder(t, [{ itemId: 'p-tee', sku: 'TEE-S', quantity: 1 }]);
+      return t.app.inject({ method: 'GET', url: `/checkout/order-confirmed/${order.id}` });
+    },
+  },
+  {
+    name: 'gift-card-balance',
+    prints: { source: '{checkoutPage.heading}', shows: /\S/ },
+    builtIn: 'class="sf-checkout',
+    open: (t) => t.app.inject({ method: 'GET', url: '/gift-card/balance' }),
+  },
+  {
+    name: 'account-login',
+    prints: { source: '{accountText.forgotPassword}', shows: /\S/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/login' }),
+  },
+  {
+    name: 'account-register',
+    prints: {
+      source: '{accountText.create} {accountPage.urls.register}',
+      shows: /^Create account \/account\/register$/,
+    },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/register' }),
+  },
+  {
+    name: 'account-reset',
+    prints: { source: '{accountText.sendReset}', shows: /^Email me/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: (t) => t.app.inject({ method: 'GET', url: '/account/reset' }),
+  },
+  {
+    name: 'account-orders',
+    prints: { source: '{accountText.empty}', shows: /\S/ },
+    builtIn: 'class="sf-checkout sf-account"',
+    open: async (t) => {
+      const { browser } = await signInNewCustomer(t, 'own-orders@example.test');
+      return browser.request('GET', '/account/orders');
+    },
+  },
+  {
+    name: 'subscription-confirmed',
+    prints: { source: '{order.email} {checkoutPage.heading}', shows: /ada@example\.test \S/ },
+    builtIn: 'class="sf-order"',
+    open: async (t) => t.app.inject({ method: 'GET', url: await subscriptionConfirmation(t) }),
   },
 ];
 
@@ -88,5 +160,35 @@ describe.each(DATABASES)("a site's own pages/<name>.page instead of the platform
     expect(own?.[1]).toMatch(page.prints.shows);
     expect(res.body).toContain('<header'); // the site's layout around it
     expect(res.body).not.toContain(page.builtIn);
+  });
+});
+
+describe.each(DATABASES)("a site's pages/subscription-confirmed.page on $name", (database) => {
+  let t: TestApp;
+  const site = makeCheckoutSite({ stock: { 'v-club': 100 } });
+  beforeAll(async () => {
+    writeFileSync(
+      join(site.dir, 'template/pages', 'subscription-confirmed.page'),
+      '<div class="own-page">{order.customerName}</div>',
+    );
+    t = await startApp(database, { siteDir: site.dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    site.cleanup();
+  });
+
+  it('prints the customer’s words as text, never as markup', async () => {
+    const url = await subscriptionConfirmation(t, '<img src=x onerror=alert(1)>');
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div class="own-page">&lt;img src=x onerror=alert(1)&gt;</div>');
+    expect(res.body).not.toContain('<img src=x');
+  });
+
+  it('is a part of the confirmation, never a page at /subscription-confirmed of its own', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/subscription-confirmed' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('class="own-page"');
   });
 });
