@@ -79,8 +79,10 @@ export function installSite(
 export function registerSiteContext(app: FastifyInstance, resolve: SiteResolver): void {
   app.decorate('resolveSite', resolve);
   app.decorateRequest('site', null as unknown as SiteContext);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: every request runs it, and a promise per request costs.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.site = resolve(request);
+    done();
   });
 }
 
