@@ -57,3 +57,4 @@ export {
 } from './admin-stock.ts';
 export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
+export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';

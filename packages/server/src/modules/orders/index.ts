@@ -42,3 +42,4 @@ export {
 export { orderEventDetail, orderNumbersByIds, orderToReview, failedRenewalOrderIds } from './store.ts';
 export type { OrderTables } from './tables.ts';
 export { ordersMigrations } from './migrations.ts';
+export { orderAdminRoutes, type OrderAdminOptions } from './admin-routes.ts';
