@@ -37,8 +37,10 @@ export const PERMISSIONS = [
   'orders.manage',
   /** Stock levels and restock sign-ups; sending restock notices. */
   'stock.manage',
-  /** Pages, products, collections, header and footer, languages. */
+  /** Pages, posts, header and footer, languages. */
   'content.edit',
+  /** Products, store pages and categories, the media library, product CSV import and export. */
+  'catalogue.edit',
   /** Comments and reviews: approve, hide, delete. */
   'comments.moderate',
   /** Comments: write as staff. */
@@ -65,7 +67,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<RoleCode, readonly Permission[]>>
   4: [READ, 'content.edit'],
   6: [READ, 'comments.moderate', 'comments.write'],
   7: [READ, 'comments.write'],
-  8: [READ, 'orders.read', 'orders.manage', 'stock.manage', 'reports.read'],
+  8: [READ, 'orders.read', 'orders.manage', 'stock.manage', 'catalogue.edit', 'reports.read'],
   9: [READ, 'scheduling.read', 'scheduling.edit'],
   10: [READ],
   11: [READ, 'campaigns.edit'],

@@ -1,0 +1,219 @@
+/**
+ * The catalogue editor's HTTP contract (`/api/config/products…`, `/api/config/store-pages…`,
+ * `/api/config/media…`): what the server's handlers take and answer and what the screens of
+ * packages/web/src/config send and read. Prices travel as decimal strings in the store's currency
+ * ("44.00"), never as floats; times as epoch milliseconds; a local date-time the merchant typed as
+ * `YYYY-MM-DDTHH:mm` in the site's time zone.
+ */
+import type { CursorPage } from './config.ts';
+
+// ------------------------------------------------------------------ products
+
+/** The product types a merchant picks (spec §5 productType codes: 1 physical, 2 digital, 3 service, 4 gift card). */
+export type ProductKind = 'physical' | 'digital' | 'service' | 'gift-card';
+
+/** Visible now, hidden, or visible from a local date-time in the site's time zone. */
+export type ProductVisibility =
+  { state: 'visible' } | { state: 'hidden' } | { state: 'scheduled'; from: string };
+
+export interface ProductOption {
+  name: string;
+  /** In the order the shopper's picker shows them. */
+  values: string[];
+}
+
+export interface ProductDimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
+export interface ProductVariantInput {
+  /** Absent for a variant the editor has just generated. */
+  id?: string;
+  sku: string;
+  /** Option name -> value, one entry per product option. */
+  options: Record<string, string>;
+  price: string;
+  salePrice: string;
+  onSale: boolean;
+  /** Units in stock, or unlimited. */
+  stock: number | 'unlimited';
+  /** In the store's weight unit. */
+  weight: number;
+  dimensions: ProductDimensions;
+  /** The product image shown when this variant is picked. */
+  imageId: string | null;
+}
+
+export interface ProductImageInput {
+  /** A media library asset. */
+  mediaId: string;
+  alt: string;
+  focalPoint: { x: number; y: number };
+}
+
+export interface ProductMerchandising {
+  scarcityEnabled: boolean;
+  scarcityShownByDefault: boolean;
+  scarcityText: string;
+  soldOutText: string;
+  restockNotificationsEnabled: boolean;
+  restockMailingListOptIn: boolean;
+}
+
+/** What the editor saves (create and update). */
+export interface ProductInput {
+  title: string;
+  slug: string;
+  /** Rich text, as the editor writes it (sanitised on the server). */
+  descriptionHtml: string;
+  kind: ProductKind;
+  options: ProductOption[];
+  variants: ProductVariantInput[];
+  images: ProductImageInput[];
+  /** The store page (a products collection) the product lives on. */
+  storePageId: string;
+  categories: string[];
+  tags: string[];
+  visibility: ProductVisibility;
+  seoTitle: string;
+  seoDescription: string;
+  merchandising: ProductMerchandising;
+  addButtonText: string;
+  /** The form the shopper fills in before adding (spec "additional fields"), or none. */
+  additionalFieldsFormId: string | null;
+  /** Digital products: the file delivered after payment. */
+  digitalFileId: string | null;
+  /** Gift cards: the amounts offered. */
+  giftCardDenominations: string[];
+  /** Physical and service products only (spec §5). */
+  subscriptionPlans: { interval: 'week' | 'month' | 'year'; every: number; price: string }[];
+}
+
+/** One saved product, as the editor loads it. */
+export interface ProductRecord extends ProductInput {
+  id: string;
+  /** Sent back with a save: a save made on an older version answers 409 `record-changed`. */
+  version: number;
+  updatedOn: number;
+  /** The staff member who saved last (their email), null for an import or the content folder. */
+  updatedBy: string | null;
+  currency: string;
+  /** The storefront address of the product. */
+  url: string;
+}
+
+export type ProductStockState = 'in-stock' | 'low' | 'out-of-stock';
+
+/** One row of the product list. */
+export interface ProductSummary {
+  id: string;
+  title: string;
+  kind: ProductKind;
+  storePageId: string;
+  storePageTitle: string;
+  visibility: ProductVisibility['state'];
+  /** The cheapest variant's price ("from"), decimal. */
+  price: string;
+  onSale: boolean;
+  variantCount: number;
+  /** Units over all variants; null when any variant is unlimited. */
+  stock: number | null;
+  stockState: ProductStockState;
+  imageUrl: string | null;
+  updatedOn: number;
+}
+
+export type ProductListSort = 'title' | '-title' | 'updated' | '-updated' | 'price' | '-price' | 'position';
+
+/** `GET /api/config/products` query. */
+export interface ProductListQuery {
+  q?: string;
+  kind?: ProductKind;
+  visibility?: ProductVisibility['state'];
+  stock?: ProductStockState;
+  storePageId?: string;
+  category?: string;
+  sort?: ProductListSort;
+  cursor?: string;
+  limit?: number;
+}
+
+export type ProductPage = CursorPage<'products', ProductSummary> & { total: number };
+
+/** 409 `record-changed`: a save on a stale version. The form keeps what was typed. */
+export interface RecordChanged {
+  code: 'record-changed';
+  message: string;
+  changedBy: string | null;
+  changedOn: number;
+  currentVersion: number;
+}
+
+export interface ProductRevision {
+  id: string;
+  version: number;
+  savedOn: number;
+  savedBy: string | null;
+  /** What changed against the version before, field by field ("Price of M / Oat"). */
+  changes: string[];
+}
+
+export interface ProductRevisions {
+  revisions: ProductRevision[];
+}
+
+/** `POST /api/config/products/bulk`: one transaction, one revision per product. */
+export type ProductBulkAction =
+  | { action: 'visibility'; visibility: ProductVisibility }
+  | { action: 'store-page'; storePageId: string }
+  | { action: 'add-category'; category: string }
+  | { action: 'remove-category'; category: string }
+  | { action: 'price-percent'; percent: number }
+  | { action: 'delete' };
+
+export type ProductBulkRequest = { productIds: string[] } & ProductBulkAction;
+
+// ------------------------------------------------------------------ store pages and categories
+
+export interface StorePageSummary {
+  id: string;
+  title: string;
+  slug: string;
+  productCount: number;
+  /** Products in the order the merchant dragged them into (user-orderable pages). */
+  userOrderable: boolean;
+  /** Products per page of the storefront's list. */
+  pageSize: number;
+  /** Nested categories as paths ("Home/Kitchen"). */
+  categories: string[];
+}
+
+export interface StorePages {
+  storePages: StorePageSummary[];
+}
+
+// ------------------------------------------------------------------ media
+
+export interface MediaUse {
+  kind: 'product' | 'page' | 'post' | 'collection' | 'site';
+  id: string;
+  title: string;
+}
+
+export interface MediaAsset {
+  id: string;
+  /** The address the site prints (`/media/…`), from which the image service derives widths. */
+  url: string;
+  fileName: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  uploadedOn: number;
+  usedBy: MediaUse[];
+}
+
+export type MediaPage = CursorPage<'assets', MediaAsset>;
