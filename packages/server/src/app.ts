@@ -103,7 +103,12 @@ const DRAIN_BOUND_MS = 8_000;
  * own documents (website settings, navigation, forms), as loaded at start.
  */
 function mediaUsesOf(db: Db, content: SiteContent): MediaUsesOf {
-  const siteDocuments = JSON.stringify([content.website, content.websiteSettings, content.navigation, content.forms]);
+  const siteDocuments = JSON.stringify([
+    content.website,
+    content.websiteSettings,
+    content.navigation,
+    content.forms,
+  ]);
   return async (fileNames) => {
     const uses = new Map<string, MediaUse[]>();
     const add = (fileName: string, use: MediaUse) => uses.set(fileName, [...(uses.get(fileName) ?? []), use]);
@@ -342,7 +347,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(mediaAdminRoutes, {
       library: mediaLibrary,
       uploadLimitBytes: config.mediaUploadLimitBytes ?? megabytesToBytes(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
-      prefix: CONFIG_API,
+      configApi: CONFIG_API,
     });
     await app.register(seoRoutes, {
       db: database.db,

@@ -91,7 +91,10 @@ const envSchema = z.object({
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
   ),
   // The media library's largest upload, in MB of 1,000,000 bytes (spec section 9).
-  MEDIA_UPLOAD_LIMIT_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_UPLOAD_LIMIT_MB)),
+  MEDIA_UPLOAD_LIMIT_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
+  ),
   IDLE_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.idleMs),

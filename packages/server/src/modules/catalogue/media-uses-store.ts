@@ -52,7 +52,12 @@ export async function catalogueMediaUses(
   for (const item of items)
     for (const fileName of fileNames)
       if (names(item.data, fileName))
-        add({ kind: item.product_type === null ? 'post' : 'product', id: item.id, title: item.title, fileName });
+        add({
+          kind: item.product_type === null ? 'post' : 'product',
+          id: item.id,
+          title: item.title,
+          fileName,
+        });
 
   const variants = await db
     .selectFrom('variants')
@@ -62,7 +67,8 @@ export async function catalogueMediaUses(
     .execute();
   for (const variant of variants)
     for (const fileName of fileNames)
-      if (names(variant.data, fileName)) add({ kind: 'product', id: variant.id, title: variant.title, fileName });
+      if (names(variant.data, fileName))
+        add({ kind: 'product', id: variant.id, title: variant.title, fileName });
 
   const collections = await db
     .selectFrom('collections')

@@ -30,8 +30,8 @@ export interface MediaAdminOptions {
   library: MediaLibrary;
   /** The largest file taken, in bytes (config's `mediaUploadLimitBytes`). */
   uploadLimitBytes: number;
-  /** `/api/config`. */
-  prefix: string;
+  /** The back office's calls' root, `/api/config` (not `prefix`, which Fastify would put before it again). */
+  configApi: string;
 }
 
 const listQuery = z
@@ -63,7 +63,12 @@ function refusalOf(fileName: string, refusal: UploadRefusal): ApiError {
       return apiError('media.processing-failed', { extra: { fileName } });
     case 'too-many-pixels':
       return apiError('media.upload-too-many-pixels', {
-        params: { fileName, width: refusal.width, height: refusal.height, limit: MAX_INPUT_PIXELS / 1_000_000 },
+        params: {
+          fileName,
+          width: refusal.width,
+          height: refusal.height,
+          limit: MAX_INPUT_PIXELS / 1_000_000,
+        },
       });
   }
 }
@@ -80,14 +85,18 @@ async function receiveFiles(
   const files: { fileName: string; bytes: Buffer }[] = [];
   let current = '';
   try {
-    for await (const part of request.files({ limits: { fileSize: limit, files: FILES_PER_REQUEST, fields: 0 } })) {
+    for await (const part of request.files({
+      limits: { fileSize: limit, files: FILES_PER_REQUEST, fields: 0 },
+    })) {
       current = part.filename;
       files.push({ fileName: part.filename, bytes: await part.toBuffer() });
     }
   } catch (error) {
     const code = errorCode(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw apiError('media.file-too-large', { params: { fileName: current, maxSize: formatFileSize(limit) } });
+      throw apiError('media.file-too-large', {
+        params: { fileName: current, maxSize: formatFileSize(limit) },
+      });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw apiError('media.too-many-files', { params: { limit: FILES_PER_REQUEST } });
     throw apiError('media.upload-incomplete', { extra: { fileName: current } });
@@ -97,8 +106,8 @@ async function receiveFiles(
 }
 
 export async function mediaAdminRoutes(plugin: FastifyInstance, options: MediaAdminOptions): Promise<void> {
-  const { library, uploadLimitBytes, prefix } = options;
-  const API = `${prefix}/media`;
+  const { library, uploadLimitBytes, configApi } = options;
+  const API = `${configApi}/media`;
   // Multipart bodies are taken here only: everywhere else they stay unparsed (415).
   await plugin.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: uploadLimitBytes } });
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -126,14 +135,22 @@ export async function mediaAdminRoutes(plugin: FastifyInstance, options: MediaAd
     return { assets: await library.wire(stored) };
   });
 
-  app.get(API, { ...read, schema: { querystring: listQuery } }, async (request, reply): Promise<MediaPage> => {
-    reply.header('cache-control', 'no-store');
-    const { q, cursor, limit = PAGE_SIZE } = request.query;
-    const after = cursor ? decodeCursor(cursor, ['number', 'string'] as const) : undefined;
-    const rows = await library.list({ q, after, limit });
-    const page = pageOf(rows, limit, (row) => [row.uploadedOn, row.id]);
-    return { assets: await library.wire(page.shown), hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
-  });
+  app.get(
+    API,
+    { ...read, schema: { querystring: listQuery } },
+    async (request, reply): Promise<MediaPage> => {
+      reply.header('cache-control', 'no-store');
+      const { q, cursor, limit = PAGE_SIZE } = request.query;
+      const after = cursor ? decodeCursor(cursor, ['number', 'string'] as const) : undefined;
+      const rows = await library.list({ q, after, limit });
+      const page = pageOf(rows, limit, (row) => [row.uploadedOn, row.id]);
+      return {
+        assets: await library.wire(page.shown),
+        hasNextPage: page.hasNextPage,
+        nextPageCursor: page.nextPageCursor,
+      };
+    },
+  );
 
   app.get(`${API}/:id`, { ...read, schema: { params: idParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -150,7 +167,11 @@ export async function mediaAdminRoutes(plugin: FastifyInstance, options: MediaAd
   app.delete(`${API}/:id`, { ...edit, schema: { params: idParams } }, async (request) => {
     const row = await found(request.params.id);
     const uses = await library.delete(row);
-    if (uses) throw apiError('media.in-use', { params: { fileName: row.fileName, uses: usesText(uses) }, extra: { usedBy: uses } });
+    if (uses)
+      throw apiError('media.in-use', {
+        params: { fileName: row.fileName, uses: usesText(uses) },
+        extra: { usedBy: uses },
+      });
     return { deleted: true };
   });
 }

@@ -38,7 +38,8 @@ const COLUMNS = [
 
 type Stored = Selectable<MediaAssetsTable>;
 
-const nullableNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
+const nullableNumber = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
 
 function rowOf(row: Stored): AssetRow {
   return {
@@ -56,7 +57,11 @@ function rowOf(row: Stored): AssetRow {
 }
 
 export async function assetByName(db: MediaDb, fileName: string): Promise<AssetRow | undefined> {
-  const row = await db.selectFrom('media_assets').select(COLUMNS).where('file_name', '=', fileName).executeTakeFirst();
+  const row = await db
+    .selectFrom('media_assets')
+    .select(COLUMNS)
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
   return row ? rowOf(row) : undefined;
 }
 
@@ -100,7 +105,11 @@ export async function insertAsset(db: MediaDb, id: string, asset: NewAsset): Pro
 /** The names taken among `candidates`. */
 export async function takenNames(db: MediaDb, candidates: readonly string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
-  const rows = await db.selectFrom('media_assets').select('file_name').where('file_name', 'in', candidates).execute();
+  const rows = await db
+    .selectFrom('media_assets')
+    .select('file_name')
+    .where('file_name', 'in', candidates)
+    .execute();
   return new Set(rows.map((row) => row.file_name));
 }
 

@@ -75,7 +75,9 @@ export class MediaLibrary {
 
   /** The wire form of `rows`, each with where it is used. */
   async wire(rows: readonly AssetRow[]): Promise<MediaAsset[]> {
-    const uses = rows.length ? await this.usesOf(rows.map((row) => row.fileName)) : new Map<string, MediaUse[]>();
+    const uses = rows.length
+      ? await this.usesOf(rows.map((row) => row.fileName))
+      : new Map<string, MediaUse[]>();
     return rows.map((row) => ({
       id: row.id,
       url: urlOf(row.fileName),
@@ -142,7 +144,9 @@ export class MediaLibrary {
   }
 
   async setAlt(id: string, alt: string): Promise<AssetRow | undefined> {
-    return writeTransaction(this.db, async (trx) => ((await setAlt(trx, id, alt)) ? assetById(trx, id) : undefined));
+    return writeTransaction(this.db, async (trx) =>
+      (await setAlt(trx, id, alt)) ? assetById(trx, id) : undefined,
+    );
   }
 
   /** Deletes the asset unless it is in use: its uses, or null when it was deleted (or never was). */

@@ -82,14 +82,20 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaOptions): 
 
   const sendOriginal = async (request: FastifyRequest, reply: FastifyReply, asset: AssetRow) => {
     const etag = etagOf(asset);
-    reply.header('content-type', asset.contentType).header('cache-control', ORIGINAL_CACHE_CONTROL).header('etag', etag);
+    reply
+      .header('content-type', asset.contentType)
+      .header('cache-control', ORIGINAL_CACHE_CONTROL)
+      .header('etag', etag);
     if (asset.contentType === 'image/svg+xml') {
       // An SVG is a document that can run script: opened on its own it runs in a sandbox, and a
       // browser that opens the address saves it rather than showing it (an <img> draws it all the same).
       const policy = reply.getHeader('content-security-policy');
       reply
         .header('content-security-policy', policy ? `${String(policy)}; sandbox` : 'sandbox')
-        .header('content-disposition', `attachment; filename="${asset.fileName.split('/').pop() ?? 'image.svg'}"`);
+        .header(
+          'content-disposition',
+          `attachment; filename="${asset.fileName.split('/').pop() ?? 'image.svg'}"`,
+        );
     }
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const bytes = await library.original(asset);
@@ -106,7 +112,8 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaOptions): 
       ? undefined
       : await library.byName(name);
     if (!asset) return reply.callNotFound();
-    if (width === undefined || SENT_AS_THEY_ARE.has(asset.contentType)) return sendOriginal(request, reply, asset);
+    if (width === undefined || SENT_AS_THEY_ARE.has(asset.contentType))
+      return sendOriginal(request, reply, asset);
 
     let bytes: Buffer | undefined;
     const readBytes = async () => {

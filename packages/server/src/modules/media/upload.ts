@@ -45,7 +45,8 @@ const KINDS: Readonly<Record<string, Kind>> = {
 
 function kindOf(metadata: Metadata): (Kind & { name: string }) | undefined {
   // sharp calls every HEIF container "heif": AVIF is the one whose images are AV1.
-  const name = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : undefined) : metadata.format;
+  const name =
+    metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : undefined) : metadata.format;
   const kind = name === undefined ? undefined : KINDS[name];
   return kind && name ? { ...kind, name } : undefined;
 }
@@ -92,7 +93,8 @@ export async function examineUpload(bytes: Buffer): Promise<Examined> {
   const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
   const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
   if (width < 1 || height < 1) return { ok: false, refusal: { kind: 'unreadable' } };
-  if (width * height > MAX_INPUT_PIXELS) return { ok: false, refusal: { kind: 'too-many-pixels', width, height } };
+  if (width * height > MAX_INPUT_PIXELS)
+    return { ok: false, refusal: { kind: 'too-many-pixels', width, height } };
   try {
     // Decoded to the end: a truncated or corrupt file fails here, not in front of a shopper.
     await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false })
@@ -109,7 +111,10 @@ export async function examineUpload(bytes: Buffer): Promise<Examined> {
  * The name an upload is kept under: its own base name in lower case, each run of characters other
  * than letters, digits, `_` and `-` made one `-`, and the extension of what the bytes are.
  */
-export function baseNameOf(original: string, upload: Pick<ExaminedUpload, 'extension' | 'contentType'>): { stem: string; extension: string } {
+export function baseNameOf(
+  original: string,
+  upload: Pick<ExaminedUpload, 'extension' | 'contentType'>,
+): { stem: string; extension: string } {
   const leaf = original.split(/[\\/]/).pop() ?? '';
   const dot = leaf.lastIndexOf('.');
   const ownExtension = dot > 0 ? leaf.slice(dot + 1).toLowerCase() : '';
@@ -135,7 +140,10 @@ export function candidateNames(stem: string, extension: string, from: number, co
 }
 
 /** The content type of a file imported from content/media, which may be anything (a sound, a PDF). */
-export async function contentTypeOfImport(bytes: Buffer, fileName: string): Promise<{ contentType: string; width: number | null; height: number | null }> {
+export async function contentTypeOfImport(
+  bytes: Buffer,
+  fileName: string,
+): Promise<{ contentType: string; width: number | null; height: number | null }> {
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     const kind = kindOf(metadata);
