@@ -9,6 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { MediaAsset, MediaUse } from '@storefront/core/wire';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/index.ts';
+import { containedPath } from '../../platform/site/contained-path.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import {
   assetById,
@@ -173,8 +174,12 @@ function filesBelow(dir: string): string[] {
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) found.push(relative(dir, path).split(sep).join('/'));
+      // A link is followed only while it stays inside the folder (a link to /etc/passwd is no media).
+      const real = entry.isSymbolicLink() ? containedPath(dir, path) : path;
+      if (real === undefined) continue;
+      const stat = statSync(real);
+      if (stat.isDirectory() && !entry.isSymbolicLink()) walk(path);
+      else if (stat.isFile()) found.push(relative(dir, path).split(sep).join('/'));
     }
   };
   walk(dir);
@@ -193,8 +198,8 @@ export async function importMediaFolder(db: Db, dir: string, now: number = Date.
   const imported: string[] = [];
   for (const fileName of files) {
     if (done.has(fileName)) continue;
-    const path = join(dir, fileName);
-    if (!statSync(path).isFile()) continue;
+    const path = containedPath(dir, join(dir, fileName));
+    if (path === undefined) continue;
     const data = readFileSync(path);
     const { contentType, width, height } = await contentTypeOfImport(data, fileName);
     const inserted = await writeTransaction(db, async (trx) => {
