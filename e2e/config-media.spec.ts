@@ -23,6 +23,8 @@ async function photo(width: number, height: number, background: string): Promise
 test('a store manager uploads two files with progress, edits alt text, deletes one; a used file is refused', async ({
   page,
 }) => {
+  // Three axe passes and a sign-in through the users command, on a machine shared with other runs.
+  test.setTimeout(120_000);
   await signInAsStaff(page, 'store-manager');
   await page.goto('/config/media');
   await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible();
@@ -87,6 +89,7 @@ test('a store manager uploads two files with progress, edits alt text, deletes o
 });
 
 test('the media screen fits a 390 px phone without sideways scrolling', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsStaff(page, 'admin');
   await page.goto('/config/media');
