@@ -172,3 +172,40 @@ describe('follow button', () => {
     expect(html).toContain('>Folgen: @studio</a>');
   });
 });
+
+describe('a product in the README format (priceMoney only, no variantOptionOrdering)', () => {
+  const readmeProduct = {
+    id: 'mug',
+    structuredContent: {
+      productType: 1,
+      variants: [
+        {
+          id: 'mug-large',
+          sku: 'MUG-L',
+          priceMoney: { currency: 'USD', value: '62.00' },
+          qtyInStock: 4,
+          attributes: { Size: 'Large' },
+          optionValues: [{ optionName: 'Size', value: 'Large' }],
+        },
+        {
+          id: 'mug-small',
+          sku: 'MUG-S',
+          priceMoney: { currency: 'USD', value: '44.00' },
+          qtyInStock: 4,
+          attributes: { Size: 'Small' },
+          optionValues: [{ optionName: 'Size', value: 'Small' }],
+        },
+      ],
+    },
+  };
+
+  it('shows the "from" price of its cheapest variant', () => {
+    expect(render('{@|product-price}', readmeProduct)).toContain('from <span class="sqs-money-native">44.00</span>');
+  });
+
+  it('shows a picker with the values of its variants', () => {
+    const out = render('{@|variants-select}', readmeProduct);
+    expect(out).toContain('<select aria-label="Select Size" data-variant-option-name="Size">');
+    expect(out).toContain('<option value="Large">Large</option><option value="Small">Small</option>');
+  });
+});
