@@ -175,12 +175,19 @@ describe('variants', () => {
 });
 
 describe('content without the legacy fields', () => {
-  const readme = (variants: object[]) => parse({ id: 'mug', structuredContent: { productType: 1, variants } });
+  const readme = (variants: object[]) =>
+    parse({ id: 'mug', structuredContent: { productType: 1, variants } });
 
   it('derives the option ordering from the variants, in first-seen order', () => {
     const p = readme([
       { id: 'a', attributes: { Size: 'L', Glaze: 'Ink' }, priceMoney: money('62.00'), qtyInStock: 1 },
-      { id: 'b', optionValues: [{ optionName: 'Size', value: 'S' }, { optionName: 'Glaze', value: 'Sand' }] },
+      {
+        id: 'b',
+        optionValues: [
+          { optionName: 'Size', value: 'S' },
+          { optionName: 'Glaze', value: 'Sand' },
+        ],
+      },
     ]);
     expect(p.options).toEqual([
       { name: 'Size', values: ['L', 'S'] },
@@ -190,7 +197,7 @@ describe('content without the legacy fields', () => {
     expect(showsVariantsSelect(p)).toBe(true);
   });
 
-  it('keeps the content\'s own ordering when it has one', () => {
+  it("keeps the content's own ordering when it has one", () => {
     const p = shirt([v('S', 'Red'), v('M', 'Blue')]);
     expect(p.options.map((o) => o.name)).toEqual(['Size', 'Color']);
   });
@@ -213,13 +220,24 @@ describe('content without the legacy fields', () => {
   });
 
   it('compares sale prices from salePriceMoney', () => {
-    const onSale = (sale: string) => ({ onSale: true, priceMoney: money('50.00'), salePriceMoney: money(sale) });
+    const onSale = (sale: string) => ({
+      onSale: true,
+      priceMoney: money('50.00'),
+      salePriceMoney: money(sale),
+    });
     const p = readme([
       { id: 'a', attributes: { Size: 'L' }, ...onSale('40.00') },
       { id: 'b', attributes: { Size: 'S' }, ...onSale('30.00') },
     ]);
     expect(hasVariedPrices(p)).toBe(true);
-    expect(hasVariedPrices(readme([{ id: 'a', ...onSale('40.00') }, { id: 'b', ...onSale('40.00') }]))).toBe(false);
+    expect(
+      hasVariedPrices(
+        readme([
+          { id: 'a', ...onSale('40.00') },
+          { id: 'b', ...onSale('40.00') },
+        ]),
+      ),
+    ).toBe(false);
   });
 
   it('reads the legacy cents only where priceMoney is absent', () => {
