@@ -75,6 +75,7 @@ export async function writePhotoSite(dir: string): Promise<void> {
           width: PHOTO_WIDTH,
           height: PHOTO_HEIGHT,
           channels: 3,
+          background: '#808080',
           noise: { type: 'gaussian', mean: 128, sigma: 30 },
         },
       })
