@@ -86,12 +86,37 @@ export const thumbnailSizeForWidth = (width: number): string => {
   return '100w';
 };
 
+/** A site's own image that the image service resizes (docs/images.md); any other URL is sent as it is. */
+export const isResizableMedia = (url: string): boolean =>
+  /^\/media\/[^?#\s"]+\.(jpe?g|png|webp|avif|tiff?)$/i.test(url);
+
+/**
+ * The image service's `srcset` for a resizable image: the width steps below the original's (every
+ * step when its width is unknown) and the original itself at its width.
+ */
+export const mediaSrcset = (url: string, originalWidth: number | undefined): string => {
+  const steps = IMAGE_WIDTHS.map((step) => Number.parseInt(step, 10));
+  const below = originalWidth === undefined ? steps : steps.filter((w) => w < originalWidth);
+  const entries = below.map((w) => `${url}?format=${w}w ${w}w`);
+  if (originalWidth !== undefined) entries.push(`${url}?format=original ${originalWidth}w`);
+  return entries.join(', ');
+};
+
+/** The width of an `originalSize` like `4000x3000`, when it names one. */
+export const originalWidthOf = (image: unknown): number | undefined => {
+  const width = Number.parseInt(splitDimensions(prop(image, 'originalSize'))?.[0] ?? '', 10);
+  return Number.isFinite(width) && width > 0 ? width : undefined;
+};
+
 /**
  * `srcset` entries of an image from its `systemDataVariants` (`300w,500w`), adding the original
  * format as the next larger width when the largest variant is not the largest step.
  */
 export const srcsetOf = (image: unknown): string | undefined => {
   const assetUrl = asString(prop(image, 'assetUrl'));
+  // The site's own uploads carry no variant list: the image service makes every width on demand.
+  if (prop(image, 'systemDataVariants') === undefined && isResizableMedia(assetUrl))
+    return mediaSrcset(assetUrl, originalWidthOf(image));
   const variants = asString(prop(image, 'systemDataVariants'))
     .split(',')
     .filter((v) => v.endsWith('w'));

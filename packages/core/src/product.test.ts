@@ -174,6 +174,83 @@ describe('variants', () => {
   });
 });
 
+describe('content without the legacy fields', () => {
+  const readme = (variants: object[]) =>
+    parse({ id: 'mug', structuredContent: { productType: 1, variants } });
+
+  it('derives the option ordering from the variants, in first-seen order', () => {
+    const p = readme([
+      { id: 'a', attributes: { Size: 'L', Glaze: 'Ink' }, priceMoney: money('62.00'), qtyInStock: 1 },
+      {
+        id: 'b',
+        optionValues: [
+          { optionName: 'Size', value: 'S' },
+          { optionName: 'Glaze', value: 'Sand' },
+        ],
+      },
+    ]);
+    expect(p.options).toEqual([
+      { name: 'Size', values: ['L', 'S'] },
+      { name: 'Glaze', values: ['Ink', 'Sand'] },
+    ]);
+    expect(findVariant(p, { Size: 'S', Glaze: 'Sand' })?.id).toBe('b');
+    expect(showsVariantsSelect(p)).toBe(true);
+  });
+
+  it("keeps the content's own ordering when it has one", () => {
+    const p = shirt([v('S', 'Red'), v('M', 'Blue')]);
+    expect(p.options.map((o) => o.name)).toEqual(['Size', 'Color']);
+  });
+
+  it('describes a variant that names its options only in attributes', () => {
+    const p = readme([
+      { id: 'a', attributes: { Size: 'L' } },
+      { id: 'b', attributes: { Size: 'S' } },
+    ]);
+    expect(p.variants.map(variantDescriptor)).toEqual(['L', 'S']);
+  });
+
+  it('prices from priceMoney: varied prices and the "from" price without legacy cents', () => {
+    const p = readme([
+      { id: 'a', attributes: { Size: 'L' }, priceMoney: money('62.00'), qtyInStock: 1 },
+      { id: 'b', attributes: { Size: 'S' }, priceMoney: money('44.00'), qtyInStock: 1 },
+    ]);
+    expect(hasVariedPrices(p)).toBe(true);
+    expect(fromPrice(p)).toEqual({ cents: 4400, currency: 'USD' });
+  });
+
+  it('compares sale prices from salePriceMoney', () => {
+    const onSale = (sale: string) => ({
+      onSale: true,
+      priceMoney: money('50.00'),
+      salePriceMoney: money(sale),
+    });
+    const p = readme([
+      { id: 'a', attributes: { Size: 'L' }, ...onSale('40.00') },
+      { id: 'b', attributes: { Size: 'S' }, ...onSale('30.00') },
+    ]);
+    expect(hasVariedPrices(p)).toBe(true);
+    expect(
+      hasVariedPrices(
+        readme([
+          { id: 'a', ...onSale('40.00') },
+          { id: 'b', ...onSale('40.00') },
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('reads the legacy cents only where priceMoney is absent', () => {
+    const p = readme([
+      { id: 'a', attributes: { Size: 'L' }, price: 9900, priceMoney: money('20.00') },
+      { id: 'b', attributes: { Size: 'S' }, price: 1000, priceMoney: money('20.00') },
+      { id: 'c', attributes: { Size: 'M' }, price: 2000 },
+    ]);
+    expect(p.variants.map((x) => x.price.cents)).toEqual([2000, 2000, 2000]);
+    expect(hasVariedPrices(p)).toBe(false);
+  });
+});
+
 describe('subscription price text', () => {
   const sub = (value: number, unit: string, cycles: number) =>
     parse({

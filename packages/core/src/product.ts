@@ -43,12 +43,6 @@ export interface ProductVariant {
   /** Units in stock; ignored when `unlimited`. */
   readonly qtyInStock: number;
   readonly unlimited: boolean;
-  /**
-   * The older price fields in minor units (`price`, `salePrice`) when the content has them as
-   * numbers: the varied-prices rule compares these, as the reference does.
-   */
-  readonly listedPrice: number | null;
-  readonly listedSalePrice: number | null;
   readonly pricingOptions: readonly PricingOption[];
 }
 
@@ -151,23 +145,30 @@ export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []
   if (isObject(rawAttributes))
     for (const [k, v] of Object.entries(rawAttributes)) attributes[k] = asString(v);
   else if (rawAttributes !== undefined) unread.push(`${at}.attributes: not an object`);
+  const listedOptionValues = asArray(prop(raw, 'optionValues')).map((o) => ({
+    optionName: asString(prop(o, 'optionName')),
+    value: asString(prop(o, 'value')),
+  }));
+  // Content may name a variant's options in either field: each completes the other, so the picker
+  // finds the variant and the cart line describes it whichever one the merchant wrote.
+  for (const { optionName, value } of listedOptionValues)
+    if (optionName !== '' && !(optionName in attributes)) attributes[optionName] = value;
+  const optionValues =
+    listedOptionValues.length > 0
+      ? listedOptionValues
+      : Object.entries(attributes).map(([optionName, value]) => ({ optionName, value }));
   const stock = prop(raw, 'qtyInStock');
   if (stock !== undefined && !Number.isFinite(asNumber(stock))) unread.push(`${at}.qtyInStock: not a number`);
   return {
     id: asString(prop(raw, 'id')),
     sku: asString(prop(raw, 'sku')),
     attributes,
-    optionValues: asArray(prop(raw, 'optionValues')).map((o) => ({
-      optionName: asString(prop(o, 'optionName')),
-      value: asString(prop(o, 'value')),
-    })),
+    optionValues,
     price: readVariantPrice(prop(raw, 'priceMoney'), prop(raw, 'price'), `${at}.priceMoney`),
     salePrice: readVariantPrice(prop(raw, 'salePriceMoney'), prop(raw, 'salePrice'), `${at}.salePriceMoney`),
     onSale: isTruthy(prop(raw, 'onSale')),
     qtyInStock: asNumber(stock) || 0,
     unlimited: isTruthy(prop(raw, 'unlimited')),
-    listedPrice: numberOrNull(prop(raw, 'price')),
-    listedSalePrice: numberOrNull(prop(raw, 'salePrice')),
     pricingOptions: asArray(prop(raw, 'pricingOptions')).map((o, i) => ({
       price: readPrice(prop(o, 'priceMoney'), `${at}.pricingOptions.${i}.priceMoney`),
       salePrice: readPrice(prop(o, 'salePriceMoney'), `${at}.pricingOptions.${i}.salePriceMoney`),
@@ -176,9 +177,22 @@ export const parseVariant = (raw: unknown, at = 'variant', unread: string[] = []
   };
 };
 
+/**
+ * The option names in the order the variants first name them: the ordering of content that has
+ * options but no `variantOptionOrdering` (the README's own format), so its picker still shows.
+ */
+export const deriveOptionOrdering = (variants: readonly ProductVariant[]): string[] => {
+  const names: string[] = [];
+  for (const v of variants)
+    for (const name of [...v.optionValues.map((o) => o.optionName), ...Object.keys(v.attributes)])
+      if (name !== '' && !names.includes(name)) names.push(name);
+  return names;
+};
+
 const optionsOf = (ordering: readonly unknown[], variants: readonly ProductVariant[]): VariantOption[] => {
   if (variants.length <= 1) return [];
-  const options = ordering.map((n) => ({ name: asString(n), values: [] as string[] }));
+  const names = ordering.length > 0 ? ordering.map((n) => asString(n)) : deriveOptionOrdering(variants);
+  const options = names.map((name) => ({ name, values: [] as string[] }));
   for (const v of variants) {
     for (const [field, value] of Object.entries(v.attributes)) {
       const option = options.find((o) => o.name === field);
@@ -323,7 +337,12 @@ export const displayStateOf = (product: Product): DisplayState =>
 export const hasVariants = (product: Product): boolean =>
   product.productType !== ProductType.DIGITAL && product.variants.length > 1;
 
-/** Variants differ in sale flag, price or (when on sale) sale price (physical, service, gift card). */
+const samePrice = (a: Cents, b: Cents) => a.cents === b.cents && a.currency === b.currency;
+
+/**
+ * Variants differ in sale flag, price or (when on sale) sale price (physical, service, gift card).
+ * Prices are the parsed ones: `priceMoney` and `salePriceMoney`, the legacy cents only without them.
+ */
 export const hasVariedPrices = (product: Product): boolean => {
   const type = product.productType;
   if (!isPhysicalOrService(type) && type !== ProductType.GIFT_CARD) return false;
@@ -332,8 +351,8 @@ export const hasVariedPrices = (product: Product): boolean => {
   return rest.some(
     (v) =>
       v.onSale !== first.onSale ||
-      (first.onSale && v.listedSalePrice !== first.listedSalePrice) ||
-      v.listedPrice !== first.listedPrice,
+      (first.onSale && !samePrice(v.salePrice, first.salePrice)) ||
+      !samePrice(v.price, first.price),
   );
 };
 

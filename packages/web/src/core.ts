@@ -4,7 +4,13 @@
  */
 export { type LocalizedStrings, message } from '@storefront/core/messages';
 export type { Result } from '@storefront/core/result';
-export { decimalToMinor, formatMoney, fractionDigitsOf, paidForLines } from '@storefront/core/money';
+export {
+  decimalToMinor,
+  formatMoney,
+  fractionDigitsOf,
+  minorToDecimal,
+  paidForLines,
+} from '@storefront/core/money';
 export { ProductType } from '@storefront/core/product';
 export {
   type Product,
@@ -14,6 +20,7 @@ export {
   findVariant,
   hasStock,
   isVariantAvailable,
+  isVariantOnSale,
   variantDescriptor,
   variantUnitPrice,
 } from '@storefront/core/product';

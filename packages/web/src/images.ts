@@ -6,13 +6,10 @@
  * next larger), `sizes` from the width it is laid out at, `width`/`height` from its dimensions,
  * lazy loading below the fold and asynchronous decoding.
  */
-import { IMAGE_WIDTHS, thumbnailSizeForWidth } from '@storefront/core/content';
+import { isResizableMedia, mediaSrcset, thumbnailSizeForWidth } from '@storefront/core/content';
 
 /** The images the helper writes and no one has loaded yet. */
 export const PENDING_IMAGE_SELECTOR = 'img[data-src]:not([src])';
-
-/** Served by the image service, which resizes these; any other URL is used as it is. */
-const RESIZABLE = /^\/media\/[^?#]+\.(jpe?g|png|webp|avif|tiff?)$/i;
 
 function dimensionsOf(img: HTMLImageElement): { width: number; height: number } | undefined {
   const [width, height] = (img.dataset.imageDimensions ?? '').split('x').map(Number);
@@ -20,13 +17,7 @@ function dimensionsOf(img: HTMLImageElement): { width: number; height: number } 
 }
 
 /** `srcset` of the widths below the original's, and the original itself as the next larger. */
-export function srcsetFor(url: string, originalWidth: number | undefined): string {
-  const steps = IMAGE_WIDTHS.map((step) => Number.parseInt(step, 10));
-  const below = originalWidth === undefined ? steps : steps.filter((w) => w < originalWidth);
-  const entries = below.map((w) => `${url}?format=${w}w ${w}w`);
-  if (originalWidth !== undefined) entries.push(`${url}?format=original ${originalWidth}w`);
-  return entries.join(', ');
-}
+export const srcsetFor = mediaSrcset;
 
 /** Loads every pending image in `doc`: the ones already in view eagerly, the rest lazily. */
 export function loadImages(doc: Document): void {
@@ -44,7 +35,7 @@ export function loadImages(doc: Document): void {
     const aboveFold = box.top < viewportHeight;
     img.loading = aboveFold ? 'eager' : 'lazy';
     img.decoding = 'async';
-    if (RESIZABLE.test(url)) {
+    if (isResizableMedia(url)) {
       // Laid out at the width of its box, or of its container while it has none of its own yet.
       const laidOut = Math.ceil(box.width || img.parentElement?.getBoundingClientRect().width || 0);
       img.sizes = laidOut > 0 ? `${laidOut}px` : '100vw';

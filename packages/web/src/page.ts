@@ -18,6 +18,7 @@ import { ADD_TO_CART_SELECTOR, CART_ROOT_ID, labelOf } from './islands/markers.t
 import { wireQuantity, wireRestock, wireScarcity } from './islands/product-extras.ts';
 import { mountRestock } from './islands/restock-mount.ts';
 import { mountReviews } from './islands/reviews-mount.ts';
+import { PRODUCT_PRICE_SELECTOR, wireVariantPrice } from './islands/variant-price.ts';
 import { mountVariants } from './islands/variants.ts';
 import { type PageRuntime, productStores } from './runtime.ts';
 
@@ -67,10 +68,19 @@ export function startPage(doc: Document = document, options: PageOptions = {}): 
     return root;
   };
 
+  const pickedItems = new Set<string>();
   for (const root of doc.querySelectorAll<HTMLElement>('.product-variants[data-item-id]')) {
-    const store = runtime.productStore(root.dataset.itemId ?? '');
-    if (store)
-      cleanups.push(mountVariants(root, appendRoot(root, 'sf-variants-status'), { store, ls, locale }));
+    const itemId = root.dataset.itemId ?? '';
+    const store = runtime.productStore(itemId);
+    if (!store) continue;
+    cleanups.push(mountVariants(root, appendRoot(root, 'sf-variants-status'), { store, ls, locale }));
+    pickedItems.add(itemId);
+  }
+  // The price line of a product shown with its picker (not its cards elsewhere on the page).
+  for (const priceLine of doc.querySelectorAll<HTMLElement>(PRODUCT_PRICE_SELECTOR)) {
+    const itemId = priceLine.closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? ctx.itemId ?? '';
+    const store = pickedItems.has(itemId) ? runtime.productStore(itemId) : undefined;
+    if (store) cleanups.push(wireVariantPrice(priceLine, { store, ls, locale }));
   }
   for (const box of doc.querySelectorAll<HTMLElement>('.product-quantity-input[data-item-id]')) {
     const store = runtime.productStore(box.dataset.itemId ?? '');

@@ -20,7 +20,10 @@ import {
   focalPointOf,
   humanizeDuration,
   isHtmlEmpty,
+  isResizableMedia,
   itemClasses,
+  mediaSrcset,
+  originalWidthOf,
   splitDimensions,
   srcsetOf,
   thumbnailSizeForWidth,
@@ -51,8 +54,12 @@ const image: FormatterImpl = (item, args, ctx) => {
   // The reference escapes the alt text here and again inside image-meta (spec/jsont.md 16).
   const alt = escapeHtmlAttr(altTextOf(item, ctx.lookup('blockType')));
   const assetUrl = asString(prop(item, 'assetUrl'));
+  // Without scripts no loader sizes the image: the site's own uploads still come at a phone's width.
+  const srcset = isResizableMedia(assetUrl)
+    ? ` srcset="${mediaSrcset(assetUrl, originalWidthOf(item))}" sizes="100vw"`
+    : '';
   return (
-    `<noscript><img src="${assetUrl}" alt="${alt}" /></noscript>` +
+    `<noscript><img src="${assetUrl}"${srcset} alt="${alt}" /></noscript>` +
     `<img class="${cls}" ${imageMeta(item, ctx, alt)}` +
     `data-load="false" data-image-id="${asString(prop(item, 'id'))}" data-type="image" />`
   );

@@ -172,3 +172,74 @@ describe('follow button', () => {
     expect(html).toContain('>Folgen: @studio</a>');
   });
 });
+
+describe('a product in the README format (priceMoney only, no variantOptionOrdering)', () => {
+  const readmeProduct = {
+    id: 'mug',
+    structuredContent: {
+      productType: 1,
+      variants: [
+        {
+          id: 'mug-large',
+          sku: 'MUG-L',
+          priceMoney: { currency: 'USD', value: '62.00' },
+          qtyInStock: 4,
+          attributes: { Size: 'Large' },
+          optionValues: [{ optionName: 'Size', value: 'Large' }],
+        },
+        {
+          id: 'mug-small',
+          sku: 'MUG-S',
+          priceMoney: { currency: 'USD', value: '44.00' },
+          qtyInStock: 4,
+          attributes: { Size: 'Small' },
+          optionValues: [{ optionName: 'Size', value: 'Small' }],
+        },
+      ],
+    },
+  };
+
+  it('shows the "from" price of its cheapest variant', () => {
+    expect(render('{@|product-price}', readmeProduct)).toContain(
+      'from <span class="sqs-money-native">44.00</span>',
+    );
+  });
+
+  it('shows a picker with the values of its variants', () => {
+    const out = render('{@|variants-select}', readmeProduct);
+    expect(out).toContain('<select aria-label="Select Size" data-variant-option-name="Size">');
+    expect(out).toContain('<option value="Large">Large</option><option value="Small">Small</option>');
+  });
+});
+
+describe("the site's own photos are offered at the image service's widths", () => {
+  const photo = { assetUrl: '/media/harbour.jpg', originalSize: '4000x3000' };
+
+  it('writes a srcset from the widths below the original, and the original at its width', () => {
+    expect(render('<img src="{assetUrl}"{@|image-srcset}>', photo)).toBe(
+      '<img src="/media/harbour.jpg" srcset="/media/harbour.jpg?format=100w 100w, /media/harbour.jpg?format=300w 300w, ' +
+        '/media/harbour.jpg?format=500w 500w, /media/harbour.jpg?format=750w 750w, /media/harbour.jpg?format=1000w 1000w, ' +
+        '/media/harbour.jpg?format=1500w 1500w, /media/harbour.jpg?format=2500w 2500w, /media/harbour.jpg?format=original 4000w">',
+    );
+  });
+
+  it('offers every width when the size of the original is not known', () => {
+    expect(render('{@|image-srcset}', { assetUrl: '/media/harbour.webp' })).toContain(
+      '/media/harbour.webp?format=2500w 2500w"',
+    );
+  });
+
+  it('leaves drawings and other hosts as they are', () => {
+    expect(render('<img src="{assetUrl}"{@|image-srcset}>', { assetUrl: '/media/logo.svg' })).toBe(
+      '<img src="/media/logo.svg">',
+    );
+    expect(render('{@|image-srcset}', { assetUrl: 'https://example.com/a.jpg' })).toBe('');
+  });
+
+  it("sizes the image helper's no-script image too", () => {
+    expect(render('{@|image}', photo)).toContain(
+      '<noscript><img src="/media/harbour.jpg" srcset="/media/harbour.jpg?format=100w 100w,',
+    );
+    expect(render('{@|image}', photo)).toContain('sizes="100vw" alt=""');
+  });
+});

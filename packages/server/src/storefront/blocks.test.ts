@@ -41,7 +41,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       { image, caption: 'The kiln', link: '/journal' },
       5,
       'image',
-      /<figure class="sqs-block-image-figure"><a href="\/journal"><noscript><img src="\/media\/a.jpg" alt="A kiln" \/><\/noscript><img class="thumb-image" [^>]*data-src="\/media\/a.jpg"[^>]*data-image-dimensions="1600x1000"[\s\S]*<figcaption class="image-caption">The kiln<\/figcaption>/,
+      /<figure class="sqs-block-image-figure"><a href="\/journal"><noscript><img src="\/media\/a.jpg" srcset="\/media\/a.jpg\?format=100w 100w, [^"]*\/media\/a.jpg\?format=original 1600w" sizes="100vw" alt="A kiln" \/><\/noscript><img class="thumb-image" [^>]*data-src="\/media\/a.jpg"[^>]*data-image-dimensions="1600x1000"[\s\S]*<figcaption class="image-caption">The kiln<\/figcaption>/,
     ],
     [
       'gallery',

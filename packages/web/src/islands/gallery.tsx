@@ -9,6 +9,7 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { message, type LocalizedStrings } from '../core.ts';
+import { isResizableMedia } from '@storefront/core/content';
 import { srcsetFor } from '../images.ts';
 import { openModal } from '../modal.tsx';
 import { GALLERY_SELECTOR } from './markers.ts';
@@ -43,7 +44,6 @@ interface GalleryBlock {
   options: GalleryOptions;
 }
 
-const RESIZABLE = /^\/media\/[^?#]+\.(jpe?g|png|webp|avif|tiff?)$/i;
 /** How far a finger travels sideways before it counts as a swipe. */
 const SWIPE_PX = 40;
 
@@ -51,7 +51,7 @@ const wrap = (index: number, total: number) => (index + total) % total;
 
 function Picture({ image, sizes, eager }: { image: GalleryImage; sizes: string; eager?: boolean }) {
   const [width, height] = image.originalSize.split('x').map(Number);
-  const resizable = RESIZABLE.test(image.assetUrl);
+  const resizable = isResizableMedia(image.assetUrl);
   return (
     <img
       className="sf-gallery__image"

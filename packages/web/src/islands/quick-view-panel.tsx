@@ -10,6 +10,7 @@ import { ProductStore } from '../product-store.ts';
 import type { Runtime } from '../runtime.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
 import { wireQuantity } from './product-extras.ts';
+import { PRODUCT_PRICE_SELECTOR, wireVariantPrice } from './variant-price.ts';
 import { mountVariants } from './variants.ts';
 
 /** A product as the quick view shows it, read from its page by quick-view.tsx. */
@@ -83,6 +84,14 @@ function QuickView({
     return mountVariants(parts.variants, parts.status, { store, ls: runtime.ls, locale: runtime.locale });
   }, [parts, store, runtime.ls, runtime.locale]);
 
+  const priceHost = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const priceLine = priceHost.current?.querySelector<HTMLElement>(PRODUCT_PRICE_SELECTOR);
+    return priceLine
+      ? wireVariantPrice(priceLine, { store, ls: runtime.ls, locale: runtime.locale })
+      : undefined;
+  }, [view, store, runtime.ls, runtime.locale]);
+
   const scoped: Runtime = {
     ...runtime,
     productStore: (id) => (id === product.id ? store : runtime.productStore(id)),
@@ -94,7 +103,11 @@ function QuickView({
       {view.image && <img className="sf-quick-view__image" src={view.image.src} alt={view.image.alt} />}
       <div className="sf-quick-view__details">
         {view.price ? (
-          <div className="sf-quick-view__price" dangerouslySetInnerHTML={{ __html: view.price.outerHTML }} />
+          <div
+            className="sf-quick-view__price"
+            ref={priceHost}
+            dangerouslySetInnerHTML={{ __html: view.price.outerHTML }}
+          />
         ) : shown !== null ? (
           <p className="sf-quick-view__price">
             {formatMoney(shown.cents, shown.currency, { locale: runtime.locale })}

@@ -21,6 +21,21 @@ const productPage =
   `<article class="product-detail" data-item-id="shirt"><img src="/media/shirt.svg" alt="Linen Camp Shirt">` +
   `<div class="product-price">$98.00</div>${productCheckoutMarkup(shirt)}</article></body></html>`;
 
+const board = browserProduct(
+  'board',
+  'Walnut Serving Board',
+  [{ name: 'Size', values: ['Small', 'Large'] }],
+  [
+    { sku: 'B-S', attributes: { Size: 'Small' }, priceCents: 6400, stock: 3 },
+    { sku: 'B-L', attributes: { Size: 'Large' }, priceCents: 9200, stock: 3 },
+  ],
+);
+
+const boardPage =
+  `<html><head>${contextScript({ pageType: 50, itemId: 'board', products: { board } })}</head><body>` +
+  `<article class="product-detail" data-item-id="board">` +
+  `<div class="product-price">from $64.00</div>${productCheckoutMarkup(board)}</article></body></html>`;
+
 const page = useStorePage('/shop', () =>
   startStoreServer(
     [
@@ -29,20 +44,30 @@ const page = useStorePage('/shop', () =>
         title: 'Linen Camp Shirt',
         variants: shirt.variants.map((v) => ({ sku: v.sku, priceCents: 9800, stock: v.qtyInStock })),
       },
+      {
+        itemId: 'board',
+        title: 'Walnut Serving Board',
+        variants: board.variants.map((v) => ({ sku: v.sku, priceCents: v.price.cents, stock: v.qtyInStock })),
+      },
     ],
-    { pages: { '/shop/shirt': productPage } },
+    { pages: { '/shop/shirt': productPage, '/shop/board': boardPage } },
   ),
 );
 
 function openListPage(products: Record<string, typeof shirt> = { shirt }) {
   document.head.innerHTML = contextScript({ pageType: 1, path: '/shop', products });
-  document.body.innerHTML =
-    '<article class="product-card" data-item-id="shirt"><a href="/shop/shirt">Linen Camp Shirt</a>' +
-    '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="shirt" data-group="">Quick View</span></article>';
+  document.body.innerHTML = Object.values(products)
+    .map(
+      (p) =>
+        `<article class="product-card" data-item-id="${p.id}"><a href="/shop/${p.id}">${p.title}</a>` +
+        `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${p.id}" data-group="">Quick View</span></article>`,
+    )
+    .join('');
   page.started = start(document, { timers: manualTimers() });
 }
 
-const quickButton = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
+const quickButton = (id = 'shirt') =>
+  document.querySelector<HTMLElement>(`.sqs-product-quick-view-button[data-id="${id}"]`)!;
 const panel = () => document.querySelector<HTMLElement>('.sf-quick-view[role="dialog"]');
 
 describe('quick view', () => {
@@ -86,6 +111,23 @@ describe('quick view', () => {
       new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
     );
     expect(document.activeElement).toBe(quickButton());
+    await vi.waitFor(() => expect(document.querySelector('.sf-modal')).toBeNull());
+  });
+
+  test('the price in the lightbox follows the picked variant', async () => {
+    openListPage({ board });
+    quickButton('board').click();
+    await vi.waitFor(() => expect(panel()?.querySelector('.sf-quick-view__price')).toBeTruthy());
+    const dialog = panel()!;
+    const price = () => dialog.querySelector('.sf-quick-view__price')!.textContent;
+    expect(price()).toBe('from $64.00');
+    dialog.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Large"]')!.click();
+    await vi.waitFor(() => expect(price()).toBe('$92.00'));
+    dialog.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Small"]')!.click();
+    await vi.waitFor(() => expect(price()).toBe('$64.00'));
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+    );
     await vi.waitFor(() => expect(document.querySelector('.sf-modal')).toBeNull());
   });
 

@@ -61,8 +61,6 @@ export function browserProduct(
       onSale: false,
       qtyInStock: v.stock,
       unlimited: false,
-      listedPrice: v.priceCents,
-      listedSalePrice: null,
       pricingOptions: [],
     })),
     price: null,

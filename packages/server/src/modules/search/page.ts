@@ -3,7 +3,14 @@
  * page template reads, the platform's (templates.ts) or the site's own `pages/search.page`
  * (docs/search.md). Every text comes from core's message catalogue.
  */
-import { formatMoney, message, type LocalizedStrings, type MessageCode } from '@storefront/core';
+import {
+  formatMoney,
+  isResizableMedia,
+  mediaSrcset,
+  message,
+  type LocalizedStrings,
+  type MessageCode,
+} from '@storefront/core';
 import { escapedJson } from '../../platform/site/system/index.ts';
 import type { Json } from '../../platform/site/types.ts';
 import type { SearchQuery, SearchResults } from './query.ts';
@@ -84,6 +91,9 @@ export function searchPageContext(input: SearchPageInput, ls?: LocalizedStrings)
     results: (results?.hits ?? []).map((hit) => ({
       ...hit,
       price: hit.priceCents === null ? null : formatMoney(hit.priceCents, currency),
+      // A thumbnail: a product's 4,000 px photo would otherwise be sent whole.
+      imageSrcset:
+        hit.imageUrl && isResizableMedia(hit.imageUrl) ? mediaSrcset(hit.imageUrl, undefined) : null,
       kindLabel: t(KIND_LABEL[hit.kind]),
     })),
     facets: results?.facets ?? { kinds: {}, categories: [] },

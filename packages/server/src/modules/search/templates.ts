@@ -22,7 +22,7 @@ const results =
   `<nav aria-label="{text.filterByType}"><ul class="sf-search__types">${links('typeLinks', 'label')}</ul></nav>` +
   `{.if categoryLinks}<nav aria-label="{text.categories}"><ul class="sf-search__types">${links('categoryLinks', 'value')}</ul></nav>{.end}` +
   '<ol class="sf-search__results">{.repeated section results}<li class="sf-search__result">' +
-  '{.if imageUrl}<img src="{imageUrl}" alt="" loading="lazy">{.end}' +
+  '{.if imageUrl}<img src="{imageUrl}"{.if imageSrcset} srcset="{imageSrcset}" sizes="72px"{.end} alt="" loading="lazy">{.end}' +
   '<div><span class="sf-search__kind">{kindLabel}</span><h2><a href="{url}">{titleHtml}</a></h2>' +
   '{.if price}<p>{price}</p>{.end}{.if snippetHtml}<p>{snippetHtml}</p>{.end}</div></li>{.end}</ol>' +
   '{.if showPages}<nav class="sf-search__pages" aria-label="{text.pageOf}">' +
