@@ -5,7 +5,12 @@
 import type { CatalogueDb } from './tables.ts';
 
 export async function collectionsInOrder(db: CatalogueDb) {
-  return db.selectFrom('collections').select(['id', 'url_id', 'data']).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('collections')
+    .select(['id', 'url_id', 'data'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 /** At most `limit` items of a collection after `after` (position, id), in position order. */

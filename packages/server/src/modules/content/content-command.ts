@@ -112,7 +112,10 @@ export function reportLines(report: ImportReport): string[] {
   section('Collections', catalogue.collections);
   section('Items', catalogue.items);
   section('Variants', catalogue.variants);
-  lines.push(`Stock set from the files: ${catalogue.stockSet.length} variants`, ...listed('=', catalogue.stockSet));
+  lines.push(
+    `Stock set from the files: ${catalogue.stockSet.length} variants`,
+    ...listed('=', catalogue.stockSet),
+  );
   section('Documents', documents);
   return lines;
 }

@@ -19,7 +19,11 @@ import { storedDocuments } from './content-import.ts';
 
 /** Where an export goes: one file at a time, its bytes as they are made. */
 export interface ExportTarget {
-  write(path: string, chunks: AsyncIterable<string | Uint8Array>, options?: { compressed?: boolean }): Promise<void>;
+  write(
+    path: string,
+    chunks: AsyncIterable<string | Uint8Array>,
+    options?: { compressed?: boolean },
+  ): Promise<void>;
 }
 
 /** Writes the export of the database's content into `target`; `mediaDir`: the media folder to copy. */
@@ -28,7 +32,10 @@ export async function exportContent(db: Db, target: ExportTarget, mediaDir: stri
   const collections = await storedCollections(db);
   const names = collectionFileNames(collections.map((c) => c.urlId));
   for (const [index, { id, collection }] of collections.entries())
-    await target.write(`collections/${names[index] as string}`, collectionText(collection, storedItems(db, id)));
+    await target.write(
+      `collections/${names[index] as string}`,
+      collectionText(collection, storedItems(db, id)),
+    );
   await exportMediaInto(target, mediaDir);
 }
 
@@ -39,7 +46,9 @@ export async function exportContent(db: Db, target: ExportTarget, mediaDir: stri
 export async function exportMediaInto(target: ExportTarget, mediaDir: string): Promise<void> {
   if (!existsSync(mediaDir)) return;
   const walk = function* (dir: string): Generator<string> {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) yield* walk(path);
       else if (entry.isFile()) yield path;
@@ -81,7 +90,8 @@ export function zipTarget(): ExportTarget & { stream: Readable; finish(): void; 
   return {
     stream,
     async write(path, chunks, options) {
-      const entry = options?.compressed === false ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+      const entry =
+        options?.compressed === false ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
       zip.add(entry);
       for await (const chunk of chunks) {
         entry.push(typeof chunk === 'string' ? strToU8(chunk) : new Uint8Array(chunk));
@@ -106,10 +116,7 @@ async function* once(text: string): AsyncGenerator<string> {
  * A collection file, its items streamed: the collection's fields, then `items` (left out when it has
  * none), formatted as `jsonText` would format the whole.
  */
-async function* collectionText(
-  collection: object,
-  items: AsyncIterable<object>,
-): AsyncGenerator<string> {
+async function* collectionText(collection: object, items: AsyncIterable<object>): AsyncGenerator<string> {
   const head = JSON.stringify(collection, null, 2);
   const open = head === '{}' ? '{\n  "items": [\n' : `${head.slice(0, -2)},\n  "items": [\n`;
   let first = true;

@@ -12,8 +12,19 @@ import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { contentFingerprints, loadContentFolder, type ContentFolder } from '../../platform/site/loader.ts';
 import type { Json, NavigationEntry, SiteContent } from '../../platform/site/types.ts';
-import { storedCatalogue, syncCatalogue, takeContentTurn, type CatalogueChanges } from '../catalogue/index.ts';
-import { documentRows, importedFiles, recordImportedFiles, removeDocuments, saveDocument } from './documents-store.ts';
+import {
+  storedCatalogue,
+  syncCatalogue,
+  takeContentTurn,
+  type CatalogueChanges,
+} from '../catalogue/index.ts';
+import {
+  documentRows,
+  importedFiles,
+  recordImportedFiles,
+  removeDocuments,
+  saveDocument,
+} from './documents-store.ts';
 
 export interface DocumentChanges {
   added: string[];
@@ -131,7 +142,9 @@ export async function storedContent(db: Db): Promise<StoredContent> {
   const documents = new Map((await documentRows(db)).map((row) => [row.name, JSON.parse(row.data) as Json]));
   const websiteFile = documents.get('website.json');
   if (!websiteFile)
-    throw new Error('the database holds no website.json: import the content with npm run content -- import DIR');
+    throw new Error(
+      'the database holds no website.json: import the content with npm run content -- import DIR',
+    );
   const forms: Record<string, Json> = {};
   for (const [name, json] of documents)
     if (name.startsWith('forms/')) forms[name.slice('forms/'.length, -'.json'.length)] = json;

@@ -44,7 +44,11 @@ export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBod
 }
 
 /** The template folder of a site folder, compiled, before its stylesheets (completeSite compiles those). */
-export function loadSiteTemplate<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies): SiteTemplate<C> {
+export function loadSiteTemplate<C>(
+  siteDir: string,
+  compile: Compile<C>,
+  bodies: TagBodies,
+): SiteTemplate<C> {
   if (!existsSync(siteDir) || !statSync(siteDir).isDirectory()) {
     throw new SiteError(siteDir, 'the site folder does not exist');
   }
@@ -373,7 +377,12 @@ export function contentFilePaths(contentDir: string): string[] {
 export function contentFingerprints(contentDir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const path of contentFilePaths(contentDir))
-    files.set(path, createHash('sha256').update(readFileSync(join(contentDir, path))).digest('hex'));
+    files.set(
+      path,
+      createHash('sha256')
+        .update(readFileSync(join(contentDir, path)))
+        .digest('hex'),
+    );
   return files;
 }
 
@@ -401,7 +410,8 @@ export function loadContentFolder(contentDir: string): ContentFolder {
   const commerce = documents.get('commerce.json');
   if (commerce) {
     const pricing = parsePricingConfig(commerce, currency);
-    if (!pricing.ok) throw new SiteError(relative(root, join(contentDir, 'commerce.json')), pricing.error.message);
+    if (!pricing.ok)
+      throw new SiteError(relative(root, join(contentDir, 'commerce.json')), pricing.error.message);
   }
 
   const collections: CollectionContent[] = [];
@@ -445,8 +455,7 @@ export function loadContentFolder(contentDir: string): ContentFolder {
 /** The store's currency: the one every variant's price must be in (USD when the settings name none). */
 export function storeCurrencyOf(websiteSettings: Json): string {
   const settings = websiteSettings.storeSettings as
-    | { selectedCurrency?: unknown; defaultCurrency?: unknown }
-    | undefined;
+    { selectedCurrency?: unknown; defaultCurrency?: unknown } | undefined;
   const named = settings?.selectedCurrency ?? settings?.defaultCurrency;
   return typeof named === 'string' ? named : DEFAULT_CURRENCY;
 }
@@ -508,7 +517,16 @@ function listFiles(dir: string): string[] {
 
 function parseJsonFile<T>(siteDir: string, path: string, schema: z.ZodType<T>, within = siteDir): T {
   const rel = relative(siteDir, path);
-  const parsed = parseLenientJson(readSiteText(within, path));
+  let text: string;
+  try {
+    text = readSiteText(within, path);
+  } catch (error) {
+    // Named as the operator sees the file, not from the folder it must stay inside.
+    if (error instanceof SiteError && within !== siteDir)
+      throw new SiteError(rel, error.reason, error.line, error.column);
+    throw error;
+  }
+  const parsed = parseLenientJson(text);
   if (!parsed.ok)
     throw new SiteError(
       rel,
