@@ -102,18 +102,26 @@ for (const database of DATABASES) {
       editShop(siteDir, (shop) => {
         tee(shop).title = 'File Tee';
       });
+      const websiteFile = join(siteDir, 'content/website.json');
+      writeFileSync(
+        websiteFile,
+        readFileSync(websiteFile, 'utf8').replace('Fixture Store', 'Renamed In File'),
+      );
       const log: string[] = [];
       const second = await start(config, log);
       const body = await page(second, '/shop/tee');
       expect(body).toContain('Staff Tee');
       expect(body).not.toContain('File Tee');
+      // Website settings too are the database's: the file's new title is not shown.
+      expect(body).toContain('Fixture Store');
+      expect(body).not.toContain('Renamed In File');
       const warnings = log
         .map((line) => JSON.parse(line) as { level: number; msg: string })
         .filter((entry) => entry.level === 40 && entry.msg.includes('content'));
       expect(warnings).toHaveLength(1);
       const contentDir = join(siteDir, 'content');
       expect(warnings[0]?.msg).toContain(
-        `${contentDir} differs from what was last imported (collections/shop.json)`,
+        `${contentDir} differs from what was last imported (collections/shop.json, website.json)`,
       );
       expect(warnings[0]?.msg).toContain(`npm run content -- import --dry-run ${contentDir}`);
       expect(warnings[0]?.msg).toContain(`to import it: npm run content -- import ${contentDir}`);

@@ -18,7 +18,7 @@ import { SiteError } from '../../platform/site/errors.ts';
 import { loadContentFolder } from '../../platform/site/loader.ts';
 import type { RowChanges } from '../catalogue/index.ts';
 import { exportContent, folderTarget } from './content-export.ts';
-import { importContent, type ImportReport } from './content-import.ts';
+import { importContent, storedDocuments, type ImportReport } from './content-import.ts';
 
 export const CONTENT_USAGE = [
   'Usage:',
@@ -90,6 +90,13 @@ export async function runContent(
 async function exportInto(db: Db, dir: string, siteDir: string, print: (line: string) => void) {
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     print(`${dir} is not empty: export into a new or empty folder.`);
+    return 1;
+  }
+  if (!(await storedDocuments(db)).has('website.json')) {
+    print(
+      'The database holds no content yet: start the server once (its first start imports content/), ' +
+        'or import a folder with npm run content -- import DIR.',
+    );
     return 1;
   }
   mkdirSync(dir, { recursive: true });
