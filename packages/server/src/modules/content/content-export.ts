@@ -7,7 +7,7 @@
  * through one ExportTarget. Importing an export into an empty database gives the same site, and
  * exporting that again gives the same files.
  */
-import { createReadStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -95,8 +95,13 @@ export function zipTarget(): ExportTarget & { stream: Readable; finish(): void; 
       zip.add(entry);
       for await (const chunk of chunks) {
         entry.push(typeof chunk === 'string' ? strToU8(chunk) : new Uint8Array(chunk));
-        // Lets the response drain before the next piece is made.
-        if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+        // Lets the response drain before the next piece is made; a client gone ends the export.
+        if (stream.writableNeedDrain)
+          await new Promise((resolve) => {
+            stream.once('drain', resolve);
+            stream.once('close', resolve);
+          });
+        if (stream.destroyed) throw new Error('the download was closed before the export was written');
       }
       entry.push(new Uint8Array(0), true);
     },
@@ -141,5 +146,3 @@ export function collectionFileNames(urlIds: readonly string[]): string[] {
   const width = String(safe.length).length;
   return safe.map((name, i) => `${String(i + 1).padStart(width, '0')}-${name}.json`);
 }
-
-export const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
