@@ -23,6 +23,7 @@ export const SERVER_INPUTS = [
 const SERVER_ENTRIES = [
   ['packages/server/src/main.ts', 'main'],
   ['packages/server/src/users-main.ts', 'users'],
+  ['packages/server/src/content-main.ts', 'content'],
 ];
 
 export const serverDistDir = (root) => join(root, 'packages/server/dist');
@@ -43,7 +44,7 @@ export async function buildServer(root) {
   const outDir = serverDistDir(root);
   mkdirSync(outDir, { recursive: true });
   const inputs = digestOf(root, SERVER_INPUTS);
-  // The server, and the staff/customer command (`npm run users`), which must run where the server
+  // The server, and the staff/customer and content commands (`npm run users`, `npm run content`), which must run where the server
   // runs: a production install has no tsx.
   for (const [entry, name] of SERVER_ENTRIES) {
     const staged = join(outDir, `.${name}-${process.pid}.js`);

@@ -52,7 +52,7 @@ import { sharedSecret } from './platform/http/captcha.ts';
 import { DEFAULT_MEDIA_UPLOAD_LIMIT_MB, type Config } from './config.ts';
 import type { SiteContent } from './platform/site/types.ts';
 import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
-import { catalogueMediaUses, syncContent, storeCurrency } from './modules/catalogue/index.ts';
+import { catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
 import { openDatabase } from './database.ts';
 import { type DatabaseHandle, type Db } from './platform/db/index.ts';
 import { formRoutes } from './modules/forms/index.ts';
@@ -71,8 +71,8 @@ import { TagBodies } from './platform/site/platform-tags.ts';
 import { restockRoutes } from './modules/restock/index.ts';
 import { REVIEWS_CSS, reviewRoutes, reviewsEnabled } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
-import { siteContentRoutes } from './modules/content/index.ts';
-import { loadSite } from './platform/site/loader.ts';
+import { contentAtStart, contentDiffersWarning, siteContentRoutes } from './modules/content/index.ts';
+import { completeSite, loadSiteTemplate } from './platform/site/loader.ts';
 import { installSite, registerSiteContext, siteIfAny, type SiteContext } from './platform/site/context.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
 import { popupOverlayRoutes } from './modules/popup/index.ts';
@@ -147,15 +147,16 @@ export interface BuildOptions {
 }
 
 /**
- * Builds the server: loads and compiles the site (a broken site folder throws a SiteError naming
- * the file and line), opens and migrates the database, loads the content into it, and registers
+ * Builds the server: loads and compiles the site's template (a broken site folder throws a SiteError
+ * naming the file and line), opens and migrates the database, imports the site's content/ into it
+ * on the first start (later starts read the content from the database), and registers
  * the pages, static files and the cart API. `app.close()` waits for in-flight requests and then
  * closes the database.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const engine = createTemplateEngine();
   const bodies = new TagBodies();
-  const site = loadSite<Compiled>(config.siteDir, (source) => engine.compile(source), bodies);
+  const template = loadSiteTemplate<Compiled>(config.siteDir, (source) => engine.compile(source), bodies);
   // Looked for before the database is opened: opening creates this site's file.
   const earlierDatabase = config.databaseUrl ? undefined : earlierSharedDatabase(config.dataDir);
 
@@ -165,7 +166,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   let app: FastifyInstance | undefined;
   try {
-    await syncContent(database.db, site.content);
+    // The database is the source of truth for content: the first start imports content/, later
+    // starts read what the database holds (modules/content/content-import.ts).
+    const startContent = await contentAtStart(database.db, config.siteDir);
+    const site = completeSite(config.siteDir, template, startContent.content);
     // The media library keeps the originals; content/media brings in only names never imported.
     await importMediaFolder(database.db, mediaRootOf(site));
     app = Fastify({
@@ -194,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const cartSettings = {
       websiteId: site.content.website.id,
       currency,
-      pricing: loadCommercePricing(config.siteDir, site.content, currency),
+      pricing: loadCommercePricing(startContent.commerce, site.content, currency),
     };
     const webBundle = openWebBundle(config.webDistDir, log);
     // This instance's view of what writes changed (db/change-version.ts), shared by its caches.
@@ -239,6 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.decorate('database', database);
     for (const warning of site.warnings) app.log.warn(`Site folder: ${warning.file}: ${warning.message}`);
+    if (startContent.changedFiles.length > 0)
+      app.log.warn(contentDiffersWarning(config.siteDir, startContent.changedFiles));
     if (earlierDatabase)
       app.log.warn(
         `${earlierDatabase} is the database an earlier version shared between sites; this site now ` +

@@ -81,7 +81,14 @@ describe('the default DATA_DIR', () => {
           title: 'Canvas Apron',
           structuredContent: {
             productType: 1,
-            variants: [{ id: 'v-apron', sku: 'APRON', priceMoney: { currency: 'USD', value: '30.00' } }],
+            variants: [
+              {
+                id: 'v-apron',
+                sku: 'APRON',
+                priceMoney: { currency: 'USD', value: '30.00' },
+                qtyInStock: 5,
+              },
+            ],
           },
         }));
     });

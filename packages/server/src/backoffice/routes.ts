@@ -19,6 +19,7 @@ import type { WebBundle } from '../web-bundle.ts';
 import { accountEmails } from '../modules/accounts/index.ts';
 import { catalogueAdminRoutes } from '../modules/catalogue/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
+import { contentAdminRoutes } from '../modules/content/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
 import { orderAdminRoutes, orderNumbersByIds, type ShopIdentity } from '../modules/orders/index.ts';
 import { subscriptionBackofficeRoutes } from '../modules/subscriptions/index.ts';
@@ -85,6 +86,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     confirmationMailNow: options.confirmationMailNow,
   });
   await catalogueAdminRoutes(app, CONFIG_API, { staffEmails: (ids) => accountEmails(db, ids) });
+  await contentAdminRoutes(app, CONFIG_API);
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API);
   const orderNumbersOf = (orderIds: readonly string[]) => orderNumbersByIds(db, orderIds);

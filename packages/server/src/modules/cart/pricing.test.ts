@@ -1,7 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../platform/site/types.ts';
 import { loadCommercePricing, weightInGrams } from './pricing.ts';
 
@@ -21,17 +18,8 @@ describe('shipping weights', () => {
 });
 
 describe('content/commerce.json', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
-  const site = (commerce: unknown) => {
-    const dir = mkdtempSync(join(tmpdir(), 'storefront-pricing-'));
-    dirs.push(dir);
-    mkdirSync(join(dir, 'content'));
-    writeFileSync(join(dir, 'content/commerce.json'), JSON.stringify(commerce));
-    return dir;
-  };
+  // The document as the database keeps it (a file's JSON, imported).
+  const site = (commerce: unknown): unknown => JSON.parse(JSON.stringify(commerce));
   const content = {
     collections: [
       {

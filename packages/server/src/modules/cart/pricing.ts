@@ -1,13 +1,10 @@
 /**
  * The site's pricing (issue 17; docs/commerce.md): its discount codes, shipping zones and tax
- * rules from `content/commerce.json`, read once at start like the rest of the content (the
+ * rules from `commerce.json` (a document the database keeps), read once at start like the rest of the content (the
  * database owns only what changes: a cart's choices and the codes' usage). Here too: the cart's
  * lines as core's pricing reads them, the cart's stored choices, and the usage of a code as the
  * shopper meets it (the discounts module keeps the usage, and claims it in the order's transaction).
  */
-import { existsSync } from 'node:fs';
-import { readSiteText } from '../../platform/site/contained-path.ts';
-import { join } from 'node:path';
 import {
   EMPTY_PRICING,
   parsePricingConfig,
@@ -57,16 +54,18 @@ export const weightInGrams = (raw: unknown): number => {
   return factor && Number.isFinite(n) && n > 0 ? Math.round(n * factor) : 0;
 };
 
-/** Reads `content/commerce.json` (none: no codes, no shipping rates, no tax); a bad file stops the start with where it is wrong. */
+/**
+ * The site's `commerce.json` as the database keeps it (none: no codes, no shipping rates, no tax); a
+ * bad one stops the start with where it is wrong.
+ */
 export function loadCommercePricing(
-  siteDir: string,
+  commerce: unknown,
   content: SiteContent,
   currency: string,
 ): CommercePricing {
-  const path = join(siteDir, 'content', 'commerce.json');
   let config = EMPTY_PRICING;
-  if (existsSync(path)) {
-    const parsed = parsePricingConfig(JSON.parse(readSiteText(siteDir, path)) as unknown, currency);
+  if (commerce !== undefined) {
+    const parsed = parsePricingConfig(commerce, currency);
     if (!parsed.ok) throw new Error(`content/commerce.json: ${parsed.error.message}`);
     config = parsed.value;
   }

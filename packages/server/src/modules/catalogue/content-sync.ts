@@ -4,10 +4,11 @@ import type {
   SiteContent,
   VariantContent,
 } from '../../platform/site/types.ts';
-import { DEFAULT_CURRENCY, moneyToCents, productOf, variantUnitPrice, type Product } from '@storefront/core';
+import { moneyToCents, productOf, variantUnitPrice, type Product } from '@storefront/core';
 import { PostgresAdapter, sql } from 'kysely';
 import { changeKey, type ChangeKey } from '../../platform/db/change-version.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, Trx } from '../../platform/db/index.ts';
+import { storeCurrencyOf } from '../../platform/site/loader.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
 import { recordStockChanges } from './stock-store.ts';
 import {
@@ -24,12 +25,14 @@ import {
   removedOwners,
   removeUnlisted,
   replaceTerms,
+  setStockFromContent,
+  stockDifferences,
   upsert,
   type Comparison,
   type Row,
   type Wanted,
 } from './sync-store.ts';
-import { writeTransaction } from '../../platform/db/transaction.ts';
+import { writeTransaction, type UnitChanges } from '../../platform/db/transaction.ts';
 
 export interface SyncResult {
   collections: number;
@@ -41,6 +44,23 @@ export interface SyncResult {
   writtenRows: number;
   /** Rows removed because the content no longer lists them. */
   removedRows: number;
+  /** What changed, by name, for an import's report. */
+  changes: CatalogueChanges;
+}
+
+/** Rows by name: a collection's urlId, an item's `collection/item` path, a variant's `item sku`; removed ones by id. */
+export interface RowChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+export interface CatalogueChanges {
+  collections: RowChanges;
+  items: RowChanges;
+  variants: RowChanges;
+  /** Known variants whose stock an explicit import set from the content (`item sku`). */
+  stockSet: string[];
 }
 
 export interface SyncOptions {
@@ -50,6 +70,12 @@ export interface SyncOptions {
    * under SQLite's 32,766 variables (this better-sqlite3 build) and PostgreSQL's 65,535 parameters.
    */
   rowsPerStatement?: number;
+  /**
+   * An explicit import (`npm run content -- import`): known variants' stock is set from the content
+   * too, each change in the stock ledger (reason 'import'). Otherwise the database keeps the stock
+   * it owns and only new variants take the content's.
+   */
+  stockFromContent?: boolean;
 }
 
 const DEFAULT_ROWS_PER_STATEMENT = 500;
@@ -58,93 +84,146 @@ const DEFAULT_ROWS_PER_STATEMENT = 500;
 const CONTENT_SYNC_LOCK = 0x5f0c;
 
 /**
- * Loads the site's content into the database, idempotently, in one transaction. Each table is read
- * in id order a batch at a time and compared with the content: only rows that differ are written
- * (so a restart with the same content writes nothing), and rows the content no longer lists are
- * removed by id. A variant's stock (qtyInStock, unlimited) is written only when the variant row is
- * new, since the database owns stock afterwards. An item written gets its terms (`item_terms`:
- * categories, tags, author) rewritten with it. Every statement carries a bounded number of rows.
+ * Instances starting together on one PostgreSQL database take turns at loading content: the second
+ * waits here, then finds the content in place (a transaction-scoped lock: released by commit or
+ * rollback). SQLite has one writer at a time already.
  */
+export async function takeContentTurn(db: Db, trx: Trx): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(trx);
+}
+
+/** Loads the site's content into the database in one transaction of its own (syncCatalogue). */
 export async function syncContent(
   db: Db,
+  content: SiteContent,
+  options: SyncOptions = {},
+): Promise<SyncResult> {
+  return writeTransaction(db, async (transaction, changes) => {
+    await takeContentTurn(db, transaction);
+    return syncCatalogue(transaction, changes, content, options);
+  });
+}
+
+/**
+ * Loads the site's content into the catalogue tables, idempotently, inside the caller's
+ * transaction. Each table is read in id order a batch at a time and compared with the content:
+ * only rows that differ are written (so a restart with the same content writes nothing), and rows
+ * the content no longer lists are removed by id. A variant's stock (qtyInStock, unlimited) is
+ * written only when the variant row is new, since the database owns stock afterwards, unless
+ * `stockFromContent`. An item written gets its terms (`item_terms`: categories, tags, author)
+ * rewritten with it. Every statement carries a bounded number of rows.
+ */
+export async function syncCatalogue(
+  transaction: Trx,
+  changes: UnitChanges,
   content: SiteContent,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const now = options.now ?? Date.now();
   const batch = options.rowsPerStatement ?? DEFAULT_ROWS_PER_STATEMENT;
   const wanted = contentRows(content, storeCurrency(content));
-  return writeTransaction(db, async (transaction, changes) => {
-    // Instances starting together on one PostgreSQL database take turns: the second waits here,
-    // then finds the content in place (a transaction-scoped lock: released by commit or rollback).
-    if (db.getExecutor().adapter instanceof PostgresAdapter)
-      await sql`SELECT pg_advisory_xact_lock(${CONTENT_SYNC_LOCK}, hashtext(current_schema()))`.execute(
+  const collections = await compare(transaction, 'collections', wanted.collections, batch);
+  const items = await compare(transaction, 'items', wanted.items, batch);
+  const variants = await compare(transaction, 'variants', wanted.variants, batch);
+
+  // Pages and catalogue reads kept in memory, here and on every other instance, drop what showed
+  // these; the owners of removed rows are read before the rows go.
+  changes.touch(
+    ...changedKeys(wanted, collections, items, variants),
+    ...(await removedOwners(transaction, items.removed, variants.removed, batch)),
+  );
+
+  const addedVariants = new Set(variants.addedRows);
+  const stockSet = options.stockFromContent
+    ? await stockDifferences(
         transaction,
-      );
-    const collections = await compare(transaction, 'collections', wanted.collections, batch);
-    const items = await compare(transaction, 'items', wanted.items, batch);
-    const variants = await compare(transaction, 'variants', wanted.variants, batch);
+        [...wanted.variants.values()].filter((row) => !addedVariants.has(row)),
+        batch,
+      )
+    : [];
 
-    // Pages and catalogue reads kept in memory, here and on every other instance, drop what showed
-    // these; the owners of removed rows are read before the rows go.
-    changes.touch(
-      ...changedKeys(wanted, collections, items, variants),
-      ...(await removedOwners(transaction, items.removed, variants.removed, batch)),
-    );
+  // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
+  // A collection is removed only after its items have moved away, but its URL is freed first, so
+  // that a collection the content gives another id (another site in the same database, or a
+  // re-created collection) can take it.
+  await removeUnlisted(
+    transaction,
+    { collections: collections.removed, items: items.removed, variants: variants.removed },
+    now,
+    batch,
+  );
 
-    // Whatever the content no longer lists goes (carts keep their entries; reads skip the missing).
-    // A collection is removed only after its items have moved away, but its URL is freed first, so
-    // that a collection the content gives another id (another site in the same database, or a
-    // re-created collection) can take it.
-    await removeUnlisted(
+  await upsert(transaction, 'collections', collections.toWrite, now, batch);
+  await upsert(transaction, 'items', items.toWrite, now, batch);
+  await replaceTerms(transaction, items.toWrite, batch);
+  await upsert(transaction, 'variants', variants.toWrite, now, batch);
+  for (const rows of chunks(variants.addedRows, batch))
+    await recordStockChanges(
       transaction,
-      { collections: collections.removed, items: items.removed, variants: variants.removed },
+      rows
+        .filter((row) => row.fields.unlimited === 0 && Number(row.fields.qty_in_stock) !== 0)
+        .map((row) => ({
+          variantId: row.fields.id,
+          change: Number(row.fields.qty_in_stock),
+          reason: 'sync' as const,
+          note: 'starting stock from the content',
+        })),
       now,
-      batch,
     );
+  await setStockFromContent(transaction, stockSet, now);
+  // A database from before search (or one whose index was emptied) gets every document once.
+  const searchEmpty = await searchIndexIsEmpty(transaction);
+  await writeSearchDocuments(
+    transaction,
+    searchSources(
+      wanted,
+      searchEmpty ? [...wanted.collections.values()] : collections.toWrite,
+      items.toWrite,
+      now,
+    ),
+    [...items.removed, ...collections.removed],
+    batch,
+  );
 
-    await upsert(transaction, 'collections', collections.toWrite, now, batch);
-    await upsert(transaction, 'items', items.toWrite, now, batch);
-    await replaceTerms(transaction, items.toWrite, batch);
-    await upsert(transaction, 'variants', variants.toWrite, now, batch);
-    for (const rows of chunks(variants.addedRows, batch))
-      await recordStockChanges(
-        transaction,
-        rows
-          .filter((row) => row.fields.unlimited === 0 && Number(row.fields.qty_in_stock) !== 0)
-          .map((row) => ({
-            variantId: row.fields.id,
-            change: Number(row.fields.qty_in_stock),
-            reason: 'sync' as const,
-            note: 'starting stock from the content',
-          })),
-        now,
-      );
-    // A database from before search (or one whose index was emptied) gets every document once.
-    const searchEmpty = await searchIndexIsEmpty(transaction);
-    await writeSearchDocuments(
-      transaction,
-      searchSources(
-        wanted,
-        searchEmpty ? [...wanted.collections.values()] : collections.toWrite,
-        items.toWrite,
-        now,
-      ),
-      [...items.removed, ...collections.removed],
-      batch,
-    );
+  await removeCollections(transaction, collections.removed, batch);
 
-    await removeCollections(transaction, collections.removed, batch);
+  const names = rowNames(wanted);
+  return {
+    collections: wanted.collections.size,
+    items: wanted.items.size,
+    variants: wanted.variants.size,
+    newVariants: variants.added,
+    writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
+    removedRows: collections.removed.length + items.removed.length + variants.removed.length,
+    changes: {
+      collections: rowChanges(collections, names),
+      items: rowChanges(items, names),
+      variants: rowChanges(variants, names),
+      stockSet: stockSet.map((entry) => names.get(entry.variantId) ?? entry.variantId),
+    },
+  };
+}
 
-    const result: SyncResult = {
-      collections: wanted.collections.size,
-      items: wanted.items.size,
-      variants: wanted.variants.size,
-      newVariants: variants.added,
-      writtenRows: collections.toWrite.length + items.toWrite.length + variants.toWrite.length,
-      removedRows: collections.removed.length + items.removed.length + variants.removed.length,
-    };
-    return result;
-  });
+function rowChanges(comparison: Comparison, names: Map<string, string>): RowChanges {
+  const name = (row: Wanted) => names.get(row.fields.id) ?? row.fields.id;
+  const added = new Set(comparison.addedRows);
+  return {
+    added: comparison.addedRows.map(name),
+    changed: comparison.toWrite.filter((row) => !added.has(row)).map(name),
+    removed: comparison.removed,
+  };
+}
+
+/** Each wanted row's name for a report: `shop`, `shop/linen-shirt`, `linen-shirt SKU-1`. */
+function rowNames(wanted: ReturnType<typeof contentRows>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { fields } of wanted.collections.values()) names.set(fields.id, String(fields.url_id));
+  for (const { fields } of wanted.items.values())
+    names.set(fields.id, `${names.get(String(fields.collection_id)) ?? ''}/${String(fields.url_id)}`);
+  for (const { fields } of wanted.variants.values())
+    names.set(fields.id, `${names.get(String(fields.item_id)) ?? ''} ${String(fields.sku)}`);
+  return names;
 }
 
 /**
@@ -275,7 +354,5 @@ function variantRow(
 }
 
 export function storeCurrency(content: SiteContent): string {
-  const settings = content.websiteSettings.storeSettings as
-    { selectedCurrency?: string; defaultCurrency?: string } | undefined;
-  return settings?.selectedCurrency ?? settings?.defaultCurrency ?? DEFAULT_CURRENCY;
+  return storeCurrencyOf(content.websiteSettings);
 }

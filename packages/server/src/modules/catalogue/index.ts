@@ -40,7 +40,17 @@ export {
   type VariantStockRow,
 } from './stock-store.ts';
 export { eventEndOf, eventStartOf } from './event-dates.ts';
-export { storeCurrency, syncContent, type SyncOptions, type SyncResult } from './content-sync.ts';
+export {
+  storeCurrency,
+  syncCatalogue,
+  syncContent,
+  takeContentTurn,
+  type CatalogueChanges,
+  type RowChanges,
+  type SyncOptions,
+  type SyncResult,
+} from './content-sync.ts';
+export { storedCatalogue, storedCollections, storedItems } from './content-export.ts';
 export { productSearchQuery, searchProducts } from './admin-products.ts';
 export {
   changeStock,

@@ -11,7 +11,10 @@ import type { CatalogueDb, CatalogueTables, CatalogueTrx } from './tables.ts';
  * in the same transaction, with its reason and who or what made it (`recordStockChanges`).
  */
 
-/** Why stock changed: staff's reasons, a cancelled order, a placed order, the content's sync. */
+/**
+ * Why stock changed: staff's reasons, a cancelled order, a placed order, the content's first import
+ * ('sync') and an explicit import (`npm run content -- import`) that set it from the files.
+ */
 export const LEDGER_REASONS = [
   'received',
   'correction',
@@ -21,6 +24,7 @@ export const LEDGER_REASONS = [
   'cancellation',
   'order',
   'sync',
+  'import',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

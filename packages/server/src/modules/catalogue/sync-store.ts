@@ -241,6 +241,79 @@ export async function removeCollections(trx: CatalogueTrx, ids: string[], batch:
     await trx.deleteFrom('collections').where('id', 'in', chunk).execute();
 }
 
+export interface StockFromContent {
+  variantId: string;
+  unlimited: number;
+  qtyInStock: number;
+  /** Units the ledger records (a limited stock counts, an unlimited one does not). */
+  change: number;
+}
+
+/** The variants among `rows` (known ones) whose stock differs from what the content gives. */
+export async function stockDifferences(
+  db: CatalogueDb,
+  rows: Wanted[],
+  batch: number,
+): Promise<StockFromContent[]> {
+  const out: StockFromContent[] = [];
+  for (const chunk of chunks(rows, batch)) {
+    const stored = new Map(
+      (
+        await db
+          .selectFrom('variants')
+          .select(['id', 'unlimited', 'qty_in_stock'])
+          .where(
+            'id',
+            'in',
+            chunk.map((row) => row.fields.id),
+          )
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
+    for (const { fields } of chunk) {
+      const now = stored.get(fields.id);
+      if (!now) continue;
+      const unlimited = Number(fields.unlimited);
+      const qtyInStock = Number(fields.qty_in_stock);
+      if (Number(now.unlimited) === unlimited && Number(now.qty_in_stock) === qtyInStock) continue;
+      const counted = (u: number, q: number) => (u === 1 ? 0 : q);
+      out.push({
+        variantId: fields.id,
+        unlimited,
+        qtyInStock,
+        change: counted(unlimited, qtyInStock) - counted(Number(now.unlimited), Number(now.qty_in_stock)),
+      });
+    }
+  }
+  return out;
+}
+
+/** Sets each variant's stock to the content's, and writes what changed to the ledger (reason 'import'). */
+export async function setStockFromContent(
+  trx: CatalogueTrx,
+  entries: StockFromContent[],
+  now: number,
+): Promise<void> {
+  for (const entry of entries)
+    await trx
+      .updateTable('variants')
+      .set({ unlimited: entry.unlimited, qty_in_stock: entry.qtyInStock })
+      .where('id', '=', entry.variantId)
+      .execute();
+  await recordStockChanges(
+    trx,
+    entries
+      .filter((entry) => entry.change !== 0)
+      .map((entry) => ({
+        variantId: entry.variantId,
+        change: entry.change,
+        reason: 'import' as const,
+        note: 'stock set by an import of the content',
+      })),
+    now,
+  );
+}
+
 export function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));

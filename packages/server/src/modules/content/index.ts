@@ -1,5 +1,19 @@
-/** The site content module's API: the header and footer, the languages, and what pages read of them. */
+/** The site content module's API: the header and footer, the languages, what pages read of them, and content import and export. */
 export { SitePageContent, type PageLanguage } from './page-content.ts';
 export { siteContentRoutes, type SiteContentOptions } from './routes.ts';
 export type { SiteContentTables } from './tables.ts';
 export { contentMigrations } from './migrations.ts';
+export {
+  contentAtStart,
+  contentDiffersWarning,
+  contentDirOf,
+  filesChangedSinceImport,
+  importContent,
+  importIfNothingImported,
+  storedContent,
+  type ImportReport,
+  type StoredContent,
+} from './content-import.ts';
+export { exportContent, exportMediaInto, folderTarget, type ExportTarget } from './content-export.ts';
+export { contentAdminRoutes } from './admin-routes.ts';
+export { runContent, CONTENT_USAGE } from './content-command.ts';

@@ -26,7 +26,29 @@ export interface SiteLanguagesTable {
   position: number;
 }
 
+/**
+ * The site folder's documents other than collections (migration 2026-11-28-037-site-documents):
+ * one row per file of `content/`, named by its path there ('website.json', 'forms/contact.json').
+ */
+export interface SiteDocumentsTable {
+  name: string;
+  /** The file's JSON. */
+  data: string;
+  /** Moves by one with each change of `data`. */
+  version: number;
+  updated_on: Millis;
+}
+
+/** What the last import read: one row per file of `content/` (media aside), by its path there. */
+export interface ContentImportFilesTable {
+  path: string;
+  sha256: string;
+  imported_on: Millis;
+}
+
 export interface SiteContentTables {
   site_header_footer: SiteHeaderFooterTable;
   site_languages: SiteLanguagesTable;
+  site_documents: SiteDocumentsTable;
+  content_import_files: ContentImportFilesTable;
 }

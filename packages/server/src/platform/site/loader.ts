@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, extname, join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative } from 'node:path';
+import { DEFAULT_CURRENCY, parsePricingConfig } from '@storefront/core';
 import { z } from 'zod';
 import { stampTemplateNonces } from './nonce-markers.ts';
 import { commentRanges, extractPlatformTags, type TagBodies } from './platform-tags.ts';
@@ -38,19 +39,41 @@ export type Compile<C> = (source: string) => C & { readonly errors: readonly Com
  * throws a SiteError naming the file and, where there is one, the line and column.
  */
 export function loadSite<C>(siteDir: string, compile: Compile<C>, bodies: TagBodies): Site<C> {
+  const template = loadSiteTemplate(siteDir, compile, bodies);
+  return completeSite(siteDir, template, loadContent(siteDir));
+}
+
+/** The template folder of a site folder, compiled, before its stylesheets (completeSite compiles those). */
+export function loadSiteTemplate<C>(
+  siteDir: string,
+  compile: Compile<C>,
+  bodies: TagBodies,
+): SiteTemplate<C> {
   if (!existsSync(siteDir) || !statSync(siteDir).isDirectory()) {
     throw new SiteError(siteDir, 'the site folder does not exist');
   }
-  const template = loadTemplate(siteDir, compile, bodies);
-  const content = loadContent(siteDir);
-  // The template's strings (template-format §2.6) under the content's own localizedStrings.
+  return loadTemplate(siteDir, compile, bodies);
+}
+
+/**
+ * The site: its template with the content it shows (from the folder, or from the database once a
+ * site has started). The template's strings (template-format §2.6) go under the content's own
+ * localizedStrings, and the stylesheets compile with the content's tweak values. Call once per
+ * template: compiling the stylesheets completes the template's revision.
+ */
+export function completeSite<C>(siteDir: string, template: SiteTemplate<C>, content: SiteContent): Site<C> {
   const strings = loadTemplateStrings(
     siteDir,
     typeof content.website.language === 'string' ? content.website.language : 'en-US',
   );
-  content.localizedStrings = { ...strings, ...content.localizedStrings };
-  const styleWarnings = compileTemplateStyles(siteDir, template, content);
-  return { dir: siteDir, template, content, warnings: [...layoutWarnings(template), ...styleWarnings] };
+  const completed = { ...content, localizedStrings: { ...strings, ...content.localizedStrings } };
+  const styleWarnings = compileTemplateStyles(siteDir, template, completed);
+  return {
+    dir: siteDir,
+    template,
+    content: completed,
+    warnings: [...layoutWarnings(template), ...styleWarnings],
+  };
 }
 
 /** `template/strings/template-<locale>.json` and `annotations-<locale>.json`, flattened (en-US when the locale has none). */
@@ -274,9 +297,12 @@ function compileTemplateStyles(
 
 // ---------------------------------------------------------------- content
 
+const moneySchema = z.looseObject({ currency: z.string(), value: z.string() });
 const variantSchema = z.looseObject({
   id: z.string(),
   sku: z.string(),
+  priceMoney: moneySchema.optional(),
+  salePriceMoney: moneySchema.optional(),
   qtyInStock: z.number().int().optional(),
   unlimited: z.boolean().optional(),
 });
@@ -318,46 +344,146 @@ const navigationSchema = z.record(
   ),
 );
 
+/** The content of a site folder (`<siteDir>/content`), as the site shows it. */
 export function loadContent(siteDir: string): SiteContent {
-  const dir = join(siteDir, 'content');
-  const websitePath = join(dir, 'website.json');
+  return loadContentFolder(join(siteDir, 'content')).content;
+}
+
+/**
+ * A content folder (a site folder's `content/`, or an export) read for an import: the content the
+ * site shows, the documents as the files hold them (`website.json`, `navigation.json`,
+ * `commerce.json`, `comments.json`, `forms/<name>.json`: what the database keeps beside the
+ * catalogue), and each file's SHA-256 by its path in the folder.
+ */
+export interface ContentFolder {
+  content: SiteContent;
+  documents: Map<string, Json>;
+  files: Map<string, string>;
+}
+
+/** The files of a content folder that an import reads (media aside), by their path in it. */
+export function contentFilePaths(contentDir: string): string[] {
+  const top = ['website.json', 'navigation.json', 'commerce.json', 'comments.json'].filter((name) =>
+    existsSync(join(contentDir, name)),
+  );
+  const inFolder = (folder: string) =>
+    listFiles(join(contentDir, folder))
+      .filter((path) => extname(path) === '.json')
+      .map((path) => `${folder}/${basename(path)}`);
+  return [...top, ...inFolder('collections'), ...inFolder('forms')];
+}
+
+/** Each content file's SHA-256 by its path in the folder (nothing when the folder is missing). */
+export function contentFingerprints(contentDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of contentFilePaths(contentDir))
+    files.set(
+      path,
+      createHash('sha256')
+        .update(readFileSync(join(contentDir, path)))
+        .digest('hex'),
+    );
+  return files;
+}
+
+export function loadContentFolder(contentDir: string): ContentFolder {
+  // Errors name files as the operator sees them: `content/website.json` in a site folder.
+  const root = dirname(contentDir);
+  const read = <T>(path: string, schema: z.ZodType<T>): T => parseJsonFile(root, path, schema, contentDir);
+  const documents = new Map<string, Json>();
+  const websitePath = join(contentDir, 'website.json');
   if (!existsSync(websitePath))
-    throw new SiteError(relative(siteDir, websitePath), 'missing: the content needs a website.json');
-  const websiteFile = parseJsonFile(siteDir, websitePath, websiteFileSchema);
-  const navPath = join(dir, 'navigation.json');
+    throw new SiteError(relative(root, websitePath), 'missing: the content needs a website.json');
+  const websiteFile = read(websitePath, websiteFileSchema);
+  documents.set('website.json', websiteFile);
+  const navPath = join(contentDir, 'navigation.json');
   const navigation = existsSync(navPath)
-    ? (parseJsonFile(siteDir, navPath, navigationSchema) as Record<string, NavigationEntry[]>)
+    ? (read(navPath, navigationSchema) as Record<string, NavigationEntry[]>)
     : {};
+  if (existsSync(navPath)) documents.set('navigation.json', navigation);
+  for (const name of ['commerce.json', 'comments.json']) {
+    const path = join(contentDir, name);
+    if (existsSync(path)) documents.set(name, read(path, z.looseObject({})) as Json);
+  }
+  const websiteSettings = (websiteFile.websiteSettings ?? {}) as Json;
+  const currency = storeCurrencyOf(websiteSettings);
+  const commerce = documents.get('commerce.json');
+  if (commerce) {
+    const pricing = parsePricingConfig(commerce, currency);
+    if (!pricing.ok)
+      throw new SiteError(relative(root, join(contentDir, 'commerce.json')), pricing.error.message);
+  }
 
   const collections: CollectionContent[] = [];
   const seenUrl = new Map<string, string>();
-  for (const path of listFiles(join(dir, 'collections'))) {
+  for (const path of listFiles(join(contentDir, 'collections'))) {
     if (extname(path) !== '.json') continue;
-    const collection = parseJsonFile(siteDir, path, collectionSchema) as CollectionContent;
+    const collection = read(path, collectionSchema) as CollectionContent;
     const other = seenUrl.get(collection.urlId);
     if (other)
-      throw new SiteError(relative(siteDir, path), `urlId "${collection.urlId}" is already used by ${other}`);
-    seenUrl.set(collection.urlId, relative(siteDir, path));
-    checkBlockFields(relative(siteDir, path), collection);
+      throw new SiteError(relative(root, path), `urlId "${collection.urlId}" is already used by ${other}`);
+    seenUrl.set(collection.urlId, relative(root, path));
+    checkBlockFields(relative(root, path), collection);
+    checkVariants(relative(root, path), collection, currency);
     collections.push(collection);
   }
 
   const forms: Record<string, Json> = {};
-  for (const path of listFiles(join(dir, 'forms'))) {
+  for (const path of listFiles(join(contentDir, 'forms'))) {
     if (extname(path) !== '.json') continue;
-    forms[basename(path, '.json')] = parseJsonFile(siteDir, path, z.looseObject({})) as Json;
+    const form = read(path, z.looseObject({})) as Json;
+    forms[basename(path, '.json')] = form;
+    documents.set(`forms/${basename(path)}`, form);
   }
   const dangling = danglingBlockReference(collections, forms);
   if (dangling) throw new SiteError(seenUrl.get(dangling.urlId) ?? 'content/collections', dangling.problem);
 
   return {
-    website: websiteFile.website as SiteContent['website'],
-    websiteSettings: (websiteFile.websiteSettings ?? {}) as Json,
-    localizedStrings: websiteFile.localizedStrings ?? {},
-    navigation,
-    collections,
-    forms,
+    content: {
+      website: websiteFile.website as SiteContent['website'],
+      websiteSettings,
+      localizedStrings: websiteFile.localizedStrings ?? {},
+      navigation,
+      collections,
+      forms,
+    },
+    documents,
+    files: contentFingerprints(contentDir),
   };
+}
+
+/** The store's currency: the one every variant's price must be in (USD when the settings name none). */
+export function storeCurrencyOf(websiteSettings: Json): string {
+  const settings = websiteSettings.storeSettings as
+    { selectedCurrency?: unknown; defaultCurrency?: unknown } | undefined;
+  const named = settings?.selectedCurrency ?? settings?.defaultCurrency;
+  return typeof named === 'string' ? named : DEFAULT_CURRENCY;
+}
+
+/**
+ * Refuses the variants a shop would otherwise get wrong without a word: one priced in another
+ * currency than the store's (it would be charged as the store's), and one with neither a stock
+ * nor `unlimited` (it would be out of stock for good).
+ */
+function checkVariants(file: string, collection: CollectionContent, currency: string): void {
+  for (const item of collection.items ?? [])
+    for (const variant of item.structuredContent?.variants ?? []) {
+      const which = `product "${item.title}" (${item.urlId}), variant "${variant.sku}"`;
+      for (const field of ['priceMoney', 'salePriceMoney'] as const) {
+        const money = variant[field];
+        if (money && money.currency !== currency)
+          throw new SiteError(
+            file,
+            `${which}: ${field} is in ${money.currency}, but the store's currency is ${currency}; ` +
+              `give the variant's prices in ${currency}`,
+          );
+      }
+      if (variant.qtyInStock === undefined && variant.unlimited !== true)
+        throw new SiteError(
+          file,
+          `${which}: has no stock; give it "qtyInStock" (0 for none in stock) or "unlimited": true`,
+        );
+    }
 }
 
 /** Parses the layout blocks of a collection and its items in place (docs/blocks.md), or names the bad one. */
@@ -389,9 +515,18 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-function parseJsonFile<T>(siteDir: string, path: string, schema: z.ZodType<T>): T {
+function parseJsonFile<T>(siteDir: string, path: string, schema: z.ZodType<T>, within = siteDir): T {
   const rel = relative(siteDir, path);
-  const parsed = parseLenientJson(readSiteText(siteDir, path));
+  let text: string;
+  try {
+    text = readSiteText(within, path);
+  } catch (error) {
+    // Named as the operator sees the file, not from the folder it must stay inside.
+    if (error instanceof SiteError && within !== siteDir)
+      throw new SiteError(rel, error.reason, error.line, error.column);
+    throw error;
+  }
+  const parsed = parseLenientJson(text);
   if (!parsed.ok)
     throw new SiteError(
       rel,
