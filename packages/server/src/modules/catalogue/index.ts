@@ -57,4 +57,5 @@ export {
 } from './admin-stock.ts';
 export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
+export { movedCollectionPath } from './collection-store.ts';
 export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';
