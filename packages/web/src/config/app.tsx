@@ -19,6 +19,7 @@ import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
 import { SignOut } from './sign-out.tsx';
 import { StockScreen } from './stock.tsx';
+import { StorePageScreen, StorePagesScreen } from './store-pages.tsx';
 import { SubscriptionsScreen } from './subscriptions.tsx';
 import { FormsScreen, SubmissionsScreen } from './submissions.tsx';
 
@@ -44,6 +45,8 @@ const DRAW = {
   // Every staff role reads these; editing needs content.edit (the screens say so).
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
+  '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
+  '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,
 } satisfies Record<ScreenPath, Draw>;
 
 function Forbidden() {
