@@ -301,7 +301,8 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
 
 function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
   const [products, setProducts] = useState<StorePageProduct[]>(page.products);
-  const [busy, setBusy] = useState(false);
+  // A ref, not a disabled button: disabling the focused button would drop the keyboard user's place.
+  const saving = useRef(false);
   const [dragging, setDragging] = useState<number>();
   /** The button to give focus back to once a move is drawn (the list's nodes move under it). */
   const focusAfter = useRef<string | undefined>(undefined);
@@ -326,7 +327,8 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
 
   const move = async (from: number, to: number, how: 'keyboard' | 'drag') => {
     const product = products[from];
-    if (!product || to < 0 || to >= products.length || from === to) return;
+    if (saving.current || !product || to < 0 || to >= products.length || from === to) return;
+    saving.current = true;
     const before = products;
     const next = moved(products, from, to);
     setProducts(next);
@@ -335,7 +337,6 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
       const edge = direction === 'up' ? to === 0 : to === next.length - 1;
       focusAfter.current = `move-${edge ? (direction === 'up' ? 'down' : 'up') : direction}-${product.id}`;
     }
-    setBusy(true);
     try {
       const saved = await putJson<StorePageDetail>(`${pageApi(page.id)}/order`, {
         productIds: next.map((p) => p.id),
@@ -349,7 +350,7 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
       setProducts(before);
       onFailed?.(e);
     } finally {
-      setBusy(false);
+      saving.current = false;
     }
   };
 
@@ -377,7 +378,7 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
               <li
                 key={product.id}
                 className={dragging === index ? 'cfg-order-item cfg-order-dragging' : 'cfg-order-item'}
-                draggable={canEdit && !busy}
+                draggable={canEdit}
                 onDragStart={(event) => {
                   event.dataTransfer.setData('text/plain', String(index));
                   event.dataTransfer.effectAllowed = 'move';
@@ -403,7 +404,7 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
                       className="cfg-button-secondary"
                       aria-label={`Move ${product.title} up`}
                       aria-describedby="order-hint"
-                      disabled={busy || index === 0}
+                      disabled={index === 0}
                       onClick={() => void move(index, index - 1, 'keyboard')}
                     >
                       Up
@@ -414,7 +415,7 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
                       className="cfg-button-secondary"
                       aria-label={`Move ${product.title} down`}
                       aria-describedby="order-hint"
-                      disabled={busy || index === products.length - 1}
+                      disabled={index === products.length - 1}
                       onClick={() => void move(index, index + 1, 'keyboard')}
                     >
                       Down
@@ -476,7 +477,25 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
   const tree = treeOf(page.categories);
   const categoriesApi = `${pageApi(page.id)}/categories`;
 
+  const working = useRef(false);
+  /** The category whose move button gets focus back once the moved tree is drawn. */
+  const focusAfter = useRef<{ path: string; step: -1 | 1 } | undefined>(undefined);
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (!target || busy) return;
+    focusAfter.current = undefined;
+    // At the end it moved to, its button that way is off: the other one keeps the user's place.
+    const [same, other] = target.step < 0 ? ['up', 'down'] : ['down', 'up'];
+    const button = document.getElementById(categoryId(`category-${same}`, target.path));
+    const place =
+      button instanceof HTMLButtonElement && !button.disabled
+        ? button
+        : document.getElementById(categoryId(`category-${other}`, target.path));
+    place?.focus();
+  });
   const act = async (work: () => Promise<StorePageDetail>, message: string, after?: () => void) => {
+    if (working.current) return;
+    working.current = true;
     setBusy(true);
     try {
       onSaved(await work(), message);
@@ -484,6 +503,7 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
     } catch (e) {
       onFailed?.(e);
     } finally {
+      working.current = false;
       setBusy(false);
     }
   };
@@ -509,7 +529,9 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
           categories: flatten(withSiblingMoved(tree, node.path, step)),
         }),
       `${node.path} moved ${step < 0 ? 'up' : 'down'}.`,
-      () => document.getElementById(categoryId(`category-${step < 0 ? 'up' : 'down'}`, node.path))?.focus(),
+      () => {
+        focusAfter.current = { path: node.path, step };
+      },
     );
 
   const draw = (nodes: CategoryNode[]) => (
@@ -525,7 +547,7 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
                   className="cfg-button-secondary"
                   id={categoryId('category-up', node.path)}
                   aria-label={`Move category ${node.path} up`}
-                  disabled={busy || index === 0}
+                  disabled={index === 0}
                   onClick={() => void move(node, -1)}
                 >
                   Up
@@ -535,7 +557,7 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
                   className="cfg-button-secondary"
                   id={categoryId('category-down', node.path)}
                   aria-label={`Move category ${node.path} down`}
-                  disabled={busy || index === nodes.length - 1}
+                  disabled={index === nodes.length - 1}
                   onClick={() => void move(node, 1)}
                 >
                   Down
