@@ -94,7 +94,8 @@ const categoriesOf = (data: Json): string[] =>
   Array.isArray(data.categories) ? data.categories.filter((c): c is string => typeof c === 'string') : [];
 
 function summaryOf(row: StorePageRow, templateOrdering: unknown): StorePageSummary {
-  const ordering = row.data.ordering ?? templateOrdering ?? 'user-orderable';
+  // The storefront orders a list by its template's `ordering` (storefront/loader.ts).
+  const ordering = templateOrdering ?? row.data.ordering ?? 'user-orderable';
   return {
     id: row.id,
     title: row.title,
@@ -206,6 +207,8 @@ export async function changeStorePage(
   await onStorePage(db, id, async (trx, page, changes) => {
     const urlId = input.slug ?? page.urlId;
     if (urlId !== page.urlId) {
+      // Two pages given the same new slug at once: the second checks after the first committed.
+      await changes.takeTurns();
       await checkSlug(trx, request, urlId, id);
       await forgetFormerSlug(trx, urlId);
       await rememberFormerSlug(trx, page.urlId, id, now);
