@@ -293,8 +293,14 @@ for (const database of DATABASES) {
       expect(missing.json().message).toBe('There is no category Toys on Shop.');
 
       const order = ['Wear', 'Garden', 'Garden/Tools', 'House', 'House/Kitchen'];
+      const shopCategories = async () =>
+        ((await storefront('/shop')) as unknown as { collection: { categories: string[] } }).collection
+          .categories;
+      expect(await shopCategories()).toEqual(['House', 'House/Kitchen', 'Wear', 'Garden', 'Garden/Tools']);
       const ordered = await s.request('PUT', `${API}/c-shop/categories/order`, { categories: order });
       expect(ordered.json().categories).toEqual(order);
+      // The shop's category links (the template prints `collection.categories`) follow at once.
+      expect(await shopCategories()).toEqual(order);
       expect(
         (await s.request('PUT', `${API}/c-shop/categories/order`, { categories: order.slice(1) })).statusCode,
       ).toBe(409);

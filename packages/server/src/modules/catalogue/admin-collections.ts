@@ -281,13 +281,19 @@ function addCategory(categories: readonly string[], path: string): string[] {
   return next;
 }
 
-/** The store page's categories as given, written to its content JSON. */
+/**
+ * The store page's categories as given, written to its content JSON. Pages read a collection's own
+ * fields (its `categories`, which the template's category links print) with the list of
+ * collections: that key moves too.
+ */
 async function saveCategories(
   trx: CatalogueTrx,
   page: StorePageRow,
   categories: string[],
+  changes: UnitChanges,
   now: number,
 ): Promise<void> {
+  changes.touch(changeKey.navigation);
   if (categories.length > CATEGORY_LIMIT)
     throw apiError('catalogue.categories-too-many', { params: { limit: CATEGORY_LIMIT } });
   await updateStorePage(trx, page.id, {
@@ -325,11 +331,11 @@ export async function createCategory(
   now: number,
 ): Promise<StorePageDetail> {
   const path = categoryPathOf(input.path);
-  await onStorePage(db, id, async (trx, page) => {
+  await onStorePage(db, id, async (trx, page, changes) => {
     const categories = categoriesOf(page.data);
     if (categories.includes(path))
       throw apiError('catalogue.category-exists', { params: { tagType: 'category' } });
-    await saveCategories(trx, page, addCategory(categories, path), now);
+    await saveCategories(trx, page, addCategory(categories, path), changes, now);
   });
   return storePageDetail(db, request, id);
 }
@@ -359,7 +365,7 @@ export async function renameCategory(
       .slice(0, -1)
       .filter((parent) => !renamed.includes(parent));
     renamed.splice(at, 0, ...parents);
-    await saveCategories(trx, page, renamed, now);
+    await saveCategories(trx, page, renamed, changes, now);
     await rewriteProducts(trx, page, from, rename, changes, now);
   });
   return storePageDetail(db, request, id);
@@ -381,6 +387,7 @@ export async function deleteCategory(
       trx,
       page,
       categories.filter((c) => !isUnder(c, path)),
+      changes,
       now,
     );
     await rewriteProducts(trx, page, path, (c) => (isUnder(c, path) ? undefined : c), changes, now);
@@ -395,7 +402,7 @@ export async function orderCategories(
   input: z.infer<typeof categoryOrder>,
   now: number,
 ): Promise<StorePageDetail> {
-  await onStorePage(db, id, async (trx, page) => {
+  await onStorePage(db, id, async (trx, page, changes) => {
     const current = categoriesOf(page.data);
     const asked = new Set(input.categories);
     const same =
@@ -403,7 +410,7 @@ export async function orderCategories(
       asked.size === current.length &&
       current.every((c) => asked.has(c));
     if (!same) throw apiError('catalogue.category-order-stale', { params: { title: page.title } });
-    await saveCategories(trx, page, input.categories, now);
+    await saveCategories(trx, page, input.categories, changes, now);
   });
   return storePageDetail(db, request, id);
 }
