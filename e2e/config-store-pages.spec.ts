@@ -58,6 +58,33 @@ test('a store manager reorders the shop by keyboard and by drag; the storefront 
   await expect(list.getByRole('listitem').first()).toContainText(first);
 });
 
+test("a store manager moves a category with the keyboard; the shop's category links follow", async ({
+  page,
+}) => {
+  await signInAsStaff(page, 'store-manager');
+  const shopCategories = async () => {
+    const res = await page.request.get('/shop?format=json');
+    return ((await res.json()) as { collection: { categories: string[] } }).collection.categories;
+  };
+  const before = await shopCategories();
+  const last = before[before.length - 1] as string;
+  const beforeLast = before[before.length - 2] as string;
+  await openShop(page);
+  await page.getByRole('button', { name: `Move category ${last} up` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`${last} moved up.`);
+  await expect(page.getByRole('button', { name: `Move category ${last} up` })).toBeFocused();
+  expect(await shopCategories()).toEqual([...before.slice(0, -2), last, beforeLast]);
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Move category ${last} down` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`${last} moved down.`);
+  // Last again: its Down button is off, so focus keeps its place on Up.
+  await expect(page.getByRole('button', { name: `Move category ${last} up` })).toBeFocused();
+  expect(await shopCategories()).toEqual(before);
+});
+
 test('the store page screens pass axe at every impact and fit a 390 px phone', async ({ page }) => {
   await signInAsStaff(page, 'admin');
   for (const width of [390, 1280]) {
