@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@storefront/core';
 import type { StorePageDetail } from '@storefront/core/wire';
+import { buildApp } from '../../app.ts';
 import { Customer } from '../accounts/testing.ts';
 import { appForSuite, DATABASES, FIXTURE_SITE } from '../../testing/app.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';
@@ -340,6 +341,29 @@ for (const database of DATABASES) {
       for (const [method, path, body] of writes)
         expect((await stranger.request(method, path, body)).statusCode, `${method} ${path}`).toBe(401);
       expect((await (await staff(1)).request('GET', `${API}/c-shop`)).body).toBe(before);
+    });
+
+    // Last: starting another instance syncs the site folder's content again.
+    it('another instance on the same database shows a new order on its next request', async () => {
+      const other = await buildApp(t.config, { logger: false });
+      try {
+        const onOther = async () => {
+          const res = await other.inject({ method: 'GET', url: '/shop?format=json' });
+          expect(res.statusCode).toBe(200);
+          return (res.json() as { items: { urlId: string }[] }).items.map((i) => i.urlId);
+        };
+        const before = await onOther();
+        expect(await onOther()).toEqual(before);
+        const s = await staff(8);
+        const ids = (await detail(s, 'c-shop')).products.map((p) => p.id);
+        const swapped = [ids[1], ids[0], ...ids.slice(2)] as string[];
+        expect((await s.request('PUT', `${API}/c-shop/order`, { productIds: swapped })).statusCode).toBe(200);
+        expect(await onOther()).toEqual([before[1], before[0], ...before.slice(2)]);
+        expect((await s.request('PUT', `${API}/c-shop/order`, { productIds: ids })).statusCode).toBe(200);
+        expect(await onOther()).toEqual(before);
+      } finally {
+        await other.close();
+      }
     });
   });
 }
