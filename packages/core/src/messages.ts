@@ -159,6 +159,31 @@ const entries = {
   'stock.conflict-changed': {
     text: 'The stock changed to {stock} since you looked: check it and set it again.',
   },
+  // Store pages and categories in the back office (issue 30): why a change was not made.
+  'catalogue.store-page-not-found': { text: 'There is no such store page (it may have been deleted).' },
+  'catalogue.slug-invalid': {
+    text: 'A URL slug is lower-case letters, digits and hyphens, at most 100 characters: "{slug}" is not.',
+  },
+  'catalogue.slug-taken': { text: 'The address /{slug} is already used by {title}: choose another.' },
+  'catalogue.slug-reserved': { text: 'The address /{slug} is used by the site itself: choose another.' },
+  'catalogue.store-page-not-empty': {
+    text: '{title} still holds {count} products: move them to another store page or delete them first.',
+  },
+  'catalogue.order-too-long': {
+    text: 'Products can be put in order by hand on a store page of at most {limit} products; {title} has {count}. Sort the list by title, price or date instead.',
+  },
+  'catalogue.order-stale': {
+    text: 'The products of {title} changed since you opened it: reload the page and order them again.',
+  },
+  'catalogue.category-invalid': {
+    text: 'Each level of a category is 1 to {limit} characters and cannot be empty: "{category}" is not.',
+  },
+  'catalogue.category-exists': { text: 'This {tagType} already exists' },
+  'catalogue.category-not-found': { text: 'There is no category {category} on {title}.' },
+  'catalogue.categories-too-many': { text: 'A store page holds at most {limit} categories.' },
+  'catalogue.category-order-stale': {
+    text: 'The categories of {title} changed since you opened it: reload the page and order them again.',
+  },
   // Refunds from the back office (issue 27): what staff are told when a refund cannot be made.
   'refund.over-refund': {
     text: 'Order #{number} has {left} left to refund: {amount} is more than was paid and not yet refunded.',

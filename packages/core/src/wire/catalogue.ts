@@ -194,6 +194,51 @@ export interface StorePages {
   storePages: StorePageSummary[];
 }
 
+/** One product of a store page, as the order list shows it. */
+export interface StorePageProduct {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+}
+
+/** `GET /api/config/store-pages/:id`: the page, with its products in the storefront's order. */
+export interface StorePageDetail extends StorePageSummary {
+  /** In the storefront's order; empty when the page holds more than can be ordered by hand. */
+  products: StorePageProduct[];
+  /** How many products can be ordered by hand (spec §9: items in a user-orderable collection). */
+  orderLimit: number;
+}
+
+/** `POST /api/config/store-pages`; `PATCH …/:id` takes any of its fields. */
+export interface StorePageInput {
+  title: string;
+  slug: string;
+  pageSize: number;
+}
+
+/** `PUT /api/config/store-pages/:id/order`: every product of the page, in the new order. */
+export interface StorePageOrder {
+  productIds: string[];
+}
+
+/**
+ * Categories of a store page: `POST …/:id/categories` `{ path }` adds one (and its parents);
+ * `PATCH …/:id/categories` `{ from, to }` renames one with everything under it, on every product;
+ * `DELETE …/:id/categories?path=` removes one with everything under it, from every product;
+ * `PUT …/:id/categories/order` `{ categories }` gives every path in the new order. Each answers the
+ * StorePageDetail.
+ */
+export interface CategoryCreate {
+  path: string;
+}
+export interface CategoryRename {
+  from: string;
+  to: string;
+}
+export interface CategoryOrder {
+  categories: string[];
+}
+
 // ------------------------------------------------------------------ media
 
 export interface MediaUse {

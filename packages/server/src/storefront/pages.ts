@@ -7,7 +7,7 @@
 import { PageType } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/index.ts';
-import { CatalogueCache, type CatalogueReads } from '../modules/catalogue/index.ts';
+import { CatalogueCache, movedCollectionPath, type CatalogueReads } from '../modules/catalogue/index.ts';
 import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { RatingSummary } from '../modules/reviews/index.ts';
@@ -167,11 +167,11 @@ export class PageRenderer implements SystemPageRenderer {
     );
     const site = siteInLanguage(this.deps.site, language, req.site);
     const route = routePage(language.path, collections, site);
+    // In the language the visitor is reading (its path prefix, if any).
+    const prefix = path.slice(0, path.length - language.path.length);
     const redirect =
       route.kind === 'collection' ? this.folderRedirect(route.collection, collections) : undefined;
     if (redirect !== undefined) {
-      // In the language the visitor is reading (its path prefix, if any).
-      const prefix = path.slice(0, path.length - language.path.length);
       return {
         redirect: {
           status: 302,
@@ -179,6 +179,24 @@ export class PageRenderer implements SystemPageRenderer {
           contentType: 'text/plain; charset=utf-8',
           body: '',
           location: prefix + redirect,
+        },
+      };
+    }
+    // A store page whose slug changed: its old address and its products' old addresses move for good.
+    const moved = route.kind === 'not-found' ? await movedCollectionPath(db, language.path) : undefined;
+    if (moved !== undefined) {
+      const search = new URLSearchParams(
+        Object.entries(req.query).flatMap(([key, value]): [string, string][] =>
+          value === undefined ? [] : [[key, value]],
+        ),
+      ).toString();
+      return {
+        redirect: {
+          status: 301,
+          pageType: PageType.COLLECTION,
+          contentType: 'text/plain; charset=utf-8',
+          body: '',
+          location: prefix + moved + (search ? `?${search}` : ''),
         },
       };
     }

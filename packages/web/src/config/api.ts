@@ -41,13 +41,18 @@ export async function putJson<T>(path: string, body: unknown): Promise<T> {
   return writeJson<T>('PUT', path, body);
 }
 
+/** Some fields of a record changed (a store page's title or address). */
+export async function patchJson<T>(path: string, body: unknown): Promise<T> {
+  return writeJson<T>('PATCH', path, body);
+}
+
 /** Something removed for good (a form submission). */
 export async function deleteJson<T>(path: string): Promise<T> {
   return writeJson<T>('DELETE', path, {});
 }
 
 async function writeJson<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   idempotencyKey: string = crypto.randomUUID(),

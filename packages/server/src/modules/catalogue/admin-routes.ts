@@ -16,6 +16,7 @@ import { sendCsv } from '../../platform/http/csv.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { storePageAdminRoutes } from './admin-collections.ts';
 import { productSearchQuery, searchProducts } from './admin-products.ts';
 import {
   changeStock,
@@ -42,6 +43,7 @@ export async function catalogueAdminRoutes(
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const read = { preValidation: requirePermission('orders.read') };
+  await storePageAdminRoutes(plugin, CONFIG_API);
 
   app.get(
     `${CONFIG_API}/products`,

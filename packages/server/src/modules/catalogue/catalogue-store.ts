@@ -89,10 +89,28 @@ function matching(
           .select('item_terms.item_id')
           .where('item_terms.collection_id', '=', collectionId)
           .where('item_terms.kind', '=', kind)
-          .where('item_terms.value', 'in', [...values]),
+          .where((t) => termMatches(t, kind, values)),
       ),
     );
   return eb.and(conditions);
+}
+
+/** `like` pattern of the categories nested under `path` (`Home/%`), its wildcards escaped. */
+const nestedUnder = (path: string) =>
+  sql<string>`${`${path.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`} escape '\\'`;
+
+/**
+ * A term equal to one of `values`; for categories, one nested under one of them too: as on
+ * Squarespace, a product in "Home/Kitchen" is listed under "Home" (docs/backoffice.md "Store pages").
+ */
+function termMatches(
+  t: ExpressionBuilder<CatalogueTables, 'item_terms'>,
+  kind: TermKind,
+  values: readonly string[],
+) {
+  const exact = t('item_terms.value', 'in', [...values]);
+  if (kind !== 'category') return exact;
+  return t.or([exact, ...values.map((v) => t('item_terms.value', 'like', nestedUnder(v)))]);
 }
 
 /** How many items of a collection there are (the collection's `itemCount`), or match `where`. */
@@ -273,9 +291,16 @@ export async function presentTerms(
     .select(['kind', 'value'])
     .distinct()
     .where('collection_id', '=', collectionId)
-    .where((eb) => eb.or(wanted.map(({ kind, value }) => eb.and({ kind, value }))))
+    .where((eb) =>
+      eb.or(wanted.map(({ kind, value }) => eb.and([eb('kind', '=', kind), termMatches(eb, kind, [value])]))),
+    )
     .execute();
-  return new Set(rows.map((row) => `${row.kind}:${row.value}`));
+  const found = new Set(rows.map((row) => `${row.kind}:${row.value}`));
+  // A category is present when a product is in it or nested under it.
+  for (const { kind, value } of wanted)
+    if (kind === 'category' && rows.some((row) => row.kind === kind && row.value.startsWith(`${value}/`)))
+      found.add(`${kind}:${value}`);
+  return found;
 }
 
 /**

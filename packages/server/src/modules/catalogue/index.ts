@@ -68,4 +68,5 @@ export {
 export { catalogueMediaUses, type CatalogueMediaUse } from './media-uses-store.ts';
 export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
+export { movedCollectionPath } from './collection-store.ts';
 export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';

@@ -84,12 +84,20 @@ export interface StockLedgerTable {
   note: string | null;
 }
 
+/** A store page's former URL slug, answered with a 301 to where the page is now. */
+export interface CollectionRedirectsTable {
+  old_url_id: string;
+  collection_id: string;
+  created: Millis;
+}
+
 export interface CatalogueTables {
   collections: CollectionsTable;
   items: ItemsTable;
   variants: VariantsTable;
   item_terms: ItemTermsTable;
   stock_ledger: StockLedgerTable;
+  collection_redirects: CollectionRedirectsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -208,6 +208,39 @@ export const ERRORS = {
   'stock.unlimited': { code: 'stock-conflict', status: 409, key: 'stock.conflict-unlimited' },
   'stock.below-zero': { code: 'stock-conflict', status: 409, key: 'stock.conflict-below-zero' },
   'stock.changed': { code: 'stock-conflict', status: 409, key: 'stock.conflict-changed' },
+  // Store pages and categories (issue 30; catalogue/admin-collections.ts).
+  'catalogue.store-page-not-found': {
+    code: 'not-found',
+    status: 404,
+    key: 'catalogue.store-page-not-found',
+  },
+  'catalogue.slug-invalid': { code: 'invalid-request', status: 400, key: 'catalogue.slug-invalid' },
+  'catalogue.slug-taken': { code: 'slug-taken', status: 409, key: 'catalogue.slug-taken' },
+  'catalogue.slug-reserved': { code: 'slug-taken', status: 409, key: 'catalogue.slug-reserved' },
+  'catalogue.store-page-not-empty': {
+    code: 'store-page-not-empty',
+    status: 409,
+    key: 'catalogue.store-page-not-empty',
+  },
+  'catalogue.order-too-long': { code: 'order-too-long', status: 409, key: 'catalogue.order-too-long' },
+  'catalogue.order-stale': { code: 'record-changed', status: 409, key: 'catalogue.order-stale' },
+  'catalogue.category-invalid': {
+    code: 'invalid-request',
+    status: 400,
+    key: 'catalogue.category-invalid',
+  },
+  'catalogue.category-exists': { code: 'category-exists', status: 409, key: 'catalogue.category-exists' },
+  'catalogue.category-not-found': { code: 'not-found', status: 404, key: 'catalogue.category-not-found' },
+  'catalogue.categories-too-many': {
+    code: 'categories-too-many',
+    status: 409,
+    key: 'catalogue.categories-too-many',
+  },
+  'catalogue.category-order-stale': {
+    code: 'record-changed',
+    status: 409,
+    key: 'catalogue.category-order-stale',
+  },
   'backoffice.submission-not-found': {
     code: 'not-found',
     status: 404,
