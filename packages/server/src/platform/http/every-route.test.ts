@@ -215,6 +215,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/config/store-pages/:id/categories': signInRequired,
   'PUT /api/config/store-pages/:id/categories/order': signInRequired,
   'GET /api/config/stock/ledger/export': signInRequired,
+  'GET /api/config/content/export': signInRequired,
   'GET /api/config/forms': signInRequired,
   'GET /api/config/forms/:formId/submissions': signInRequired,
   'GET /api/config/forms/:formId/submissions/export': signInRequired,
