@@ -16,6 +16,7 @@ import { sendCsv } from '../../platform/http/csv.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
+import { productCsvRoutes } from './admin-csv.ts';
 import { productSearchQuery, searchProducts } from './admin-products.ts';
 import {
   changeStock,
@@ -51,6 +52,8 @@ export async function catalogueAdminRoutes(
       return searchProducts(db, request.query);
     },
   );
+
+  await productCsvRoutes(app, CONFIG_API);
 
   // ------------------------------------------------------------------ stock
 

@@ -11,7 +11,7 @@ import type { CatalogueDb, CatalogueTables, CatalogueTrx } from './tables.ts';
  * in the same transaction, with its reason and who or what made it (`recordStockChanges`).
  */
 
-/** Why stock changed: staff's reasons, a cancelled order, a placed order, the content's sync. */
+/** Why stock changed: staff's reasons, a cancelled order, a placed order, the content's sync, a product CSV. */
 export const LEDGER_REASONS = [
   'received',
   'correction',
@@ -21,6 +21,7 @@ export const LEDGER_REASONS = [
   'cancellation',
   'order',
   'sync',
+  'import',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
