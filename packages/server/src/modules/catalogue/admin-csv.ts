@@ -29,7 +29,7 @@ import type { ItemContent, VariantContent } from '../../platform/site/types.ts';
 import { storeCurrency } from './content-sync.ts';
 import { importProducts, type ImportContext, type ImportOutcome } from './product-csv-import.ts';
 import { COLUMNS, productRows, unitsOf, type ExportedProduct, type WriteOptions } from './product-csv.ts';
-import { productsAfter, variantsOfItems } from './product-import-store.ts';
+import { productsAfter, variantsOfItems, type ExportItemRow } from './product-import-store.ts';
 
 export interface ProductCsvOptions {
   /** The largest file accepted, in bytes (1,000,000 bytes a MB). */
@@ -156,7 +156,7 @@ export async function* exportCsv(
   options: WriteOptions,
 ): AsyncGenerator<string> {
   yield stringify([COLUMNS[format]], { record_delimiter: 'windows' });
-  let after: string | undefined;
+  let after: ExportItemRow | undefined;
   for (;;) {
     const items = await productsAfter(db, after, EXPORT_BATCH);
     if (items.length === 0) return;
@@ -186,7 +186,7 @@ export async function* exportCsv(
       rows.push(...productRows(format, product, options));
     }
     yield stringify(rows, { record_delimiter: 'windows' });
-    after = items[items.length - 1]?.id;
+    after = items[items.length - 1];
     if (items.length < EXPORT_BATCH) return;
     await nextTurn();
   }

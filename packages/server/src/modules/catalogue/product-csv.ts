@@ -729,7 +729,9 @@ function shopifyRows({ item, variants }: ExportedProduct, options: WriteOptions)
       'Option3 Value': optionValue(2),
       'Variant SKU': v ? v.sku : '',
       'Variant Grams': v && grams !== null ? String(Math.round(grams)) : '',
-      'Variant Inventory Qty': v && !v.unlimited ? String(v.qtyInStock) : '',
+      // Shopify leaves an untracked variant's quantity empty, which here means "not given": a
+      // variant that never runs out says Unlimited, as in Squarespace's file.
+      'Variant Inventory Qty': v ? stockText(v) : '',
       'Variant Price': v ? price(v.onSale ? v.salePriceMinor : v.priceMinor) : '',
       'Variant Compare At Price': v && v.onSale ? price(v.priceMinor) : '',
       'Variant Requires Shipping': v ? (kind === 'physical' ? 'TRUE' : 'FALSE') : '',

@@ -274,8 +274,9 @@ async function setStock(db: CatalogueDb, settings: StockSetting[]): Promise<void
       (s) => sql`(${s.variantId}, CAST(${s.qtyInStock} AS integer), CAST(${s.unlimited ? 1 : 0} AS integer))`,
     ),
   );
-  await sql`UPDATE variants SET qty_in_stock = wanted.qty, unlimited = wanted.unl
-    FROM (VALUES ${values}) AS wanted(id, qty, unl) WHERE variants.id = wanted.id`.execute(db);
+  await sql`WITH wanted(id, qty, unl) AS (VALUES ${values})
+    UPDATE variants SET qty_in_stock = wanted.qty, unlimited = wanted.unl
+    FROM wanted WHERE variants.id = wanted.id`.execute(db);
 }
 
 // ------------------------------------------------------------------ export
@@ -284,22 +285,49 @@ export interface ExportItemRow {
   id: string;
   data: string;
   storePage: string;
+  collectionId: string;
+  position: number;
 }
 
-/** Products after `after` by id, `size` at a time (keyset: each page one indexed query). */
+/**
+ * Products after `after`, `size` at a time, by store page and their order on it (keyset: each page
+ * one indexed query), so that a file imported into an empty shop exports again in the same order.
+ */
 export function productsAfter(
   db: CatalogueDb,
-  after: string | undefined,
+  after: ExportItemRow | undefined,
   size: number,
 ): Promise<ExportItemRow[]> {
   let query = db
     .selectFrom('items')
     .innerJoin('collections', 'collections.id', 'items.collection_id')
-    .select(['items.id as id', 'items.data as data', 'collections.url_id as storePage'])
+    .select([
+      'items.id as id',
+      'items.data as data',
+      'items.collection_id as collectionId',
+      'items.position as position',
+      'collections.url_id as storePage',
+    ])
     .where('items.record_type', '=', 11)
     .where('collections.type_name', '=', 'products')
+    .orderBy('items.collection_id')
+    .orderBy('items.position')
     .orderBy('items.id')
     .limit(size);
-  if (after !== undefined) query = query.where('items.id', '>', after);
+  if (after !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb('items.collection_id', '>', after.collectionId),
+        eb.and([
+          eb('items.collection_id', '=', after.collectionId),
+          eb('items.position', '>', after.position),
+        ]),
+        eb.and([
+          eb('items.collection_id', '=', after.collectionId),
+          eb('items.position', '=', after.position),
+          eb('items.id', '>', after.id),
+        ]),
+      ]),
+    );
   return query.execute();
 }
