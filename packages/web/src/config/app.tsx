@@ -14,6 +14,7 @@ import { HeaderFooterScreen } from './header-footer.tsx';
 import { LanguagesScreen } from './languages.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
+import { ProductsCsvScreen } from './products-csv.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
@@ -33,6 +34,7 @@ const DRAW = {
   '/config/gift-cards': () => <GiftCardsScreen />,
   '/config/gift-cards/:id': (id) => <GiftCardScreen id={id} />,
   '/config/subscriptions': (_id, can) => <SubscriptionsScreen canManage={can('orders.manage')} />,
+  '/config/products/import': () => <ProductsCsvScreen />,
   '/config/stock': () => <StockScreen />,
   '/config/restock': () => <RestockScreen />,
   '/config/forms': () => <FormsScreen />,
