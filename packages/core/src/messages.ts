@@ -788,6 +788,9 @@ const entries = {
   'csv.variant-id-taken': {
     text: 'The Variant ID "{value}" belongs to another variant. Leave it empty to create a new variant.',
   },
+  'csv.control-character': {
+    text: 'This field holds a control character, which no product field may hold. Remove it and save the file again.',
+  },
   'csv.import-failed': {
     text: 'The import stopped before it finished, and nothing was imported. Please try again.',
   },

@@ -583,7 +583,7 @@ for (const database of DATABASES) {
       expect(lines.at(-1)).toMatchObject({ result: { created: 1 } });
     });
 
-    it('refuses a wrong header, an unknown format, and staff without catalogue.edit', async () => {
+    it('refuses a wrong header, an unknown format, control characters, and staff without catalogue.edit', async () => {
       const s = await staff(t, 8);
       const noHeader = await upload(
         s,
@@ -601,6 +601,28 @@ for (const database of DATABASES) {
           'The column "Body (HTML)" is missing from the first line. Add it, or start from a file exported from Shopify.',
       });
       expect((await upload(s, 'woocommerce', csv([SHOPIFY_HEADER]))).statusCode).toBe(400);
+      const nul = await upload(
+        s,
+        'shopify',
+        csv([
+          SHOPIFY_HEADER,
+          sh({
+            Handle: 'nul-hat',
+            Title: 'Hat\u0000',
+            'Variant Price': '5.00',
+            'Variant Inventory Qty': '1',
+          }),
+        ]),
+      );
+      expect(nul.statusCode).toBe(422);
+      expect(nul.json().problems).toEqual([
+        {
+          line: 2,
+          column: 'Title',
+          message:
+            'This field holds a control character, which no product field may hold. Remove it and save the file again.',
+        },
+      ]);
       for (const roles of [[10], [4], [2]] as RoleCode[][]) {
         const reader = await staff(t, ...roles);
         const r = await upload(reader, 'shopify', csv([SHOPIFY_HEADER, ...shopifyMug()]));

@@ -204,6 +204,10 @@ export async function* readProducts(
         continue;
       }
       onRecord(++records);
+      // PostgreSQL text cannot hold NUL, and no control character belongs in a product's fields.
+      for (const [i, field] of record.entries())
+        if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(field))
+          problem(at, header[i] ?? '', 'csv.control-character');
       if (record.length !== header.length)
         problem(at, '', 'csv.field-count', { found: record.length, expected: header.length });
       const get = (column: string) => (record[index.get(column) as number] ?? '').trim();
