@@ -6,6 +6,7 @@
  * file no longer lists go, and the file sets stock (ledger reason `import`).
  */
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { message, minorToDecimal, productOf, variantUnitPrice, type MessageCode } from '@storefront/core';
 import type { ProductCsvFormat, ProductCsvProblem, ProductImportResult } from '@storefront/core/wire';
 import type { Db } from '../../platform/db/index.ts';
@@ -254,7 +255,9 @@ async function planImport(
     variants: 0,
     notFetched: [] as { line: number; url: string }[],
   };
-  for (const p of products) {
+  for (const [index, p] of products.entries()) {
+    // Pages go on being served while a large file is turned into rows.
+    if (index % 100 === 99) await nextTurn();
     const page = target.get(p) as StorePageRow;
     const stored = existing.get(p);
     const id = idOf.get(p) as string;
@@ -325,6 +328,7 @@ async function planImport(
           qtyInStock: qty,
           before: old && Number(old.unlimited) === 0 ? Number(old.qty_in_stock) : null,
           sku: String(row.fields.sku),
+          isNew: old === undefined,
         },
       ];
     });
@@ -342,7 +346,6 @@ async function planImport(
     }
     write.items.push({ fields: itemFields, json: item });
     write.variants.push(...changedVariants);
-    // A variant new to the database gets its stock from the insert; the ledger still records it.
     write.stock.push(...stock);
     write.removedVariants.push(...removed);
     if (!collections.has(page.id))

@@ -11,6 +11,7 @@
 import { decimalToMinor, message, minorToDecimal, type MessageCode } from '@storefront/core';
 import type { ProductCsvFormat, ProductCsvProblem, ProductKind } from '@storefront/core/wire';
 import { parse } from 'csv-parse';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ItemContent, VariantContent } from '../../platform/site/types.ts';
 
 export const SQUARESPACE_COLUMNS = [
@@ -83,6 +84,8 @@ const PLATFORM: Record<ProductCsvFormat, string> = { squarespace: 'Squarespace',
 export const MAX_VARIANTS = 250;
 export const MAX_TAG_LENGTH = 50;
 export const MAX_CATEGORY_LENGTH = 25;
+/** Records read between two turns of the event loop. */
+const RECORDS_PER_TURN = 200;
 /** Problems listed at most: past this many, the file is far from importable and the list is long enough. */
 export const MAX_PROBLEMS = 1000;
 
@@ -204,6 +207,9 @@ export async function* readProducts(
         continue;
       }
       onRecord(++records);
+      // The database driver answers synchronously and a local upload arrives at once: without a turn
+      // now and then, reading a large file would keep every other request waiting.
+      if (records % RECORDS_PER_TURN === 0) await nextTurn();
       // PostgreSQL text cannot hold NUL, and no control character belongs in a product's fields.
       for (const [i, field] of record.entries())
         if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(field))

@@ -189,6 +189,8 @@ export interface StockSetting {
   /** The level before, null when it was unlimited or the variant is new. */
   before: number | null;
   sku: string;
+  /** A variant the import inserts: its stock comes with the insert, only the ledger is written. */
+  isNew: boolean;
 }
 
 export interface ImportWrite {
@@ -235,7 +237,10 @@ export async function writeImport(
       await nextTurn();
     }
     for (const settings of chunks(write.stock, batch)) {
-      await setStock(trx, settings);
+      await setStock(
+        trx,
+        settings.filter((s) => !s.isNew),
+      );
       await recordStockChanges(trx, ledgerEntries(settings), now);
     }
     await writeSearchDocuments(
