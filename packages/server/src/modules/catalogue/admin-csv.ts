@@ -77,6 +77,8 @@ export async function productCsvRoutes(
       { ...edit, config: { crumb: true }, schema: { querystring: importQuery } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
+        if (!(request.body instanceof UnreadBody))
+          return reply.code(415).send({ code: 'csv-content-type', message: message('csv.content-type') });
         const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
         const streamed = (request.headers.accept ?? '').includes('application/x-ndjson');
         const progress = new PassThrough();
@@ -85,7 +87,7 @@ export async function productCsvRoutes(
         const startsWriting = new Promise<'writing'>((resolve) => (writing = () => resolve('writing')));
         const outcome = importProducts(
           db,
-          limited((request.body as UnreadBody).stream, maxImportBytes),
+          limited(request.body.stream, maxImportBytes),
           request.query.format,
           importContext(request.site),
           {

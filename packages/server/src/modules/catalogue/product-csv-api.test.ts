@@ -601,6 +601,9 @@ for (const database of DATABASES) {
           'The column "Body (HTML)" is missing from the first line. Add it, or start from a file exported from Shopify.',
       });
       expect((await upload(s, 'woocommerce', csv([SHOPIFY_HEADER]))).statusCode).toBe(400);
+      const json = await s.request('POST', `${API}/import?format=shopify`, { rows: [] });
+      expect(json.statusCode).toBe(415);
+      expect(json.json()).toEqual({ code: 'csv-content-type', message: 'Send the file as text/csv.' });
       const nul = await upload(
         s,
         'shopify',

@@ -216,11 +216,19 @@ export async function writeImport(
   batch: number,
   onProgress: (written: number) => void,
 ): Promise<void> {
+  // Made before the transaction: on SQLite, every other request's query waits while it runs.
+  const documents = write.items.map(({ fields, json }) => {
+    const collection = write.collections.get(String(fields.collection_id));
+    const document = collection
+      ? itemDocument(collection, json as ItemContent, Number(fields.publish_on ?? now))
+      : undefined;
+    return { id: fields.id, document: () => document };
+  });
   await writeTransaction(db, async (trx, changes) => {
+    // A collection's key covers its items (as content sync): a large import moves a few keys.
     const keys = new Set<ChangeKey>();
     for (const id of [...write.collections.keys(), ...write.leftCollections])
       keys.add(changeKey.collection(id));
-    for (const item of write.items) keys.add(changeKey.item(item.fields.id));
     changes.touch(...keys);
 
     await removeUnlisted(trx, { collections: [], items: [], variants: write.removedVariants }, now, batch);
@@ -243,20 +251,7 @@ export async function writeImport(
       );
       await recordStockChanges(trx, ledgerEntries(settings), now);
     }
-    await writeSearchDocuments(
-      trx,
-      write.items.map(({ fields, json }) => ({
-        id: fields.id,
-        document: () => {
-          const collection = write.collections.get(String(fields.collection_id));
-          return collection
-            ? itemDocument(collection, json as ItemContent, Number(fields.publish_on ?? now))
-            : undefined;
-        },
-      })),
-      [],
-      batch,
-    );
+    await writeSearchDocuments(trx, documents, [], batch);
   });
 }
 
