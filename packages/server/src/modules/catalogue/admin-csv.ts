@@ -82,7 +82,11 @@ export async function productCsvRoutes(
         const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
         const streamed = (request.headers.accept ?? '').includes('application/x-ndjson');
         const progress = new PassThrough();
-        const line = (entry: ProductImportLine) => progress.write(`${JSON.stringify(entry)}\n`);
+        // A client gone mid-import ends the answer, not the import (it commits or rolls back whole).
+        progress.on('error', () => {});
+        const line = (entry: ProductImportLine) => {
+          if (!progress.destroyed && !progress.writableEnded) progress.write(`${JSON.stringify(entry)}\n`);
+        };
         let writing: () => void = () => {};
         const startsWriting = new Promise<'writing'>((resolve) => (writing = () => resolve('writing')));
         const outcome = importProducts(
@@ -107,7 +111,7 @@ export async function productCsvRoutes(
               line({ error: { code: 'import-failed', message: message('csv.import-failed') } });
             } else if ((done as ImportOutcome).ok)
               line({ result: (done as { result: ProductImportResult }).result });
-            progress.end();
+            if (!progress.destroyed) progress.end();
           });
           return reply.type('application/x-ndjson').send(progress);
         }
