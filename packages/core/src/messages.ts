@@ -791,6 +791,9 @@ const entries = {
   'csv.control-character': {
     text: 'This field holds a control character, which no product field may hold. Remove it and save the file again.',
   },
+  'csv.conflict': {
+    text: 'Another import or edit took one of these product URLs while this file was being imported. Nothing was imported: import the file again.',
+  },
   'csv.import-failed': {
     text: 'The import stopped before it finished, and nothing was imported. Please try again.',
   },

@@ -106,7 +106,9 @@ export async function productCsvRoutes(
         if (first === 'writing') {
           // Checked and writing: from here the answer is 200, and its last line says how it ended.
           void outcome.then((done) => {
-            if (done instanceof Error) {
+            if (done instanceof Error && isUniqueViolation(done))
+              line({ error: { code: 'csv-conflict', message: message('csv.conflict') } });
+            else if (done instanceof Error) {
               request.log.error(done, 'product import failed');
               line({ error: { code: 'import-failed', message: message('csv.import-failed') } });
             } else if ((done as ImportOutcome).ok)
@@ -120,6 +122,8 @@ export async function productCsvRoutes(
             code: 'csv-too-large',
             message: message('csv.too-large', { maxSize: `${maxImportBytes / 1_000_000} MB` }),
           });
+        if (first instanceof Error && isUniqueViolation(first))
+          return reply.code(409).send({ code: 'csv-conflict', message: message('csv.conflict') });
         if (first instanceof Error) throw first;
         const done = first as ImportOutcome;
         if (!done.ok) {
@@ -158,6 +162,15 @@ function importContext(site: SiteContext): ImportContext & WriteOptions {
     origin: site.origin,
   };
 }
+
+/**
+ * A URL another write took between the import's checks and its write (two imports at once): the
+ * transaction rolled back whole, and the file can simply be sent again.
+ */
+const isUniqueViolation = (error: Error) => {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
 
 /** The body, refused once it passes `max` bytes. */
 async function* limited(body: AsyncIterable<Buffer>, max: number): AsyncGenerator<Buffer> {
