@@ -758,6 +758,89 @@ const entries = {
   'staff.totp-turn-on': { text: 'Turn on' },
   'staff.totp-set-up': { text: 'Set up an authenticator app' },
 
+  // Product CSV import (issue 30; not in the spec: our wording). Each names what is wrong and what to do.
+  'csv.column-missing': {
+    text: 'The column "{column}" is missing from the first line. Add it, or start from a file exported from {platform}.',
+  },
+  'csv.field-count': {
+    text: 'This line has {found} fields where the first line has {expected}. Check for a missing or extra comma, or a quote that is not closed.',
+  },
+  'csv.unreadable': {
+    text: 'This line cannot be read as CSV ({reason}). Save the file again as CSV (UTF-8).',
+  },
+  'csv.empty': {
+    text: 'The file holds no products. Start from a file exported from {platform} to see the columns.',
+  },
+  'csv.title-required': { text: 'Title is empty. The first row of each product needs its title.' },
+  'csv.handle-required': {
+    text: 'Handle is empty. Every row needs the handle of the product it belongs to.',
+  },
+  'csv.id-invalid': {
+    text: '"{value}" is not an ID. Use letters, digits, "-" and "_" only (at most 64), or leave it empty.',
+  },
+  'csv.slug-invalid': {
+    text: '"{value}" cannot be a product URL. Use letters, digits, "-" and "_" only, starting with a letter or digit.',
+  },
+  'csv.slug-taken': { text: 'The URL "{value}" is already used by {title}. Give this product another URL.' },
+  'csv.product-type': {
+    text: '"{value}" is not a product type. Use PHYSICAL, DIGITAL, SERVICE or GIFT_CARD.',
+  },
+  'csv.store-page-unknown': {
+    text: 'There is no store page "{value}". Create it first, or leave Product Page empty to use {fallback}.',
+  },
+  'csv.no-store-page': { text: 'The site has no store page to put new products in. Create one first.' },
+  'csv.status-invalid': { text: '"{value}" is not a status. Use active, draft or archived.' },
+  'csv.yes-no': { text: '"{value}" is neither {yes} nor {no}. Write {yes} or {no}.' },
+  'csv.price-required': { text: '{column} is empty. Give each variant a price, such as 44.00.' },
+  'csv.price-invalid': {
+    text: '"{value}" is not a price. Write a number with a dot for decimals and no currency sign, such as {example}.',
+  },
+  'csv.number-invalid': {
+    text: '"{value}" is not a number. Write a number with a dot for decimals, such as 1.5.',
+  },
+  'csv.whole-number': { text: '"{value}" is not a whole number. Write a number such as 1, 2 or 3.' },
+  'csv.stock-required': {
+    text: '{column} is empty. Give each variant its stock: a whole number of 0 or more, or Unlimited.',
+  },
+  'csv.stock-invalid': {
+    text: '"{value}" is not a stock level. Write a whole number of 0 or more, or Unlimited.',
+  },
+  'csv.option-value-missing': {
+    text: 'The option {option} has no value on this row. Give every variant a value for each option of its product.',
+  },
+  'csv.option-name-differs': {
+    text: 'The option is named "{found}" here but "{expected}" on the product\'s first row. A product\'s variants share its options: use the same name.',
+  },
+  'csv.variant-duplicate': {
+    text: 'Another variant of this product (line {line}) has the same option values ({values}). Give each variant its own combination.',
+  },
+  'csv.too-many-variants': { text: 'This product has {count} variants; a product can have at most {max}.' },
+  'csv.tag-too-long': { text: 'The tag "{value}" is longer than {max} characters. Shorten it.' },
+  'csv.category-too-long': { text: 'The category "{value}" is longer than {max} characters. Shorten it.' },
+  'csv.product-repeated': {
+    text: 'This product already has rows from line {line}. Keep all the rows of a product together, one after the other.',
+  },
+  'csv.product-id-taken': {
+    text: 'The ID "{value}" belongs to a page or a post, not a product. Leave Product ID empty to create a new product.',
+  },
+  'csv.variant-id-taken': {
+    text: 'The Variant ID "{value}" belongs to another variant. Leave it empty to create a new variant.',
+  },
+  'csv.control-character': {
+    text: 'This field holds a control character, which no product field may hold. Remove it and save the file again.',
+  },
+  'csv.conflict': {
+    text: 'Another import or edit took one of these product URLs while this file was being imported. Nothing was imported: import the file again.',
+  },
+  'csv.import-failed': {
+    text: 'The import stopped before it finished, and nothing was imported. Please try again.',
+  },
+  'csv.problems': {
+    text: 'Nothing was imported: the file has {count} problems. Correct them and import it again.',
+  },
+  'csv.too-large': { text: 'The file is larger than {maxSize}. Split it into smaller files.' },
+  'csv.content-type': { text: 'Send the file as text/csv.' },
+
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;

@@ -262,3 +262,42 @@ export interface MediaAsset {
 }
 
 export type MediaPage = CursorPage<'assets', MediaAsset>;
+
+// ------------------------------------------------------------------ product CSV
+
+/** The product CSV a file follows: Squarespace 7.1's or Shopify's columns. */
+export type ProductCsvFormat = 'squarespace' | 'shopify';
+
+/** One problem of a file: its line (1 is the header), the column's name ('' for the whole line), what to do. */
+export interface ProductCsvProblem {
+  line: number;
+  column: string;
+  message: string;
+}
+
+/** 422 `csv-invalid` of `POST /api/config/products/import`: nothing was imported. */
+export interface ProductCsvProblems {
+  code: 'csv-invalid';
+  message: string;
+  problems: ProductCsvProblem[];
+}
+
+/** What an import did (or, with `dryRun`, would do). */
+export interface ProductImportResult {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  unchanged: number;
+  variants: number;
+  /** Image addresses outside the site's own media: listed, never fetched. */
+  notFetched: { line: number; url: string }[];
+}
+
+/**
+ * The streamed answer's lines (`Accept: application/x-ndjson`), one JSON object a line: progress
+ * while writing, then the result, or the error that rolled everything back.
+ */
+export type ProductImportLine =
+  | { progress: { written: number; total: number } }
+  | { result: ProductImportResult }
+  | { error: { code: string; message: string } };

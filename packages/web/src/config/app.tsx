@@ -15,6 +15,7 @@ import { LanguagesScreen } from './languages.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
+import { ProductsCsvScreen } from './products-csv.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
@@ -35,6 +36,7 @@ const DRAW = {
   '/config/gift-cards': () => <GiftCardsScreen />,
   '/config/gift-cards/:id': (id) => <GiftCardScreen id={id} />,
   '/config/subscriptions': (_id, can) => <SubscriptionsScreen canManage={can('orders.manage')} />,
+  '/config/products/import': () => <ProductsCsvScreen />,
   '/config/stock': () => <StockScreen />,
   '/config/restock': () => <RestockScreen />,
   '/config/forms': () => <FormsScreen />,

@@ -38,6 +38,12 @@ export const CONFIG_SCREENS = [
     permission: 'orders.read',
   },
   { path: '/config/subscriptions', label: 'Subscriptions', permission: 'orders.read', nav: 'orders.read' },
+  {
+    path: '/config/products/import',
+    label: 'Import and export products',
+    permission: 'catalogue.edit',
+    nav: 'catalogue.edit',
+  },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage', nav: 'stock.manage' },
   {
     path: '/config/restock',

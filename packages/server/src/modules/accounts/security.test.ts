@@ -56,6 +56,8 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
   'POST /api/config/orders/:number/refund': 'orders.manage',
   'POST /api/config/orders/:number/resend-confirmation': 'orders.manage',
   'POST /api/config/orders/:number/notes': 'orders.manage',
+  'POST /api/config/products/import': 'catalogue.edit',
+  'GET /api/config/products/export': 'catalogue.edit',
   'GET /api/config/stock': 'stock.manage',
   'GET /api/config/stock/ledger': 'stock.manage',
   'POST /api/config/stock/:variantId': 'stock.manage',

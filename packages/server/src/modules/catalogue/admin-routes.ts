@@ -17,6 +17,7 @@ import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
+import { productCsvRoutes } from './admin-csv.ts';
 import { productSearchQuery, searchProducts } from './admin-products.ts';
 import {
   changeStock,
@@ -53,6 +54,8 @@ export async function catalogueAdminRoutes(
       return searchProducts(db, request.query);
     },
   );
+
+  await productCsvRoutes(app, CONFIG_API);
 
   // ------------------------------------------------------------------ stock
 

@@ -13,7 +13,7 @@ import type { CatalogueDb, CatalogueTables, CatalogueTrx } from './tables.ts';
 
 /**
  * Why stock changed: staff's reasons, a cancelled order, a placed order, the content's first import
- * ('sync') and an explicit import (`npm run content -- import`) that set it from the files.
+ * ('sync'), and an explicit import (`npm run content -- import`, or a product CSV) that set it.
  */
 export const LEDGER_REASONS = [
   'received',
