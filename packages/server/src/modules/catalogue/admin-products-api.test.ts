@@ -268,6 +268,27 @@ for (const database of DATABASES) {
       expect((await page(second, '/shop/renamed-apron')).statusCode).toBe(200);
     });
 
+    it('takes a hidden product off the storefront of every instance, and brings it back', async () => {
+      const ada = await staff([ROLES.admin]);
+      expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
+      expect((await page(second, '/shop?format=json')).body).toContain('"urlId":"lesson"');
+      const hide = await ada.request('POST', `${API}/bulk`, {
+        productIds: ['p-lesson'],
+        action: 'visibility',
+        visibility: { state: 'hidden' },
+      });
+      expect(hide.statusCode).toBe(200);
+      expect((await page(second, '/shop/lesson')).statusCode).toBe(404);
+      expect((await page(second, '/shop?format=json')).body).not.toContain('"urlId":"lesson"');
+      const record = (await ada.request('GET', `${API}/p-lesson`)).json() as ProductRecord;
+      const shown = await ada.request('PUT', `${API}/p-lesson`, {
+        version: record.version,
+        product: { ...inputOf(record), visibility: { state: 'visible' } },
+      });
+      expect(shown.statusCode).toBe(200);
+      expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
+    });
+
     it('duplicates as a hidden copy without stock, and deletes', async () => {
       const ada = await staff([ROLES.admin]);
       const created = (await ada.request('POST', API, twoOptionProduct({ slug: 'twin-apron' }))).json() as ProductRecord;

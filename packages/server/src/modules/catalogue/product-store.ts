@@ -371,12 +371,10 @@ export async function listProductRows(db: CatalogueDb, q: ListQuery): Promise<Li
     case 'title':
     case 'updated': {
       const column = q.sort === 'title' ? 'items.title' : 'items.updated_on';
+      // A row value comparison, which both databases answer from the (column, id) index.
       if (after)
         query = query.where((eb) =>
-          eb.or([
-            eb(column, beyond, after[0] as never),
-            eb.and([eb(column, '=', after[0] as never), eb('items.id', beyond, after[1] as string)]),
-          ]),
+          eb(eb.refTuple(column, 'items.id'), beyond, eb.tuple(after[0] as never, after[1] as string)),
         );
       query = query.orderBy(column, direction).orderBy('items.id', direction);
       break;
@@ -394,10 +392,11 @@ export async function listProductRows(db: CatalogueDb, q: ListQuery): Promise<Li
     case 'position':
       if (after)
         query = query.where((eb) =>
-          eb.or([
-            eb('items.collection_id', '>', after[0] as string),
-            eb.and([eb('items.collection_id', '=', after[0] as string), eb('items.position', '>', after[1] as number)]),
-          ]),
+          eb(
+            eb.refTuple('items.collection_id', 'items.position'),
+            '>',
+            eb.tuple(after[0] as string, after[1] as number),
+          ),
         );
       query = query.orderBy('items.collection_id').orderBy('items.position');
       break;
