@@ -26,8 +26,34 @@ const DEEP_PAGE = Number(process.env.BENCH_DEEP_PAGE ?? 1_000);
 const ROWS_PER_STATEMENT = 500;
 const DEMO_SHOP = 'efb5b1b6891646c806f549db';
 
-const WORDS = ['Linen', 'Oak', 'Stoneware', 'Wool', 'Canvas', 'Brass', 'Ash', 'Clay', 'Moss', 'Ink', 'Salt', 'Rye'];
-const THINGS = ['Apron', 'Mug', 'Bowl', 'Shirt', 'Candle', 'Tray', 'Scarf', 'Jug', 'Cap', 'Stool', 'Vase', 'Towel'];
+const WORDS = [
+  'Linen',
+  'Oak',
+  'Stoneware',
+  'Wool',
+  'Canvas',
+  'Brass',
+  'Ash',
+  'Clay',
+  'Moss',
+  'Ink',
+  'Salt',
+  'Rye',
+];
+const THINGS = [
+  'Apron',
+  'Mug',
+  'Bowl',
+  'Shirt',
+  'Candle',
+  'Tray',
+  'Scarf',
+  'Jug',
+  'Cap',
+  'Stool',
+  'Vase',
+  'Towel',
+];
 
 /** Deterministic, spread titles: title order is not insertion order. */
 const titleOf = (n: number) => {
@@ -191,8 +217,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `catalogue list on ${f.database}, ${f.products.toLocaleString('en')} products (3 variants each), seeded in ${f.seedSeconds.toFixed(1)} s`,
     );
-    console.log(`  first page:   median ${f.firstPageMs.toFixed(1)} ms, p95 ${f.firstPageP95Ms.toFixed(1)} ms`);
-    console.log(`  page ${DEEP_PAGE}:    median ${f.deepPageMs.toFixed(1)} ms, p95 ${f.deepPageP95Ms.toFixed(1)} ms`);
+    console.log(
+      `  first page:   median ${f.firstPageMs.toFixed(1)} ms, p95 ${f.firstPageP95Ms.toFixed(1)} ms`,
+    );
+    console.log(
+      `  page ${DEEP_PAGE}:    median ${f.deepPageMs.toFixed(1)} ms, p95 ${f.deepPageP95Ms.toFixed(1)} ms`,
+    );
     const met = f.firstPageMs < 100 && f.deepPageMs < 100;
     console.log(`  goal < 100 ms each: ${met ? 'met' : 'NOT met'}`);
   }

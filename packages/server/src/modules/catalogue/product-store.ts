@@ -205,7 +205,9 @@ export async function moveAddress(
   await trx
     .insertInto('item_redirects')
     .values({ collection_id: from.collectionId, url_id: from.urlId, item_id: itemId, created: now })
-    .onConflict((oc) => oc.columns(['collection_id', 'url_id']).doUpdateSet({ item_id: itemId, created: now }))
+    .onConflict((oc) =>
+      oc.columns(['collection_id', 'url_id']).doUpdateSet({ item_id: itemId, created: now }),
+    )
     .execute();
 }
 
@@ -222,7 +224,11 @@ export async function forgetAddress(
 }
 
 export async function forgetItemAddresses(trx: CatalogueTrx, itemIds: readonly string[]): Promise<void> {
-  if (itemIds.length) await trx.deleteFrom('item_redirects').where('item_id', 'in', [...itemIds]).execute();
+  if (itemIds.length)
+    await trx
+      .deleteFrom('item_redirects')
+      .where('item_id', 'in', [...itemIds])
+      .execute();
 }
 
 /** Where an item that was at this address is now (its collection's and its own URL ids). */
