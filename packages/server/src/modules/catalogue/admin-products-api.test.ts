@@ -216,6 +216,37 @@ for (const database of DATABASES) {
       expect(stale.json().message).toMatch(/^An import changed this product at /);
     });
 
+    it('applies typed stock as a change to what the editor saw: units sold meanwhile stay counted', async () => {
+      const manager = await staff([ROLES['store-manager']]);
+      const created = (
+        await manager.request('POST', API, twoOptionProduct({ slug: 'stocked-apron' }))
+      ).json() as ProductRecord;
+      const first = created.variants[0] as ProductRecord['variants'][0];
+      // Two units of the first variant leave while the editor is open.
+      const taken = await manager.request('POST', `/api/config/stock/${first.id}`, {
+        adjust: -2,
+        reason: 'damaged',
+      });
+      expect(taken.json().qtyInStock).toBe(5);
+      const product = {
+        ...inputOf(created),
+        variants: created.variants.map((v) =>
+          v.id === first.id ? { ...v, stock: 10, stockSeen: 7 } : { ...v, stockSeen: v.stock },
+        ),
+      };
+      const saved = await manager.request('PUT', `${API}/${created.id}`, { version: 1, product });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const stock = (saved.json() as ProductRecord).variants.map((v) => v.stock);
+      expect(stock).toEqual([8, 7, 7, 7]);
+      const ledger = (await manager.request('GET', `/api/config/stock/ledger?variantId=${first.id}`)).json()
+        .entries;
+      expect(ledger.map((e: { change: number; reason: string }) => [e.change, e.reason])).toEqual([
+        [3, 'correction'],
+        [-2, 'damaged'],
+        [7, 'correction'],
+      ]);
+    });
+
     it('keeps a revision of every save, and restoring the first brings the old price back', async () => {
       const ada = await staff([ROLES.admin]);
       const created = (

@@ -168,15 +168,28 @@ async function writeProduct(
   if (await slugTaken(trx, page.id, write.input.slug, row?.id))
     throw apiError('catalogue.slug-taken', { params: { slug: write.input.slug }, extra: { field: 'slug' } });
   const live = await liveStock(trx, row ? [row.id] : []);
-  const input: ProductInput = write.keepLiveStock
-    ? {
-        ...write.input,
-        variants: write.input.variants.map((v) => {
-          const stock = v.id === undefined ? undefined : live.get(v.id);
-          return stock ? { ...v, stock: stock.unlimited ? ('unlimited' as const) : stock.qty } : v;
-        }),
-      }
-    : write.input;
+  const input: ProductInput = {
+    ...write.input,
+    variants: write.input.variants.map(({ stockSeen, ...v }) => {
+      const now = v.id === undefined ? undefined : live.get(v.id);
+      if (!now) return v;
+      const current = now.unlimited ? ('unlimited' as const) : now.qty;
+      if (write.keepLiveStock || (stockSeen !== undefined && stockSeen === v.stock))
+        return { ...v, stock: current };
+      if (
+        stockSeen === undefined ||
+        stockSeen === 'unlimited' ||
+        v.stock === 'unlimited' ||
+        current === 'unlimited'
+      )
+        return v;
+      // What the editor typed, as a change to what it saw: orders taken meanwhile stay counted.
+      const level = current + (v.stock - stockSeen);
+      if (level < 0)
+        throw apiError('stock.below-zero', { params: { stock: current, taking: stockSeen - v.stock } });
+      return { ...v, stock: level };
+    }),
+  };
   const before = row ? await inputWithLiveStock(db, row, site) : undefined;
   const base = row ? (JSON.parse(row.data) as ItemContent) : undefined;
   const content = productContent(input, base, id, site);

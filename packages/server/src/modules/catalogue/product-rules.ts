@@ -28,6 +28,7 @@ const variantInput = z
     salePrice: decimal,
     onSale: z.boolean(),
     stock: z.union([z.number().int().min(0).max(1_000_000_000), z.literal('unlimited')]),
+    stockSeen: z.union([z.number().int().min(0).max(1_000_000_000), z.literal('unlimited')]).optional(),
     weight: measure,
     dimensions: z.object({ length: measure, width: measure, height: measure }).strict(),
     imageId: z.string().min(1).max(200).nullable(),
