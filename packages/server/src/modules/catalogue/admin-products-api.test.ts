@@ -485,6 +485,7 @@ for (const database of DATABASES) {
       expect(refused.statusCode).toBe(403);
     });
 
+    // Twelve staff sign in (a password hash each) and call every route: longer than one call's test.
     it('lets each role do what the permission table says on every product call', async () => {
       const admin = await staff([ROLES.admin]);
       const product = (
@@ -547,6 +548,6 @@ for (const database of DATABASES) {
         const res = await visitor.request(method, url, method === 'GET' ? undefined : {});
         expect.soft(res.statusCode, `${method} ${url}`).toBe(401);
       }
-    });
+    }, 90_000);
   });
 }
