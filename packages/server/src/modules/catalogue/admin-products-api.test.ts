@@ -361,6 +361,9 @@ for (const database of DATABASES) {
       const ada = await staff([ROLES.admin]);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
       expect((await page(second, '/shop?format=json')).body).toContain('"urlId":"lesson"');
+      const found = async () =>
+        (await page(second, '/api/search/suggest?q=weaving')).body.includes('/shop/lesson');
+      expect(await found()).toBe(true);
       const hide = await ada.request('POST', `${API}/bulk`, {
         productIds: ['p-lesson'],
         action: 'visibility',
@@ -369,6 +372,7 @@ for (const database of DATABASES) {
       expect(hide.statusCode).toBe(200);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(404);
       expect((await page(second, '/shop?format=json')).body).not.toContain('"urlId":"lesson"');
+      expect(await found()).toBe(false);
       const record = (await ada.request('GET', `${API}/p-lesson`)).json() as ProductRecord;
       const shown = await ada.request('PUT', `${API}/p-lesson`, {
         version: record.version,
@@ -376,6 +380,7 @@ for (const database of DATABASES) {
       });
       expect(shown.statusCode).toBe(200);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
+      expect(await found()).toBe(true);
     });
 
     it('duplicates as a hidden copy without stock, and deletes', async () => {
@@ -479,6 +484,30 @@ for (const database of DATABASES) {
       const soldOut = (await viewer.request('GET', `${API}?stock=out-of-stock`)).json();
       expect(soldOut.products.map((p: { id: string }) => p.id)).toContain('p-soldout');
       expect(soldOut.products.map((p: { id: string }) => p.id)).not.toContain('p-ebook');
+      // By the cheapest variant's price, a page at a time, kept as prices change.
+      const byPrice = async (query: string) => {
+        const prices: number[] = [];
+        let cursor = '';
+        for (;;) {
+          const res = (await viewer.request('GET', `${API}?sort=${query}&limit=2${cursor}`)).json();
+          prices.push(...res.products.map((p: { price: string }) => Number(p.price)));
+          if (!res.hasNextPage) return prices;
+          cursor = `&cursor=${res.nextPageCursor}`;
+        }
+      };
+      const ascending = await byPrice('price');
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(ascending.length).toBe(firstPage.total);
+      expect(await byPrice('-price')).toEqual([...ascending].reverse());
+      const manager = await staff([ROLES['store-manager']]);
+      const club = (await manager.request('GET', `${API}/p-club`)).json() as ProductRecord;
+      const cheaper = { ...inputOf(club), variants: club.variants.map((v) => ({ ...v, price: '0.50' })) };
+      expect(
+        (await manager.request('PUT', `${API}/p-club`, { version: club.version, product: cheaper }))
+          .statusCode,
+      ).toBe(200);
+      const cheapest = (await viewer.request('GET', `${API}?sort=price&limit=1`)).json().products[0];
+      expect(cheapest).toMatchObject({ id: 'p-club', price: '0.50' });
       expect((await viewer.request('GET', `${API}?cursor=nope`)).statusCode).toBe(400);
       // Read only: the viewer may not save.
       const refused = await viewer.request('POST', API, twoOptionProduct({ slug: 'viewer-apron' }));

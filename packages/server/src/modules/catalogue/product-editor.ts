@@ -279,7 +279,14 @@ async function writeProduct(
   else if (!row) await forgetAddress(trx, { collectionId: page.id, urlId: content.urlId });
 
   await writeSearchDocuments(trx, [
-    { id, document: () => itemDocument(page, content, Number(itemRow.fields.publish_on)) },
+    {
+      id,
+      // A hidden product is found by no search (no document: its old one goes).
+      document: () =>
+        content.isHidden === true
+          ? undefined
+          : itemDocument(page, content, Number(itemRow.fields.publish_on)),
+    },
   ]);
 
   const version = await itemVersion(trx, id);
