@@ -841,6 +841,85 @@ const entries = {
   'csv.too-large': { text: 'The file is larger than {maxSize}. Split it into smaller files.' },
   'csv.content-type': { text: 'Send the file as text/csv.' },
 
+  // The product editor (issue 30): why a save was refused, in the words staff read under the form.
+  'catalogue.product-not-found': { text: 'That product does not exist.' },
+  'catalogue.revision-not-found': { text: 'That revision of the product does not exist.' },
+  'catalogue.store-page-not-found': { text: 'That store page does not exist.' },
+  'catalogue.record-changed': {
+    text: '{who} saved this product at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
+  },
+  'catalogue.record-changed-by-import': {
+    text: 'An import changed this product at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
+  },
+  'catalogue.tag-too-long': { text: 'Tags are limited to 50 characters: "{tag}" is too long.' },
+  'catalogue.category-too-long': {
+    text: 'Categories are limited to 25 characters: "{category}" is too long.',
+  },
+  'catalogue.slug-invalid': {
+    text: 'The URL slug "{slug}" may hold only lowercase letters, digits and hyphens (like linen-shirt).',
+  },
+  'catalogue.slug-taken': { text: 'Another product on this store page already has the URL slug "{slug}".' },
+  'catalogue.no-variants': { text: 'A product needs at least one variant.' },
+  'catalogue.too-many-variants': { text: 'A product has at most {max} variants; this one has {count}.' },
+  'catalogue.option-duplicate': { text: 'The option {option} is listed twice.' },
+  'catalogue.variant-options': { text: 'Variant {variant} needs one value for each option: {options}.' },
+  'catalogue.variant-option-value': {
+    text: 'Variant {variant}: "{value}" is not one of the values of the option {option}.',
+  },
+  'catalogue.variant-duplicate': { text: 'Variants {first} and {second} have the same options.' },
+  'catalogue.sku-duplicate': { text: 'Two variants have the SKU {sku}.' },
+  'catalogue.price-invalid': { text: 'Variant {variant}: "{price}" is not an amount in {currency}.' },
+  'catalogue.variant-currency': {
+    text: 'Variant {variant} is priced in {currency}, but the store sells in {storeCurrency}.',
+  },
+  'catalogue.sale-price-not-below': { text: 'Variant {variant}: the sale price must be below the price.' },
+  'catalogue.subscription-not-allowed': {
+    text: 'Only physical and service products can be subscribed to by a merchant.',
+  },
+  'catalogue.variant-image-unknown': {
+    text: 'Variant {variant} shows an image that the product does not have.',
+  },
+  'catalogue.schedule-invalid': {
+    text: 'The date and time to show the product from is not a valid local time ({from}).',
+  },
+  'catalogue.bulk-unknown-product': { text: 'Product {id} does not exist: nothing was changed.' },
+  'catalogue.bulk-price-negative': {
+    text: 'A change of {percent}% would make a price of {product} negative: nothing was changed.',
+  },
+
+  // A revision's list of what changed (the product editor's history).
+  'catalogue.copy-title': { text: '{title} (copy)' },
+  'catalogue.ledger-note': { text: 'set in the product editor' },
+  'catalogue.change-created': { text: 'Created' },
+  'catalogue.change-restored': { text: 'Restored version {version}' },
+  'catalogue.change-title': { text: 'Title' },
+  'catalogue.change-slug': { text: 'URL slug' },
+  'catalogue.change-description': { text: 'Description' },
+  'catalogue.change-kind': { text: 'Product type' },
+  'catalogue.change-options': { text: 'Options' },
+  'catalogue.change-images': { text: 'Images' },
+  'catalogue.change-store-page': { text: 'Store page' },
+  'catalogue.change-categories': { text: 'Categories' },
+  'catalogue.change-tags': { text: 'Tags' },
+  'catalogue.change-visibility': { text: 'Visibility' },
+  'catalogue.change-seo-title': { text: 'SEO title' },
+  'catalogue.change-seo-description': { text: 'SEO description' },
+  'catalogue.change-merchandising': { text: 'Merchandising' },
+  'catalogue.change-add-button': { text: 'Add button text' },
+  'catalogue.change-additional-fields': { text: 'Additional fields form' },
+  'catalogue.change-digital-file': { text: 'Digital file' },
+  'catalogue.change-denominations': { text: 'Gift card amounts' },
+  'catalogue.change-subscriptions': { text: 'Subscription plans' },
+  'catalogue.change-variant-added': { text: 'Variant {variant} added' },
+  'catalogue.change-variant-removed': { text: 'Variant {variant} removed' },
+  'catalogue.change-variant-price': { text: 'Price of {variant}' },
+  'catalogue.change-variant-sale-price': { text: 'Sale price of {variant}' },
+  'catalogue.change-variant-on-sale': { text: 'On sale: {variant}' },
+  'catalogue.change-variant-stock': { text: 'Stock of {variant}' },
+  'catalogue.change-variant-sku': { text: 'SKU of {variant}' },
+  'catalogue.change-variant-options': { text: 'Options of {variant}' },
+  'catalogue.change-variant-shipping': { text: 'Weight and size of {variant}' },
+  'catalogue.change-variant-image': { text: 'Image of {variant}' },
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;

@@ -51,7 +51,16 @@ export {
   type SyncResult,
 } from './content-sync.ts';
 export { storedCatalogue, storedCollections, storedItems } from './content-export.ts';
-export { productSearchQuery, searchProducts } from './admin-products.ts';
+export {
+  productBulkBody,
+  productEditorRoutes,
+  productListQuery,
+  productSearchQuery,
+  searchProducts,
+  type MediaUrl,
+} from './admin-products.ts';
+export { productContent, productInputOf, type ProductSite } from './product-content.ts';
+export { checkProduct, MAX_VARIANTS, productInput } from './product-rules.ts';
 export {
   changeStock,
   LEDGER_CSV_COLUMNS,
