@@ -844,7 +844,7 @@ const entries = {
   // The product editor (issue 30): why a save was refused, in the words staff read under the form.
   'catalogue.product-not-found': { text: 'That product does not exist.' },
   'catalogue.revision-not-found': { text: 'That revision of the product does not exist.' },
-  'catalogue.store-page-not-found': { text: 'That store page does not exist.' },
+  'catalogue.product-store-page-unknown': { text: 'That store page does not exist.' },
   'catalogue.record-changed': {
     text: '{who} saved this product at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
   },
@@ -855,10 +855,12 @@ const entries = {
   'catalogue.category-too-long': {
     text: 'Categories are limited to 25 characters: "{category}" is too long.',
   },
-  'catalogue.slug-invalid': {
+  'catalogue.product-slug-invalid': {
     text: 'The URL slug "{slug}" may hold only lowercase letters, digits and hyphens (like linen-shirt).',
   },
-  'catalogue.slug-taken': { text: 'Another product on this store page already has the URL slug "{slug}".' },
+  'catalogue.product-slug-taken': {
+    text: 'Another product on this store page already has the URL slug "{slug}".',
+  },
   'catalogue.no-variants': { text: 'A product needs at least one variant.' },
   'catalogue.too-many-variants': { text: 'A product has at most {max} variants; this one has {count}.' },
   'catalogue.option-duplicate': { text: 'The option {option} is listed twice.' },

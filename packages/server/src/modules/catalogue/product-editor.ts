@@ -119,7 +119,7 @@ async function collectionOf(db: Db, id: string): Promise<CollectionContent | und
 async function storePageOf(db: Db, id: string): Promise<CollectionContent> {
   const page = await collectionOf(db, id);
   if (!page || page.typeName !== 'products')
-    throw apiError('catalogue.store-page-not-found', { extra: { field: 'storePageId' } });
+    throw apiError('catalogue.product-store-page-unknown', { extra: { field: 'storePageId' } });
   return page;
 }
 
@@ -166,7 +166,7 @@ async function writeProduct(
   const db: Db = trx;
   const page = await storePageOf(db, write.input.storePageId);
   if (await slugTaken(trx, page.id, write.input.slug, row?.id))
-    throw apiError('catalogue.slug-taken', { params: { slug: write.input.slug }, extra: { field: 'slug' } });
+    throw apiError('catalogue.product-slug-taken', { params: { slug: write.input.slug }, extra: { field: 'slug' } });
   const live = await liveStock(trx, row ? [row.id] : []);
   const input: ProductInput = {
     ...write.input,

@@ -268,15 +268,19 @@ export const ERRORS = {
     status: 409,
     key: 'catalogue.record-changed-by-import',
   },
-  'catalogue.slug-taken': { code: 'slug-taken', status: 409, key: 'catalogue.slug-taken' },
-  'catalogue.store-page-not-found': {
+  'catalogue.product-slug-taken': { code: 'slug-taken', status: 409, key: 'catalogue.product-slug-taken' },
+  'catalogue.product-store-page-unknown': {
     code: 'invalid-product',
     status: 400,
-    key: 'catalogue.store-page-not-found',
+    key: 'catalogue.product-store-page-unknown',
   },
   'catalogue.tag-too-long': { code: 'invalid-product', status: 400, key: 'catalogue.tag-too-long' },
   'catalogue.category-too-long': { code: 'invalid-product', status: 400, key: 'catalogue.category-too-long' },
-  'catalogue.slug-invalid': { code: 'invalid-product', status: 400, key: 'catalogue.slug-invalid' },
+  'catalogue.product-slug-invalid': {
+    code: 'invalid-product',
+    status: 400,
+    key: 'catalogue.product-slug-invalid',
+  },
   'catalogue.no-variants': { code: 'invalid-product', status: 400, key: 'catalogue.no-variants' },
   'catalogue.too-many-variants': { code: 'invalid-product', status: 400, key: 'catalogue.too-many-variants' },
   'catalogue.option-duplicate': { code: 'invalid-product', status: 400, key: 'catalogue.option-duplicate' },

@@ -225,6 +225,8 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/config/store-pages/:id/categories/order': signInRequired,
   'GET /api/config/stock/ledger/export': signInRequired,
   'GET /api/config/content/export': signInRequired,
+  'POST /api/config/products/import': signInRequired,
+  'GET /api/config/products/export': signInRequired,
   'GET /api/config/forms': signInRequired,
   'GET /api/config/forms/:formId/submissions': signInRequired,
   'GET /api/config/forms/:formId/submissions/export': signInRequired,
