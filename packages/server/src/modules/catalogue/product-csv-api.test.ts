@@ -332,6 +332,35 @@ for (const database of DATABASES) {
       expect(page.body).toContain('Waxed Jacket, &quot;Field&quot;');
     });
 
+    it('a product marked Visible: No is off the storefront, and Yes brings it back', async () => {
+      const s = await staff(t, 8);
+      const row = (visible: string, id = '') =>
+        csv([
+          SQUARESPACE_HEADER,
+          sq({
+            'Product ID': id,
+            'Product Type': 'PHYSICAL',
+            'Product Page': 'shop',
+            'Product URL': 'hidden-scarf',
+            Title: 'Hidden Scarf',
+            Visible: visible,
+            SKU: 'SCARF-1',
+            Price: '30.00',
+            'Sale Price': '0.00',
+            'On Sale': 'No',
+            Stock: '4',
+          }),
+        ]);
+      const hidden = await upload(s, 'squarespace', row('No'));
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/shop/hidden-scarf' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/shop' })).body).not.toContain('Hidden Scarf');
+      const id = (await items(t)).find((i) => i.url_id === 'hidden-scarf')?.id as string;
+      const shown = await upload(s, 'squarespace', row('Yes', id));
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/shop/hidden-scarf' })).statusCode).toBe(200);
+    });
+
     it('imports a Shopify file: quoted fields, a multi-line body, three options, a compare-at sale, image rows', async () => {
       const s = await staff(t, 1);
       const res = await upload(s, 'shopify', csv([SHOPIFY_HEADER, ...shopifyMug()]));

@@ -496,8 +496,8 @@ function itemJson(
     delete item.assetUrl;
     delete item.mainImageId;
   }
-  if (p.visible) delete item.workflowState;
-  else item.workflowState = 2;
+  if (p.visible) delete item.isHidden;
+  else item.isHidden = true;
   if (p.format === 'shopify') {
     if (p.vendor !== '') item.vendor = p.vendor;
     else delete item.vendor;

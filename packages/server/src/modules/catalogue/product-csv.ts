@@ -649,7 +649,7 @@ const optionNamesOf = (item: ItemContent, variants: ExportedVariant[]): string[]
 
 const kindOf = (item: ItemContent): ProductKind =>
   KIND_OF_PRODUCT_TYPE[item.structuredContent?.productType ?? 1] ?? 'physical';
-const visibleOf = (item: ItemContent) => item.workflowState !== 2;
+const visibleOf = (item: ItemContent) => item.isHidden !== true;
 const seoOf = (item: ItemContent) => (item.seoData ?? {}) as { seoTitle?: string; seoDescription?: string };
 const stockText = (v: ExportedVariant) => (v.unlimited ? 'Unlimited' : String(v.qtyInStock));
 
