@@ -6,8 +6,7 @@
  * object survives. The name is the file's own, made URL-safe, with the extension of what it is.
  */
 import { createHash } from 'node:crypto';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_INPUT_PIXELS } from './encoder.ts';
 
@@ -51,15 +50,19 @@ function kindOf(metadata: Metadata): (Kind & { name: string }) | undefined {
   return kind && name ? { ...kind, name } : undefined;
 }
 
-let purifier: DOMPurify | undefined;
-function purify(): DOMPurify {
-  purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+// jsdom takes about a second to load: only the first SVG upload pays for it, not every start.
+let purifier: Promise<DOMPurify> | undefined;
+function purify(): Promise<DOMPurify> {
+  purifier ??= Promise.all([import('dompurify'), import('jsdom')]).then(
+    ([{ default: createDOMPurify }, { JSDOM }]) =>
+      createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]),
+  );
   return purifier;
 }
 
 /** The SVG without script, event handlers, links to `javascript:` or foreign objects; undefined when nothing of it is left. */
-export function sanitiseSvg(text: string): string | undefined {
-  const clean = purify().sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true } });
+export async function sanitiseSvg(text: string): Promise<string | undefined> {
+  const clean = (await purify()).sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true } });
   return /^<svg[\s>]/.test(clean) ? clean : undefined;
 }
 
@@ -85,7 +88,7 @@ export async function examineUpload(bytes: Buffer): Promise<Examined> {
   });
 
   if (kind.name === 'svg') {
-    const clean = sanitiseSvg(bytes.toString('utf8'));
+    const clean = await sanitiseSvg(bytes.toString('utf8'));
     if (clean === undefined) return { ok: false, refusal: { kind: 'unreadable' } };
     return finish(Buffer.from(clean, 'utf8'), metadata.width ?? null, metadata.height ?? null);
   }
