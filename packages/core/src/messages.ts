@@ -878,6 +878,9 @@ const entries = {
   'catalogue.subscription-not-allowed': {
     text: 'Only physical and service products can be subscribed to by a merchant.',
   },
+  'catalogue.image-unknown': {
+    text: 'Image {mediaId} is not in the media library (it may have been deleted): upload it again.',
+  },
   'catalogue.variant-image-unknown': {
     text: 'Variant {variant} shows an image that the product does not have.',
   },

@@ -21,6 +21,7 @@ import { catalogueAdminRoutes } from '../modules/catalogue/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { contentAdminRoutes } from '../modules/content/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
+import { mediaAddresses } from '../modules/media/index.ts';
 import { orderAdminRoutes, orderNumbersByIds, type ShopIdentity } from '../modules/orders/index.ts';
 import { subscriptionBackofficeRoutes } from '../modules/subscriptions/index.ts';
 import { recordsRoutes } from './records-routes.ts';
@@ -85,7 +86,10 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     handOutPaidOrder: options.handOutPaidOrder,
     confirmationMailNow: options.confirmationMailNow,
   });
-  await catalogueAdminRoutes(app, CONFIG_API, { staffEmails: (ids) => accountEmails(db, ids) });
+  await catalogueAdminRoutes(app, CONFIG_API, {
+    staffEmails: (ids) => accountEmails(db, ids),
+    media: mediaAddresses,
+  });
   await contentAdminRoutes(app, CONFIG_API);
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API);

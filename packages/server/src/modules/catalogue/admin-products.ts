@@ -14,7 +14,7 @@ import { likePattern } from '../../platform/http/list-search.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { productsTitled } from './catalogue-store.ts';
 import { storeCurrency } from './content-sync.ts';
-import type { ProductSite } from './product-content.ts';
+import type { ProductMedia, ProductSite } from './product-content.ts';
 import {
   bulkChange,
   createProduct,
@@ -50,11 +50,11 @@ export async function searchProducts(
 
 // ------------------------------------------------------------------ the product editor (issue 30)
 
-/** A media library asset's address by its id. */
-export type MediaUrl = (mediaId: string) => string;
-
-/** Until the media library names its files, an asset's id is its file name. */
-const mediaUrlById: MediaUrl = (mediaId) => `/media/${encodeURIComponent(mediaId)}`;
+/** Without a media library (a test app's), no asset is known: only the images a product already has are kept. */
+const NO_MEDIA: ProductMedia = {
+  addressesOf: async () => new Map(),
+  idsOf: async () => new Map(),
+};
 
 const productId = z.object({ id: z.string().min(1).max(100) }).strict();
 const revisionParams = productId.extend({ revisionId: z.string().min(1).max(100) }).strict();
@@ -92,13 +92,13 @@ export const productBulkBody = z
   );
 
 /** What the editor needs of the request's site: its currency, time zone and now. */
-function siteOf(request: FastifyRequest, mediaUrl: MediaUrl): ProductSite {
+function siteOf(request: FastifyRequest, media: ProductMedia): ProductSite {
   const content = request.site.template.content;
   const zone = content.website.timeZone;
   return {
     currency: storeCurrency(content),
     timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE,
-    mediaUrl,
+    media,
     now: Date.now(),
   };
 }
@@ -112,11 +112,11 @@ function editorOf(request: FastifyRequest): Editor {
 export async function productEditorRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  options: { mediaUrl?: MediaUrl | undefined },
+  options: { media?: ProductMedia | undefined },
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const mediaUrl = options.mediaUrl ?? mediaUrlById;
+  const media = options.media ?? NO_MEDIA;
   const read = { preValidation: requirePermission('backoffice.read') };
   const edit = { preValidation: requirePermission('catalogue.edit'), config: { crumb: true } };
   const API = `${CONFIG_API}/products`;
@@ -124,11 +124,11 @@ export async function productEditorRoutes(
 
   app.get(API, { ...read, schema: { querystring: productListQuery } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listProducts(db, siteOf(request, mediaUrl), request.query);
+    return listProducts(db, siteOf(request, media), request.query);
   });
   app.get(`${API}/:id`, { ...read, schema: { params: productId } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return loadProduct(db, request.params.id, siteOf(request, mediaUrl));
+    return loadProduct(db, request.params.id, siteOf(request, media));
   });
   app.get(`${API}/:id/revisions`, { ...read, schema: { params: productId } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -136,7 +136,7 @@ export async function productEditorRoutes(
   });
   app.post(API, { ...edit, schema: { body: productInput } }, async (request, reply) =>
     idempotent(db, request, reply, 'catalogue-product-create', async () =>
-      answer(201, await createProduct(db, siteOf(request, mediaUrl), editorOf(request), request.body)),
+      answer(201, await createProduct(db, siteOf(request, media), editorOf(request), request.body)),
     ),
   );
   app.put(
@@ -148,7 +148,7 @@ export async function productEditorRoutes(
           200,
           await saveProduct(
             db,
-            siteOf(request, mediaUrl),
+            siteOf(request, media),
             editorOf(request),
             request.params.id,
             request.body.version,
@@ -159,10 +159,7 @@ export async function productEditorRoutes(
   );
   app.post(`${API}/:id/duplicate`, { ...edit, schema: { params: productId } }, async (request, reply) =>
     idempotent(db, request, reply, 'catalogue-product-duplicate', async () =>
-      answer(
-        201,
-        await duplicateProduct(db, siteOf(request, mediaUrl), editorOf(request), request.params.id),
-      ),
+      answer(201, await duplicateProduct(db, siteOf(request, media), editorOf(request), request.params.id)),
     ),
   );
   app.delete(`${API}/:id`, { ...edit, schema: { params: productId } }, async (request, reply) =>
@@ -179,7 +176,7 @@ export async function productEditorRoutes(
           200,
           await restoreRevision(
             db,
-            siteOf(request, mediaUrl),
+            siteOf(request, media),
             editorOf(request),
             request.params.id,
             request.params.revisionId,
@@ -189,7 +186,7 @@ export async function productEditorRoutes(
   );
   app.post(`${API}/bulk`, { ...edit, schema: { body: productBulkBody } }, async (request, reply) =>
     idempotent(db, request, reply, 'catalogue-product-bulk', async () =>
-      answer(200, await bulkChange(db, siteOf(request, mediaUrl), editorOf(request), request.body)),
+      answer(200, await bulkChange(db, siteOf(request, media), editorOf(request), request.body)),
     ),
   );
 }

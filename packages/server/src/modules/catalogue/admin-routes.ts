@@ -20,7 +20,8 @@ import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
 import { productCsvRoutes } from './admin-csv.ts';
-import { productEditorRoutes, productSearchQuery, searchProducts, type MediaUrl } from './admin-products.ts';
+import { productEditorRoutes, productSearchQuery, searchProducts } from './admin-products.ts';
+import type { ProductMedia } from './product-content.ts';
 import {
   changeStock,
   ledgerCsv,
@@ -36,14 +37,14 @@ import {
 export interface CatalogueAdminOptions {
   /** Who made each ledger entry, by their account's address (the accounts module's, through backoffice/routes.ts). */
   staffEmails: AccountEmails;
-  /** A media library asset's address by its id (the media module's; `/media/<id>` without one). */
-  mediaUrl?: MediaUrl;
+  /** The media library's addresses (the media module's), for the product editor's images. */
+  media?: ProductMedia;
 }
 
 export async function catalogueAdminRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  { staffEmails, mediaUrl }: CatalogueAdminOptions,
+  { staffEmails, media }: CatalogueAdminOptions,
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -61,7 +62,7 @@ export async function catalogueAdminRoutes(
 
   await productCsvRoutes(app, CONFIG_API);
 
-  await productEditorRoutes(app, CONFIG_API, { mediaUrl });
+  await productEditorRoutes(app, CONFIG_API, { media });
 
   // ------------------------------------------------------------------ stock
 

@@ -57,9 +57,14 @@ export {
   productListQuery,
   productSearchQuery,
   searchProducts,
-  type MediaUrl,
 } from './admin-products.ts';
-export { productContent, productInputOf, type ProductSite } from './product-content.ts';
+export {
+  productContent,
+  productInputOf,
+  type ImageAddress,
+  type ProductMedia,
+  type ProductSite,
+} from './product-content.ts';
 export { checkProduct, MAX_VARIANTS, productInput } from './product-rules.ts';
 export {
   changeStock,

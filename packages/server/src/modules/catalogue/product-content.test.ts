@@ -17,9 +17,15 @@ import {
 const SITE: ProductSite = {
   currency: 'EUR',
   timeZone: 'Europe/Paris',
-  mediaUrl: (id) => `/media/${id}.jpg`,
+  media: { addressesOf: async () => new Map(), idsOf: async () => new Map() },
   now: Date.UTC(2026, 10, 28, 12, 0),
 };
+
+/** The library's addresses of the input's images. */
+const IMAGES = new Map([
+  ['img-1', { url: '/media/front.jpg', originalSize: '4000x3000' }],
+  ['img-2', { url: '/media/back.jpg' }],
+]);
 
 const INPUT: ProductInput = {
   title: 'Field Jacket',
@@ -83,12 +89,12 @@ const INPUT: ProductInput = {
 
 describe('a product record and its content', () => {
   it('reads back what was saved, field for field', () => {
-    const content = productContent(INPUT, undefined, 'p-1', SITE);
+    const content = productContent(INPUT, undefined, 'p-1', SITE, IMAGES);
     expect(productInputOf(content, 'c-shop', SITE)).toEqual(INPUT);
   });
 
   it('writes the Squarespace shape the storefront renders', () => {
-    const content = productContent(INPUT, undefined, 'p-1', SITE);
+    const content = productContent(INPUT, undefined, 'p-1', SITE, IMAGES);
     expect(content.structuredContent?.variantOptionOrdering).toEqual(['Size', 'Colour']);
     expect(content.structuredContent?.variants?.[0]).toMatchObject({
       attributes: { Size: 'S', Colour: 'Olive' },
@@ -104,10 +110,16 @@ describe('a product record and its content', () => {
       mainImageId: 'img-2',
     });
     expect(content).toMatchObject({
-      assetUrl: '/media/img-1.jpg',
+      assetUrl: '/media/front.jpg',
       items: [
-        { id: 'img-1', assetUrl: '/media/img-1.jpg', title: 'Front', mediaFocalPoint: { x: 0.5, y: 0.3 } },
-        { id: 'img-2' },
+        {
+          id: 'img-1',
+          assetUrl: '/media/front.jpg',
+          originalSize: '4000x3000',
+          title: 'Front',
+          mediaFocalPoint: { x: 0.5, y: 0.3 },
+        },
+        { id: 'img-2', assetUrl: '/media/back.jpg' },
       ],
       seoData: { seoTitle: 'Field Jacket | Shop' },
       merchandisingContext: { customSoldOutText: 'Gone for the season', scarcityShownByDefault: false },
@@ -120,7 +132,7 @@ describe('a product record and its content', () => {
 
   it('keeps what the editor does not know, and takes out a script from the description', () => {
     const base = {
-      ...productContent(INPUT, undefined, 'p-1', SITE),
+      ...productContent(INPUT, undefined, 'p-1', SITE, IMAGES),
       author: { displayName: 'Nell' },
       excerpt: '<p>Short</p>',
     };
@@ -129,6 +141,7 @@ describe('a product record and its content', () => {
       base,
       'p-1',
       SITE,
+      IMAGES,
     );
     expect(saved.author).toEqual({ displayName: 'Nell' });
     expect(saved.excerpt).toBe('<p>Short</p>');
@@ -140,9 +153,15 @@ describe('a product record and its content', () => {
     expect(localToEpoch('2026-07-01T09:30', 'Europe/Paris')).toBe(Date.UTC(2026, 6, 1, 7, 30));
     expect(localToEpoch('2026-02-30T09:30', 'Europe/Paris')).toBeUndefined();
     expect(epochToLocal(Date.UTC(2026, 6, 1, 7, 30), 'Europe/Paris')).toBe('2026-07-01T09:30');
-    const content = productContent(INPUT, undefined, 'p-1', SITE);
+    const content = productContent(INPUT, undefined, 'p-1', SITE, IMAGES);
     expect(content.publishOn).toBe(Date.UTC(2026, 11, 24, 8, 30));
-    const hidden = productContent({ ...INPUT, visibility: { state: 'hidden' } }, undefined, 'p-1', SITE);
+    const hidden = productContent(
+      { ...INPUT, visibility: { state: 'hidden' } },
+      undefined,
+      'p-1',
+      SITE,
+      IMAGES,
+    );
     expect(hidden.isHidden).toBe(true);
     expect(productInputOf(hidden, 'c-shop', SITE).visibility).toEqual({ state: 'hidden' });
   });

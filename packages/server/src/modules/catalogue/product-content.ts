@@ -5,6 +5,7 @@
  * them; what the editor knows is written in the content's own names, so that an exported site and
  * a product saved here read alike. Pure: no I/O.
  */
+import type { Db } from '../../platform/db/index.ts';
 import type {
   ProductImageInput,
   ProductInput,
@@ -24,9 +25,32 @@ export interface ProductSite {
   currency: string;
   /** The site's time zone (IANA), in which a scheduled product's local date-time is read. */
   timeZone: string;
-  /** A media library asset's address (`/media/<fileName>`), by its id. */
-  mediaUrl: (mediaId: string) => string;
+  /** The media library's addresses (the media module's, handed over by the back office). */
+  media: ProductMedia;
   now: number;
+}
+
+/** An image's address and, when known, its size ("WxH"): what the storefront's srcset needs. */
+export interface ImageAddress {
+  url: string;
+  originalSize?: string;
+}
+
+/** The media library, as the product editor reaches it: images are kept by asset id. */
+export interface ProductMedia {
+  addressesOf(db: Db, ids: readonly string[]): Promise<ReadonlyMap<string, ImageAddress>>;
+  idsOf(db: Db, urls: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
+
+/** A product's images as stored: image id -> its address (what an image not from the library keeps). */
+export function storedImages(item: ItemContent | undefined): Map<string, ImageAddress> {
+  const stored = new Map<string, ImageAddress>();
+  for (const image of Array.isArray(item?.items) ? item.items : []) {
+    const { id, assetUrl, originalSize } = obj(image);
+    if (typeof id === 'string' && typeof assetUrl === 'string')
+      stored.set(id, { url: assetUrl, ...(typeof originalSize === 'string' ? { originalSize } : {}) });
+  }
+  return stored;
 }
 
 const KIND_CODES: Record<ProductKind, number> = {
@@ -234,6 +258,8 @@ export function productContent(
   base: ItemContent | undefined,
   itemId: string,
   site: ProductSite,
+  /** Every image's address by its `mediaId` (`imageAddresses` in the editor). */
+  images: ReadonlyMap<string, ImageAddress>,
 ): ItemContent {
   const { currency } = site;
   const baseSc = obj(base?.structuredContent);
@@ -296,13 +322,15 @@ export function productContent(
   };
   if (plans[0]) structuredContent.subscriptionPlan = plans[0].subscriptionPlan;
 
-  const images = input.images.map((image) => {
-    const assetUrl = site.mediaUrl(image.mediaId);
+  const imageItems = input.images.map((image) => {
+    const address = images.get(image.mediaId);
+    const assetUrl = address?.url ?? '';
     return {
       id: image.mediaId,
       recordType: 2,
       title: image.alt,
       assetUrl,
+      ...(address?.originalSize ? { originalSize: address.originalSize } : {}),
       mediaFocalPoint: { x: image.focalPoint.x, y: image.focalPoint.y },
       filename: assetUrl.slice(assetUrl.lastIndexOf('/') + 1),
     };
@@ -316,7 +344,7 @@ export function productContent(
     ...keptItem
   } = (base ?? {}) as Json;
   const baseHadImages = Array.isArray(base?.items) && base.items.length > 0;
-  const first = images[0];
+  const first = imageItems[0];
   const mainImage = first
     ? { assetUrl: first.assetUrl, mainImageId: first.id, mediaFocalPoint: first.mediaFocalPoint }
     : baseHadImages
@@ -348,7 +376,7 @@ export function productContent(
     title: input.title,
     recordType: 11,
     body: sanitizedDescription(input.descriptionHtml),
-    items: images,
+    items: imageItems,
     tags: [...input.tags],
     categories: [...input.categories],
     publishOn,

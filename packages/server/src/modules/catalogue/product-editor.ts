@@ -42,6 +42,9 @@ import {
   newId,
   productContent,
   productInputOf,
+  storedImages,
+  type ImageAddress,
+  type ProductMedia,
   type ProductSite,
 } from './product-content.ts';
 import { checkProduct, productChanges } from './product-rules.ts';
@@ -99,8 +102,52 @@ async function recordOf(
   };
 }
 
+/**
+ * Every image's address by its `mediaId`: a library asset's, else (an image the product had before the
+ * library, such as one imported with content/) the address it was stored with. An id that is neither
+ * is refused: the image would print nothing.
+ */
+async function imageAddresses(
+  db: Db,
+  input: ProductInput,
+  base: ItemContent | undefined,
+  media: ProductMedia,
+): Promise<Map<string, ImageAddress>> {
+  const wanted = input.images.map((image) => image.mediaId);
+  const found = new Map(await media.addressesOf(db, wanted));
+  const stored = storedImages(base);
+  for (const mediaId of wanted) {
+    if (found.has(mediaId)) continue;
+    const kept = stored.get(mediaId);
+    if (!kept) throw apiError('catalogue.image-unknown', { params: { mediaId }, extra: { field: 'images' } });
+    found.set(mediaId, kept);
+  }
+  return found;
+}
+
+/** The stored images named by their library asset, where the library holds their file, so the editor can show them. */
+async function withLibraryIds(
+  db: Db,
+  input: ProductInput,
+  item: ItemContent,
+  media: ProductMedia,
+): Promise<ProductInput> {
+  const stored = storedImages(item);
+  const ids = await media.idsOf(
+    db,
+    [...stored.values()].map((address) => address.url),
+  );
+  const idOf = (mediaId: string) => ids.get(stored.get(mediaId)?.url ?? '') ?? mediaId;
+  return {
+    ...input,
+    images: input.images.map((image) => ({ ...image, mediaId: idOf(image.mediaId) })),
+    variants: input.variants.map((v) => ({ ...v, imageId: v.imageId === null ? null : idOf(v.imageId) })),
+  };
+}
+
 async function inputWithLiveStock(db: Db, row: ProductRow, site: ProductSite): Promise<ProductInput> {
-  const input = productInputOf(JSON.parse(row.data) as ItemContent, row.collection_id, site);
+  const item = JSON.parse(row.data) as ItemContent;
+  const input = await withLibraryIds(db, productInputOf(item, row.collection_id, site), item, site.media);
   const live = await liveStock(db, [row.id]);
   return {
     ...input,
@@ -166,7 +213,10 @@ async function writeProduct(
   const db: Db = trx;
   const page = await storePageOf(db, write.input.storePageId);
   if (await slugTaken(trx, page.id, write.input.slug, row?.id))
-    throw apiError('catalogue.product-slug-taken', { params: { slug: write.input.slug }, extra: { field: 'slug' } });
+    throw apiError('catalogue.product-slug-taken', {
+      params: { slug: write.input.slug },
+      extra: { field: 'slug' },
+    });
   const live = await liveStock(trx, row ? [row.id] : []);
   const input: ProductInput = {
     ...write.input,
@@ -192,7 +242,7 @@ async function writeProduct(
   };
   const before = row ? await inputWithLiveStock(db, row, site) : undefined;
   const base = row ? (JSON.parse(row.data) as ItemContent) : undefined;
-  const content = productContent(input, base, id, site);
+  const content = productContent(input, base, id, site, await imageAddresses(db, input, base, site.media));
   const now = site.now;
   const position = row && row.collection_id === page.id ? row.position : await nextPosition(trx, page.id);
   const addedOn = typeof base?.addedOn === 'number' ? base.addedOn : now;

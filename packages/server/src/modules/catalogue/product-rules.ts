@@ -122,7 +122,10 @@ export function checkProduct(input: ProductInput, currency: string, timeZone: st
     if (category.length > MAX_CATEGORY_LENGTH)
       throw apiError('catalogue.category-too-long', { params: { category }, extra: { field: 'categories' } });
   if (!SLUG.test(input.slug))
-    throw apiError('catalogue.product-slug-invalid', { params: { slug: input.slug }, extra: { field: 'slug' } });
+    throw apiError('catalogue.product-slug-invalid', {
+      params: { slug: input.slug },
+      extra: { field: 'slug' },
+    });
   if (input.visibility.state === 'scheduled' && localToEpoch(input.visibility.from, timeZone) === undefined)
     throw apiError('catalogue.schedule-invalid', {
       params: { from: input.visibility.from },

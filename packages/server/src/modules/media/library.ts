@@ -236,3 +236,53 @@ export async function exportMediaInto(db: Db, dir: string): Promise<string[]> {
   }
   return written;
 }
+
+/** What a page needs of an asset to print it: its address and, for a raster image, its size (`originalSize`, "WxH"). */
+export interface MediaAddress {
+  url: string;
+  originalSize?: string;
+}
+
+/**
+ * The library's addresses both ways, for editors that keep images by asset id (the product editor).
+ * Each read runs on the handle given: the caller's transaction, where it holds one.
+ */
+export interface MediaAddresses {
+  /** Asset id -> its address, for the ids that are in the library. */
+  addressesOf(db: Db, ids: readonly string[]): Promise<ReadonlyMap<string, MediaAddress>>;
+  /** `/media/<fileName>` -> asset id, for the addresses that are in the library. */
+  idsOf(db: Db, urls: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
+
+const fileNameOf = (url: string): string | undefined => {
+  try {
+    return decodeURIComponent(url.slice(MEDIA_PATH.length).split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+};
+
+export const mediaAddresses: MediaAddresses = {
+  async addressesOf(db, ids) {
+    const found = new Map<string, MediaAddress>();
+    for (const id of new Set(ids)) {
+      const row = await assetById(db, id);
+      if (!row) continue;
+      const sized = row.width !== null && row.height !== null;
+      found.set(id, {
+        url: urlOf(row.fileName),
+        ...(sized ? { originalSize: `${row.width}x${row.height}` } : {}),
+      });
+    }
+    return found;
+  },
+  async idsOf(db, urls) {
+    const ids = new Map<string, string>();
+    for (const url of new Set(urls)) {
+      const name = url.startsWith(MEDIA_PATH) ? fileNameOf(url) : undefined;
+      const row = name ? await assetByName(db, name) : undefined;
+      if (row) ids.set(url, row.id);
+    }
+    return ids;
+  },
+};

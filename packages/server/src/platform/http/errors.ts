@@ -274,6 +274,7 @@ export const ERRORS = {
     status: 400,
     key: 'catalogue.product-store-page-unknown',
   },
+  'catalogue.image-unknown': { code: 'invalid-product', status: 400, key: 'catalogue.image-unknown' },
   'catalogue.tag-too-long': { code: 'invalid-product', status: 400, key: 'catalogue.tag-too-long' },
   'catalogue.category-too-long': { code: 'invalid-product', status: 400, key: 'catalogue.category-too-long' },
   'catalogue.product-slug-invalid': {
