@@ -30,6 +30,7 @@ const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SQLITE_READER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   DATABASE_STARTUP_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30_000)),
   SITE_DIR: z.preprocess(emptyToUndefined, z.string().default('sites/demo')),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default('packages/web/dist')),
@@ -116,6 +117,8 @@ export interface Config {
   dataDir: string;
   /** SQLite file name inside `dataDir`; `:memory:` keeps the database in memory. */
   sqliteFile?: string;
+  /** `SQLITE_READER=off`: SQLite reads wait for the one connection too (db/sqlite-driver.ts). */
+  sqliteReader?: boolean;
   smtpUrl?: string | undefined;
   logLevel: string;
   /** Absolute path of the built browser bundle (`WEB_DIST_DIR`, packages/web/dist). */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_MS,
+    sqliteReader: e.SQLITE_READER === 'on',
     siteDir: resolve(workingDir, e.SITE_DIR),
     dataDir:
       e.DATA_DIR === undefined

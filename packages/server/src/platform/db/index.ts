@@ -1,22 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  type Transaction,
-  Migrator,
-  type Migration,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  sql,
-  type DatabaseConnection,
-} from 'kysely';
+import { Kysely, type Transaction, Migrator, type Migration, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { SQLITE_FILE } from '../../data-dir.ts';
 import { isDatabaseUnavailable } from './faults.ts';
 import { PreparingClient } from './postgres-statements.ts';
-import { cachingSqlite } from './sqlite-statements.ts';
+import { sqliteDialect } from './sqlite-driver.ts';
 /**
  * The platform knows no module's tables: a module's store narrows this handle to its own tables
  * (`Kysely<CartTables>`, in modules/<module>/tables.ts), so a store cannot reach another module's.
@@ -62,6 +52,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** A transaction left idle this long (a stuck process) is ended by PostgreSQL, freeing its locks. */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const RETRY_DELAY_MAX_MS = 2_000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /** Where the database is (config.ts reads these from the environment). */
 export interface OpenConfig {
@@ -71,6 +62,11 @@ export interface OpenConfig {
   dataDir: string;
   /** SQLite file name inside `dataDir`; `:memory:` keeps the database in memory. */
   sqliteFile?: string;
+  /**
+   * Whether SQLite reads outside a transaction use a second, read-only connection (sqlite-driver.ts);
+   * on unless false. Off, every query waits for the one connection (benchmarks compare both).
+   */
+  sqliteReader?: boolean | undefined;
 }
 
 /**
@@ -155,10 +151,12 @@ async function openOnce(config: OpenConfig, migrations: OpenOptions['migrations'
     const path = sqlitePath(config);
     if (path !== ':memory:') mkdirSync(config.dataDir, { recursive: true });
     const sqlite = new SqliteDatabase(path);
-    sqlite.pragma('journal_mode = WAL');
+    const journal: unknown = sqlite.pragma('journal_mode = WAL', { simple: true });
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely({ dialect: sqliteDialect(sqlite) });
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // An in-memory database answers 'memory': a second connection would see another database.
+    const reader = journal === 'wal' && config.sqliteReader !== false ? openReader(path) : undefined;
+    db = new Kysely({ dialect: sqliteDialect(sqlite, reader) });
   }
   try {
     await migrate(db, migrations, dialect === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
@@ -180,22 +178,18 @@ async function openOnce(config: OpenConfig, migrations: OpenOptions['migrations'
 }
 
 /**
- * Kysely's SQLite dialect over the statement cache, except that a transaction SQLite already rolled
- * back by itself (it does on SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY, SQLITE_NOMEM) is not rolled back
- * again: that ROLLBACK would fail ("no transaction is active") and its error hide the one saying why.
+ * The read-only connection beside the writer; none when the file cannot be opened a second time
+ * (every query then runs on the writer, as with one connection).
  */
-function sqliteDialect(sqlite: SqliteDatabase.Database): SqliteDialect {
-  const config = { database: cachingSqlite(sqlite) };
-  class Driver extends SqliteDriver {
-    override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-      if (sqlite.inTransaction) await super.rollbackTransaction(connection);
-    }
+function openReader(path: string): SqliteDatabase.Database | undefined {
+  try {
+    const reader = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
+    // A WAL reader waits only while a checkpoint or a recovery holds the WAL index.
+    reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    return reader;
+  } catch {
+    return undefined;
   }
-  return new (class extends SqliteDialect {
-    override createDriver() {
-      return new Driver(config);
-    }
-  })(config);
 }
 
 async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
