@@ -214,8 +214,7 @@ export async function benchCatalogueList(products = PRODUCTS, repeats = REPEATS)
   return results;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await benchCatalogueList();
+export function printListFigures(figures: readonly ListFigures[]): void {
   for (const f of figures) {
     console.log(
       `catalogue list on ${f.database}, ${f.products.toLocaleString('en')} products (3 variants each), sorted by ${SORT}, seeded in ${f.seedSeconds.toFixed(1)} s`,
@@ -230,3 +229,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`  goal < 100 ms each: ${met ? 'met' : 'NOT met'}`);
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printListFigures(await benchCatalogueList());

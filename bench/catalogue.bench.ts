@@ -6,6 +6,9 @@
  *
  *   npm run bench:catalogue   (BENCH_PRODUCTS=10000 BENCH_ROUNDS=3 BENCH_IDLE_SECONDS=5 BENCH_CONNECTIONS=10)
  *
+ * Then the /config product list's first and 1,000th page at 100,000 products (bench/catalogue-list.ts;
+ * BENCH_LIST=off skips it; on PostgreSQL when DATABASE_URL is set).
+ *
  * Goals on this machine: the import under 60 s; the product page during the import at least half its
  * idle rate (the import's one transaction yields between batches, and the parsing happens before it).
  * Rounds alternate which comes first (idle, then import; import, then idle), so that a noisy moment
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { stringify } from 'csv-stringify/sync';
 import { SQUARESPACE_COLUMNS } from '../packages/server/src/modules/catalogue/product-csv.ts';
+import { benchCatalogueList, printListFigures } from './catalogue-list.ts';
 import { measure, median, root, startBenchServer, type BenchServer } from './support.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -185,8 +189,9 @@ async function main() {
   );
 
   // ------------------------------------------------------------------ the /config product list
-  // JOIN HERE: the /config product list's first and 1,000th page at 100,000 products (goal under
-  // 100 ms each) is bench/catalogue-list.ts, written apart; the lead calls it from here.
+  if (process.env.BENCH_LIST === 'off') return;
+  console.log('');
+  printListFigures(await benchCatalogueList());
 }
 
 await main();
