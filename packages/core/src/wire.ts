@@ -306,3 +306,4 @@ export interface CommentView {
 
 export * from './wire/config.ts';
 export * from './wire/http.ts';
+export * from './wire/catalogue.ts';

@@ -14,6 +14,8 @@ import { HeaderFooterScreen } from './header-footer.tsx';
 import { LanguagesScreen } from './languages.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
+import { ProductEditorScreen } from './products-editor.tsx';
+import { ProductsScreen } from './products.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
@@ -33,6 +35,13 @@ const DRAW = {
   '/config/gift-cards': () => <GiftCardsScreen />,
   '/config/gift-cards/:id': (id) => <GiftCardScreen id={id} />,
   '/config/subscriptions': (_id, can) => <SubscriptionsScreen canManage={can('orders.manage')} />,
+  '/config/products': (_id, can) => <ProductsScreen canEdit={can('catalogue.edit')} />,
+  '/config/products/new': (_id, can) => (
+    <ProductEditorScreen key="new" id={null} canEdit={can('catalogue.edit')} />
+  ),
+  '/config/products/:id': (id, can) => (
+    <ProductEditorScreen key={id} id={id} canEdit={can('catalogue.edit')} />
+  ),
   '/config/stock': () => <StockScreen />,
   '/config/restock': () => <RestockScreen />,
   '/config/forms': () => <FormsScreen />,
