@@ -72,7 +72,7 @@ export interface OrderSummary {
 
 export type OrderPage = CursorPage<'orders', OrderSummary>;
 
-/** `GET /api/config/products`: products whose title matches, for the orders' product filter. */
+/** `GET /api/config/product-choices`: products whose title matches, for the orders' product filter. */
 export interface ProductChoice {
   productId: string;
   title: string;

@@ -197,6 +197,21 @@ export class PageRenderer implements SystemPageRenderer {
       origin: req.site.origin,
       read,
     });
+    if (data.kind === 'not-found' && route.kind === 'item') {
+      const moved = await this.movedItemUrl(catalogue, collections, route.collection.id, route.slug);
+      if (moved !== undefined) {
+        const prefix = path.slice(0, path.length - language.path.length);
+        return {
+          redirect: {
+            status: 301,
+            pageType: PageType.ITEM,
+            contentType: 'text/plain; charset=utf-8',
+            body: '',
+            location: prefix + moved,
+          },
+        };
+      }
+    }
     const planned = planPage(data, {
       site,
       builtins: this.builtins,
@@ -233,6 +248,18 @@ export class PageRenderer implements SystemPageRenderer {
       // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
       web: this.deps.webBundle.current(),
     };
+  }
+
+  /** The address of the item that was at `slug` of a collection before its URL changed, if any. */
+  private async movedItemUrl(
+    catalogue: CatalogueReads,
+    collections: CollectionContent[],
+    collectionId: string,
+    slug: string,
+  ): Promise<string | undefined> {
+    const moved = await catalogue.movedItem(collectionId, slug);
+    const collection = moved && collections.find((c) => c.id === moved.collectionId);
+    return collection && moved ? itemUrl(collection, { id: moved.itemId, urlId: moved.urlId, title: '' }) : undefined;
   }
 
   /** The page from its loaded reads: no I/O. */

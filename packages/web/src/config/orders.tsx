@@ -47,7 +47,7 @@ function ProductPicker({ productId }: { productId: string }) {
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      getJson<ProductChoices>(`/api/config/products${queryOf({ q: text.trim() })}`).then(
+      getJson<ProductChoices>(`/api/config/product-choices${queryOf({ q: text.trim() })}`).then(
         (answer) => live && setChoices(answer.products),
         () => live && setChoices([]),
       );

@@ -1,8 +1,10 @@
 /**
- * The back office's calls for the catalogue (issue 15), mounted by backoffice/routes.ts under
+ * The back office's calls for the catalogue (issues 15 and 30), mounted by backoffice/routes.ts under
  * `/api/config`:
- * - `GET /products?q=&limit=` (`orders.read`) -> `{ products: [{ productId, title }] }`: the products
- *   whose title holds `q`, by title (the orders list's product filter picks from them);
+ * - `GET /product-choices?q=&limit=` (`orders.read`) -> `{ products: [{ productId, title }] }`: the
+ *   products whose title holds `q`, by title (the orders list's product filter picks from them);
+ * - the product editor (admin-products.ts; reads `backoffice.read`, writes `catalogue.edit`):
+ *   core's wire/catalogue.ts products section, listed in docs/backoffice.md;
  * - stock (`stock.manage`; admin-stock.ts): `GET /stock?q=&filter=low|sold-out&cursor=` ->
  *   `{ variants, hasNextPage, nextPageCursor }`; `POST /stock/:variantId` `{ adjust | set + expected,
  *   reason, note? }` -> `{ variantId, qtyInStock }`, 409 `stock-conflict` below zero or when the level
@@ -16,7 +18,7 @@ import { sendCsv } from '../../platform/http/csv.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { productSearchQuery, searchProducts } from './admin-products.ts';
+import { productEditorRoutes, productSearchQuery, searchProducts, type MediaUrl } from './admin-products.ts';
 import {
   changeStock,
   ledgerCsv,
@@ -32,25 +34,29 @@ import {
 export interface CatalogueAdminOptions {
   /** Who made each ledger entry, by their account's address (the accounts module's, through backoffice/routes.ts). */
   staffEmails: AccountEmails;
+  /** A media library asset's address by its id (the media module's; `/media/<id>` without one). */
+  mediaUrl?: MediaUrl;
 }
 
 export async function catalogueAdminRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  { staffEmails }: CatalogueAdminOptions,
+  { staffEmails, mediaUrl }: CatalogueAdminOptions,
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const read = { preValidation: requirePermission('orders.read') };
 
   app.get(
-    `${CONFIG_API}/products`,
+    `${CONFIG_API}/product-choices`,
     { ...read, schema: { querystring: productSearchQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return searchProducts(db, request.query);
     },
   );
+
+  await productEditorRoutes(app, CONFIG_API, { mediaUrl });
 
   // ------------------------------------------------------------------ stock
 

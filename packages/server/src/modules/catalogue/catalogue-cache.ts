@@ -24,6 +24,7 @@ import {
   type ItemWhere,
   type PageQuery,
 } from './catalogue-store.ts';
+import { movedItem } from './product-store.ts';
 import { changeKey, type ChangeKey, type ReadKeys } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { TermKind } from './item-terms.ts';
@@ -51,6 +52,11 @@ export interface CatalogueReads {
     order: PageQuery['order'],
   ): Promise<{ id: string; displayName: string | null } | undefined>;
   collectionCategories(collectionId: string): Promise<string[]>;
+  /** Where an item that had this address is now (its URL changed in the back office), if anywhere. */
+  movedItem(
+    collectionId: string,
+    urlId: string,
+  ): Promise<{ itemId: string; collectionId: string; urlId: string } | undefined>;
 }
 
 export type { ContentVersion } from '../../platform/db/change-version.ts';
@@ -157,5 +163,9 @@ function readsThrough(db: Db, read: ReadKeys | undefined, memo: Memo): Catalogue
       ),
     collectionCategories: (collectionId) =>
       memo(key('categories', collectionId), of(collectionId), () => collectionCategories(db, collectionId)),
+    // A move touches the old collection's key (product-editor.ts), and the target's address is
+    // read afresh from the items table, so keeping it under that key is exact.
+    movedItem: (collectionId, urlId) =>
+      memo(key('moved', collectionId, urlId), of(collectionId), () => movedItem(db, collectionId, urlId)),
   };
 }

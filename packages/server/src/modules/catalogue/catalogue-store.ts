@@ -73,7 +73,11 @@ function matching(
   collectionId: string,
   where: ItemWhere = {},
 ) {
-  const conditions: Expression<SqlBool>[] = [eb('items.collection_id', '=', collectionId)];
+  // A product staff hid (the editor's visibility) is on no list of the storefront.
+  const conditions: Expression<SqlBool>[] = [
+    eb('items.collection_id', '=', collectionId),
+    eb('items.hidden', '=', 0),
+  ];
   if (where.featuredOnly) conditions.push(eb('items.starred', '=', 1));
   if (where.excludeItemId !== undefined) conditions.push(eb('items.id', '!=', where.excludeItemId));
   if (where.publishedFrom !== undefined) conditions.push(eb('items.publish_on', '>=', where.publishedFrom));
@@ -119,6 +123,7 @@ export async function findItemContent(
     .selectAll()
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', urlId)
+    .where('hidden', '=', 0)
     .executeTakeFirst();
   return row && { item: itemContent(row), position: row.position };
 }
@@ -134,6 +139,7 @@ export async function neighbours(
       .selectFrom('items')
       .selectAll()
       .where('collection_id', '=', collectionId)
+      .where('hidden', '=', 0)
       .where('position', side, position)
       .orderBy('position', side === '<' ? 'desc' : 'asc')
       .limit(1)

@@ -41,7 +41,16 @@ export {
 } from './stock-store.ts';
 export { eventEndOf, eventStartOf } from './event-dates.ts';
 export { storeCurrency, syncContent, type SyncOptions, type SyncResult } from './content-sync.ts';
-export { productSearchQuery, searchProducts } from './admin-products.ts';
+export {
+  productBulkBody,
+  productEditorRoutes,
+  productListQuery,
+  productSearchQuery,
+  searchProducts,
+  type MediaUrl,
+} from './admin-products.ts';
+export { productContent, productInputOf, type ProductSite } from './product-content.ts';
+export { checkProduct, MAX_VARIANTS, productInput } from './product-rules.ts';
 export {
   changeStock,
   LEDGER_CSV_COLUMNS,

@@ -3,6 +3,7 @@ import { migration as cataloguePageIndexes } from './migrations/2026-11-23-007-c
 import { migration as itemTerms } from './migrations/2026-11-23-008-item-terms.ts';
 import { migration as collectionSort } from './migrations/2026-11-24-015-collection-sort.ts';
 import { migration as eventDates } from './migrations/2026-11-24-024-event-dates.ts';
+import { migration as productVersions } from './migrations/2026-11-28-039-product-versions.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -10,4 +11,5 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-23-008-item-terms': itemTerms,
   '2026-11-24-015-collection-sort': collectionSort,
   '2026-11-24-024-event-dates': eventDates,
+  '2026-11-28-039-product-versions': productVersions,
 };

@@ -168,19 +168,31 @@ export async function upsert(
   now: number,
   batch: number,
 ): Promise<void> {
-  const updated = [...CONTENT_COLUMNS[table], 'data', ...(table === 'variants' ? [] : ['updated_on'])];
+  const items = table === 'items';
+  const updated = [
+    ...CONTENT_COLUMNS[table],
+    'data',
+    ...(table === 'variants' ? [] : ['updated_on']),
+    ...(items ? ['hidden', 'updated_by'] : []),
+  ];
   const dated = DATED_ON_FIRST_LOAD[table];
   const stamped = ({ fields, json }: Wanted): Row => {
     const out: Row = {
       ...fields,
       data: JSON.stringify(json),
       ...(table === 'variants' ? {} : { updated_on: now }),
+      // Who saved is the editor's to say (product-store.ts); an import is nobody's.
+      ...(items ? { hidden: (json as ItemContent).isHidden === true ? 1 : 0, updated_by: fields.updated_by ?? null } : {}),
     };
     for (const c of dated) out[c] ??= now;
     return out;
   };
-  // Each content column takes the value the insert proposed (SQL's `excluded` row).
-  const fromProposed = Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)]));
+  // Each content column takes the value the insert proposed (SQL's `excluded` row); an item's
+  // version moves with every write, so an editor open on the old one gets 409 on its save.
+  const fromProposed = {
+    ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
+    ...(items ? { version: sql`items.version + 1` } : {}),
+  };
   for (const values of chunks(rows, batch)) {
     await (db as unknown as ContentDb)
       .insertInto(table)

@@ -39,6 +39,33 @@ export interface ItemsTable {
   /** The item's content JSON (variants' live stock is in `variants`). */
   data: string;
   updated_on: Millis;
+  /** Moves with every write of the item: a save made on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** The staff member's address who saved last; null for content and CSV imports. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the content says `isHidden`: the storefront does not show it. */
+  hidden: ColumnType<number, number | undefined, number>;
+}
+
+/** Every save of a product in the back office: what it was after the save, and what changed. */
+export interface ItemRevisionsTable {
+  id: string;
+  item_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** The wire's ProductInput after the save, as JSON. */
+  product: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
+}
+
+/** An item's former address: the storefront answers 301 to where the item is now. */
+export interface ItemRedirectsTable {
+  collection_id: string;
+  url_id: string;
+  item_id: string;
+  created: Millis;
 }
 
 /** An item's categories, tags and author (display name in `label`), kept by content sync for filters. */
@@ -90,6 +117,8 @@ export interface CatalogueTables {
   variants: VariantsTable;
   item_terms: ItemTermsTable;
   stock_ledger: StockLedgerTable;
+  item_revisions: ItemRevisionsTable;
+  item_redirects: ItemRedirectsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -127,11 +127,11 @@ for (const database of DATABASES) {
     it('lists the products to filter orders by, searched by title, a few at a time', async () => {
       const m = await manager();
       const titles = async (query: string) => {
-        const res = await m.request('GET', `/api/config/products${query}`);
+        const res = await m.request('GET', `/api/config/product-choices${query}`);
         expect(res.statusCode, res.body).toBe(200);
         return res.json().products.map((p: { title: string }) => p.title) as string[];
       };
-      expect((await m.request('GET', '/api/config/products?q=LINEN')).json()).toEqual({
+      expect((await m.request('GET', '/api/config/product-choices?q=LINEN')).json()).toEqual({
         products: [{ productId: 'p-tee', title: 'Linen Tee' }],
       });
       // Products only (no blog post), by title, at most `limit`.
@@ -139,12 +139,12 @@ for (const database of DATABASES) {
       expect(await titles('?limit=2')).toEqual(['Candle Club', 'Field Guide (PDF)']);
       expect(await titles('?q=%25')).toEqual([]);
       for (const bad of ['?limit=0', '?limit=51', '?sort=title']) {
-        const res = await m.request('GET', `/api/config/products${bad}`);
+        const res = await m.request('GET', `/api/config/product-choices${bad}`);
         expect(res.statusCode, bad).toBe(400);
         expect(res.json().code).toBe('invalid-request');
       }
       // The product picked filters the orders.
-      const picked = (await m.request('GET', '/api/config/products?q=candle')).json().products[0];
+      const picked = (await m.request('GET', '/api/config/product-choices?q=candle')).json().products[0];
       const order = await placeOrder(
         t,
         [{ itemId: 'p-club', sku: 'CLUB', quantity: 1 }],
