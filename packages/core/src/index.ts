@@ -17,6 +17,9 @@ export {
   joinWithAnd,
 } from './messages.ts';
 
+// File sizes: limits in MB of 1,000,000 bytes, shown in units of 1024 (spec section 9).
+export { BYTES_PER_MB, formatFileSize, megabytesToBytes } from './file-size.ts';
+
 // Money: currencies, exact cents <-> decimal strings, display.
 export {
   type Cents,

@@ -347,6 +347,19 @@ const entries = {
   'ui.upload-failed': { text: 'There was a problem while uploading your file.' },
   'ui.unable-to-connect': { text: 'Unable to connect. Please try again' },
 
+  // The media library (issue 30; not in the spec: our wording).
+  'media.upload-unsupported': {
+    text: 'The file {fileName} is not a JPEG, PNG, WebP, AVIF, GIF or SVG image.',
+  },
+  'media.upload-too-many-pixels': {
+    text: 'The image {fileName} is {width}×{height} pixels; the largest accepted is {limit} megapixels.',
+  },
+  'media.upload-no-file': { text: 'Choose at least one file to upload.' },
+  'media.upload-too-many-files': { text: 'Upload at most {limit} files at once.' },
+  'media.not-found': { text: 'There is no such file in the media library.' },
+  'media.used-by-site': { text: 'the site settings' },
+  'media.in-use': { text: '{fileName} is used by {uses}: remove it there before deleting it.' },
+
   // Accounts (issue 14; spec sections 6 and 7 give no wording: ours).
   'account.password-too-short': { text: 'Your password must be at least {min} characters long.' },
   'account.password-too-long': { text: 'Your password must be at most {max} characters long.' },

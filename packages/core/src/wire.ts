@@ -304,6 +304,7 @@ export interface CommentView {
 
 // ------------------------------------------------------------------ cookies, headers, back office
 
+export * from './wire/catalogue.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';
 export * from './wire/catalogue.ts';

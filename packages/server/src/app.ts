@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { HELPER_INLINE_SCRIPTS, message, minimumSubtotalCents } from '@storefront/core';
+import { HELPER_INLINE_SCRIPTS, megabytesToBytes, message, minimumSubtotalCents } from '@storefront/core';
+import type { MediaUse } from '@storefront/core/wire';
 import { siteTimeZone } from '@storefront/core/subscriptions';
 import { escapeHtml } from './platform/http/html.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   sessionAccounts,
 } from './modules/accounts/index.ts';
-import { backofficeRoutes, backofficeScreen } from './backoffice/routes.ts';
+import { backofficeRoutes, backofficeScreen, CONFIG_API } from './backoffice/routes.ts';
 import {
   CHECKOUT_CSS,
   checkoutRoutes,
@@ -48,13 +49,20 @@ import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './platform/http/crumb.ts';
 import { sharedSecret } from './platform/http/captcha.ts';
-import type { Config } from './config.ts';
+import { DEFAULT_MEDIA_UPLOAD_LIMIT_MB, type Config } from './config.ts';
+import type { SiteContent } from './platform/site/types.ts';
 import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
-import { syncContent, storeCurrency } from './modules/catalogue/index.ts';
+import { catalogueMediaUses, syncContent, storeCurrency } from './modules/catalogue/index.ts';
 import { openDatabase } from './database.ts';
-import { type DatabaseHandle } from './platform/db/index.ts';
+import { type DatabaseHandle, type Db } from './platform/db/index.ts';
 import { formRoutes } from './modules/forms/index.ts';
-import { mediaRoutes } from './modules/media/index.ts';
+import {
+  importMediaFolder,
+  mediaAdminRoutes,
+  MediaLibrary,
+  mediaRoutes,
+  type MediaUsesOf,
+} from './modules/media/index.ts';
 import { createTemplateEngine, type Compiled } from './storefront/engine.ts';
 import { isKept, PageCache, PER_VISITOR_BROTLI_QUALITY, sendKeptPage } from './storefront/page-cache.ts';
 import { PageRenderer, sendPageResult } from './storefront/pages.ts';
@@ -89,6 +97,29 @@ declare module 'fastify' {
 const READY_TIMEOUT_MS = 2_000;
 /** How long closing waits for requests still being worked on (main.ts gives up on the whole close at 10 s). */
 const DRAIN_BOUND_MS = 8_000;
+
+/**
+ * Where the media library's files are used: the catalogue's items and store pages, and the site's
+ * own documents (website settings, navigation, forms), as loaded at start.
+ */
+function mediaUsesOf(db: Db, content: SiteContent): MediaUsesOf {
+  const siteDocuments = JSON.stringify([
+    content.website,
+    content.websiteSettings,
+    content.navigation,
+    content.forms,
+  ]);
+  return async (fileNames) => {
+    const uses = new Map<string, MediaUse[]>();
+    const add = (fileName: string, use: MediaUse) => uses.set(fileName, [...(uses.get(fileName) ?? []), use]);
+    for (const use of await catalogueMediaUses(db, fileNames))
+      add(use.fileName, { kind: use.kind, id: use.id, title: use.title });
+    for (const fileName of fileNames)
+      if (siteDocuments.includes(`/media/${fileName}"`) || siteDocuments.includes(`/media/${fileName}?`))
+        add(fileName, { kind: 'site', id: content.website.id, title: message('media.used-by-site') });
+    return uses;
+  };
+}
 
 const noRoute = (request: FastifyRequest) =>
   apiError('no-route', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
@@ -135,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let app: FastifyInstance | undefined;
   try {
     await syncContent(database.db, site.content);
+    // The media library keeps the originals; content/media brings in only names never imported.
+    await importMediaFolder(database.db, mediaRootOf(site));
     app = Fastify({
       logger:
         options.logger === false
@@ -309,7 +342,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       staffScreen: backofficeScreen({ webBundle }),
     });
     await staticRoutes(app, site, config.webDistDir);
-    await mediaRoutes(app, { site, root: mediaRootOf(site), dataDir: config.dataDir });
+    const mediaLibrary = new MediaLibrary(database.db, mediaUsesOf(database.db, site.content));
+    await mediaRoutes(app, { site, library: mediaLibrary, dataDir: config.dataDir });
+    await app.register(mediaAdminRoutes, {
+      library: mediaLibrary,
+      uploadLimitBytes: config.mediaUploadLimitBytes ?? megabytesToBytes(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
+      configApi: CONFIG_API,
+    });
     await app.register(seoRoutes, {
       db: database.db,
       templatePages: Object.keys(site.template.pages),

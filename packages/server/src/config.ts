@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
+import { megabytesToBytes } from '@storefront/core';
 import { z } from 'zod';
 import { defaultDataDir } from './data-dir.ts';
 import { DEFAULT_FORM_SETTINGS, type FormSettings } from './modules/forms/index.ts';
 import { parseTrustProxy, type TrustedProxies } from './platform/http/trust-proxy.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeouts.ts';
+
+/** The media library's largest upload when `MEDIA_UPLOAD_LIMIT_MB` is unset. */
+export const DEFAULT_MEDIA_UPLOAD_LIMIT_MB = 20;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -86,6 +90,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
   ),
+  // The media library's largest upload, in MB of 1,000,000 bytes (spec section 9).
+  MEDIA_UPLOAD_LIMIT_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
+  ),
   IDLE_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.idleMs),
@@ -132,6 +141,8 @@ export interface Config {
   forms?: Partial<FormSettings>;
   /** Request, header, keep-alive and idle limits (http/timeouts.ts has the defaults). */
   httpTimeouts?: HttpTimeouts;
+  /** The media library's largest upload in bytes (`MEDIA_UPLOAD_LIMIT_MB`, default 20 MB of 1,000,000 bytes). */
+  mediaUploadLimitBytes?: number;
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     signInLimit: e.SIGN_IN_LIMIT,
     staffSecondFactorRequired: e.STAFF_SECOND_FACTOR === 'required',
     stripe: stripeSettings(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_BASE),
+    mediaUploadLimitBytes: megabytesToBytes(e.MEDIA_UPLOAD_LIMIT_MB),
     httpTimeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

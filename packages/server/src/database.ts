@@ -12,6 +12,7 @@ import type { CommentTables } from './modules/comments/tables.ts';
 import type { DiscountTables } from './modules/discounts/tables.ts';
 import type { FormTables } from './modules/forms/tables.ts';
 import type { GiftCardTables } from './modules/gift-cards/tables.ts';
+import type { MediaTables } from './modules/media/tables.ts';
 import type { OrderTables } from './modules/orders/tables.ts';
 import type { PaymentTables } from './modules/payments/tables.ts';
 import type { RestockTables } from './modules/restock/tables.ts';
@@ -34,6 +35,7 @@ import { commentsMigrations } from './modules/comments/index.ts';
 import { contentMigrations } from './modules/content/index.ts';
 import { discountsMigrations } from './modules/discounts/index.ts';
 import { giftCardsMigrations } from './modules/gift-cards/index.ts';
+import { mediaMigrations } from './modules/media/index.ts';
 import { ordersMigrations } from './modules/orders/index.ts';
 import { paymentsMigrations } from './modules/payments/index.ts';
 import { restockMigrations } from './modules/restock/index.ts';
@@ -58,6 +60,7 @@ export interface Database
     DiscountTables,
     FormTables,
     GiftCardTables,
+    MediaTables,
     OrderTables,
     PaymentTables,
     RestockTables,
@@ -83,6 +86,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = gather([
   contentMigrations,
   discountsMigrations,
   giftCardsMigrations,
+  mediaMigrations,
   ordersMigrations,
   paymentsMigrations,
   restockMigrations,

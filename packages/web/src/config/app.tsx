@@ -12,6 +12,7 @@ import { DashboardScreen, type DashboardLink } from './dashboard.tsx';
 import { GiftCardScreen, GiftCardsScreen } from './gift-cards.tsx';
 import { HeaderFooterScreen } from './header-footer.tsx';
 import { LanguagesScreen } from './languages.tsx';
+import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
 import { ProductEditorScreen } from './products-editor.tsx';
@@ -53,6 +54,7 @@ const DRAW = {
   // Every staff role reads these; editing needs content.edit (the screens say so).
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
+  '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
 } satisfies Record<ScreenPath, Draw>;
 
 function Forbidden() {

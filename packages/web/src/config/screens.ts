@@ -77,6 +77,7 @@ export const CONFIG_SCREENS = [
     nav: 'content.edit',
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
+  { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'catalogue.edit' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

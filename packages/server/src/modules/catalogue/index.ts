@@ -64,6 +64,7 @@ export {
   stockQuery,
   type AccountEmails,
 } from './admin-stock.ts';
+export { catalogueMediaUses, type CatalogueMediaUse } from './media-uses-store.ts';
 export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
 export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';

@@ -118,6 +118,22 @@ export const ERRORS = {
     text: 'The image {file} is {width}x{height} pixels; this server resizes images of at most {limit} pixels.',
   },
 
+  // The media library (issue 30; media/admin-routes.ts): uploads, spec section 8's texts.
+  'media.file-too-large': { status: 413, key: 'ui.file-too-large' },
+  'media.upload-incomplete': { status: 400, key: 'ui.upload-incomplete' },
+  'media.processing-failed': { status: 422, key: 'ui.processing-failed' },
+  'media.upload-unsupported': { status: 415, key: 'media.upload-unsupported' },
+  'media.upload-too-many-pixels': { status: 422, key: 'media.upload-too-many-pixels' },
+  'media.upload-no-file': { status: 400, key: 'media.upload-no-file' },
+  'media.too-many-files': { status: 413, key: 'media.upload-too-many-files' },
+  'media.upload-not-multipart': {
+    code: 'unsupported-media-type',
+    status: 415,
+    text: 'Send the files as multipart/form-data.',
+  },
+  'media.not-found': { code: 'not-found', status: 404, key: 'media.not-found' },
+  'media.in-use': { status: 409, key: 'media.in-use' },
+
   // Site search (issue 18; search/routes.ts).
   'search-query-too-long': { status: 400, key: 'search.query-too-long' },
 
