@@ -76,6 +76,34 @@ function overflowOf(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The store page picker reads `/api/config/store-pages` (the store pages' own calls, built beside this
+ * editor). Where the server does not answer it yet (404), the pages the products are on stand in.
+ */
+async function withStorePages(page: Page) {
+  await page.route('**/api/config/store-pages', async (route) => {
+    const real = await route.fetch();
+    if (real.status() !== 404) return route.fulfill({ response: real });
+    const list = (await (await page.request.get('/api/config/products?limit=100')).json()) as {
+      products: { storePageId: string; storePageTitle: string }[];
+    };
+    const pages = new Map(list.products.map((p) => [p.storePageId, p.storePageTitle]));
+    return route.fulfill({
+      json: {
+        storePages: [...pages].map(([id, title]) => ({
+          id,
+          title,
+          slug: title.toLowerCase(),
+          productCount: 0,
+          userOrderable: true,
+          pageSize: 200,
+          categories: [],
+        })),
+      },
+    });
+  });
+}
+
 const grid = (page: Page) => page.locator('.cfg-variants tbody th[scope="row"]');
 
 /** Staff member of `role` in a browser context of their own. */
@@ -83,6 +111,7 @@ async function staffPage(browser: Browser, role: string): Promise<{ page: Page; 
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = await signInAsStaff(page, role);
+  await withStorePages(page);
   return { page, email };
 }
 
@@ -91,6 +120,7 @@ let keyboardTote = ''; // the product made with the keyboard: its /config addres
 
 test('keyboard only: a whole product made, from the list to the saved record', async ({ page }) => {
   await signInAsStaff(page, 'store-manager');
+  await withStorePages(page);
   await page.goto('/config/products');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await tabTo(page, 'New product');
@@ -128,6 +158,7 @@ test('two options, four variants, three images; one variant on sale; each change
   page,
 }) => {
   await signInAsStaff(page, 'admin');
+  await withStorePages(page);
   await page.goto('/config/products/new');
   await page.getByLabel('Title', { exact: true }).fill(`Field Tote ${run}`);
   await page.getByLabel('Price of Default').fill('40.00');
@@ -238,6 +269,7 @@ test('every editor screen: axe clean at every impact, and nothing scrolls sidewa
 }) => {
   expect(fieldTote).toBeTruthy();
   await signInAsStaff(page, 'admin');
+  await withStorePages(page);
   const screens = ['/config/products', '/config/products/new', fieldTote];
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });

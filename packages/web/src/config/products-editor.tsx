@@ -252,7 +252,7 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
             version: version ?? record.version,
             product: input,
           })
-        : await postJson<ProductRecord>('/api/config/products', { product: input });
+        : await postJson<ProductRecord>('/api/config/products', input);
       setConflict(undefined);
       if (!record) {
         navigate(`/config/products/${saved.id}`);
@@ -267,7 +267,7 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
         setConflict(body as unknown as RecordChanged);
         setFormError(e.message);
       } else {
-        const field = e instanceof ConfigError && e.status === 400 ? fieldOfRefusal(body) : undefined;
+        const field = e instanceof ConfigError && e.status < 500 ? fieldOfRefusal(body) : undefined;
         if (field) setProblems({ [field]: problemOf(e) });
         setFormError(field ? 'The product was not saved: correct the field marked below.' : problemOf(e));
       }
@@ -297,7 +297,6 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
     if (!record) return;
     postJson<ProductRecord>(
       `/api/config/products/${encodeURIComponent(record.id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
-      { version: record.version },
     ).then(
       (restored) => {
         load(restored);
@@ -639,7 +638,7 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
             <DelimitedField
               id={fieldIds.categories}
               label="Categories"
-              hint={`Separated by commas; a nested category as Parent/Child. Each at most 25 characters.${
+              hint={`Separated by commas; a nested category as Parent/Child. Each at most 25 characters in all.${
                 storePage?.categories.length
                   ? ` This store page has: ${storePage.categories.join(', ')}.`
                   : ''

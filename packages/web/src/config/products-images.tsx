@@ -27,7 +27,8 @@ export function uploadMedia(file: File, onProgress: (done: number) => void): Pro
       } catch {
         body = null;
       }
-      if (request.status >= 200 && request.status < 300 && body) resolve(body as unknown as MediaAsset);
+      const asset = (body as { assets?: MediaAsset[] } | null)?.assets?.[0];
+      if (request.status >= 200 && request.status < 300 && asset) resolve(asset);
       else
         reject(
           new Error(typeof body?.message === 'string' ? body.message : 'File upload failed to complete'),

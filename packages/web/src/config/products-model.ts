@@ -3,6 +3,7 @@
  * what survives an option's change), the slug made from the title, and the checks the form runs
  * before it sends anything. Plain functions over the wire types, so the tests can call them alone.
  */
+import { message } from '@storefront/core/messages';
 import type { ProductInput, ProductOption, ProductRecord, ProductVariantInput } from '@storefront/core/wire';
 
 /** Squarespace's limit, which the server enforces too. */
@@ -159,19 +160,15 @@ export function slugProblem(slug: string): string | undefined {
   return slug.length > 100 ? 'The URL slug is at most 100 characters.' : undefined;
 }
 
+/** The server's own words (core's catalogue), so the field says the same before and after a save. */
 export const tagProblem = (tags: readonly string[]): string | undefined => {
   const long = tags.find((t) => t.length > TAG_MAX_LENGTH);
-  return long === undefined
-    ? undefined
-    : `The tag "${long}" is too long: a tag is at most ${TAG_MAX_LENGTH} characters.`;
+  return long === undefined ? undefined : message('catalogue.tag-too-long', { tag: long });
 };
 
 export const categoryProblem = (categories: readonly string[]): string | undefined => {
-  // A nested category ("Home/Kitchen") is limited level by level.
-  const long = categories.find((c) => c.split('/').some((part) => part.trim().length > CATEGORY_MAX_LENGTH));
-  return long === undefined
-    ? undefined
-    : `The category "${long}" is too long: a category is at most ${CATEGORY_MAX_LENGTH} characters.`;
+  const long = categories.find((c) => c.length > CATEGORY_MAX_LENGTH);
+  return long === undefined ? undefined : message('catalogue.category-too-long', { category: long });
 };
 
 /** Everything the form can tell before the server does; empty when the product may be sent. */

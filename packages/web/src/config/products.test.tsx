@@ -205,7 +205,7 @@ describe('saving', () => {
       body: {
         code: 'record-changed',
         message:
-          'grace@example.test changed this product on 27 November 2026 at 10:15. Your changes are not saved.',
+          'grace@example.test saved this product at 2026-11-27 10:15 (UTC), after you opened it. What you typed is still here: check their changes, then save again.',
         changedBy: 'grace@example.test',
         changedOn: Date.UTC(2026, 10, 27, 10, 15),
         currentVersion: 4,
@@ -218,7 +218,7 @@ describe('saving', () => {
 
     await vi.waitFor(() =>
       expect(document.querySelector('[role="alert"]')?.textContent).toContain(
-        'grace@example.test changed this product on 27 November 2026 at 10:15.',
+        'grace@example.test saved this product at 2026-11-27 10:15 (UTC), after you opened it.',
       ),
     );
     expect(field('Title').value).toBe('Oat Mug, large');
@@ -251,7 +251,7 @@ describe('saving', () => {
     await type(field('Tags'), `gift, ${'x'.repeat(51)}`);
     const tags = field('Tags');
     expect(document.getElementById(`${tags.id}-error`)?.textContent).toBe(
-      `The tag "${'x'.repeat(51)}" is too long: a tag is at most 50 characters.`,
+      `Tags are limited to 50 characters: "${'x'.repeat(51)}" is too long.`,
     );
     await click(button('Create the product'));
     const title = field('Title');
@@ -268,23 +268,26 @@ describe('saving', () => {
 
   test('a field the server refuses shows its message on that field', async () => {
     answers['PUT /api/config/products/p1'] = () => ({
-      status: 400,
+      status: 409,
       body: {
-        code: 'invalid-request',
-        message: 'Invalid body: product.categories.0: Categories are limited to 25 characters.',
+        code: 'slug-taken',
+        message: 'Another product on this store page already has the URL slug "candle".',
+        field: 'slug',
       },
     });
     await openEditor('p1');
-    await type(field('Categories'), 'Kitchen');
+    await type(field('URL slug'), 'candle');
     await click(button('Save the product'));
-    const categories = field('Categories');
+    const slug = field('URL slug');
     await vi.waitFor(() =>
-      expect(document.getElementById(`${categories.id}-error`)?.textContent).toBe(
-        'Invalid body: product.categories.0: Categories are limited to 25 characters.',
+      expect(document.getElementById(`${slug.id}-error`)?.textContent).toBe(
+        'Another product on this store page already has the URL slug "candle".',
       ),
     );
-    expect(categories.getAttribute('aria-invalid')).toBe('true');
-    await vi.waitFor(() => expect(document.activeElement).toBe(categories));
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(slug.getAttribute('aria-describedby')).toContain(`${slug.id}-error`);
+    await vi.waitFor(() => expect(document.activeElement).toBe(slug));
+    expect(slug.value).toBe('candle');
   });
 
   test('without catalogue.edit the form reads only: no save, every field disabled', async () => {

@@ -452,8 +452,13 @@ export function ProductsScreen({ canEdit }: { canEdit: boolean }) {
             });
           } else if (ask?.kind === 'archive') {
             const product = ask.product;
+            // Archiving is hiding: the product stays here and can be shown again.
             void act(async () => {
-              await postJson(path(product, '/archive'));
+              await postJson('/api/config/products/bulk', {
+                productIds: [product.id],
+                action: 'visibility',
+                visibility: { state: 'hidden' },
+              });
               return `${product.title} archived: hidden from the store.`;
             });
           }
