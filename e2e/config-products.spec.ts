@@ -11,7 +11,8 @@ import { axeViolations, failOnPageErrors, signInAsStaff } from './support.ts';
  * every editor screen clean under axe at every impact and without sideways scrolling at 390 px.
  */
 failOnPageErrors();
-test.describe.configure({ mode: 'serial' });
+// Long flows on a machine shared with other builds.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const run = Date.now().toString(36);
 
@@ -151,7 +152,7 @@ test('keyboard only: a whole product made, from the list to the saved record', a
   keyboardTote = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: `Product: Keyboard Tote ${run}` })).toBeVisible();
   await expect(grid(page)).toHaveText(['S / Oat', 'S / Moss', 'M / Oat', 'M / Moss']);
-  await expect(page.getByLabel('Price of M / Moss')).toHaveValue('34.00');
+  await expect(page.getByLabel('Price of M / Moss', { exact: true })).toHaveValue('34.00');
 });
 
 test('two options, four variants, three images; one variant on sale; each change live on the store', async ({
@@ -161,7 +162,7 @@ test('two options, four variants, three images; one variant on sale; each change
   await withStorePages(page);
   await page.goto('/config/products/new');
   await page.getByLabel('Title', { exact: true }).fill(`Field Tote ${run}`);
-  await page.getByLabel('Price of Default').fill('40.00');
+  await page.getByLabel('Price of Default', { exact: true }).fill('40.00');
   await page.getByRole('button', { name: 'Add an option' }).click();
   await page.getByLabel('Option 1 name').fill('Size');
   await page.getByLabel('Option 1 values').fill('S, M');
@@ -169,10 +170,10 @@ test('two options, four variants, three images; one variant on sale; each change
   await page.getByLabel('Option 2 name').fill('Colour');
   await page.getByLabel('Option 2 values').fill('Oat, Moss');
   await expect(grid(page)).toHaveText(['S / Oat', 'S / Moss', 'M / Oat', 'M / Moss']);
-  await page.getByLabel('Price of M / Oat').fill('44.00');
-  await page.getByLabel('Price of M / Moss').fill('44.00');
+  await page.getByLabel('Price of M / Oat', { exact: true }).fill('44.00');
+  await page.getByLabel('Price of M / Moss', { exact: true }).fill('44.00');
   for (const variant of ['S / Oat', 'S / Moss', 'M / Oat', 'M / Moss'])
-    await page.getByLabel(`Stock of ${variant}`).fill('8');
+    await page.getByLabel(`Stock of ${variant}`, { exact: true }).fill('8');
 
   await page
     .getByLabel('Upload images')
@@ -239,27 +240,27 @@ test('two staff save the same product: the second is told who and when and keeps
   const second = await staffPage(browser, 'store-manager');
   await first.page.goto(fieldTote);
   await second.page.goto(fieldTote);
-  await expect(second.page.getByLabel('Price of S / Oat')).toHaveValue('40.00');
+  await expect(second.page.getByLabel('Price of S / Oat', { exact: true })).toHaveValue('40.00');
 
-  await first.page.getByLabel('Price of S / Oat').fill('41.00');
+  await first.page.getByLabel('Price of S / Oat', { exact: true }).fill('41.00');
   await first.page.getByRole('button', { name: 'Save the product' }).click();
   await expect(first.page.getByRole('status').filter({ hasText: 'Saved. Version' })).toBeVisible();
 
   await second.page.getByLabel('Title', { exact: true }).fill(`Field Tote ${run} (second)`);
-  await second.page.getByLabel('Price of S / Oat').fill('39.00');
+  await second.page.getByLabel('Price of S / Oat', { exact: true }).fill('39.00');
   await second.page.getByRole('button', { name: 'Save the product' }).click();
   const alert = second.page.getByRole('alert');
   await expect(alert).toContainText(first.email);
   await expect(second.page.getByLabel('Title', { exact: true })).toHaveValue(`Field Tote ${run} (second)`);
-  await expect(second.page.getByLabel('Price of S / Oat')).toHaveValue('39.00');
+  await expect(second.page.getByLabel('Price of S / Oat', { exact: true })).toHaveValue('39.00');
 
   // Their version, then the first revision restored: the first price is back.
   await second.page.getByRole('button', { name: 'Load their version' }).click();
-  await expect(second.page.getByLabel('Price of S / Oat')).toHaveValue('41.00');
+  await expect(second.page.getByLabel('Price of S / Oat', { exact: true })).toHaveValue('41.00');
   await second.page.getByRole('button', { name: 'Restore version 1' }).click();
-  await expect(second.page.getByLabel('Price of S / Oat')).toHaveValue('40.00');
+  await expect(second.page.getByLabel('Price of S / Oat', { exact: true })).toHaveValue('40.00');
   await first.page.reload();
-  await expect(first.page.getByLabel('Price of S / Oat')).toHaveValue('40.00');
+  await expect(first.page.getByLabel('Price of S / Oat', { exact: true })).toHaveValue('40.00');
   await first.page.context().close();
   await second.page.context().close();
 });

@@ -26,6 +26,7 @@ import {
   fieldOfRefusal,
   inputOf,
   newProduct,
+  payloadOf,
   problemsOf,
   slugOf,
   slugProblem,
@@ -250,9 +251,9 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
       const saved = record
         ? await putJson<ProductRecord>(`/api/config/products/${encodeURIComponent(record.id)}`, {
             version: version ?? record.version,
-            product: input,
+            product: payloadOf(input),
           })
-        : await postJson<ProductRecord>('/api/config/products', input);
+        : await postJson<ProductRecord>('/api/config/products', payloadOf(input));
       setConflict(undefined);
       if (!record) {
         navigate(`/config/products/${saved.id}`);

@@ -138,6 +138,7 @@ export const fieldIds = {
   slug: 'product-slug',
   description: 'product-description',
   options: 'product-options',
+  variants: 'product-variants',
   optionName: (i: number) => `option-${i}-name`,
   optionValues: (i: number) => `option-${i}-values`,
   variantSku: (i: number) => `variant-${i}-sku`,
@@ -197,7 +198,7 @@ export function problemsOf(input: ProductInput): FieldProblems {
     const name = variantLabel(input.options, variant);
     if (!PRICE.test(variant.price))
       problems[fieldIds.variantPrice(i)] = `Enter the price of ${name}, like 44.00.`;
-    if (variant.onSale && !PRICE.test(variant.salePrice))
+    if ((variant.onSale || variant.salePrice !== '') && !PRICE.test(variant.salePrice))
       problems[fieldIds.variantSalePrice(i)] = `Enter the sale price of ${name}, like 39.00.`;
     else if (variant.onSale && Number(variant.salePrice) >= Number(variant.price))
       problems[fieldIds.variantSalePrice(i)] = `The sale price of ${name} must be below its price.`;
@@ -261,6 +262,31 @@ export function newProduct(storePageId = ''): ProductInput {
   };
 }
 
+/** A SKU for a variant left without one: the slug and its option values ("OAT-MUG-M-MOSS"). */
+export function skuOf(input: ProductInput, variant: ProductVariantInput): string {
+  const values = usableOptions(input.options).map((o) => variant.options[o.name] ?? '');
+  return slugOf([input.slug || input.title, ...values].join(' ')).toUpperCase();
+}
+
+/**
+ * What a save sends: a blank SKU made (each variant of a product needs its own, as Squarespace makes
+ * them), and a sale price never typed sent as 0 (the server reads every price as an amount).
+ */
+export function payloadOf(input: ProductInput): ProductInput {
+  const taken = new Set(input.variants.map((v) => v.sku.trim()).filter(Boolean));
+  const variants = input.variants.map((v) => {
+    let sku = v.sku.trim();
+    if (!sku) {
+      const base = skuOf(input, v) || 'SKU';
+      sku = base;
+      for (let n = 2; taken.has(sku); n += 1) sku = `${base}-${n}`;
+      taken.add(sku);
+    }
+    return { ...v, sku, salePrice: v.salePrice.trim() === '' ? '0' : v.salePrice };
+  });
+  return { ...input, variants };
+}
+
 /** The editable part of a loaded record: what a save sends back. */
 export function inputOf(record: ProductRecord): ProductInput {
   const { id: _id, version: _v, updatedOn: _on, updatedBy: _by, currency: _c, url: _u, ...input } = record;
@@ -305,7 +331,7 @@ export function fieldOfRefusal(body: { field?: unknown; message?: unknown } | un
     case 'subscriptionPlans':
       return Number.isInteger(i) ? fieldIds.planPrice(i) : undefined;
     case 'variants':
-      if (!Number.isInteger(i)) return fieldIds.options;
+      if (!Number.isInteger(i)) return fieldIds.variants;
       if (leaf === 'salePrice') return fieldIds.variantSalePrice(i);
       if (leaf === 'stock') return fieldIds.variantStock(i);
       if (leaf === 'sku') return fieldIds.variantSku(i);

@@ -10,11 +10,12 @@ import {
   $getRoot,
   $getSelection,
   $isRangeSelection,
-  $insertNodes,
+  $isElementNode,
   COMMAND_PRIORITY_LOW,
   FORMAT_TEXT_COMMAND,
   SELECTION_CHANGE_COMMAND,
   createEditor,
+  type ElementNode,
   type LexicalEditor,
 } from 'lexical';
 import {
@@ -129,8 +130,18 @@ export default function RichText({ id, labelledBy, describedBy, html, readOnly, 
         const nodes = $generateNodesFromDOM(instance, dom);
         const rootNode = $getRoot();
         rootNode.clear();
-        rootNode.select();
-        $insertNodes(nodes);
+        // Appended, not inserted at a selection: loading the text must not take the focus from the
+        // field being typed in.
+        let paragraph: ElementNode | null = null;
+        for (const node of nodes) {
+          if ($isElementNode(node) && !node.isInline()) {
+            rootNode.append(node);
+            paragraph = null;
+          } else {
+            if (!paragraph) rootNode.append((paragraph = $createParagraphNode()));
+            paragraph.append(node);
+          }
+        }
         if (rootNode.getChildrenSize() === 0) rootNode.append($createParagraphNode());
       },
       { tag: 'initial' },
@@ -143,7 +154,11 @@ export default function RichText({ id, labelledBy, describedBy, html, readOnly, 
     };
   }, []);
 
-  useEffect(() => editor.current?.setEditable(!readOnly), [readOnly]);
+  // Lexical's core leaves the attribute to the page (its React package sets it): without it no key reaches the text.
+  useEffect(() => {
+    editor.current?.setEditable(!readOnly);
+    root.current?.setAttribute('contenteditable', String(!readOnly));
+  }, [readOnly]);
 
   const toggleHeading = () =>
     editor.current?.update(() => {

@@ -201,10 +201,12 @@ export function VariantGrid({
     onVariants(input.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)));
   const money = currency ? ` (${currency})` : '';
   return (
-    <section className="cfg-panel" aria-labelledby="variants-title">
+    <section className="cfg-panel" aria-labelledby="variants-title" id={fieldIds.variants} tabIndex={-1}>
       <h2 id="variants-title">Variants</h2>
+      <FieldError problems={problems} id={fieldIds.variants} />
       <p id="variants-hint" className="cfg-muted">
-        Up and Down arrows move between rows in the SKU and price fields.
+        A blank SKU is made from the slug and the option values when the product is saved. Up and Down arrows
+        move between rows in the SKU and price fields.
       </p>
       <div className="cfg-variants-wrap">
         <table className="cfg-table cfg-variants" aria-describedby="variants-hint">
