@@ -208,169 +208,167 @@ export function VariantGrid({
         A blank SKU is made from the slug and the option values when the product is saved. Up and Down arrows
         move between rows in the SKU and price fields.
       </p>
-      <div className="cfg-variants-wrap">
-        <table className="cfg-table cfg-variants" aria-describedby="variants-hint">
-          <caption className="cfg-visually-hidden">
-            {input.variants.length} {input.variants.length === 1 ? 'variant' : 'variants'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price{money}</th>
-              <th scope="col">On sale</th>
-              <th scope="col">Sale price{money}</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Size (L × W × H)</th>
-              <th scope="col">Image</th>
-            </tr>
-          </thead>
-          <tbody onKeyDown={onGridKey}>
-            {input.variants.map((variant, index) => {
-              const name = variantLabel(input.options, variant);
-              const unlimited = variant.stock === 'unlimited';
-              const ids = {
-                sku: fieldIds.variantSku(index),
-                price: fieldIds.variantPrice(index),
-                sale: fieldIds.variantSalePrice(index),
-                stock: fieldIds.variantStock(index),
-              };
-              const invalid = (id: string) => (problems[id] ? true : undefined);
-              return (
-                <tr key={variant.id ?? `new-${name}`}>
-                  <th scope="row">{name}</th>
-                  <td data-label="SKU">
+      <table className="cfg-table cfg-variants" aria-describedby="variants-hint">
+        <caption className="cfg-visually-hidden">
+          {input.variants.length} {input.variants.length === 1 ? 'variant' : 'variants'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Variant</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Price{money}</th>
+            <th scope="col">On sale</th>
+            <th scope="col">Sale price{money}</th>
+            <th scope="col">Stock</th>
+            <th scope="col">Weight</th>
+            <th scope="col">Size (L × W × H)</th>
+            <th scope="col">Image</th>
+          </tr>
+        </thead>
+        <tbody onKeyDown={onGridKey}>
+          {input.variants.map((variant, index) => {
+            const name = variantLabel(input.options, variant);
+            const unlimited = variant.stock === 'unlimited';
+            const ids = {
+              sku: fieldIds.variantSku(index),
+              price: fieldIds.variantPrice(index),
+              sale: fieldIds.variantSalePrice(index),
+              stock: fieldIds.variantStock(index),
+            };
+            const invalid = (id: string) => (problems[id] ? true : undefined);
+            return (
+              <tr key={variant.id ?? `new-${name}`}>
+                <th scope="row">{name}</th>
+                <td data-label="SKU">
+                  <input
+                    id={ids.sku}
+                    data-column="sku"
+                    aria-label={`SKU of ${name}`}
+                    value={variant.sku}
+                    readOnly={readOnly}
+                    aria-invalid={invalid(ids.sku)}
+                    aria-describedby={describedBy(problems, ids.sku)}
+                    onChange={(e) => change(index, { sku: e.target.value })}
+                  />
+                  <FieldError problems={problems} id={ids.sku} />
+                </td>
+                <td data-label={`Price${money}`}>
+                  <input
+                    id={ids.price}
+                    data-column="price"
+                    inputMode="decimal"
+                    aria-label={`Price of ${name}`}
+                    value={variant.price}
+                    readOnly={readOnly}
+                    aria-invalid={invalid(ids.price)}
+                    aria-describedby={describedBy(problems, ids.price)}
+                    onChange={(e) => change(index, { price: decimal(e.target.value) })}
+                  />
+                  <FieldError problems={problems} id={ids.price} />
+                </td>
+                <td data-label="On sale">
+                  <input
+                    type="checkbox"
+                    aria-label={`${name} on sale`}
+                    checked={variant.onSale}
+                    disabled={readOnly}
+                    onChange={(e) => change(index, { onSale: e.target.checked })}
+                  />
+                </td>
+                <td data-label={`Sale price${money}`}>
+                  <input
+                    id={ids.sale}
+                    data-column="sale"
+                    inputMode="decimal"
+                    aria-label={`Sale price of ${name}`}
+                    value={variant.salePrice}
+                    readOnly={readOnly}
+                    aria-invalid={invalid(ids.sale)}
+                    aria-describedby={describedBy(problems, ids.sale)}
+                    onChange={(e) => change(index, { salePrice: decimal(e.target.value) })}
+                  />
+                  <FieldError problems={problems} id={ids.sale} />
+                </td>
+                <td data-label="Stock">
+                  {!unlimited && (
                     <input
-                      id={ids.sku}
-                      data-column="sku"
-                      aria-label={`SKU of ${name}`}
-                      value={variant.sku}
-                      readOnly={readOnly}
-                      aria-invalid={invalid(ids.sku)}
-                      aria-describedby={describedBy(problems, ids.sku)}
-                      onChange={(e) => change(index, { sku: e.target.value })}
-                    />
-                    <FieldError problems={problems} id={ids.sku} />
-                  </td>
-                  <td data-label={`Price${money}`}>
-                    <input
-                      id={ids.price}
-                      data-column="price"
-                      inputMode="decimal"
-                      aria-label={`Price of ${name}`}
-                      value={variant.price}
-                      readOnly={readOnly}
-                      aria-invalid={invalid(ids.price)}
-                      aria-describedby={describedBy(problems, ids.price)}
-                      onChange={(e) => change(index, { price: decimal(e.target.value) })}
-                    />
-                    <FieldError problems={problems} id={ids.price} />
-                  </td>
-                  <td data-label="On sale">
-                    <input
-                      type="checkbox"
-                      aria-label={`${name} on sale`}
-                      checked={variant.onSale}
-                      disabled={readOnly}
-                      onChange={(e) => change(index, { onSale: e.target.checked })}
-                    />
-                  </td>
-                  <td data-label={`Sale price${money}`}>
-                    <input
-                      id={ids.sale}
-                      data-column="sale"
-                      inputMode="decimal"
-                      aria-label={`Sale price of ${name}`}
-                      value={variant.salePrice}
-                      readOnly={readOnly}
-                      aria-invalid={invalid(ids.sale)}
-                      aria-describedby={describedBy(problems, ids.sale)}
-                      onChange={(e) => change(index, { salePrice: decimal(e.target.value) })}
-                    />
-                    <FieldError problems={problems} id={ids.sale} />
-                  </td>
-                  <td data-label="Stock">
-                    {!unlimited && (
-                      <input
-                        id={ids.stock}
-                        type="number"
-                        min={0}
-                        step={1}
-                        className="cfg-narrow"
-                        aria-label={`Stock of ${name}`}
-                        value={variant.stock}
-                        readOnly={readOnly}
-                        aria-invalid={invalid(ids.stock)}
-                        aria-describedby={describedBy(problems, ids.stock)}
-                        onChange={(e) => change(index, { stock: numberOf(e.target.value) })}
-                      />
-                    )}
-                    <label className="cfg-check">
-                      <input
-                        type="checkbox"
-                        checked={unlimited}
-                        disabled={readOnly}
-                        onChange={(e) => change(index, { stock: e.target.checked ? 'unlimited' : 0 })}
-                      />{' '}
-                      Unlimited<span className="cfg-visually-hidden"> stock of {name}</span>
-                    </label>
-                    <FieldError problems={problems} id={ids.stock} />
-                  </td>
-                  <td data-label="Weight">
-                    <input
+                      id={ids.stock}
                       type="number"
                       min={0}
-                      step="any"
+                      step={1}
                       className="cfg-narrow"
-                      aria-label={`Weight of ${name}`}
-                      value={variant.weight}
+                      aria-label={`Stock of ${name}`}
+                      value={variant.stock}
                       readOnly={readOnly}
-                      onChange={(e) => change(index, { weight: numberOf(e.target.value) })}
+                      aria-invalid={invalid(ids.stock)}
+                      aria-describedby={describedBy(problems, ids.stock)}
+                      onChange={(e) => change(index, { stock: numberOf(e.target.value) })}
                     />
-                  </td>
-                  <td data-label="Size (L × W × H)" className="cfg-dimensions-cell">
-                    <div className="cfg-dimensions">
-                      {(['length', 'width', 'height'] as const).map((side) => (
-                        <input
-                          key={side}
-                          type="number"
-                          min={0}
-                          step="any"
-                          className="cfg-narrow"
-                          aria-label={`${side[0]?.toUpperCase()}${side.slice(1)} of ${name}`}
-                          value={variant.dimensions[side]}
-                          readOnly={readOnly}
-                          onChange={(e) =>
-                            change(index, {
-                              dimensions: { ...variant.dimensions, [side]: numberOf(e.target.value) },
-                            })
-                          }
-                        />
-                      ))}
-                    </div>
-                  </td>
-                  <td data-label="Image">
-                    <select
-                      aria-label={`Image of ${name}`}
-                      value={variant.imageId ?? ''}
+                  )}
+                  <label className="cfg-check">
+                    <input
+                      type="checkbox"
+                      checked={unlimited}
                       disabled={readOnly}
-                      onChange={(e) => change(index, { imageId: e.target.value || null })}
-                    >
-                      <option value="">The product&apos;s first image</option>
-                      {input.images.map((image, i) => (
-                        <option key={image.mediaId} value={image.mediaId}>
-                          {imageNames(image, i)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                      onChange={(e) => change(index, { stock: e.target.checked ? 'unlimited' : 0 })}
+                    />{' '}
+                    Unlimited<span className="cfg-visually-hidden"> stock of {name}</span>
+                  </label>
+                  <FieldError problems={problems} id={ids.stock} />
+                </td>
+                <td data-label="Weight">
+                  <input
+                    type="number"
+                    min={0}
+                    step="any"
+                    className="cfg-narrow"
+                    aria-label={`Weight of ${name}`}
+                    value={variant.weight}
+                    readOnly={readOnly}
+                    onChange={(e) => change(index, { weight: numberOf(e.target.value) })}
+                  />
+                </td>
+                <td data-label="Size (L × W × H)" className="cfg-dimensions-cell">
+                  <div className="cfg-dimensions">
+                    {(['length', 'width', 'height'] as const).map((side) => (
+                      <input
+                        key={side}
+                        type="number"
+                        min={0}
+                        step="any"
+                        className="cfg-narrow"
+                        aria-label={`${side[0]?.toUpperCase()}${side.slice(1)} of ${name}`}
+                        value={variant.dimensions[side]}
+                        readOnly={readOnly}
+                        onChange={(e) =>
+                          change(index, {
+                            dimensions: { ...variant.dimensions, [side]: numberOf(e.target.value) },
+                          })
+                        }
+                      />
+                    ))}
+                  </div>
+                </td>
+                <td data-label="Image">
+                  <select
+                    aria-label={`Image of ${name}`}
+                    value={variant.imageId ?? ''}
+                    disabled={readOnly}
+                    onChange={(e) => change(index, { imageId: e.target.value || null })}
+                  >
+                    <option value="">The product&apos;s first image</option>
+                    {input.images.map((image, i) => (
+                      <option key={image.mediaId} value={image.mediaId}>
+                        {imageNames(image, i)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }
