@@ -744,7 +744,9 @@ const entries = {
     text: 'An import changed this product at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
   },
   'catalogue.tag-too-long': { text: 'Tags are limited to 50 characters: "{tag}" is too long.' },
-  'catalogue.category-too-long': { text: 'Categories are limited to 25 characters: "{category}" is too long.' },
+  'catalogue.category-too-long': {
+    text: 'Categories are limited to 25 characters: "{category}" is too long.',
+  },
   'catalogue.slug-invalid': {
     text: 'The URL slug "{slug}" may hold only lowercase letters, digits and hyphens (like linen-shirt).',
   },
@@ -766,7 +768,9 @@ const entries = {
   'catalogue.subscription-not-allowed': {
     text: 'Only physical and service products can be subscribed to by a merchant.',
   },
-  'catalogue.variant-image-unknown': { text: 'Variant {variant} shows an image that the product does not have.' },
+  'catalogue.variant-image-unknown': {
+    text: 'Variant {variant} shows an image that the product does not have.',
+  },
   'catalogue.schedule-invalid': {
     text: 'The date and time to show the product from is not a valid local time ({from}).',
   },

@@ -39,6 +39,12 @@ export interface ProductVariantInput {
   onSale: boolean;
   /** Units in stock, or unlimited. */
   stock: number | 'unlimited';
+  /**
+   * The stock the editor loaded (the record's `stock`). When given, a typed change is applied as
+   * the difference (typed minus seen) to the stock as it is at the save, so orders taken meanwhile
+   * stay counted; when `stock` equals it, the stock is left alone. Without it, `stock` is set as typed.
+   */
+  stockSeen?: number | 'unlimited';
   /** In the store's weight unit. */
   weight: number;
   dimensions: ProductDimensions;

@@ -259,7 +259,9 @@ export class PageRenderer implements SystemPageRenderer {
   ): Promise<string | undefined> {
     const moved = await catalogue.movedItem(collectionId, slug);
     const collection = moved && collections.find((c) => c.id === moved.collectionId);
-    return collection && moved ? itemUrl(collection, { id: moved.itemId, urlId: moved.urlId, title: '' }) : undefined;
+    return collection && moved
+      ? itemUrl(collection, { id: moved.itemId, urlId: moved.urlId, title: '' })
+      : undefined;
   }
 
   /** The page from its loaded reads: no I/O. */

@@ -130,7 +130,9 @@ for (const database of DATABASES) {
       ]);
       expect(created.variants.every((v) => typeof v.id === 'string')).toBe(true);
       // The editor's record reads back as it was saved.
-      expect(inputOf((await manager.request('GET', `${API}/${created.id}`)).json())).toEqual(inputOf(created));
+      expect(inputOf((await manager.request('GET', `${API}/${created.id}`)).json())).toEqual(
+        inputOf(created),
+      );
 
       const shown = await page(second, '/shop/oat-linen-apron');
       expect(shown.statusCode).toBe(200);
@@ -149,13 +151,27 @@ for (const database of DATABASES) {
 
     it('answers a stale save with 409 naming who saved and when, and keeps the first save', async () => {
       const ada = await staff([ROLES.admin]);
-      const bea = await staff([ROLES['store-manager']], t(() => second));
-      const created = (await ada.request('POST', API, twoOptionProduct({ slug: 'contested-apron' }))).json() as ProductRecord;
-      const adaInput = { ...inputOf(created), variants: created.variants.map((v) => ({ ...v, price: '60.00' })) };
+      const bea = await staff(
+        [ROLES['store-manager']],
+        t(() => second),
+      );
+      const created = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'contested-apron' }))
+      ).json() as ProductRecord;
+      const adaInput = {
+        ...inputOf(created),
+        variants: created.variants.map((v) => ({ ...v, price: '60.00' })),
+      };
       const beaInput = { ...inputOf(created), title: 'Bea typed this' };
-      const adaSave = await ada.request('PUT', `${API}/${created.id}`, { version: created.version, product: adaInput });
+      const adaSave = await ada.request('PUT', `${API}/${created.id}`, {
+        version: created.version,
+        product: adaInput,
+      });
       expect(adaSave.statusCode).toBe(200);
-      const stale = await bea.request('PUT', `${API}/${created.id}`, { version: created.version, product: beaInput });
+      const stale = await bea.request('PUT', `${API}/${created.id}`, {
+        version: created.version,
+        product: beaInput,
+      });
       expect(stale.statusCode).toBe(409);
       const body = stale.json();
       expect(body).toMatchObject({
@@ -170,7 +186,10 @@ for (const database of DATABASES) {
       expect(now.variants.map((v) => v.price)).toEqual(['60.00', '60.00', '60.00', '60.00']);
 
       // Saved again on the version it was told about, Bea's typed title goes in.
-      const retried = await bea.request('PUT', `${API}/${created.id}`, { version: body.currentVersion, product: { ...inputOf(now), title: 'Bea typed this' } });
+      const retried = await bea.request('PUT', `${API}/${created.id}`, {
+        version: body.currentVersion,
+        product: { ...inputOf(now), title: 'Bea typed this' },
+      });
       expect(retried.statusCode).toBe(200);
       expect(retried.json().title).toBe('Bea typed this');
     });
@@ -184,17 +203,62 @@ for (const database of DATABASES) {
       if (!tee) throw new Error('the fixture has no p-tee');
       tee.title = 'Linen Tee, imported';
       await syncContent(first.database.db, content);
-      const stale = await ada.request('PUT', `${API}/p-tee`, { version: loaded.version, product: inputOf(loaded) });
+      const stale = await ada.request('PUT', `${API}/p-tee`, {
+        version: loaded.version,
+        product: inputOf(loaded),
+      });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ code: 'record-changed', changedBy: null, currentVersion: loaded.version + 1 });
+      expect(stale.json()).toMatchObject({
+        code: 'record-changed',
+        changedBy: null,
+        currentVersion: loaded.version + 1,
+      });
       expect(stale.json().message).toMatch(/^An import changed this product at /);
+    });
+
+    it('applies typed stock as a change to what the editor saw: units sold meanwhile stay counted', async () => {
+      const manager = await staff([ROLES['store-manager']]);
+      const created = (
+        await manager.request('POST', API, twoOptionProduct({ slug: 'stocked-apron' }))
+      ).json() as ProductRecord;
+      const first = created.variants[0] as ProductRecord['variants'][0];
+      // Two units of the first variant leave while the editor is open.
+      const taken = await manager.request('POST', `/api/config/stock/${first.id}`, {
+        adjust: -2,
+        reason: 'damaged',
+      });
+      expect(taken.json().qtyInStock).toBe(5);
+      const product = {
+        ...inputOf(created),
+        variants: created.variants.map((v) =>
+          v.id === first.id ? { ...v, stock: 10, stockSeen: 7 } : { ...v, stockSeen: v.stock },
+        ),
+      };
+      const saved = await manager.request('PUT', `${API}/${created.id}`, { version: 1, product });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const stock = (saved.json() as ProductRecord).variants.map((v) => v.stock);
+      expect(stock).toEqual([8, 7, 7, 7]);
+      const ledger = (await manager.request('GET', `/api/config/stock/ledger?variantId=${first.id}`)).json()
+        .entries;
+      expect(ledger.map((e: { change: number; reason: string }) => [e.change, e.reason])).toEqual([
+        [3, 'correction'],
+        [-2, 'damaged'],
+        [7, 'correction'],
+      ]);
     });
 
     it('keeps a revision of every save, and restoring the first brings the old price back', async () => {
       const ada = await staff([ROLES.admin]);
-      const created = (await ada.request('POST', API, twoOptionProduct({ slug: 'revised-apron' }))).json() as ProductRecord;
-      const dearer = { ...inputOf(created), variants: created.variants.map((v) => ({ ...v, price: '99.00' })) };
-      expect((await ada.request('PUT', `${API}/${created.id}`, { version: 1, product: dearer })).statusCode).toBe(200);
+      const created = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'revised-apron' }))
+      ).json() as ProductRecord;
+      const dearer = {
+        ...inputOf(created),
+        variants: created.variants.map((v) => ({ ...v, price: '99.00' })),
+      };
+      expect(
+        (await ada.request('PUT', `${API}/${created.id}`, { version: 1, product: dearer })).statusCode,
+      ).toBe(200);
       const { revisions } = (await ada.request('GET', `${API}/${created.id}/revisions`)).json();
       expect(revisions.map((r: { version: number }) => r.version)).toEqual([2, 1]);
       expect(revisions[1].changes).toEqual(['Created']);
@@ -207,7 +271,12 @@ for (const database of DATABASES) {
       expect(revisions[0].savedBy).toBe(ada.email);
       const restored = await ada.request('POST', `${API}/${created.id}/revisions/${revisions[1].id}/restore`);
       expect(restored.statusCode, restored.body).toBe(200);
-      expect(restored.json().variants.map((v: { price: string }) => v.price)).toEqual(['44.00', '44.00', '48.00', '48.00']);
+      expect(restored.json().variants.map((v: { price: string }) => v.price)).toEqual([
+        '44.00',
+        '44.00',
+        '48.00',
+        '48.00',
+      ]);
       expect(restored.json().version).toBe(3);
       const after = (await ada.request('GET', `${API}/${created.id}/revisions`)).json().revisions;
       expect(after[0].changes[0]).toBe('Restored version 1');
@@ -230,32 +299,52 @@ for (const database of DATABASES) {
         `Categories are limited to 25 characters: "${'y'.repeat(26)}" is too long.`,
       );
       expect(
-        (await refused(twoOptionProduct({ slug: 'c', kind: 'digital', subscriptionPlans: [{ interval: 'month', every: 1, price: '5.00' }] })))
-          .message,
+        (
+          await refused(
+            twoOptionProduct({
+              slug: 'c',
+              kind: 'digital',
+              subscriptionPlans: [{ interval: 'month', every: 1, price: '5.00' }],
+            }),
+          )
+        ).message,
       ).toBe('Only physical and service products can be subscribed to by a merchant.');
-      expect((await refused(twoOptionProduct({ slug: 'Not A Slug' }))).message).toContain('may hold only lowercase');
+      expect((await refused(twoOptionProduct({ slug: 'Not A Slug' }))).message).toContain(
+        'may hold only lowercase',
+      );
       const base = twoOptionProduct({ slug: 'd' });
       const twin = { ...base, variants: [base.variants[0]!, { ...base.variants[0]!, sku: 'OTHER' }] };
       expect((await refused(twin)).message).toBe('Variants AP-S-OAT and OTHER have the same options.');
       const missing = { ...base, variants: [{ ...base.variants[0]!, options: { Size: 'S' } }] };
-      expect((await refused(missing)).message).toBe('Variant AP-S-OAT needs one value for each option: Size, Colour.');
+      expect((await refused(missing)).message).toBe(
+        'Variant AP-S-OAT needs one value for each option: Size, Colour.',
+      );
       const sale = { ...base, variants: [{ ...base.variants[0]!, onSale: true, salePrice: '50.00' }] };
       expect((await refused(sale)).message).toBe('Variant AP-S-OAT: the sale price must be below the price.');
       const many = {
         ...base,
         options: [{ name: 'N', values: Array.from({ length: 251 }, (_, i) => `v${i}`) }],
-        variants: Array.from({ length: 251 }, (_, i) => ({ ...base.variants[0]!, sku: `N${i}`, options: { N: `v${i}` } })),
+        variants: Array.from({ length: 251 }, (_, i) => ({
+          ...base.variants[0]!,
+          sku: `N${i}`,
+          options: { N: `v${i}` },
+        })),
       };
       expect((await refused(many)).message).toBe('A product has at most 250 variants; this one has 251.');
       const taken = await ada.request('POST', API, twoOptionProduct({ slug: 'tee' }));
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ code: 'slug-taken', message: 'Another product on this store page already has the URL slug "tee".' });
+      expect(taken.json()).toMatchObject({
+        code: 'slug-taken',
+        message: 'Another product on this store page already has the URL slug "tee".',
+      });
     });
 
     it('answers 301 from the old address after the slug changes', async () => {
       const ada = await staff([ROLES.admin]);
       expect((await page(second, '/shop/slugged-apron')).statusCode).toBe(404);
-      const created = (await ada.request('POST', API, twoOptionProduct({ slug: 'slugged-apron' }))).json() as ProductRecord;
+      const created = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'slugged-apron' }))
+      ).json() as ProductRecord;
       expect((await page(second, '/shop/slugged-apron')).statusCode).toBe(200);
       const renamed = await ada.request('PUT', `${API}/${created.id}`, {
         version: 1,
@@ -272,6 +361,9 @@ for (const database of DATABASES) {
       const ada = await staff([ROLES.admin]);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
       expect((await page(second, '/shop?format=json')).body).toContain('"urlId":"lesson"');
+      const found = async () =>
+        (await page(second, '/api/search/suggest?q=weaving')).body.includes('/shop/lesson');
+      expect(await found()).toBe(true);
       const hide = await ada.request('POST', `${API}/bulk`, {
         productIds: ['p-lesson'],
         action: 'visibility',
@@ -280,6 +372,7 @@ for (const database of DATABASES) {
       expect(hide.statusCode).toBe(200);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(404);
       expect((await page(second, '/shop?format=json')).body).not.toContain('"urlId":"lesson"');
+      expect(await found()).toBe(false);
       const record = (await ada.request('GET', `${API}/p-lesson`)).json() as ProductRecord;
       const shown = await ada.request('PUT', `${API}/p-lesson`, {
         version: record.version,
@@ -287,14 +380,21 @@ for (const database of DATABASES) {
       });
       expect(shown.statusCode).toBe(200);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
+      expect(await found()).toBe(true);
     });
 
     it('duplicates as a hidden copy without stock, and deletes', async () => {
       const ada = await staff([ROLES.admin]);
-      const created = (await ada.request('POST', API, twoOptionProduct({ slug: 'twin-apron' }))).json() as ProductRecord;
+      const created = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'twin-apron' }))
+      ).json() as ProductRecord;
       const copy = await ada.request('POST', `${API}/${created.id}/duplicate`);
       expect(copy.statusCode).toBe(201);
-      expect(copy.json()).toMatchObject({ title: 'Oat Linen Apron (copy)', slug: 'twin-apron-copy', visibility: { state: 'hidden' } });
+      expect(copy.json()).toMatchObject({
+        title: 'Oat Linen Apron (copy)',
+        slug: 'twin-apron-copy',
+        visibility: { state: 'hidden' },
+      });
       expect(copy.json().variants.map((v: { stock: number }) => v.stock)).toEqual([0, 0, 0, 0]);
       expect(copy.json().id).not.toBe(created.id);
       const gone = await ada.request('DELETE', `${API}/${created.id}`);
@@ -305,32 +405,57 @@ for (const database of DATABASES) {
 
     it('changes many products in one transaction: a refused one changes none', async () => {
       const ada = await staff([ROLES.admin]);
-      const a = (await ada.request('POST', API, twoOptionProduct({ slug: 'bulk-a' }))).json() as ProductRecord;
-      const b = (await ada.request('POST', API, twoOptionProduct({ slug: 'bulk-b' }))).json() as ProductRecord;
+      const a = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'bulk-a' }))
+      ).json() as ProductRecord;
+      const b = (
+        await ada.request('POST', API, twoOptionProduct({ slug: 'bulk-b' }))
+      ).json() as ProductRecord;
       const prices = async (id: string) =>
         ((await ada.request('GET', `${API}/${id}`)).json() as ProductRecord).variants.map((v) => v.price);
-      const up = await ada.request('POST', `${API}/bulk`, { productIds: [a.id, b.id], action: 'price-percent', percent: 10 });
+      const up = await ada.request('POST', `${API}/bulk`, {
+        productIds: [a.id, b.id],
+        action: 'price-percent',
+        percent: 10,
+      });
       expect(up.statusCode, up.body).toBe(200);
       expect(await prices(a.id)).toEqual(['48.40', '48.40', '52.80', '52.80']);
       expect(await prices(b.id)).toEqual(['48.40', '48.40', '52.80', '52.80']);
       const revisions = (await ada.request('GET', `${API}/${a.id}/revisions`)).json().revisions;
       expect(revisions).toHaveLength(2);
 
-      const refused = await ada.request('POST', `${API}/bulk`, { productIds: [a.id, 'no-such-product'], action: 'visibility', visibility: { state: 'hidden' } });
+      const refused = await ada.request('POST', `${API}/bulk`, {
+        productIds: [a.id, 'no-such-product'],
+        action: 'visibility',
+        visibility: { state: 'hidden' },
+      });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().message).toBe('Product no-such-product does not exist: nothing was changed.');
-      expect(((await ada.request('GET', `${API}/${a.id}`)).json() as ProductRecord).visibility).toEqual({ state: 'visible' });
+      expect(((await ada.request('GET', `${API}/${a.id}`)).json() as ProductRecord).visibility).toEqual({
+        state: 'visible',
+      });
 
-      const hidden = await ada.request('POST', `${API}/bulk`, { productIds: [a.id], action: 'visibility', visibility: { state: 'hidden' } });
+      const hidden = await ada.request('POST', `${API}/bulk`, {
+        productIds: [a.id],
+        action: 'visibility',
+        visibility: { state: 'hidden' },
+      });
       expect(hidden.statusCode).toBe(200);
       const listed = (await ada.request('GET', `${API}?visibility=hidden&q=oat%20linen`)).json();
       expect(listed.products.map((p: { id: string }) => p.id)).toContain(a.id);
       expect(listed.products.map((p: { id: string }) => p.id)).not.toContain(b.id);
 
-      const category = await ada.request('POST', `${API}/bulk`, { productIds: [a.id, b.id], action: 'add-category', category: 'Aprons' });
+      const category = await ada.request('POST', `${API}/bulk`, {
+        productIds: [a.id, b.id],
+        action: 'add-category',
+        category: 'Aprons',
+      });
       expect(category.statusCode).toBe(200);
       expect((await ada.request('GET', `${API}?category=Aprons`)).json().total).toBe(2);
-      const deleted = await ada.request('POST', `${API}/bulk`, { productIds: [a.id, b.id], action: 'delete' });
+      const deleted = await ada.request('POST', `${API}/bulk`, {
+        productIds: [a.id, b.id],
+        action: 'delete',
+      });
       expect(deleted.statusCode).toBe(200);
       expect((await ada.request('GET', `${API}?category=Aprons`)).json().total).toBe(0);
     });
@@ -347,22 +472,56 @@ for (const database of DATABASES) {
       expect(next.total).toBe(firstPage.total);
       const bySku = (await viewer.request('GET', `${API}?q=tee-m`)).json();
       expect(bySku.products.map((p: { id: string }) => p.id)).toEqual(['p-tee']);
-      expect(bySku.products[0]).toMatchObject({ kind: 'physical', storePageTitle: 'Shop', variantCount: 2, onSale: true, price: '20.00' });
+      expect(bySku.products[0]).toMatchObject({
+        kind: 'physical',
+        storePageTitle: 'Shop',
+        variantCount: 2,
+        onSale: true,
+        price: '20.00',
+      });
       const digital = (await viewer.request('GET', `${API}?kind=digital`)).json();
       expect(digital.products.map((p: { id: string }) => p.id)).toEqual(['p-ebook']);
       const soldOut = (await viewer.request('GET', `${API}?stock=out-of-stock`)).json();
       expect(soldOut.products.map((p: { id: string }) => p.id)).toContain('p-soldout');
       expect(soldOut.products.map((p: { id: string }) => p.id)).not.toContain('p-ebook');
+      // By the cheapest variant's price, a page at a time, kept as prices change.
+      const byPrice = async (query: string) => {
+        const prices: number[] = [];
+        let cursor = '';
+        for (;;) {
+          const res = (await viewer.request('GET', `${API}?sort=${query}&limit=2${cursor}`)).json();
+          prices.push(...res.products.map((p: { price: string }) => Number(p.price)));
+          if (!res.hasNextPage) return prices;
+          cursor = `&cursor=${res.nextPageCursor}`;
+        }
+      };
+      const ascending = await byPrice('price');
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(ascending.length).toBe(firstPage.total);
+      expect(await byPrice('-price')).toEqual([...ascending].reverse());
+      const manager = await staff([ROLES['store-manager']]);
+      const club = (await manager.request('GET', `${API}/p-club`)).json() as ProductRecord;
+      const cheaper = { ...inputOf(club), variants: club.variants.map((v) => ({ ...v, price: '0.50' })) };
+      expect(
+        (await manager.request('PUT', `${API}/p-club`, { version: club.version, product: cheaper }))
+          .statusCode,
+      ).toBe(200);
+      const cheapest = (await viewer.request('GET', `${API}?sort=price&limit=1`)).json().products[0];
+      expect(cheapest).toMatchObject({ id: 'p-club', price: '0.50' });
       expect((await viewer.request('GET', `${API}?cursor=nope`)).statusCode).toBe(400);
       // Read only: the viewer may not save.
       const refused = await viewer.request('POST', API, twoOptionProduct({ slug: 'viewer-apron' }));
       expect(refused.statusCode).toBe(403);
     });
 
+    // Twelve staff sign in (a password hash each) and call every route: longer than one call's test.
     it('lets each role do what the permission table says on every product call', async () => {
       const admin = await staff([ROLES.admin]);
-      const product = (await admin.request('POST', API, twoOptionProduct({ slug: 'role-apron' }))).json() as ProductRecord;
-      const revision = (await admin.request('GET', `${API}/${product.id}/revisions`)).json().revisions[0].id as string;
+      const product = (
+        await admin.request('POST', API, twoOptionProduct({ slug: 'role-apron' }))
+      ).json() as ProductRecord;
+      const revision = (await admin.request('GET', `${API}/${product.id}/revisions`)).json().revisions[0]
+        .id as string;
       for (const [name, role] of Object.entries(ROLES)) {
         const member = await staff([role]);
         const canEdit = role === ROLES.admin || role === ROLES['store-manager'];
@@ -371,20 +530,35 @@ for (const database of DATABASES) {
           ['list', 'GET', API, undefined, true],
           ['load', 'GET', `${API}/${product.id}`, undefined, true],
           ['revisions', 'GET', `${API}/${product.id}/revisions`, undefined, true],
-          ['save', 'PUT', `${API}/${product.id}`, { version: current.version, product: inputOf(current) }, canEdit],
+          [
+            'save',
+            'PUT',
+            `${API}/${product.id}`,
+            { version: current.version, product: inputOf(current) },
+            canEdit,
+          ],
           ['restore', 'POST', `${API}/${product.id}/revisions/${revision}/restore`, undefined, canEdit],
-          ['bulk', 'POST', `${API}/bulk`, { productIds: [product.id], action: 'add-category', category: name.slice(0, 20) }, canEdit],
+          [
+            'bulk',
+            'POST',
+            `${API}/bulk`,
+            { productIds: [product.id], action: 'add-category', category: name.slice(0, 20) },
+            canEdit,
+          ],
           ['create', 'POST', API, twoOptionProduct({ slug: `role-${role}` }), canEdit],
         ];
         for (const [call, method, url, body, allowed] of calls) {
           const res = await member.request(method, url, body);
-          if (allowed) expect.soft(res.statusCode, `${name} ${call}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+          if (allowed)
+            expect.soft(res.statusCode, `${name} ${call}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
           else expect.soft(res.statusCode, `${name} ${call}`).toBe(403);
         }
         if (canEdit) {
           const copy = await member.request('POST', `${API}/${product.id}/duplicate`);
           expect.soft(copy.statusCode, `${name} duplicate`).toBe(201);
-          expect.soft((await member.request('DELETE', `${API}/${copy.json().id}`)).statusCode, `${name} delete`).toBe(200);
+          expect
+            .soft((await member.request('DELETE', `${API}/${copy.json().id}`)).statusCode, `${name} delete`)
+            .toBe(200);
         } else {
           expect.soft((await member.request('POST', `${API}/${product.id}/duplicate`)).statusCode).toBe(403);
           expect.soft((await member.request('DELETE', `${API}/${product.id}`)).statusCode).toBe(403);
@@ -403,6 +577,6 @@ for (const database of DATABASES) {
         const res = await visitor.request(method, url, method === 'GET' ? undefined : {});
         expect.soft(res.statusCode, `${method} ${url}`).toBe(401);
       }
-    });
+    }, 90_000);
   });
 }

@@ -83,7 +83,9 @@ export const productBulkBody = z
       z.object({ action: z.literal('visibility'), visibility }).strict(),
       z.object({ action: z.literal('store-page'), storePageId: z.string().min(1).max(100) }).strict(),
       z.object({ action: z.literal('add-category'), category: z.string().trim().min(1).max(200) }).strict(),
-      z.object({ action: z.literal('remove-category'), category: z.string().trim().min(1).max(200) }).strict(),
+      z
+        .object({ action: z.literal('remove-category'), category: z.string().trim().min(1).max(200) })
+        .strict(),
       z.object({ action: z.literal('price-percent'), percent: z.number().min(-100).max(1000) }).strict(),
       z.object({ action: z.literal('delete') }).strict(),
     ]),
@@ -137,24 +139,30 @@ export async function productEditorRoutes(
       answer(201, await createProduct(db, siteOf(request, mediaUrl), editorOf(request), request.body)),
     ),
   );
-  app.put(`${API}/:id`, { ...edit, schema: { params: productId, body: productSave } }, async (request, reply) =>
-    idempotent(db, request, reply, 'catalogue-product-save', async () =>
-      answer(
-        200,
-        await saveProduct(
-          db,
-          siteOf(request, mediaUrl),
-          editorOf(request),
-          request.params.id,
-          request.body.version,
-          request.body.product,
+  app.put(
+    `${API}/:id`,
+    { ...edit, schema: { params: productId, body: productSave } },
+    async (request, reply) =>
+      idempotent(db, request, reply, 'catalogue-product-save', async () =>
+        answer(
+          200,
+          await saveProduct(
+            db,
+            siteOf(request, mediaUrl),
+            editorOf(request),
+            request.params.id,
+            request.body.version,
+            request.body.product,
+          ),
         ),
       ),
-    ),
   );
   app.post(`${API}/:id/duplicate`, { ...edit, schema: { params: productId } }, async (request, reply) =>
     idempotent(db, request, reply, 'catalogue-product-duplicate', async () =>
-      answer(201, await duplicateProduct(db, siteOf(request, mediaUrl), editorOf(request), request.params.id)),
+      answer(
+        201,
+        await duplicateProduct(db, siteOf(request, mediaUrl), editorOf(request), request.params.id),
+      ),
     ),
   );
   app.delete(`${API}/:id`, { ...edit, schema: { params: productId } }, async (request, reply) =>

@@ -4,6 +4,7 @@ import { migration as itemTerms } from './migrations/2026-11-23-008-item-terms.t
 import { migration as collectionSort } from './migrations/2026-11-24-015-collection-sort.ts';
 import { migration as eventDates } from './migrations/2026-11-24-024-event-dates.ts';
 import { migration as productVersions } from './migrations/2026-11-28-039-product-versions.ts';
+import { migration as productFromPrice } from './migrations/2026-11-28-040-product-from-price.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -12,4 +13,5 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-24-015-collection-sort': collectionSort,
   '2026-11-24-024-event-dates': eventDates,
   '2026-11-28-039-product-versions': productVersions,
+  '2026-11-28-040-product-from-price': productFromPrice,
 };

@@ -6,7 +6,13 @@
 import type { ProductInput } from '@storefront/core/wire';
 import { productOf } from '@storefront/core';
 import { describe, expect, it } from 'vitest';
-import { epochToLocal, localToEpoch, productContent, productInputOf, type ProductSite } from './product-content.ts';
+import {
+  epochToLocal,
+  localToEpoch,
+  productContent,
+  productInputOf,
+  type ProductSite,
+} from './product-content.ts';
 
 const SITE: ProductSite = {
   currency: 'EUR',
@@ -99,7 +105,10 @@ describe('a product record and its content', () => {
     });
     expect(content).toMatchObject({
       assetUrl: '/media/img-1.jpg',
-      items: [{ id: 'img-1', assetUrl: '/media/img-1.jpg', title: 'Front', mediaFocalPoint: { x: 0.5, y: 0.3 } }, { id: 'img-2' }],
+      items: [
+        { id: 'img-1', assetUrl: '/media/img-1.jpg', title: 'Front', mediaFocalPoint: { x: 0.5, y: 0.3 } },
+        { id: 'img-2' },
+      ],
       seoData: { seoTitle: 'Field Jacket | Shop' },
       merchandisingContext: { customSoldOutText: 'Gone for the season', scarcityShownByDefault: false },
     });
@@ -110,8 +119,17 @@ describe('a product record and its content', () => {
   });
 
   it('keeps what the editor does not know, and takes out a script from the description', () => {
-    const base = { ...productContent(INPUT, undefined, 'p-1', SITE), author: { displayName: 'Nell' }, excerpt: '<p>Short</p>' };
-    const saved = productContent({ ...INPUT, descriptionHtml: '<p onclick="x()">Hi<script>x()</script></p>' }, base, 'p-1', SITE);
+    const base = {
+      ...productContent(INPUT, undefined, 'p-1', SITE),
+      author: { displayName: 'Nell' },
+      excerpt: '<p>Short</p>',
+    };
+    const saved = productContent(
+      { ...INPUT, descriptionHtml: '<p onclick="x()">Hi<script>x()</script></p>' },
+      base,
+      'p-1',
+      SITE,
+    );
     expect(saved.author).toEqual({ displayName: 'Nell' });
     expect(saved.excerpt).toBe('<p>Short</p>');
     expect(saved.body).toBe('<p>Hi</p>');

@@ -151,7 +151,9 @@ export function productInputOf(item: ItemContent, storePageId: string, site: Pro
   const variants = (Array.isArray(sc.variants) ? sc.variants : []) as VariantContent[];
   const merch = obj(item.merchandisingContext);
   const seo = obj(item.seoData);
-  const images = (Array.isArray(item.items) ? item.items : []).map(obj).filter((i) => typeof i.id === 'string');
+  const images = (Array.isArray(item.items) ? item.items : [])
+    .map(obj)
+    .filter((i) => typeof i.id === 'string');
   return {
     title: item.title,
     slug: item.urlId,
@@ -159,13 +161,11 @@ export function productInputOf(item: ItemContent, storePageId: string, site: Pro
     kind: kindOf(typeof sc.productType === 'number' ? sc.productType : null),
     options: optionsOf(sc, variants),
     variants: variants.map((v) => variantOf(v, site.currency)),
-    images: images.map(
-      (i): ProductImageInput => ({
-        mediaId: i.id as string,
-        alt: str(i.title),
-        focalPoint: { x: num(obj(i.mediaFocalPoint).x, 0.5), y: num(obj(i.mediaFocalPoint).y, 0.5) },
-      }),
-    ),
+    images: images.map((i): ProductImageInput => ({
+      mediaId: i.id as string,
+      alt: str(i.title),
+      focalPoint: { x: num(obj(i.mediaFocalPoint).x, 0.5), y: num(obj(i.mediaFocalPoint).y, 0.5) },
+    })),
     storePageId,
     categories: strings(item.categories),
     tags: strings(item.tags),
@@ -322,9 +322,11 @@ export function productContent(
     : baseHadImages
       ? {}
       : Object.fromEntries(
-          Object.entries({ assetUrl: baseAssetUrl, mainImageId: baseMainImage, mediaFocalPoint: baseFocal }).filter(
-            ([, v]) => v !== undefined,
-          ),
+          Object.entries({
+            assetUrl: baseAssetUrl,
+            mainImageId: baseMainImage,
+            mediaFocalPoint: baseFocal,
+          }).filter(([, v]) => v !== undefined),
         );
 
   const merch = obj(base?.merchandisingContext);

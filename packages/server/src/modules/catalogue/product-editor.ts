@@ -16,7 +16,14 @@ import type {
   ProductStockState,
   ProductSummary,
 } from '@storefront/core/wire';
-import { decimalToMinor, message, minorToDecimal, moneyToCents, productOf, variantUnitPrice } from '@storefront/core';
+import {
+  decimalToMinor,
+  message,
+  minorToDecimal,
+  moneyToCents,
+  productOf,
+  variantUnitPrice,
+} from '@storefront/core';
 import { changeKey, type ChangeKey } from '../../platform/db/change-version.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import { writeTransaction, type UnitChanges } from '../../platform/db/transaction.ts';
@@ -28,7 +35,15 @@ import { itemUrl } from '../../platform/site/urls.ts';
 import { itemDocument, writeSearchDocuments } from '../search/index.ts';
 import { toCollection } from './catalogue-store.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
-import { epochToLocal, kindCode, kindOf, newId, productContent, productInputOf, type ProductSite } from './product-content.ts';
+import {
+  epochToLocal,
+  kindCode,
+  kindOf,
+  newId,
+  productContent,
+  productInputOf,
+  type ProductSite,
+} from './product-content.ts';
 import { checkProduct, productChanges } from './product-rules.ts';
 import {
   addRevision,
@@ -65,7 +80,12 @@ const BATCH = 500;
 const REVISIONS_SHOWN = 100;
 
 /** A stored row as the editor's record, with the live stock of its variants. */
-async function recordOf(db: Db, row: ProductRow, site: ProductSite, collection: CollectionContent): Promise<ProductRecord> {
+async function recordOf(
+  db: Db,
+  row: ProductRow,
+  site: ProductSite,
+  collection: CollectionContent,
+): Promise<ProductRecord> {
   const item = JSON.parse(row.data) as ItemContent;
   const input = await inputWithLiveStock(db, row, site);
   return {
@@ -98,7 +118,8 @@ async function collectionOf(db: Db, id: string): Promise<CollectionContent | und
 
 async function storePageOf(db: Db, id: string): Promise<CollectionContent> {
   const page = await collectionOf(db, id);
-  if (!page || page.typeName !== 'products') throw apiError('catalogue.store-page-not-found', { extra: { field: 'storePageId' } });
+  if (!page || page.typeName !== 'products')
+    throw apiError('catalogue.store-page-not-found', { extra: { field: 'storePageId' } });
   return page;
 }
 
@@ -147,15 +168,28 @@ async function writeProduct(
   if (await slugTaken(trx, page.id, write.input.slug, row?.id))
     throw apiError('catalogue.slug-taken', { params: { slug: write.input.slug }, extra: { field: 'slug' } });
   const live = await liveStock(trx, row ? [row.id] : []);
-  const input: ProductInput = write.keepLiveStock
-    ? {
-        ...write.input,
-        variants: write.input.variants.map((v) => {
-          const stock = v.id === undefined ? undefined : live.get(v.id);
-          return stock ? { ...v, stock: stock.unlimited ? ('unlimited' as const) : stock.qty } : v;
-        }),
-      }
-    : write.input;
+  const input: ProductInput = {
+    ...write.input,
+    variants: write.input.variants.map(({ stockSeen, ...v }) => {
+      const now = v.id === undefined ? undefined : live.get(v.id);
+      if (!now) return v;
+      const current = now.unlimited ? ('unlimited' as const) : now.qty;
+      if (write.keepLiveStock || (stockSeen !== undefined && stockSeen === v.stock))
+        return { ...v, stock: current };
+      if (
+        stockSeen === undefined ||
+        stockSeen === 'unlimited' ||
+        v.stock === 'unlimited' ||
+        current === 'unlimited'
+      )
+        return v;
+      // What the editor typed, as a change to what it saw: orders taken meanwhile stay counted.
+      const level = current + (v.stock - stockSeen);
+      if (level < 0)
+        throw apiError('stock.below-zero', { params: { stock: current, taking: stockSeen - v.stock } });
+      return { ...v, stock: level };
+    }),
+  };
   const before = row ? await inputWithLiveStock(db, row, site) : undefined;
   const base = row ? (JSON.parse(row.data) as ItemContent) : undefined;
   const content = productContent(input, base, id, site);
@@ -193,7 +227,10 @@ async function writeProduct(
       price_cents: moneyToCents(variant.priceMoney).cents,
       sale_price_cents: moneyToCents(variant.salePriceMoney).cents,
       on_sale: variant.onSale ? 1 : 0,
-      unit_price_cents: variantUnitPrice(product, product.variants.find((v) => v.id === variant.id)).cents,
+      unit_price_cents: variantUnitPrice(
+        product,
+        product.variants.find((v) => v.id === variant.id),
+      ).cents,
       unlimited: variant.unlimited ? 1 : 0,
       qty_in_stock: variant.qtyInStock ?? 0,
     },
@@ -242,7 +279,14 @@ async function writeProduct(
   else if (!row) await forgetAddress(trx, { collectionId: page.id, urlId: content.urlId });
 
   await writeSearchDocuments(trx, [
-    { id, document: () => itemDocument(page, content, Number(itemRow.fields.publish_on)) },
+    {
+      id,
+      // A hidden product is found by no search (no document: its old one goes).
+      document: () =>
+        content.isHidden === true
+          ? undefined
+          : itemDocument(page, content, Number(itemRow.fields.publish_on)),
+    },
   ]);
 
   const version = await itemVersion(trx, id);
@@ -263,7 +307,12 @@ async function writeProduct(
 }
 
 /** Creates a product; answers its record. */
-export async function createProduct(db: Db, site: ProductSite, editor: Editor, input: ProductInput): Promise<ProductRecord> {
+export async function createProduct(
+  db: Db,
+  site: ProductSite,
+  editor: Editor,
+  input: ProductInput,
+): Promise<ProductRecord> {
   checkProduct(input, site.currency, site.timeZone);
   const id = newId();
   await writeTransaction(db, (trx, changes) =>
@@ -300,7 +349,12 @@ async function freeSlug(db: Db, collectionId: string, slug: string): Promise<str
 }
 
 /** A hidden copy of a product, without stock, on the same store page. */
-export async function duplicateProduct(db: Db, site: ProductSite, editor: Editor, id: string): Promise<ProductRecord> {
+export async function duplicateProduct(
+  db: Db,
+  site: ProductSite,
+  editor: Editor,
+  id: string,
+): Promise<ProductRecord> {
   const original = await loadProduct(db, id, site);
   const copy: ProductInput = {
     ...inputOfRecord(original),
@@ -412,7 +466,8 @@ export async function bulkChange(
           next.storePageId = request.storePageId;
           break;
         case 'add-category':
-          if (!next.categories.includes(request.category)) next.categories = [...next.categories, request.category];
+          if (!next.categories.includes(request.category))
+            next.categories = [...next.categories, request.category];
           break;
         case 'remove-category':
           next.categories = next.categories.filter((c) => c !== request.category);
@@ -489,7 +544,10 @@ export async function listProducts(db: Db, site: ProductSite, query: ProductList
           ? [r.updated_on, r.id]
           : [r.from_price, r.id],
   );
-  const totals = await variantTotals(db, shown.map((r) => r.id));
+  const totals = await variantTotals(
+    db,
+    shown.map((r) => r.id),
+  );
   return {
     products: shown.map((r): ProductSummary => {
       const item = JSON.parse(r.data) as ItemContent;

@@ -28,6 +28,7 @@ const variantInput = z
     salePrice: decimal,
     onSale: z.boolean(),
     stock: z.union([z.number().int().min(0).max(1_000_000_000), z.literal('unlimited')]),
+    stockSeen: z.union([z.number().int().min(0).max(1_000_000_000), z.literal('unlimited')]).optional(),
     weight: measure,
     dimensions: z.object({ length: measure, width: measure, height: measure }).strict(),
     imageId: z.string().min(1).max(200).nullable(),
@@ -41,7 +42,14 @@ export const productInput = z
     descriptionHtml: text(200_000),
     kind: z.enum(['physical', 'digital', 'service', 'gift-card']),
     options: z
-      .array(z.object({ name: z.string().trim().min(1).max(100), values: z.array(z.string().trim().min(1).max(200)).max(10_000) }).strict())
+      .array(
+        z
+          .object({
+            name: z.string().trim().min(1).max(100),
+            values: z.array(z.string().trim().min(1).max(200)).max(10_000),
+          })
+          .strict(),
+      )
       .max(6),
     // The limit is checked below, with the catalogue's message naming the count.
     variants: z.array(variantInput).max(10_000),
@@ -95,7 +103,11 @@ export const productInput = z
   .strict();
 
 /** A variant as staff name it: its SKU, else its option values ("M / Oat"), else its place. */
-export function variantName(variant: ProductVariantInput, optionNames: readonly string[], index: number): string {
+export function variantName(
+  variant: ProductVariantInput,
+  optionNames: readonly string[],
+  index: number,
+): string {
   if (variant.sku) return variant.sku;
   const values = optionNames.map((n) => variant.options[n] ?? '').filter((v) => v !== '');
   return values.length ? values.join(' / ') : `#${index + 1}`;
@@ -104,7 +116,8 @@ export function variantName(variant: ProductVariantInput, optionNames: readonly 
 /** Refuses what the spec and the storefront cannot take; the first problem, in the catalogue's words. */
 export function checkProduct(input: ProductInput, currency: string, timeZone: string): void {
   for (const tag of input.tags)
-    if (tag.length > MAX_TAG_LENGTH) throw apiError('catalogue.tag-too-long', { params: { tag }, extra: { field: 'tags' } });
+    if (tag.length > MAX_TAG_LENGTH)
+      throw apiError('catalogue.tag-too-long', { params: { tag }, extra: { field: 'tags' } });
   for (const category of input.categories)
     if (category.length > MAX_CATEGORY_LENGTH)
       throw apiError('catalogue.category-too-long', { params: { category }, extra: { field: 'categories' } });
@@ -131,7 +144,10 @@ function checkVariants(input: ProductInput, currency: string): void {
   const names = input.options.map((o) => o.name);
   const duplicateOption = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicateOption !== undefined)
-    throw apiError('catalogue.option-duplicate', { params: { option: duplicateOption }, extra: { field: 'options' } });
+    throw apiError('catalogue.option-duplicate', {
+      params: { option: duplicateOption },
+      extra: { field: 'options' },
+    });
   const imageIds = new Set(input.images.map((i) => i.mediaId));
   const combinations = new Map<string, string>();
   const skus = new Set<string>();
@@ -157,13 +173,14 @@ function checkVariants(input: ProductInput, currency: string): void {
       throw apiError('catalogue.variant-duplicate', { params: { first: earlier, second: name }, ...field });
     combinations.set(combination, name);
     if (variant.sku !== '') {
-      if (skus.has(variant.sku)) throw apiError('catalogue.sku-duplicate', { params: { sku: variant.sku }, ...field });
+      if (skus.has(variant.sku))
+        throw apiError('catalogue.sku-duplicate', { params: { sku: variant.sku }, ...field });
       skus.add(variant.sku);
     }
     for (const price of [variant.price, variant.salePrice]) {
       const minor = decimalToMinor(price, currency);
       const digits = price.split('.')[1]?.length ?? 0;
-      const exact = minor.ok && minor.value >= 0 && digits <= (minorDigits(currency));
+      const exact = minor.ok && minor.value >= 0 && digits <= minorDigits(currency);
       if (!exact)
         throw apiError('catalogue.price-invalid', { params: { variant: name, price, currency }, ...field });
     }
@@ -237,6 +254,7 @@ export function productChanges(before: ProductInput | undefined, after: ProductI
         changes.push(said(code, { variant: name }));
       }
   }
-  for (const { name } of old.values()) changes.push(said('catalogue.change-variant-removed', { variant: name }));
+  for (const { name } of old.values())
+    changes.push(said('catalogue.change-variant-removed', { variant: name }));
   return changes;
 }

@@ -205,7 +205,9 @@ export async function moveAddress(
   await trx
     .insertInto('item_redirects')
     .values({ collection_id: from.collectionId, url_id: from.urlId, item_id: itemId, created: now })
-    .onConflict((oc) => oc.columns(['collection_id', 'url_id']).doUpdateSet({ item_id: itemId, created: now }))
+    .onConflict((oc) =>
+      oc.columns(['collection_id', 'url_id']).doUpdateSet({ item_id: itemId, created: now }),
+    )
     .execute();
 }
 
@@ -222,7 +224,11 @@ export async function forgetAddress(
 }
 
 export async function forgetItemAddresses(trx: CatalogueTrx, itemIds: readonly string[]): Promise<void> {
-  if (itemIds.length) await trx.deleteFrom('item_redirects').where('item_id', 'in', [...itemIds]).execute();
+  if (itemIds.length)
+    await trx
+      .deleteFrom('item_redirects')
+      .where('item_id', 'in', [...itemIds])
+      .execute();
 }
 
 /** Where an item that was at this address is now (its collection's and its own URL ids). */
@@ -270,9 +276,6 @@ export interface ListQuery extends ListFilter {
 type ItemsEb = ExpressionBuilder<CatalogueTables, 'items'>;
 
 const STOCKED_TYPES = [ProductType.PHYSICAL, ProductType.SERVICE];
-
-/** The cheapest variant's unit price of the item. */
-const fromPrice = sql<number>`coalesce((select min(v.unit_price_cents) from variants v where v.item_id = items.id), 0)`;
 
 function filtered(eb: ItemsEb, f: ListFilter): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [
@@ -363,14 +366,20 @@ export async function listProductRows(db: CatalogueDb, q: ListQuery): Promise<Li
       'items.publish_on',
       'items.updated_on',
       'items.data',
-      fromPrice.as('from_price'),
+      'items.from_price_cents as from_price',
     ])
     .where((eb) => filtered(eb, q));
   const after = q.after;
   switch (q.sort) {
     case 'title':
-    case 'updated': {
-      const column = q.sort === 'title' ? 'items.title' : 'items.updated_on';
+    case 'updated':
+    case 'price': {
+      const column =
+        q.sort === 'title'
+          ? 'items.title'
+          : q.sort === 'updated'
+            ? 'items.updated_on'
+            : 'items.from_price_cents';
       // A row value comparison, which both databases answer from the (column, id) index.
       if (after)
         query = query.where((eb) =>
@@ -379,16 +388,6 @@ export async function listProductRows(db: CatalogueDb, q: ListQuery): Promise<Li
       query = query.orderBy(column, direction).orderBy('items.id', direction);
       break;
     }
-    case 'price':
-      if (after)
-        query = query.where((eb) =>
-          eb.or([
-            eb(fromPrice, beyond, after[0] as number),
-            eb.and([eb(fromPrice, '=', after[0] as number), eb('items.id', beyond, after[1] as string)]),
-          ]),
-        );
-      query = query.orderBy(fromPrice, direction).orderBy('items.id', direction);
-      break;
     case 'position':
       if (after)
         query = query.where((eb) =>

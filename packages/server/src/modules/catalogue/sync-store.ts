@@ -182,7 +182,9 @@ export async function upsert(
       data: JSON.stringify(json),
       ...(table === 'variants' ? {} : { updated_on: now }),
       // Who saved is the editor's to say (product-store.ts); an import is nobody's.
-      ...(items ? { hidden: (json as ItemContent).isHidden === true ? 1 : 0, updated_by: fields.updated_by ?? null } : {}),
+      ...(items
+        ? { hidden: (json as ItemContent).isHidden === true ? 1 : 0, updated_by: fields.updated_by ?? null }
+        : {}),
     };
     for (const c of dated) out[c] ??= now;
     return out;

@@ -45,6 +45,8 @@ export interface ItemsTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the content says `isHidden`: the storefront does not show it. */
   hidden: ColumnType<number, number | undefined, number>;
+  /** The cheapest variant's unit price, kept by triggers on `variants` (the list's price order). */
+  from_price_cents: ColumnType<number | string, number | undefined, number>;
 }
 
 /** Every save of a product in the back office: what it was after the save, and what changed. */
