@@ -76,8 +76,9 @@ test('a store manager uploads two files with progress, edits alt text, deletes o
   // A file the shop shows is refused, and the screen says where it is used.
   await page.getByRole('searchbox', { name: 'File name' }).fill('mug-speckled');
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(files.getByRole('link', { name: 'mug-speckled.svg' })).toBeVisible();
-  await expect(files.getByText(/^Used by Product: /)).toBeVisible();
+  await expect(files.getByRole('listitem')).toHaveCount(1);
+  await expect(files.getByRole('listitem')).toContainText('mug-speckled.svg');
+  await expect(files.getByRole('listitem')).toContainText('Used by Product: Speckled Stoneware Mug');
   await page.getByRole('button', { name: 'Delete mug-speckled.svg' }).click();
   await page
     .getByRole('dialog', { name: 'Delete mug-speckled.svg?' })

@@ -86,7 +86,7 @@ async function receiveFiles(
   let current = '';
   try {
     for await (const part of request.files({
-      limits: { fileSize: limit, files: FILES_PER_REQUEST, fields: 0 },
+      limits: { fileSize: limit, files: FILES_PER_REQUEST },
     })) {
       current = part.filename;
       files.push({ fileName: part.filename, bytes: await part.toBuffer() });
