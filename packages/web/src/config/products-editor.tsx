@@ -259,7 +259,8 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
         navigate(`/config/products/${saved.id}`);
         return;
       }
-      setRecord(saved);
+      // What the server kept (SKUs made, stock as it is now) becomes what the next save starts from.
+      load(saved);
       setDone(`Saved. Version ${saved.version}.`);
       void loadRevisions(saved.id);
     } catch (e) {

@@ -287,10 +287,14 @@ export function payloadOf(input: ProductInput): ProductInput {
   return { ...input, variants };
 }
 
-/** The editable part of a loaded record: what a save sends back. */
+/**
+ * The editable part of a loaded record: what a save sends back. Each variant carries the stock it was
+ * loaded with, so that the server applies a typed change as a difference and orders taken meanwhile
+ * stay counted.
+ */
 export function inputOf(record: ProductRecord): ProductInput {
   const { id: _id, version: _v, updatedOn: _on, updatedBy: _by, currency: _c, url: _u, ...input } = record;
-  return input;
+  return { ...input, variants: input.variants.map((v) => ({ ...v, stockSeen: v.stock })) };
 }
 
 /**

@@ -246,6 +246,50 @@ describe('saving', () => {
     expect(again).toMatchObject({ version: 4, product: { title: 'Oat Mug, large' } });
   });
 
+  test('a new product’s blank SKUs are made, each its own, and a sale price never typed goes as 0', async () => {
+    answers['POST /api/config/products'] = (body) => ({
+      status: 201,
+      body: { ...recordOf(), ...(body as object), id: 'p9', version: 1 },
+    });
+    await openEditor(null);
+    await type(field('Title'), 'Oat Mug');
+    await type(field('Price of Default'), '20.00');
+    await click(button('Add an option'));
+    await type(field('Option 1 name'), 'Size');
+    await type(field('Option 1 values'), 'S, M');
+    await type(field('SKU of M'), 'MUG-M');
+    await click(button('Create the product'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')!.body as {
+      variants: { sku: string; salePrice: string }[];
+    };
+    expect(sent.variants.map((v) => [v.sku, v.salePrice])).toEqual([
+      ['OAT-MUG-S', '0'],
+      ['MUG-M', '0'],
+    ]);
+  });
+
+  test('a stock change goes with the stock the form was loaded with, and each save starts from the last answer', async () => {
+    answers['PUT /api/config/products/p1'] = (body) => {
+      const { product } = body as { product: ProductRecord };
+      return { status: 200, body: { ...recordOf(), ...product, version: recordOf().version + calls.length } };
+    };
+    await openEditor('p1');
+    await type(field('Stock of S'), '6');
+    await click(button('Save the product'));
+    await vi.waitFor(() => expect(document.querySelector('[role="status"]')?.textContent).toMatch(/^Saved/));
+    await click(button('Save the product'));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const [first, second] = calls
+      .filter((c) => c.method === 'PUT')
+      .map(
+        (c) =>
+          (c.body as { product: { variants: { stock: number; stockSeen?: number }[] } }).product.variants[0],
+      );
+    expect(first).toMatchObject({ stock: 6, stockSeen: 4 });
+    expect(second).toMatchObject({ stock: 6, stockSeen: 6 });
+  });
+
   test('problems show on their fields, tied by aria-describedby, and the focus goes to the first', async () => {
     await openEditor(null);
     await type(field('Tags'), `gift, ${'x'.repeat(51)}`);
