@@ -354,3 +354,78 @@ describe('saving', () => {
     );
   });
 });
+
+describe('the product list', () => {
+  const summary = (id: string, title: string) => ({
+    id,
+    title,
+    kind: 'physical',
+    storePageId: 'shop',
+    storePageTitle: 'Shop',
+    visibility: 'visible',
+    price: '20.00',
+    onSale: false,
+    variantCount: 1,
+    stock: 4,
+    stockState: 'in-stock',
+    imageUrl: null,
+    updatedOn: 0,
+  });
+
+  async function openList() {
+    const { ProductsScreen } = await import('./products.tsx');
+    answers['GET /api/config/products'] = () => {
+      const cursor = new URL(calls[calls.length - 1]!.url, 'http://x').searchParams.get('cursor');
+      return {
+        status: 200,
+        body: cursor
+          ? { products: [summary('p3', 'Candle')], hasNextPage: false, nextPageCursor: null, total: 3 }
+          : {
+              products: [summary('p1', 'Oat Mug'), summary('p2', 'Linen Apron')],
+              hasNextPage: true,
+              nextPageCursor: 'after-p2',
+              total: 3,
+            },
+      };
+    };
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<ProductsScreen canEdit />));
+    await vi.waitFor(() => expect(document.querySelectorAll('table.cfg-products tbody tr')).toHaveLength(2));
+  }
+  const titles = () =>
+    [...document.querySelectorAll('table.cfg-products tbody th')].map((th) => th.textContent);
+
+  test('Next and Previous walk the pages by their cursors', async () => {
+    await openList();
+    await click(button('Next'));
+    await vi.waitFor(() => expect(titles()).toEqual(['Candle']));
+    expect(calls[calls.length - 1]!.url).toContain('cursor=after-p2');
+    await click(button('Previous'));
+    await vi.waitFor(() => expect(titles()).toEqual(['Oat Mug', 'Linen Apron']));
+  });
+
+  test('the selected products get one bulk price change by percent', async () => {
+    answers['POST /api/config/products/bulk'] = () => ({ status: 200, body: { changed: 2 } });
+    await openList();
+    await act(async () => field('Select Oat Mug').click());
+    await act(async () => field('Select Linen Apron').click());
+    expect(document.body.textContent).toContain('2 products selected');
+    const action = field('Action') as unknown as HTMLSelectElement;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(
+        action,
+        'price-percent',
+      );
+      action.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await type(field('Change (%)'), '-10');
+    await click(button('Apply to selected'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('2 products changed.'));
+    const bulk = calls.filter((c) => c.url === '/api/config/products/bulk');
+    expect(bulk.map((c) => c.body)).toEqual([
+      { productIds: ['p1', 'p2'], action: 'price-percent', percent: -10 },
+    ]);
+  });
+});
