@@ -1,45 +1,12 @@
 /**
  * The product's images: several uploaded at once into the media library (each with its progress), put
  * in order by dragging or by the move buttons (the keyboard's way, announced), each with its alt text
- * and focal point. Uploads go through XMLHttpRequest because fetch reports no upload progress.
+ * and focal point. Uploads go through the media library's own helper (media-upload.ts), one file a request.
  */
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { IDEMPOTENCY_HEADER, type MediaAsset, type ProductImageInput } from '@storefront/core/wire';
-import { writeHeaders } from '../cookies.ts';
-
-/** Posts one file to the media library; `onProgress` gets 0..1 as it goes. */
-export function uploadMedia(file: File, onProgress: (done: number) => void): Promise<MediaAsset> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/config/media');
-    request.withCredentials = true;
-    request.setRequestHeader(IDEMPOTENCY_HEADER, crypto.randomUUID());
-    for (const [name, value] of Object.entries(writeHeaders(document.cookie)))
-      request.setRequestHeader(name, value);
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: { message?: unknown } | null;
-      try {
-        body = JSON.parse(request.responseText) as { message?: unknown };
-      } catch {
-        body = null;
-      }
-      const asset = (body as { assets?: MediaAsset[] } | null)?.assets?.[0];
-      if (request.status >= 200 && request.status < 300 && asset) resolve(asset);
-      else
-        reject(
-          new Error(typeof body?.message === 'string' ? body.message : 'File upload failed to complete'),
-        );
-    };
-    request.onerror = () => reject(new Error('File upload failed to complete'));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
-}
+import type { MediaAsset, ProductImageInput } from '@storefront/core/wire';
+import { message } from '@storefront/core/messages';
+import { MEDIA_ACCEPT, uploadOne } from './media-upload.ts';
 
 interface Upload {
   key: string;
@@ -78,13 +45,13 @@ export function UploadField({
       ...chosen.map(({ file, key }) => ({ key, fileName: file.name, progress: 0, error: '' })),
     ]);
     for (const { file, key } of chosen)
-      uploadMedia(file, (progress) => update(key, { progress })).then(
+      uploadOne(file, (sent) => update(key, { progress: sent.total ? sent.loaded / sent.total : 0 })).then(
         (asset) => {
           setUploads((all) => all.filter((u) => u.key !== key));
           onUploaded(asset);
         },
         (error: unknown) =>
-          update(key, { error: error instanceof Error ? error.message : 'File upload failed to complete' }),
+          update(key, { error: error instanceof Error ? error.message : message('ui.upload-incomplete') }),
       );
   };
   return (
@@ -198,7 +165,7 @@ export function ImagesField({
       <UploadField
         id="product-images-upload"
         label="Upload images"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml"
+        accept={MEDIA_ACCEPT}
         multiple
         disabled={readOnly}
         describedBy={`${id}-hint`}
