@@ -191,7 +191,12 @@ test('two options, four variants, three images; one variant on sale; each change
   await page.getByRole('button', { name: 'Move image 2 up' }).click();
   await expect(page.getByText('Image 2 moved to position 1 of 3.')).toBeAttached();
   await expect(page.getByLabel('Alt text of image 2')).toHaveValue('The oat tote');
-  await page.getByLabel('Image of S / Moss').selectOption({ label: 'Image 3: The moss tote' });
+  // The mouse's reorder: the first image dragged onto the last.
+  await images.nth(0).dragTo(images.nth(2));
+  await expect(page.getByText('Image 1 moved to position 3 of 3.')).toBeAttached();
+  await expect(page.getByLabel('Alt text of image 1')).toHaveValue('The oat tote');
+  await expect(page.getByLabel('Alt text of image 2')).toHaveValue('The moss tote');
+  await page.getByLabel('Image of S / Moss').selectOption({ label: 'Image 2: The moss tote' });
 
   await page.getByRole('button', { name: 'Create the product' }).click();
   await expect(page.getByRole('heading', { name: `Product: Field Tote ${run}` })).toBeVisible();

@@ -169,6 +169,23 @@ describe('the variant grid', () => {
     expect(field('SKU of M').value).toBe('MUG-M');
   });
 
+  test('Up and Down move to the same field of the row above or below', async () => {
+    await openEditor('p1');
+    field('SKU of S').focus();
+    await act(async () => {
+      document.activeElement!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }),
+      );
+    });
+    expect(document.activeElement).toBe(field('SKU of M'));
+    await act(async () => {
+      document.activeElement!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true }),
+      );
+    });
+    expect(document.activeElement).toBe(field('SKU of S'));
+  });
+
   test('options making more than 250 variants leave the grid as it was and say so', async () => {
     await openEditor(null);
     await click(button('Add an option'));
