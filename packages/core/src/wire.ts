@@ -307,4 +307,3 @@ export interface CommentView {
 export * from './wire/catalogue.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';
-export * from './wire/catalogue.ts';

@@ -10,6 +10,8 @@ export class ConfigError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's whole body, for screens that read more than its message (a 409's who and when). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -21,6 +23,7 @@ async function answer<T>(response: Response): Promise<T> {
     throw new ConfigError(
       response.status,
       typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`,
+      body ?? {},
     );
   return body as T;
 }

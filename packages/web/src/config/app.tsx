@@ -16,6 +16,8 @@ import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
 import { ProductsCsvScreen } from './products-csv.tsx';
+import { ProductEditorScreen } from './products-editor.tsx';
+import { ProductsScreen } from './products.tsx';
 import { RestockScreen } from './restock.tsx';
 import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
@@ -37,6 +39,13 @@ const DRAW = {
   '/config/gift-cards/:id': (id) => <GiftCardScreen id={id} />,
   '/config/subscriptions': (_id, can) => <SubscriptionsScreen canManage={can('orders.manage')} />,
   '/config/products/import': () => <ProductsCsvScreen />,
+  '/config/products': (_id, can) => <ProductsScreen canEdit={can('catalogue.edit')} />,
+  '/config/products/new': (_id, can) => (
+    <ProductEditorScreen key="new" id={null} canEdit={can('catalogue.edit')} />
+  ),
+  '/config/products/:id': (id, can) => (
+    <ProductEditorScreen key={id} id={id} canEdit={can('catalogue.edit')} />
+  ),
   '/config/stock': () => <StockScreen />,
   '/config/restock': () => <RestockScreen />,
   '/config/forms': () => <FormsScreen />,

@@ -38,11 +38,22 @@ export const CONFIG_SCREENS = [
     permission: 'orders.read',
   },
   { path: '/config/subscriptions', label: 'Subscriptions', permission: 'orders.read', nav: 'orders.read' },
+  // The catalogue: every staff role reads it; editing needs catalogue.edit (the screens say so).
+  { path: '/config/products', label: 'Products', permission: 'backoffice.read', nav: 'backoffice.read' },
+  // Before the record's pattern, which "new" and "import" would match too.
+  { path: '/config/products/new', label: 'New product', permission: 'catalogue.edit' },
   {
     path: '/config/products/import',
     label: 'Import and export products',
     permission: 'catalogue.edit',
     nav: 'catalogue.edit',
+  },
+  {
+    path: '/config/products/:id',
+    pattern: /^\/config\/products\/([\w-]{1,100})$/,
+    list: '/config/products',
+    label: 'Product',
+    permission: 'backoffice.read',
   },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage', nav: 'stock.manage' },
   {
