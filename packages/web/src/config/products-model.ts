@@ -4,6 +4,9 @@
  * before it sends anything. Plain functions over the wire types, so the tests can call them alone.
  */
 import { message } from '@storefront/core/messages';
+import { slugOf, usableOptions, withVariantSkus } from '@storefront/core/product-editing';
+
+export { skuOf, slugOf, usableOptions } from '@storefront/core/product-editing';
 import type { ProductInput, ProductOption, ProductRecord, ProductVariantInput } from '@storefront/core/wire';
 
 /** Squarespace's limit, which the server enforces too. */
@@ -11,10 +14,6 @@ export const MAX_VARIANTS = 250;
 /** Spec §9 content limits. */
 export const TAG_MAX_LENGTH = 50;
 export const CATEGORY_MAX_LENGTH = 25;
-
-/** Options the grid is made of: named, with at least one value. */
-export const usableOptions = (options: readonly ProductOption[]): ProductOption[] =>
-  options.filter((o) => o.name.trim() !== '' && o.values.length > 0);
 
 /** How many variants the options make. */
 export const variantCountOf = (options: readonly ProductOption[]): number =>
@@ -112,18 +111,6 @@ export const valuesOf = (text: string): string[] => [
       .filter(Boolean),
   ),
 ];
-
-/** A URL slug from a title: "Linen Camp Shirt!" -> "linen-camp-shirt". */
-export function slugOf(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRICE = /^\d{1,9}(?:\.\d{1,3})?$/;
@@ -262,28 +249,15 @@ export function newProduct(storePageId = ''): ProductInput {
   };
 }
 
-/** A SKU for a variant left without one: the slug and its option values ("OAT-MUG-M-MOSS"). */
-export function skuOf(input: ProductInput, variant: ProductVariantInput): string {
-  const values = usableOptions(input.options).map((o) => variant.options[o.name] ?? '');
-  return slugOf([input.slug || input.title, ...values].join(' ')).toUpperCase();
-}
-
 /**
  * What a save sends: a blank SKU made (each variant of a product needs its own, as Squarespace makes
  * them), and a sale price never typed sent as 0 (the server reads every price as an amount).
  */
 export function payloadOf(input: ProductInput): ProductInput {
-  const taken = new Set(input.variants.map((v) => v.sku.trim()).filter(Boolean));
-  const variants = input.variants.map((v) => {
-    let sku = v.sku.trim();
-    if (!sku) {
-      const base = skuOf(input, v) || 'SKU';
-      sku = base;
-      for (let n = 2; taken.has(sku); n += 1) sku = `${base}-${n}`;
-      taken.add(sku);
-    }
-    return { ...v, sku, salePrice: v.salePrice.trim() === '' ? '0' : v.salePrice };
-  });
+  const variants = withVariantSkus(input, input.variants).map((v) => ({
+    ...v,
+    salePrice: v.salePrice.trim() === '' ? '0' : v.salePrice,
+  }));
   return { ...input, variants };
 }
 

@@ -149,6 +149,22 @@ for (const database of DATABASES) {
       expect((await page(second, '/shop/oat-linen-apron?format=json')).body).toContain('52.00');
     });
 
+    it('makes a SKU for each variant left without one, as the editor does', async () => {
+      const manager = await staff([ROLES['store-manager']]);
+      const blank = twoOptionProduct({ slug: 'blank-sku-apron' });
+      const res = await manager.request('POST', API, {
+        ...blank,
+        variants: blank.variants.map((v, n) => ({ ...v, sku: n === 3 ? 'BLANK-SKU-APRON-S-OAT' : '' })),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as ProductRecord).variants.map((v) => v.sku)).toEqual([
+        'BLANK-SKU-APRON-S-OAT-2',
+        'BLANK-SKU-APRON-S-INK',
+        'BLANK-SKU-APRON-M-OAT',
+        'BLANK-SKU-APRON-S-OAT',
+      ]);
+    });
+
     it('answers a stale save with 409 naming who saved and when, and keeps the first save', async () => {
       const ada = await staff([ROLES.admin]);
       const bea = await staff(

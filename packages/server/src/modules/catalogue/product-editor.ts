@@ -24,6 +24,7 @@ import {
   productOf,
   variantUnitPrice,
 } from '@storefront/core';
+import { withVariantSkus } from '@storefront/core/product-editing';
 import { changeKey, type ChangeKey } from '../../platform/db/change-version.ts';
 import type { Db, Trx } from '../../platform/db/index.ts';
 import { writeTransaction, type UnitChanges } from '../../platform/db/transaction.ts';
@@ -220,7 +221,7 @@ async function writeProduct(
   const live = await liveStock(trx, row ? [row.id] : []);
   const input: ProductInput = {
     ...write.input,
-    variants: write.input.variants.map(({ stockSeen, ...v }) => {
+    variants: withVariantSkus(write.input, write.input.variants).map(({ stockSeen, ...v }) => {
       const now = v.id === undefined ? undefined : live.get(v.id);
       if (!now) return v;
       const current = now.unlimited ? ('unlimited' as const) : now.qty;
