@@ -29,13 +29,16 @@ test('a store manager reorders the shop by keyboard and by drag; the storefront 
   const [first, second] = before as [string, string];
   await openShop(page);
   const list = page.getByRole('list', { name: 'Products in the order shoppers see them' });
-  await expect(list.getByRole('listitem')).toHaveCount(before.length);
+  await expect(list.getByRole('listitem').first()).toContainText(first);
+  // Hidden products keep their place in the order, so the screen may list more than the shop shows.
+  const total = await list.getByRole('listitem').count();
+  expect(total).toBeGreaterThanOrEqual(before.length);
 
   // Keyboard: focus the second product's Up button and press Enter.
   await page.getByRole('button', { name: `Move ${second} up` }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(
-    `${second} moved to position 1 of ${before.length}. The site shows the new order.`,
+    `${second} moved to position 1 of ${total}. The site shows the new order.`,
   );
   // It is first now, so its Up button is off: focus stays on the product, on its Down button.
   await expect(page.getByRole('button', { name: `Move ${second} down` })).toBeFocused();
@@ -48,7 +51,7 @@ test('a store manager reorders the shop by keyboard and by drag; the storefront 
     .filter({ hasText: second })
     .dragTo(list.getByRole('listitem').filter({ hasText: first }));
   await expect(page.getByRole('status')).toHaveText(
-    `${second} moved to position 2 of ${before.length}. The site shows the new order.`,
+    `${second} moved to position 2 of ${total}. The site shows the new order.`,
   );
   await expect(list.getByRole('listitem').first()).toContainText(first);
   expect(await shopOrder(page)).toEqual(before);
