@@ -4,7 +4,7 @@
  * before it sends anything. Plain functions over the wire types, so the tests can call them alone.
  */
 import { message } from '@storefront/core/messages';
-import { slugOf, usableOptions, withVariantSkus } from '@storefront/core/product-editing';
+import { usableOptions, withVariantSkus } from '@storefront/core/product-editing';
 
 export { skuOf, slugOf, usableOptions } from '@storefront/core/product-editing';
 import type { ProductInput, ProductOption, ProductRecord, ProductVariantInput } from '@storefront/core/wire';
