@@ -55,6 +55,15 @@ export const CONFIG_SCREENS = [
     label: 'Product',
     permission: 'backoffice.read',
   },
+  { path: '/config/store-pages', label: 'Store pages', permission: 'backoffice.read', nav: 'catalogue.edit' },
+  {
+    path: '/config/store-pages/:id',
+    pattern: /^\/config\/store-pages\/([\w-]{1,100})$/,
+    list: '/config/store-pages',
+    label: 'Store page',
+    permission: 'backoffice.read',
+  },
+  { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'catalogue.edit' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage', nav: 'stock.manage' },
   {
     path: '/config/restock',
@@ -83,15 +92,6 @@ export const CONFIG_SCREENS = [
     nav: 'content.edit',
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
-  { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'catalogue.edit' },
-  { path: '/config/store-pages', label: 'Store pages', permission: 'backoffice.read', nav: 'catalogue.edit' },
-  {
-    path: '/config/store-pages/:id',
-    pattern: /^\/config\/store-pages\/([\w-]{1,100})$/,
-    list: '/config/store-pages',
-    label: 'Store page',
-    permission: 'backoffice.read',
-  },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

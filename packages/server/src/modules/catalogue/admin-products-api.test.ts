@@ -380,6 +380,8 @@ for (const database of DATABASES) {
       const found = async () =>
         (await page(second, '/api/search/suggest?q=weaving')).body.includes('/shop/lesson');
       expect(await found()).toBe(true);
+      const inSitemap = async () => (await page(second, '/sitemap.xml')).body.includes('/shop/lesson<');
+      expect(await inSitemap()).toBe(true);
       const hide = await ada.request('POST', `${API}/bulk`, {
         productIds: ['p-lesson'],
         action: 'visibility',
@@ -389,6 +391,7 @@ for (const database of DATABASES) {
       expect((await page(second, '/shop/lesson')).statusCode).toBe(404);
       expect((await page(second, '/shop?format=json')).body).not.toContain('"urlId":"lesson"');
       expect(await found()).toBe(false);
+      expect(await inSitemap()).toBe(false);
       const record = (await ada.request('GET', `${API}/p-lesson`)).json() as ProductRecord;
       const shown = await ada.request('PUT', `${API}/p-lesson`, {
         version: record.version,
@@ -397,6 +400,7 @@ for (const database of DATABASES) {
       expect(shown.statusCode).toBe(200);
       expect((await page(second, '/shop/lesson')).statusCode).toBe(200);
       expect(await found()).toBe(true);
+      expect(await inSitemap()).toBe(true);
     });
 
     it('duplicates as a hidden copy without stock, and deletes', async () => {

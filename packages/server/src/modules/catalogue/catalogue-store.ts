@@ -561,11 +561,12 @@ export async function collectionAddresses(
   }));
 }
 
-/** How many items the catalogue has, in every collection. */
+/** How many items of the catalogue a visitor can open (hidden ones are not), in every collection. */
 export async function countAllItems(db: CatalogueDb): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
+    .where('hidden', '=', 0)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -577,8 +578,9 @@ export interface ItemWalkKey {
 }
 
 /**
- * Every item's collection, position, URL id and last change, by collection id then position, a
- * batch at a time: after `after` (keyset), skipping `offset` rows first.
+ * Every item a visitor can open (hidden ones are not): its collection, position, URL id and last
+ * change, by collection id then position, a batch at a time: after `after` (keyset), skipping
+ * `offset` rows first.
  */
 export async function itemsInCatalogueOrder(
   db: CatalogueDb,
@@ -589,6 +591,7 @@ export async function itemsInCatalogueOrder(
   let query = db
     .selectFrom('items')
     .select(['collection_id', 'position', 'url_id', 'updated_on'])
+    .where('hidden', '=', 0)
     .orderBy('collection_id')
     .orderBy('position');
   if (after)
