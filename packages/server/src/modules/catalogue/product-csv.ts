@@ -12,6 +12,7 @@ import { decimalToMinor, message, minorToDecimal, type MessageCode } from '@stor
 import type { ProductCsvFormat, ProductCsvProblem, ProductKind } from '@storefront/core/wire';
 import { parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Pace } from '../../platform/jobs/pacer.ts';
 import type { ItemContent, VariantContent } from '../../platform/site/types.ts';
 
 export const SQUARESPACE_COLUMNS = [
@@ -175,6 +176,7 @@ export async function* readProducts(
   options: ReadOptions,
   problems: ProductCsvProblem[],
   onRecord: (records: number) => void = () => {},
+  pace: Pace = nextTurn,
 ): AsyncGenerator<ParsedProduct> {
   const problem = (
     line: number,
@@ -209,7 +211,7 @@ export async function* readProducts(
       onRecord(++records);
       // The database driver answers synchronously and a local upload arrives at once: without a turn
       // now and then, reading a large file would keep every other request waiting.
-      if (records % RECORDS_PER_TURN === 0) await nextTurn();
+      if (records % RECORDS_PER_TURN === 0) await pace();
       // PostgreSQL text cannot hold NUL, and no control character belongs in a product's fields.
       for (const [i, field] of record.entries())
         if (hasControlCharacter(field)) problem(at, header[i] ?? '', 'csv.control-character');

@@ -3,7 +3,7 @@
  * write): built on content sync's primitives (upsert, replaceTerms, the stock ledger, search's
  * documents), for the imported products only; nothing else is ever removed.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Pace } from '../../platform/jobs/pacer.ts';
 import { sql } from 'kysely';
 import { changeKey, type ChangeKey } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -215,6 +215,7 @@ export async function writeImport(
   now: number,
   batch: number,
   onProgress: (written: number) => void,
+  pace: Pace,
 ): Promise<void> {
   // Made before the transaction: on SQLite, every other request's query waits while it runs.
   const documents = write.items.map(({ fields, json }) => {
@@ -238,11 +239,11 @@ export async function writeImport(
       await replaceTerms(trx, items, batch);
       written += items.length;
       onProgress(written);
-      await nextTurn();
+      await pace();
     }
     for (const variants of chunks(write.variants, batch)) {
       await upsert(trx, 'variants', variants, now, batch);
-      await nextTurn();
+      await pace();
     }
     for (const settings of chunks(write.stock, batch)) {
       await setStock(
