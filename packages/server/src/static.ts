@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { containedPath } from './platform/site/contained-path.ts';
@@ -8,16 +8,12 @@ import type { Site } from './platform/site/types.ts';
 /** The web bundle names every file by its content hash (`storefront.<hash>.js`): such a name never changes content. */
 const CONTENT_HASHED = /\.[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
 
-/** The content's media folder: its files are answered by the image service (media/routes.ts). */
+/** The content's media folder: the media library imports its files at start (media/library.ts). */
 export const mediaRootOf = (site: Site): string => join(site.dir, 'content', 'media');
-
-/** How long a browser keeps a media file it was sent as it is (an SVG, a PDF, an original). */
-const MEDIA_MAX_AGE = 86400;
 
 /**
  * Static files: `/assets/*` and `/scripts/*` from the template, `/_storefront/*` from the web
- * bundle, `/site.css` from the template's stylesheets; `reply.sendFile` for the image service's
- * `/media/*` originals.
+ * bundle, `/site.css` from the template's stylesheets. `/media/*` comes from the database (media/routes.ts).
  */
 export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir: string): Promise<void> {
   const mounts: { prefix: string; root: string; maxAge: number }[] = [
@@ -25,11 +21,10 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
     { prefix: '/scripts/', root: join(site.template.dir, 'scripts'), maxAge: 300 },
     { prefix: '/_storefront/', root: webDistDir, maxAge: 300 },
   ];
-  const mediaRoot = mediaRootOf(site) + sep;
   let first = true;
   for (const mount of mounts) {
     if (!existsSync(mount.root)) {
-      // A template without scripts/ or a site without media/ simply has none to serve.
+      // A template without scripts/ simply has none to serve.
       if (mount.prefix !== '/_storefront/') continue;
       app.log.warn(`the web bundle is not built (${mount.root} is missing): run npm run build:web`);
     }
@@ -47,16 +42,6 @@ export async function staticRoutes(app: FastifyInstance, site: Site, webDistDir:
       etag: true,
       lastModified: true,
       setHeaders: (reply, path) => {
-        // The first mount's reply.sendFile also answers the image service's originals.
-        if (path.startsWith(mediaRoot)) {
-          reply.header('cache-control', `public, max-age=${MEDIA_MAX_AGE}`);
-          // An SVG is a document that can run script: opened on its own, it runs in a sandbox.
-          if (path.toLowerCase().endsWith('.svg')) {
-            const policy = reply.getHeader('content-security-policy');
-            reply.header('content-security-policy', policy ? `${String(policy)}; sandbox` : 'sandbox');
-          }
-          return;
-        }
         reply.header(
           'cache-control',
           CONTENT_HASHED.test(path) && mount.prefix === '/_storefront/'
