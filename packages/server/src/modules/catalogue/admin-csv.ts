@@ -21,7 +21,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.ts';
-import { EXPORT_BATCH, sendCsv } from '../../platform/http/csv.ts';
+import { EXPORT_BATCH, guardedCell, sendCsv } from '../../platform/http/csv.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { SiteContext } from '../../platform/site/context.ts';
@@ -218,7 +218,12 @@ export async function* exportCsv(
       };
       rows.push(...productRows(format, product, options));
     }
-    yield stringify(rows, { record_delimiter: 'windows' });
+    // Staff open this file in spreadsheets too: no cell may run as a formula there (the import
+    // takes the guard off again, so the round trip stays lossless).
+    yield stringify(
+      rows.map((row) => row.map(guardedCell)),
+      { record_delimiter: 'windows' },
+    );
     after = items[items.length - 1];
     if (items.length < EXPORT_BATCH) return;
     await nextTurn();

@@ -282,6 +282,76 @@ for (const database of DATABASES) {
         await blank.db.deleteFrom('items').execute();
       });
 
+    const FORMULA_TITLE = '=HYPERLINK("http://x")';
+    const SALE_TITLE = '-50% Sale';
+    const formulaFiles = {
+      squarespace: csv([
+        SQUARESPACE_HEADER,
+        sq({
+          'Product Page': 'shop',
+          'Product URL': 'formula',
+          Title: FORMULA_TITLE,
+          Tags: '@home',
+          Price: '5.00',
+          Stock: '1',
+        }),
+        sq({
+          'Product Page': 'shop',
+          'Product URL': 'sale',
+          Title: SALE_TITLE,
+          SKU: '+SKU',
+          Price: '6.00',
+          Stock: '2',
+        }),
+      ]),
+      shopify: csv([
+        SHOPIFY_HEADER,
+        sh({
+          Handle: 'formula',
+          Title: FORMULA_TITLE,
+          Tags: '@home',
+          'Variant Price': '5.00',
+          'Variant Inventory Qty': '1',
+        }),
+        sh({
+          Handle: 'sale',
+          Title: SALE_TITLE,
+          'Variant SKU': '+SKU',
+          'Variant Price': '6.00',
+          'Variant Inventory Qty': '2',
+        }),
+      ]),
+    };
+    for (const format of ['squarespace', 'shopify'] as const)
+      it(`export (${format}): a cell starting with =, +, - or @ cannot run as a formula, and re-imports as written`, async () => {
+        const owner = await staff(blank, 1);
+        expect((await upload(owner, format, formulaFiles[format])).statusCode).toBe(200);
+        const exported = await owner.request('GET', `${API}/export?format=${format}`);
+        const rows = parseCsv(exported.body);
+        const cells = (column: string) => {
+          const at = (rows[0] as string[]).indexOf(column);
+          return rows.slice(1).map((row) => row[at]);
+        };
+        expect(cells('Title')).toEqual([`'${FORMULA_TITLE}`, `'${SALE_TITLE}`]);
+        expect(cells('Tags')).toEqual(["'@home", '']);
+        expect(cells(format === 'squarespace' ? 'SKU' : 'Variant SKU')).toEqual(['', "'+SKU"]);
+
+        await blank.db.deleteFrom('item_terms').execute();
+        await blank.db.deleteFrom('variants').execute();
+        await blank.db.deleteFrom('items').execute();
+        expect((await upload(owner, format, exported.body)).statusCode).toBe(200);
+        const titles = (await items(blank)).map((i) => i.title).sort();
+        expect(titles).toEqual([FORMULA_TITLE, SALE_TITLE].sort());
+        const formula = (await items(blank)).find((i) => i.url_id === 'formula');
+        expect(JSON.parse(formula?.data as string).tags).toEqual(['@home']);
+        const sale = (await items(blank)).find((i) => i.url_id === 'sale');
+        expect((await variantsOf(blank, sale?.id as string)).map((v) => v.sku)).toEqual(['+SKU']);
+        expect((await owner.request('GET', `${API}/export?format=${format}`)).body).toBe(exported.body);
+        await blank.db.deleteFrom('item_terms').execute();
+        await blank.db.deleteFrom('variants').execute();
+        await blank.db.deleteFrom('items').execute();
+      });
+
     it('imports a Squarespace file: quoted fields, a multi-line description, three options, foreign images listed', async () => {
       const s = await staff(t, 8);
       const res = await upload(s, 'squarespace', csv([SQUARESPACE_HEADER, ...squarespaceJacket()]));

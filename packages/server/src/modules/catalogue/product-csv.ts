@@ -12,6 +12,7 @@ import { decimalToMinor, message, minorToDecimal, type MessageCode } from '@stor
 import type { ProductCsvFormat, ProductCsvProblem, ProductKind } from '@storefront/core/wire';
 import { parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { unguardedCell } from '../../platform/http/csv.ts';
 import type { Pace } from '../../platform/jobs/pacer.ts';
 import type { ItemContent, VariantContent } from '../../platform/site/types.ts';
 
@@ -217,7 +218,7 @@ export async function* readProducts(
         if (hasControlCharacter(field)) problem(at, header[i] ?? '', 'csv.control-character');
       if (record.length !== header.length)
         problem(at, '', 'csv.field-count', { found: record.length, expected: header.length });
-      const get = (column: string) => (record[index.get(column) as number] ?? '').trim();
+      const get = (column: string) => unguardedCell(record[index.get(column) as number] ?? '').trim();
       const next = reader({ at, get, current, options, problem });
       if (next !== current && current !== null) {
         yield finish(current, problem);

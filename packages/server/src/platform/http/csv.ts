@@ -7,10 +7,23 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 
-/** A CSV field; a leading =, +, - or @ is quoted away so that a spreadsheet never runs it. */
+/**
+ * A text a spreadsheet would run as a formula (OWASP "CSV injection"), with any apostrophes before
+ * it: guarding those too keeps the guard reversible, so a title that really starts with `'=` survives
+ * an export and an import.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+/** The cell as exported: a leading =, +, -, @, tab or CR gets a `'`, so a spreadsheet shows it as text. */
+export const guardedCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The cell as it was before `guardedCell`: the one `'` the export added comes off, nothing else. */
+export const unguardedCell = (text: string): string => (GUARDED.test(text) ? text.slice(1) : text);
+
+/** A CSV field, guarded against running as a formula (numbers are written as numbers). */
 export function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = value === null ? '' : typeof value === 'string' ? guardedCell(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
