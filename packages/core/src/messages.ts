@@ -179,6 +179,7 @@ const entries = {
     text: 'Each level of a category is 1 to {limit} characters and cannot be empty: "{category}" is not.',
   },
   'catalogue.category-exists': { text: 'This {tagType} already exists' },
+  'catalogue.term-editing': { text: 'You may only edit one {tagType} at a time' },
   'catalogue.category-not-found': { text: 'There is no category {category} on {title}.' },
   'catalogue.categories-too-many': { text: 'A store page holds at most {limit} categories.' },
   'catalogue.category-order-stale': {

@@ -21,6 +21,7 @@ import { Link, navigate } from './router.tsx';
 import { ImagesField, UploadField } from './products-images.tsx';
 import { OptionsField, VariantGrid } from './products-variants.tsx';
 import { FieldError, describedBy } from './products-fields.tsx';
+import { TermsField } from './products-terms.tsx';
 import {
   fieldIds,
   fieldOfRefusal,
@@ -331,8 +332,6 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
   const kind = input.kind;
   const imageName = (image: ProductInput['images'][number], index: number) =>
     `Image ${index + 1}${image.alt ? `: ${image.alt}` : ''}`;
-  const tagsText = input.tags.join(', ');
-  const categoriesText = input.categories.join(', ');
   const visibleFromHint = 'In the site’s time zone.';
 
   return (
@@ -637,26 +636,28 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
               </select>
               <FieldError problems={problems} id={fieldIds.storePage} />
             </p>
-            <DelimitedField
+            <TermsField
               id={fieldIds.categories}
+              tagType="category"
               label="Categories"
-              hint={`Separated by commas; a nested category as Parent/Child. Each at most 25 characters in all.${
+              hint={`Enter or a comma adds one; a nested category as Parent/Child. Each at most 25 characters in all.${
                 storePage?.categories.length
                   ? ` This store page has: ${storePage.categories.join(', ')}.`
                   : ''
               }`}
-              text={categoriesText}
+              values={input.categories}
               problems={problems}
               readOnly={readOnly}
               check={categoryProblem}
               onChange={(categories) => set({ categories })}
               onProblem={setProblems}
             />
-            <DelimitedField
+            <TermsField
               id={fieldIds.tags}
+              tagType="tag"
               label="Tags"
-              hint="Separated by commas. Each at most 50 characters."
-              text={tagsText}
+              hint="Enter or a comma adds one. Each at most 50 characters."
+              values={input.tags}
               problems={problems}
               readOnly={readOnly}
               check={tagProblem}
@@ -858,61 +859,5 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
         </section>
       )}
     </>
-  );
-}
-
-/**
- * A comma-separated list (tags, categories), kept as typed while the field has the focus and checked
- * against its limit as it changes.
- */
-function DelimitedField({
-  id,
-  label,
-  hint,
-  text,
-  problems,
-  readOnly,
-  check,
-  onChange,
-  onProblem,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  text: string;
-  problems: FieldProblems;
-  readOnly: boolean;
-  check: (values: string[]) => string | undefined;
-  onChange: (values: string[]) => void;
-  onProblem: (update: (now: FieldProblems) => FieldProblems) => void;
-}) {
-  const [typed, setTyped] = useState<string | null>(null);
-  return (
-    <p className="cfg-field">
-      <label htmlFor={id}>{label}</label>
-      <span id={`${id}-hint`} className="cfg-hint">
-        {hint}
-      </span>
-      <input
-        id={id}
-        value={typed ?? text}
-        readOnly={readOnly}
-        aria-invalid={problems[id] ? true : undefined}
-        aria-describedby={describedBy(problems, id, `${id}-hint`)}
-        onFocus={() => setTyped(text)}
-        onBlur={() => setTyped(null)}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          const values = listOf(e.target.value);
-          onChange(values);
-          const problem = check(values);
-          onProblem((now) => {
-            const { [id]: _old, ...rest } = now;
-            return problem ? { ...rest, [id]: problem } : rest;
-          });
-        }}
-      />
-      <FieldError problems={problems} id={id} />
-    </p>
   );
 }

@@ -154,6 +154,18 @@ export const tagProblem = (tags: readonly string[]): string | undefined => {
   return long === undefined ? undefined : message('catalogue.tag-too-long', { tag: long });
 };
 
+/** What the spec's editor hints call a term ("This {tagType} already exists"). */
+export type TagType = 'tag' | 'category';
+
+/**
+ * Tags and categories are compared without case: "Linen" and "linen" would file a product twice
+ * under what a shopper reads as one word (the spec does not say; the server's category check agrees).
+ */
+export const sameTerm = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const termExists = (terms: readonly string[], term: string) => terms.some((t) => sameTerm(t, term));
+export const termExistsMessage = (tagType: TagType) => message('catalogue.category-exists', { tagType });
+export const oneEditMessage = (tagType: TagType) => message('catalogue.term-editing', { tagType });
+
 export const categoryProblem = (categories: readonly string[]): string | undefined => {
   const long = categories.find((c) => c.length > CATEGORY_MAX_LENGTH);
   return long === undefined ? undefined : message('catalogue.category-too-long', { category: long });

@@ -372,6 +372,109 @@ describe('saving', () => {
   });
 });
 
+describe('tags and categories', () => {
+  const labelled = (label: string) => {
+    const found = document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+    if (!found) throw new Error(`nothing labelled ${label}`);
+    return found;
+  };
+  const chipsOf = (label: string) =>
+    [...document.querySelectorAll(`ul[aria-label="${label}"] .cfg-chip-text`)].map(
+      (chip) => chip.textContent,
+    );
+  const noticeOf = (input: HTMLElement) => document.getElementById(`${input.id}-notice`);
+  async function press(element: HTMLElement, key: string) {
+    await act(async () => {
+      element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    });
+  }
+  const savedProduct = () =>
+    (
+      calls.filter((c) => c.method === 'PUT').at(-1)?.body as {
+        product: { tags: string[]; categories: string[] };
+      }
+    ).product;
+
+  beforeEach(() => {
+    answers['GET /api/config/products/p1'] = () => ({
+      status: 200,
+      body: recordOf({ tags: ['Linen', 'summer'], categories: ['Kitchen'] }),
+    });
+    answers['PUT /api/config/products/p1'] = (body) => ({
+      status: 200,
+      body: { ...recordOf(), ...(body as { product: object }).product, version: 4 },
+    });
+  });
+
+  test('a tag the product already has, in any case, is refused with the spec’s hint, read out', async () => {
+    await openEditor('p1');
+    const tags = field('Tags');
+    await type(tags, 'LINEN');
+    await press(tags, 'Enter');
+    const notice = noticeOf(tags);
+    expect(notice?.textContent).toBe('This tag already exists');
+    expect(notice?.getAttribute('aria-live')).toBe('polite');
+    expect(tags.getAttribute('aria-describedby')).toContain(notice?.id);
+    expect(chipsOf('Tags')).toEqual(['Linen', 'summer']);
+    await type(tags, 'Summer, wool');
+    expect(notice?.textContent).toBe('This tag already exists');
+    expect(chipsOf('Tags')).toEqual(['Linen', 'summer']);
+    expect(tags.value).toBe('wool');
+    // What is still in the box is saved with the rest.
+    await click(button('Save the product'));
+    await vi.waitFor(() => expect(savedProduct().tags).toEqual(['Linen', 'summer', 'wool']));
+  });
+
+  test('a category the product already has is refused with “This category already exists”', async () => {
+    await openEditor('p1');
+    const categories = field('Categories');
+    await type(categories, 'kitchen');
+    await press(categories, 'Enter');
+    expect(noticeOf(categories)?.textContent).toBe('This category already exists');
+    expect(chipsOf('Categories')).toEqual(['Kitchen']);
+  });
+
+  test('starting a second tag edit while one is open says “You may only edit one tag at a time”', async () => {
+    await openEditor('p1');
+    await click(labelled('Edit tag Linen'));
+    const editing = labelled('Edit tag Linen') as HTMLInputElement;
+    expect(editing.tagName).toBe('INPUT');
+    await type(editing, 'Linen blend');
+    await click(labelled('Edit tag summer'));
+    const tags = field('Tags');
+    expect(noticeOf(tags)?.textContent).toBe('You may only edit one tag at a time');
+    expect(document.activeElement).toBe(editing);
+    expect(editing.value).toBe('Linen blend');
+    await type(editing, 'SUMMER');
+    await press(editing, 'Enter');
+    expect(noticeOf(tags)?.textContent).toBe('This tag already exists');
+    await type(editing, 'Linen blend');
+    await press(editing, 'Enter');
+    expect(noticeOf(tags)?.textContent).toBe('');
+    expect(chipsOf('Tags')).toEqual(['Linen blend', 'summer']);
+    await click(labelled('Edit category Kitchen'));
+    await click(labelled('Edit tag summer'));
+    expect(noticeOf(tags)?.textContent).toBe('');
+  });
+
+  test('keyboard: Enter adds a tag without sending the form, Backspace in the empty box removes the last, each chip has a labelled Remove', async () => {
+    await openEditor('p1');
+    const tags = field('Tags');
+    await type(tags, 'wool');
+    await press(tags, 'Enter');
+    expect(tags.value).toBe('');
+    expect(chipsOf('Tags')).toEqual(['Linen', 'summer', 'wool']);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await press(tags, 'Backspace');
+    expect(chipsOf('Tags')).toEqual(['Linen', 'summer']);
+    await click(labelled('Remove tag Linen'));
+    expect(chipsOf('Tags')).toEqual(['summer']);
+    expect(document.activeElement).toBe(tags);
+    await click(button('Save the product'));
+    await vi.waitFor(() => expect(savedProduct().tags).toEqual(['summer']));
+  });
+});
+
 describe('the product list', () => {
   const summary = (id: string, title: string) => ({
     id,

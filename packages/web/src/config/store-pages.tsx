@@ -10,6 +10,7 @@ import { ConfigError, deleteJson, getJson, patchJson, postJson, putJson } from '
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { InlineError, Outcome, RecordsTable } from './parts.tsx';
 import { Link, navigate } from './router.tsx';
+import { oneEditMessage, sameTerm, termExistsMessage } from './products-model.ts';
 
 const API = '/api/config/store-pages';
 const MAX_PAGE_SIZE = 200;
@@ -19,6 +20,13 @@ const pageApi = (id: string) => `${API}/${encodeURIComponent(id)}`;
 /** An element id naming a category path (paths hold spaces and slashes, ids may not). */
 const categoryId = (prefix: string, path: string) =>
   `${prefix}-${encodeURIComponent(path).replace(/[^\w-]/g, '_')}`;
+
+/** A category path as the server keeps it: each level trimmed. */
+const pathOf = (typed: string) =>
+  typed
+    .split('/')
+    .map((level) => level.trim())
+    .join('/');
 
 /** The slug a title suggests: lower-case words joined by hyphens. */
 const slugOf = (title: string) =>
@@ -474,6 +482,8 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
   const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<string>();
+  /** The spec's hint when a second rename is started while one is open, read out. */
+  const [notice, setNotice] = useState('');
   const tree = treeOf(page.categories);
   const categoriesApi = `${pageApi(page.id)}/categories`;
 
@@ -511,6 +521,10 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
+    if (page.categories.some((category) => sameTerm(category, pathOf(path)))) {
+      setError(termExistsMessage('category'));
+      return;
+    }
     setBusy(true);
     try {
       onSaved(await postJson<StorePageDetail>(categoriesApi, { path }), `Category ${path.trim()} added.`);
@@ -567,7 +581,15 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
                   className="cfg-button-secondary"
                   aria-label={`Rename category ${node.path}`}
                   disabled={busy}
-                  onClick={() => setRenaming(node.path)}
+                  onClick={() => {
+                    if (renaming !== undefined) {
+                      setNotice(oneEditMessage('category'));
+                      document.getElementById(categoryId('rename', renaming))?.focus();
+                      return;
+                    }
+                    setNotice('');
+                    setRenaming(node.path);
+                  }}
                 >
                   Rename
                 </button>
@@ -586,13 +608,20 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
           {renaming === node.path && (
             <RenameCategory
               from={node.path}
+              others={page.categories.filter((c) => c !== node.path && !c.startsWith(`${node.path}/`))}
               busy={busy}
-              onCancel={() => setRenaming(undefined)}
+              onCancel={() => {
+                setNotice('');
+                setRenaming(undefined);
+              }}
               onRename={(to) =>
                 act(
                   () => patchJson<StorePageDetail>(categoriesApi, { from: node.path, to }),
                   `${node.path} renamed to ${to.trim()} on every product.`,
-                  () => setRenaming(undefined),
+                  () => {
+                    setNotice('');
+                    setRenaming(undefined);
+                  },
                 )
               }
             />
@@ -606,6 +635,9 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
   return (
     <section className="cfg-panel" aria-labelledby="categories-title">
       <h2 id="categories-title">Categories</h2>
+      <div className="cfg-term-notice" aria-live="polite">
+        {notice}
+      </div>
       {tree.length === 0 ? <p>No categories yet.</p> : draw(tree)}
       {canEdit && (
         <form className="cfg-form" aria-label="New category" onSubmit={(e) => void onAdd(e)}>
@@ -658,16 +690,20 @@ function Categories({ page, canEdit, onSaved, onFailed }: PartProps) {
 
 function RenameCategory({
   from,
+  others,
   busy,
   onRename,
   onCancel,
 }: {
   from: string;
+  /** The page's categories other than this one and those under it: a new name may be none of them. */
+  others: readonly string[];
   busy: boolean;
   onRename: (to: string) => Promise<void>;
   onCancel: () => void;
 }) {
   const [to, setTo] = useState(from);
+  const [problem, setProblem] = useState('');
   const id = categoryId('rename', from);
   return (
     <form
@@ -675,11 +711,25 @@ function RenameCategory({
       aria-label={`Rename category ${from}`}
       onSubmit={(event) => {
         event.preventDefault();
+        if (others.some((category) => sameTerm(category, pathOf(to)))) {
+          setProblem(termExistsMessage('category'));
+          return;
+        }
+        setProblem('');
         void onRename(to);
       }}
     >
       <label htmlFor={id}>New name</label>
-      <input id={id} required value={to} onChange={(e) => setTo(e.target.value)} />
+      <input
+        id={id}
+        required
+        value={to}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(e) => setTo(e.target.value)}
+      />
+      <span id={`${id}-problem`} className="cfg-term-notice" aria-live="polite">
+        {problem}
+      </span>
       <button type="submit" disabled={busy}>
         Rename
       </button>

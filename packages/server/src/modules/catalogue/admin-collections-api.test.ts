@@ -314,6 +314,25 @@ for (const database of DATABASES) {
       expect(await slugsOn('/shop?category=House')).toEqual(['candle-club']);
     });
 
+    it('a category differing only in case already exists; a rename may change its own case', async () => {
+      const s = await staff(8);
+      const categories = `${API}/c-shop/categories`;
+      expect((await s.request('POST', categories, { path: 'Patio' })).statusCode).toBe(201);
+      const twin = await s.request('POST', categories, { path: ' PATIO ' });
+      expect(twin.statusCode).toBe(409);
+      expect(twin.json().message).toBe('This category already exists');
+      expect((await s.request('POST', categories, { path: 'Deck' })).statusCode).toBe(201);
+      const onto = await s.request('PATCH', categories, { from: 'Deck', to: 'patio' });
+      expect(onto.statusCode).toBe(409);
+      expect(onto.json().message).toBe('This category already exists');
+      const recased = await s.request('PATCH', categories, { from: 'Patio', to: 'patio' });
+      expect(recased.statusCode, recased.body).toBe(200);
+      expect(recased.json().categories).toContain('patio');
+      expect(recased.json().categories).not.toContain('Patio');
+      for (const path of ['patio', 'Deck'])
+        expect((await s.request('DELETE', `${categories}?path=${path}`)).statusCode).toBe(200);
+    });
+
     it('lets only catalogue editors write: 403 for other staff, 401 signed out', async () => {
       const writes: [method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', path: string, body?: unknown][] = [
         ['POST', API, { title: 'Nope', slug: 'nope' }],

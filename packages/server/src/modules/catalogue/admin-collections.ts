@@ -271,6 +271,12 @@ function categoryPathOf(raw: string): string {
 
 const isUnder = (category: string, path: string) => category === path || category.startsWith(`${path}/`);
 
+/**
+ * Categories are one whatever their case ("Kitchen" and "kitchen" would split a store page's
+ * products between two links that read the same), as the editor's "This category already exists" says.
+ */
+const sameCategory = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** `path` and each of its parents ("Home", "Home/Kitchen" for "Home/Kitchen"). */
 const withParents = (path: string) => path.split('/').map((_, i, levels) => levels.slice(0, i + 1).join('/'));
 
@@ -333,7 +339,7 @@ export async function createCategory(
   const path = categoryPathOf(input.path);
   await onStorePage(db, id, async (trx, page, changes) => {
     const categories = categoriesOf(page.data);
-    if (categories.includes(path))
+    if (categories.some((category) => sameCategory(category, path)))
       throw apiError('catalogue.category-exists', { params: { tagType: 'category' } });
     await saveCategories(trx, page, addCategory(categories, path), changes, now);
   });
@@ -354,7 +360,10 @@ export async function renameCategory(
     if (!categories.includes(from))
       throw apiError('catalogue.category-not-found', { params: { category: from, title: page.title } });
     if (from === to) return;
-    if (isUnder(to, from) || categories.some((c) => isUnder(c, to)))
+    if (
+      isUnder(to, from) ||
+      categories.some((c) => isUnder(c, to) || (!isUnder(c, from) && sameCategory(c, to)))
+    )
       throw apiError('catalogue.category-exists', { params: { tagType: 'category' } });
     const rename = (category: string) =>
       isUnder(category, from) ? to + category.slice(from.length) : category;
