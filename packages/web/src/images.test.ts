@@ -74,3 +74,18 @@ describe('the image loader', () => {
     expect([remote?.getAttribute('width'), remote?.getAttribute('height')]).toEqual(['800', '600']);
   });
 });
+
+describe('focal points', () => {
+  test('an image with the focal point staff set is cropped around it; a malformed one keeps the template’s', () => {
+    document.body.innerHTML = [
+      '<img id="set" src="/media/a.jpg" data-image-focal-point="0.25,0.8">',
+      '<img id="bad" src="/media/b.jpg" data-image-focal-point="2,x">',
+      '<img id="none" src="/media/c.jpg">',
+    ].join('');
+    loadImages(document);
+    const position = (id: string) => (document.getElementById(id) as HTMLImageElement).style.objectPosition;
+    expect(position('set')).toBe('25% 80%');
+    expect(position('bad')).toBe('');
+    expect(position('none')).toBe('');
+  });
+});

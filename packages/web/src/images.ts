@@ -19,8 +19,25 @@ function dimensionsOf(img: HTMLImageElement): { width: number; height: number } 
 /** `srcset` of the widths below the original's, and the original itself as the next larger. */
 export const srcsetFor = mediaSrcset;
 
+/** Images whose template printed the focal point staff set (`x,y`, each 0 to 1). */
+export const FOCAL_POINT_SELECTOR = 'img[data-image-focal-point]';
+
+/**
+ * A cropped image (object-fit: cover) keeps its focal point in view: the point staff picked in the
+ * editor sets the image's object-position. A malformed value leaves the template's own.
+ */
+export function applyFocalPoints(doc: Document): void {
+  for (const img of doc.querySelectorAll<HTMLImageElement>(FOCAL_POINT_SELECTOR)) {
+    const [x, y] = (img.dataset.imageFocalPoint ?? '').split(',').map((part) => Number(part.trim()));
+    const inRange = (n: number | undefined): n is number => n !== undefined && n >= 0 && n <= 1;
+    if (inRange(x) && inRange(y)) img.style.objectPosition = `${round(x * 100)}% ${round(y * 100)}%`;
+  }
+}
+const round = (percent: number) => Math.round(percent * 100) / 100;
+
 /** Loads every pending image in `doc`: the ones already in view eagerly, the rest lazily. */
 export function loadImages(doc: Document): void {
+  applyFocalPoints(doc);
   const win = doc.defaultView;
   const viewportHeight = win?.innerHeight ?? 0;
   for (const img of doc.querySelectorAll<HTMLImageElement>(PENDING_IMAGE_SELECTOR)) {

@@ -34,6 +34,7 @@ import {
   subscribable,
   tagProblem,
   categoryProblem,
+  withDenominations,
   type FieldProblems,
 } from './products-model.ts';
 
@@ -173,6 +174,8 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
   const [revisions, setRevisions] = useState<ProductRevisions['revisions']>([]);
   // Moves on each load, so that the description editor starts again from the loaded text.
   const [loadCount, setLoadCount] = useState(0);
+  /** The gift card amounts as typed since the last load (null: as loaded). */
+  const [denominationsText, setDenominationsText] = useState<string | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLDivElement>(null);
@@ -183,6 +186,7 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
     setInput(inputOf(loaded));
     setOptionTexts(loaded.options.map((o) => o.values.join(', ')));
     setLoadCount((n) => n + 1);
+    setDenominationsText(null);
     const ids = [
       ...loaded.images.map((i) => i.mediaId),
       ...(loaded.digitalFileId ? [loaded.digitalFileId] : []),
@@ -440,12 +444,19 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
                     name="kind"
                     value={value}
                     checked={kind === value}
-                    onChange={() =>
-                      set({
-                        kind: value,
-                        subscriptionPlans: subscribable(value) ? input.subscriptionPlans : [],
-                      })
-                    }
+                    onChange={() => {
+                      const next = withDenominations(
+                        {
+                          ...input,
+                          kind: value,
+                          subscriptionPlans: subscribable(value) ? input.subscriptionPlans : [],
+                        },
+                        input.giftCardDenominations,
+                      );
+                      setInput(next);
+                      if (next.options !== input.options)
+                        setOptionTexts(next.options.map((o) => o.values.join(', ')));
+                    }}
                   />{' '}
                   {label}
                 </label>
@@ -479,11 +490,18 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
               <TextField
                 id={fieldIds.denominations}
                 label={`Amounts offered${currency ? ` (${currency})` : ''}`}
-                hint="Separated by commas, like 25.00, 50.00, 100.00."
-                value={input.giftCardDenominations.join(', ')}
+                hint="Separated by commas, like 25.00, 50.00, 100.00. Each amount is a variant shoppers pick."
+                value={denominationsText ?? input.giftCardDenominations.join(', ')}
                 problems={problems}
                 readOnly={readOnly}
-                onChange={(text) => set({ giftCardDenominations: listOf(text) })}
+                onChange={(text) => {
+                  // Kept as typed: joining the list again would swallow the comma just typed.
+                  setDenominationsText(text);
+                  const next = withDenominations(input, listOf(text));
+                  setInput(next);
+                  if (next.options !== input.options)
+                    setOptionTexts(next.options.map((o) => o.values.join(', ')));
+                }}
               />
             )}
           </Section>

@@ -87,6 +87,28 @@ export function generateVariants(
   });
 }
 
+/** The option a gift card's amounts are the values of (as the demo's gift card and Squarespace name it). */
+export const GIFT_CARD_OPTION = 'Value';
+
+/**
+ * A gift card is sold at its amounts: the storefront's picker and the gift-card checkout offer its
+ * variants, so each amount is a variant of the Value option at that price, never out of stock. An
+ * amount kept from before keeps its variant (and its id); amounts not yet valid leave the grid as is.
+ */
+export function withDenominations(input: ProductInput, denominations: string[]): ProductInput {
+  const amounts = [...new Set(denominations.filter((amount) => PRICE.test(amount)))];
+  if (input.kind !== 'gift-card' || amounts.length === 0)
+    return { ...input, giftCardDenominations: denominations };
+  const options = [{ name: GIFT_CARD_OPTION, values: amounts }];
+  const variants = (generateVariants(options, input.variants) ?? input.variants).map((variant) => ({
+    ...variant,
+    price: variant.options[GIFT_CARD_OPTION] ?? variant.price,
+    onSale: false,
+    stock: 'unlimited' as const,
+  }));
+  return { ...input, giftCardDenominations: denominations, options, variants };
+}
+
 /** Renames an option everywhere it is used: the option itself and each variant's value under it. */
 export function renameOption(input: ProductInput, index: number, name: string): ProductInput {
   const before = input.options[index]?.name;

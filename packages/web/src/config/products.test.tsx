@@ -286,6 +286,33 @@ describe('saving', () => {
     ]);
   });
 
+  test('a gift card’s amounts are what it sells: a variant per amount at that price, never out of stock', async () => {
+    answers['POST /api/config/products'] = (body) => ({
+      status: 201,
+      body: { ...recordOf(), ...(body as object), id: 'p9', version: 1 },
+    });
+    await openEditor(null);
+    await type(field('Title'), 'Gift Card');
+    await click(field('Gift card'));
+    const amounts = field('Amounts offered');
+    await type(amounts, '15.00,');
+    expect(amounts.value).toBe('15.00,');
+    await type(amounts, '15.00, 40.00');
+    await click(button('Create the product'));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')!.body as {
+      options: { name: string; values: string[] }[];
+      variants: { price: string; stock: number | 'unlimited'; options: Record<string, string> }[];
+      giftCardDenominations: string[];
+    };
+    expect(sent.giftCardDenominations).toEqual(['15.00', '40.00']);
+    expect(sent.options).toEqual([{ name: 'Value', values: ['15.00', '40.00'] }]);
+    expect(sent.variants.map((v) => [v.options.Value, v.price, v.stock])).toEqual([
+      ['15.00', '15.00', 'unlimited'],
+      ['40.00', '40.00', 'unlimited'],
+    ]);
+  });
+
   test('a stock change goes with the stock the form was loaded with, and each save starts from the last answer', async () => {
     answers['PUT /api/config/products/p1'] = (body) => {
       const { product } = body as { product: ProductRecord };
