@@ -144,10 +144,12 @@ export function ImagesField({
   const onPickFocus = (event: MouseEvent<HTMLImageElement>, index: number) => {
     if (readOnly) return;
     const box = event.currentTarget.getBoundingClientRect();
+    // To the whole percent the fields show: what staff read there is what the store gets.
+    const whole = (fraction: number) => clamp(Math.round(fraction * 100) / 100);
     change(index, {
       focalPoint: {
-        x: clamp((event.clientX - box.left) / box.width),
-        y: clamp((event.clientY - box.top) / box.height),
+        x: whole((event.clientX - box.left) / box.width),
+        y: whole((event.clientY - box.top) / box.height),
       },
     });
   };

@@ -180,7 +180,7 @@ export function TermsField({
         {hint}
       </span>
       {chips.length > 0 && (
-        <ul className="cfg-chips" aria-label={label}>
+        <ul className="cfg-chips" aria-label={`${label} of the product`}>
           {chips.map((term, index) => (
             <li key={`${index}:${term}`} className="cfg-chip">
               {editing?.index === index ? (

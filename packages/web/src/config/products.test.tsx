@@ -406,7 +406,7 @@ describe('tags and categories', () => {
     return found;
   };
   const chipsOf = (label: string) =>
-    [...document.querySelectorAll(`ul[aria-label="${label}"] .cfg-chip-text`)].map(
+    [...document.querySelectorAll(`ul[aria-label="${label} of the product"] .cfg-chip-text`)].map(
       (chip) => chip.textContent,
     );
   const noticeOf = (input: HTMLElement) => document.getElementById(`${input.id}-notice`);
