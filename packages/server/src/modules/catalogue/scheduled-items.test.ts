@@ -1,7 +1,8 @@
 /**
  * Scheduled items (issue 30 "visible from a date", docs/content.md "Scheduled items"), on each
  * database: a product or a blog post whose publish time is ahead is on no page a visitor reaches
- * (its page, its collection's list and count, the filters, search, the sitemap, the feed) and cannot
+ * (its page, its collection's list and count, the filters, its neighbour's previous/next link, search,
+ * the sitemap, the feed) and cannot
  * be added to a cart, on two instances sharing one database; at its time, on the clock both
  * instances run by, it is everywhere on their next request, with no write and no restart, although
  * both kept the pages that left it out.
@@ -91,6 +92,9 @@ for (const database of DATABASES) {
       };
       const suggest = async (q: string) => (await get(app, `/api/search/suggest?q=${q}`)).body;
       const sitemap = (await get(app, '/sitemap.xml')).body;
+      const besidePost = (await get(app, '/journal/third-post?format=json')).json() as {
+        pagination: Record<string, { urlId: string } | undefined>;
+      };
       return {
         productPage: (await get(app, '/shop/lesson')).statusCode,
         productListed: shopJson.items.some((i) => i.urlId === 'lesson'),
@@ -102,6 +106,7 @@ for (const database of DATABASES) {
         postListed: journalJson.items.some((i) => i.urlId === 'kiln-launch'),
         journalCount: journalJson.collection.itemCount,
         postInCategory: launchesJson.items.some((i) => i.urlId === 'kiln-launch'),
+        postNextToThird: Object.values(besidePost.pagination).some((i) => i?.urlId === 'kiln-launch'),
         postInFeed: (await get(app, '/journal?format=rss')).body.includes('kiln-launch'),
         postFound: (await suggest('kiln')).includes('/journal/kiln-launch'),
         postInSitemap: sitemap.includes('/journal/kiln-launch<'),
@@ -150,6 +155,7 @@ for (const database of DATABASES) {
         postListed: false,
         journalCount: 3,
         postInCategory: false,
+        postNextToThird: false,
         postInFeed: false,
         postFound: false,
         postInSitemap: false,
@@ -176,6 +182,7 @@ for (const database of DATABASES) {
         postListed: true,
         journalCount: 4,
         postInCategory: true,
+        postNextToThird: true,
         postInFeed: true,
         postFound: true,
         postInSitemap: true,
