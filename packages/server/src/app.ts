@@ -144,6 +144,11 @@ export interface BuildOptions {
    * by work that has none (renewals, gift-card mails).
    */
   resolveSite?: (request: FastifyRequest | undefined, install: SiteContext) => SiteContext;
+  /**
+   * The site's clock (default `Date.now`): what the storefront shows as published (items'
+   * `publishOn`, docs/content.md "Scheduled items"). Tests give a controlled one.
+   */
+  clock?: () => number;
 }
 
 /**
@@ -220,7 +225,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       perVisitorCookies: [CART_COOKIE, SESSION_COOKIE],
     });
     // SITE_URL is the only source of absolute URLs (mail, canonical, sitemap, website.baseUrl).
-    const install = installSite(config, { template: site, caches: { renderer, pages: pageCache } });
+    const install = installSite(config, {
+      template: site,
+      caches: { renderer, pages: pageCache },
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     // The one error handler (http/errors.ts), then the hooks every route shares: first the input
     // guard, so that no route sees a body, query or path it would refuse (http/input-guard.ts).
     registerErrorHandler(app);

@@ -51,7 +51,7 @@ for (const database of DATABASES) {
     });
     const page = (path: string, query: Record<string, string> = {}): Promise<PageResult> =>
       renderer.render({
-        site: { origin: SITE_URL, title: String(site.content.website.siteTitle ?? '') },
+        site: { origin: SITE_URL, title: String(site.content.website.siteTitle ?? ''), now: Date.now },
         path,
         query,
         cartToken: undefined,

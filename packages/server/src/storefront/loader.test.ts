@@ -36,7 +36,9 @@ for (const database of DATABASES) {
     });
     const only = async (tag: PlatformTag) =>
       [
-        ...(await loadTagData(uncachedReads(handle.db), site.content.collections, [tag], null)).values(),
+        ...(
+          await loadTagData(uncachedReads(handle.db, Date.now()), site.content.collections, [tag], null)
+        ).values(),
       ][0] as TagData;
 
     it(`[${database.name}] a category query shows the matching items after skip, up to its limit`, async () => {

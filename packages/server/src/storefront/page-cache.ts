@@ -74,6 +74,8 @@ export interface KeptPage {
   /** The sequence's number it was rendered at, and the keys of what it shows. */
   made: number;
   depends: ChangeKey[];
+  /** When what it shows changes with no key moving (a scheduled item's publish time; Infinity: never). */
+  until: number;
 }
 
 export interface PageCacheOptions {
@@ -119,7 +121,12 @@ export class PageCache {
     // A page names the site it is for (its origin in canonical and og:url): kept per site.
     const url = `${request.site.origin}${request.url}`;
     const hit = pages.get(url);
-    if (hit && Date.now() - hit.renderedAt < MAX_AGE_MS && !snapshot.movedSince(hit.made, hit.depends))
+    if (
+      hit &&
+      Date.now() - hit.renderedAt < MAX_AGE_MS &&
+      request.site.now() < hit.until &&
+      !snapshot.movedSince(hit.made, hit.depends)
+    )
       return hit;
     // The versions were read before the render's own reads, so the page shows at least what they
     // say; a render that started under an older build fills the map of its own build.
@@ -129,7 +136,7 @@ export class PageCache {
       const read = new ReadKeys(snapshot);
       rendering = render(read).then((result) => {
         if (result.status !== KEPT_STATUS || result.body.length > MAX_KEPT_LENGTH) return result;
-        const kept = keep(result, snapshot.latest, [...read.keys]);
+        const kept = keep(result, snapshot.latest, [...read.keys], read.until);
         pages.set(url, kept);
         return kept;
       });
@@ -149,7 +156,7 @@ export function isKept(page: KeptPage | PageResult): page is KeptPage {
   return 'pieces' in page;
 }
 
-function keep(result: PageResult, made: number, depends: ChangeKey[]): KeptPage {
+function keep(result: PageResult, made: number, depends: ChangeKey[], until: number): KeptPage {
   const split = splitAtNonceMarkers(result.body);
   const pieces = split.pieces.map((piece) => Buffer.from(piece));
   const last = pieces.length - 1;
@@ -172,6 +179,7 @@ function keep(result: PageResult, made: number, depends: ChangeKey[]): KeptPage 
     renderedAt: Date.now(),
     made,
     depends,
+    until,
   };
 }
 

@@ -156,7 +156,8 @@ export class PageRenderer implements SystemPageRenderer {
     const { db } = this.deps;
     const path = normalizePath(req.path);
     const read = await this.readKeysOf(req.read);
-    const catalogue = this.catalogue.reads(db, read);
+    const now = this.deps.clock ?? (() => req.site.now());
+    const catalogue = this.catalogue.reads(db, now(), read);
     const collections = await catalogue.collections();
     // A page in another language than the default is the default's page under its prefix.
     read?.add(changeKey.settings);
@@ -205,7 +206,6 @@ export class PageRenderer implements SystemPageRenderer {
       hasFeed: (typeName) => FEED_TYPES.has(typeName),
     });
     const timeZone = this.assembler.renderOptions().timeZone as string;
-    const now = this.deps.clock ?? Date.now;
     const { data, cart, rating, enclosures } = await loadReads(reads, {
       catalogue,
       db,
@@ -376,7 +376,7 @@ export class PageRenderer implements SystemPageRenderer {
     const site = siteAsRequested(this.deps.site, req.site);
     const path = normalizePath(req.path);
     const read = await this.readKeysOf(undefined);
-    const catalogue = this.catalogue.reads(db, read);
+    const catalogue = this.catalogue.reads(db, (this.deps.clock ?? (() => req.site.now()))(), read);
     const collections = await catalogue.collections();
     const cart = await readCart(db, await findCart(db, req.cartToken), this.deps.cart, req.member);
     const account = signedInAccount(req.member);

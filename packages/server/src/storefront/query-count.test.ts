@@ -109,7 +109,11 @@ for (const database of DATABASES) {
           ...Object.values(site.template.pages).map((p) => p.template),
         ].flatMap((t) => (t ? [[t.compiled, t.file] as const] : [])),
       );
-      const SHOP = { origin: 'https://shop.example', title: String(site.content.website.siteTitle ?? '') };
+      const SHOP = {
+        origin: 'https://shop.example',
+        title: String(site.content.website.siteTitle ?? ''),
+        now: Date.now,
+      };
       const renderer = new PageRenderer({
         site,
         engine: {

@@ -13,6 +13,7 @@ export function registerTestSite(app: FastifyInstance, site: { origin: string; t
     origin: site.origin,
     title: site.title ?? '',
     strings: undefined,
+    now: Date.now,
     get template() {
       return absent('template');
     },

@@ -92,6 +92,7 @@ export async function readCart(
   const { items, collectionUrls } = await itemsWithCollectionUrls(
     db,
     rows.map((r) => r.item_id),
+    Date.now(),
   );
   // The add's answer leaves usage out (one statement fewer on the hot path); the order claims it anyway.
   const code =
@@ -212,6 +213,8 @@ export interface AddRequest {
   additionalFields?: string | null | undefined;
   /** The signed-in customer: a cart this add creates is theirs (it follows them to other devices). */
   accountId?: string | undefined;
+  /** The site's clock: a product a visitor cannot see then (hidden, or scheduled later) cannot be added. */
+  shownAt: number;
 }
 
 export interface AddResult {
@@ -271,12 +274,14 @@ export async function addEntry(
       // entries committed meanwhile (a statement reads what was committed when it began).
       const entries = cart ? await cartEntryRows(trx, cart.id) : [];
       // One read for the product added and for every product the answer shows, with their URLs.
-      const { items, collectionUrls } = await itemsWithCollectionUrls(trx, [
-        req.itemId,
-        ...entries.map((e) => e.item_id),
-      ]);
+      const { items, collectionUrls, shown } = await itemsWithCollectionUrls(
+        trx,
+        [req.itemId, ...entries.map((e) => e.item_id)],
+        req.shownAt,
+      );
       const product = productIn(items, req.itemId);
-      if (!product) throw apiError('item-not-found');
+      // A product staff hid, or scheduled for later, is as unavailable as one that is gone.
+      if (!product || !shown.has(req.itemId)) throw apiError('item-not-found');
       const checked = validateAddToCart({
         product,
         variantId: variantIdOf(product, req.sku),

@@ -121,6 +121,7 @@ export async function commerceRoutes(plugin: FastifyInstance, options: CommerceO
             token: token(request),
             ...body,
             accountId: request.member?.kind === 'customer' ? request.member.accountId : undefined,
+            shownAt: request.site.now(),
           },
           settings,
           limit,

@@ -99,7 +99,8 @@ function siteOf(request: FastifyRequest, media: ProductMedia): ProductSite {
     currency: storeCurrency(content),
     timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE,
     media,
-    now: Date.now(),
+    // The site's clock, which the storefront shows by: "scheduled" means what a visitor sees.
+    now: request.site.now(),
   };
 }
 

@@ -40,7 +40,11 @@ for (const database of DATABASES) {
     const engine = createTemplateEngine();
     const bodies = new TagBodies();
     const site = loadSite<Compiled>(DEMO_SITE, (source) => engine.compile(source), bodies);
-    const shop = { origin: 'https://shop.example', title: String(site.content.website.siteTitle ?? '') };
+    const shop = {
+      origin: 'https://shop.example',
+      title: String(site.content.website.siteTitle ?? ''),
+      now: Date.now,
+    };
     const shirt = site.content.collections
       .find((c) => c.urlId === 'shop')
       ?.items?.find((i) => i.urlId === 'linen-camp-shirt') as ItemContent;

@@ -51,6 +51,33 @@ export async function listItems(db: CatalogueDb, collectionId: string): Promise<
   return withStock(db, rows.map(itemContent));
 }
 
+/**
+ * The one rule of what a visitor may see at `now` (docs/content.md "Scheduled items"): an item staff
+ * did not hide, whose publish time has come. Every storefront read of items applies it, in SQL.
+ */
+export function onStorefront(eb: ExpressionBuilder<CatalogueTables, 'items'>, now: number) {
+  return eb.and([eb('items.hidden', '=', 0), eb('items.publish_on', '<=', now)]);
+}
+
+/**
+ * The earliest publish time after `now` of an item of the collection staff did not hide: until
+ * then, what the rule shows of the collection stays the same (undefined: nothing is scheduled).
+ */
+export async function nextPublication(
+  db: CatalogueDb,
+  collectionId: string,
+  now: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.min('publish_on').as('next'))
+    .where('collection_id', '=', collectionId)
+    .where('hidden', '=', 0)
+    .where('publish_on', '>', now)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
+}
+
 /** The item has a term of this kind with one of these values (never empty). */
 export interface TermFilter {
   kind: TermKind;
@@ -71,12 +98,12 @@ export interface ItemWhere {
 function matching(
   eb: ExpressionBuilder<CatalogueTables, 'items'>,
   collectionId: string,
+  now: number,
   where: ItemWhere = {},
 ) {
-  // A product staff hid (the editor's visibility) is on no list of the storefront.
   const conditions: Expression<SqlBool>[] = [
     eb('items.collection_id', '=', collectionId),
-    eb('items.hidden', '=', 0),
+    onStorefront(eb, now),
   ];
   if (where.featuredOnly) conditions.push(eb('items.starred', '=', 1));
   if (where.excludeItemId !== undefined) conditions.push(eb('items.id', '!=', where.excludeItemId));
@@ -117,47 +144,55 @@ function termMatches(
   return t.or([exact, ...values.map((v) => t('item_terms.value', 'like', nestedUnder(v)))]);
 }
 
-/** How many items of a collection there are (the collection's `itemCount`), or match `where`. */
-export async function countItems(db: CatalogueDb, collectionId: string, where?: ItemWhere): Promise<number> {
+/** How many items of a collection a visitor sees at `now` (the collection's `itemCount`), or match `where`. */
+export async function countItems(
+  db: CatalogueDb,
+  collectionId: string,
+  now: number,
+  where?: ItemWhere,
+): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where((eb) => matching(eb, collectionId, where))
+    .where((eb) => matching(eb, collectionId, now, where))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
 /**
- * One item of a collection by its URL slug, through the (collection_id, url_id) unique index, as
- * content (without live stock: see `withStock`) with its position (for its neighbours).
+ * One item of a collection a visitor sees at `now` by its URL slug, through the (collection_id,
+ * url_id) unique index, as content (without live stock: see `withStock`) with its position (for
+ * its neighbours).
  */
 export async function findItemContent(
   db: CatalogueDb,
   collectionId: string,
   urlId: string,
+  now: number,
 ): Promise<{ item: ItemContent; position: number } | undefined> {
   const row = await db
     .selectFrom('items')
     .selectAll()
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', urlId)
-    .where('hidden', '=', 0)
+    .where((eb) => onStorefront(eb, now))
     .executeTakeFirst();
   return row && { item: itemContent(row), position: row.position };
 }
 
-/** The items just before and after `position` in a collection, as content (without live stock). */
+/** The items a visitor sees at `now` just before and after `position` in a collection, as content (without live stock). */
 export async function neighbours(
   db: CatalogueDb,
   collectionId: string,
   position: number,
+  now: number,
 ): Promise<{ previous: ItemContent | undefined; next: ItemContent | undefined }> {
   const adjacent = (side: '<' | '>') =>
     db
       .selectFrom('items')
       .selectAll()
       .where('collection_id', '=', collectionId)
-      .where('hidden', '=', 0)
+      .where((eb) => onStorefront(eb, now))
       .where('position', side, position)
       .orderBy('position', side === '<' ? 'desc' : 'asc')
       .limit(1)
@@ -185,11 +220,12 @@ export async function listPageContent(
   db: CatalogueDb,
   collectionId: string,
   page: PageQuery,
+  now: number,
 ): Promise<ItemContent[]> {
   let query = db
     .selectFrom('items')
     .selectAll()
-    .where((eb) => matching(eb, collectionId, page.where));
+    .where((eb) => matching(eb, collectionId, now, page.where));
   switch (page.order) {
     case 'newest':
       query = query.orderBy('publish_on', 'desc');
@@ -231,6 +267,7 @@ export async function eventsPageContent(
     .selectFrom('items')
     .selectAll()
     .where('collection_id', '=', collectionId)
+    .where((eb) => onStorefront(eb, page.now))
     .where('event_end', upcoming ? '>=' : '<', page.now);
   const after = page.after;
   if (after)
@@ -249,17 +286,19 @@ export async function eventsPageContent(
   return rows.map(itemContent);
 }
 
-/** An events collection's events starting in [from, to), soonest first, as content. */
+/** An events collection's events a visitor sees at `now` starting in [from, to), soonest first, as content. */
 export async function eventsStartingContent(
   db: CatalogueDb,
   collectionId: string,
   from: number,
   to: number,
+  now: number,
 ): Promise<ItemContent[]> {
   const rows = await db
     .selectFrom('items')
     .selectAll()
     .where('collection_id', '=', collectionId)
+    .where((eb) => onStorefront(eb, now))
     .where('event_start', '>=', from)
     .where('event_start', '<', to)
     .orderBy('event_start', 'asc')
@@ -283,22 +322,29 @@ const lowestPrice = (eb: ExpressionBuilder<CatalogueTables, 'items'>) =>
     .whereRef('variants.item_id', '=', 'items.id');
 
 /**
- * Which of `wanted` (kind and value) some item of the collection has, as `kind:value` keys: a list
- * filter takes effect only for a value the collection has.
+ * Which of `wanted` (kind and value) some item of the collection a visitor sees at `now` has, as
+ * `kind:value` keys: a list filter takes effect only for a value the collection shows.
  */
 export async function presentTerms(
   db: CatalogueDb,
   collectionId: string,
   wanted: readonly { kind: TermKind; value: string }[],
+  now: number,
 ): Promise<Set<string>> {
   if (wanted.length === 0) return new Set();
   const rows = await db
     .selectFrom('item_terms')
-    .select(['kind', 'value'])
+    .innerJoin('items', 'items.id', 'item_terms.item_id')
+    .select(['item_terms.kind', 'item_terms.value'])
     .distinct()
-    .where('collection_id', '=', collectionId)
+    .where('item_terms.collection_id', '=', collectionId)
+    .where((eb) => onStorefront(eb, now))
     .where((eb) =>
-      eb.or(wanted.map(({ kind, value }) => eb.and([eb('kind', '=', kind), termMatches(eb, kind, [value])]))),
+      eb.or(
+        wanted.map(({ kind, value }) =>
+          eb.and([eb('item_terms.kind', '=', kind), termMatches(eb, kind, [value])]),
+        ),
+      ),
     )
     .execute();
   const found = new Set(rows.map((row) => `${row.kind}:${row.value}`));
@@ -311,19 +357,21 @@ export async function presentTerms(
 
 /**
  * The author a list filter names, by id or by display name (the first in list order), or undefined
- * when no item of the collection has it.
+ * when no item of the collection a visitor sees at `now` has it.
  */
 export async function findAuthor(
   db: CatalogueDb,
   collectionId: string,
   wanted: string,
   order: PageQuery['order'],
+  now: number,
 ): Promise<{ id: string; displayName: string | null } | undefined> {
   let query = db
     .selectFrom('item_terms')
     .innerJoin('items', 'items.id', 'item_terms.item_id')
     .select(['item_terms.value', 'item_terms.label'])
     .where('item_terms.collection_id', '=', collectionId)
+    .where((eb) => onStorefront(eb, now))
     .where('item_terms.kind', '=', 'author')
     .where((eb) => eb.or([eb('item_terms.value', '=', wanted), eb('item_terms.label', '=', wanted)]));
   query =
@@ -334,8 +382,12 @@ export async function findAuthor(
   return row && { id: row.value, displayName: row.label };
 }
 
-/** The distinct categories of a collection's items, in first-seen content order. */
-export async function collectionCategories(db: CatalogueDb, collectionId: string): Promise<string[]> {
+/** The distinct categories of the collection's items a visitor sees at `now`, in first-seen content order. */
+export async function collectionCategories(
+  db: CatalogueDb,
+  collectionId: string,
+  now: number,
+): Promise<string[]> {
   // Each category's first appearance (item position, then its place in the item's list), one row each.
   const firsts = db
     .selectFrom('item_terms')
@@ -350,6 +402,7 @@ export async function collectionCategories(db: CatalogueDb, collectionId: string
     ])
     .where('item_terms.collection_id', '=', collectionId)
     .where('item_terms.kind', '=', 'category')
+    .where((eb) => onStorefront(eb, now))
     .as('firsts');
   const rows = await db
     .selectFrom(firsts)
@@ -365,25 +418,34 @@ export async function getItemsByIds(
   db: CatalogueDb,
   ids: readonly string[],
 ): Promise<Map<string, ItemContent>> {
-  return (await itemsWithCollectionUrls(db, ids)).items;
+  return (await itemsWithCollectionUrls(db, ids, Date.now())).items;
 }
 
 /**
- * Items by id with their variants' live stock, and the URL id of each one's collection, in one
- * statement (each statement is a round trip on PostgreSQL, and carts read this on every add): a row
- * per variant, the item's columns repeated on each.
+ * Items by id with their variants' live stock, the URL id of each one's collection, and which of
+ * them a visitor sees at `now`, in one statement (each statement is a round trip on PostgreSQL, and
+ * carts read this on every add): a row per variant, the item's columns repeated on each.
  */
 export async function itemsWithCollectionUrls(
   db: CatalogueDb,
   ids: readonly string[],
-): Promise<{ items: Map<string, ItemContent>; collectionUrls: Map<string, string> }> {
-  if (ids.length === 0) return { items: new Map(), collectionUrls: new Map() };
-  const rows = await itemsWithUrlsQuery.run(db, { ids: [...new Set(ids)] });
+  now: number,
+): Promise<{
+  items: Map<string, ItemContent>;
+  collectionUrls: Map<string, string>;
+  /** The ids among `items` on the storefront at `now` (a hidden or scheduled one is not). */
+  shown: Set<string>;
+}> {
+  if (ids.length === 0) return { items: new Map(), collectionUrls: new Map(), shown: new Set() };
+  const rows = await itemsWithUrlsQuery.run(db, { ids: [...new Set(ids)], now });
   const contents = new Map<string, ItemContent>();
   const collectionUrls = new Map<string, string>();
+  const shown = new Set<string>();
   const stock: LiveStock[] = [];
   for (const row of rows) {
     if (!contents.has(row.id)) contents.set(row.id, itemContent(row));
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    if (Number(row.on_storefront) === 1) shown.add(row.id);
     if (row.collection_url_id !== null) collectionUrls.set(row.collection_id, row.collection_url_id);
     if (row.variant_id !== null)
       stock.push({
@@ -394,23 +456,25 @@ export async function itemsWithCollectionUrls(
       });
   }
   const items = overlayStock([...contents.values()], stock);
-  return { items: new Map(items.map((i) => [i.id, i])), collectionUrls };
+  return { items: new Map(items.map((i) => [i.id, i])), collectionUrls, shown };
 }
 
 // Prepared (db/prepared.ts): it runs in every add-to-cart.
-const itemsWithUrlsQuery = preparedQuery((db: CatalogueDb, { ids }: { ids: readonly string[] }) =>
-  db
-    .selectFrom('items')
-    .leftJoin('collections', 'collections.id', 'items.collection_id')
-    .leftJoin('variants', 'variants.item_id', 'items.id')
-    .selectAll('items')
-    .select([
-      'collections.url_id as collection_url_id',
-      'variants.id as variant_id',
-      'variants.qty_in_stock as variant_qty_in_stock',
-      'variants.unlimited as variant_unlimited',
-    ])
-    .where('items.id', 'in', ids),
+const itemsWithUrlsQuery = preparedQuery(
+  (db: CatalogueDb, { ids, now }: { ids: readonly string[]; now: number }) =>
+    db
+      .selectFrom('items')
+      .leftJoin('collections', 'collections.id', 'items.collection_id')
+      .leftJoin('variants', 'variants.item_id', 'items.id')
+      .selectAll('items')
+      .select((eb) => [
+        'collections.url_id as collection_url_id',
+        'variants.id as variant_id',
+        'variants.qty_in_stock as variant_qty_in_stock',
+        'variants.unlimited as variant_unlimited',
+        onStorefront(eb, now).as('on_storefront'),
+      ])
+      .where('items.id', 'in', ids),
 );
 
 /** A row's content (shared parse: copy before changing), with its collection id. */
@@ -561,12 +625,12 @@ export async function collectionAddresses(
   }));
 }
 
-/** How many items of the catalogue a visitor can open (hidden ones are not), in every collection. */
-export async function countAllItems(db: CatalogueDb): Promise<number> {
+/** How many items of the catalogue a visitor can open at `now`, in every collection. */
+export async function countAllItems(db: CatalogueDb, now: number): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where('hidden', '=', 0)
+    .where((eb) => onStorefront(eb, now))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -578,20 +642,21 @@ export interface ItemWalkKey {
 }
 
 /**
- * Every item a visitor can open (hidden ones are not): its collection, position, URL id and last
- * change, by collection id then position, a batch at a time: after `after` (keyset), skipping
- * `offset` rows first.
+ * Every item a visitor can open at `now`: its collection, position, URL id and last change, by
+ * collection id then position, a batch at a time: after `after` (keyset), skipping `offset` rows
+ * first.
  */
 export async function itemsInCatalogueOrder(
   db: CatalogueDb,
   after: ItemWalkKey | undefined,
   limit: number,
   offset: number,
+  now: number,
 ): Promise<{ collectionId: string; position: number; urlId: string; updatedOn: number }[]> {
   let query = db
     .selectFrom('items')
     .select(['collection_id', 'position', 'url_id', 'updated_on'])
-    .where('hidden', '=', 0)
+    .where((eb) => onStorefront(eb, now))
     .orderBy('collection_id')
     .orderBy('position');
   if (after)

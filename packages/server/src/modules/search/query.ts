@@ -87,9 +87,10 @@ export class SearchIndex {
     this.vocabulary = new Vocabulary(db, version, this.engine);
   }
 
-  async search(query: SearchQuery): Promise<SearchResults> {
+  /** What a visitor finds at `now` (a scheduled item is found from its publish time on). */
+  async search(query: SearchQuery, now: number): Promise<SearchResults> {
     const words = await this.words(query.q);
-    const matches = words.length ? await this.matches(words) : [];
+    const matches = words.length ? await this.matches(words, now) : [];
     const kinds: Partial<Record<SearchKind, number>> = {};
     const categories = new Map<string, number>();
     for (const m of matches) {
@@ -128,10 +129,11 @@ export class SearchIndex {
   async suggest(
     q: string,
     perKind: number,
+    now: number,
   ): Promise<{ kind: SearchKind; count: number; hits: SearchHit[] }[]> {
     const words = await this.words(q);
     if (words.length === 0) return [];
-    const matches = (await this.matches(words)).sort(BY_RELEVANCE);
+    const matches = (await this.matches(words, now)).sort(BY_RELEVANCE);
     const groups = SEARCH_KINDS.map((kind) => {
       const ofKind = matches.filter((m) => m.kind === kind);
       return { kind, count: ofKind.length, first: ofKind.slice(0, perKind) };
@@ -147,8 +149,8 @@ export class SearchIndex {
    * Every matching document, with what ranks, filters and counts it (not its text): one pass of
    * the full-text engine per search, then the rest in memory.
    */
-  private async matches(words: QueryWord[]): Promise<Match[]> {
-    const rows = await matchingDocuments(this.db, this.engine, words);
+  private async matches(words: QueryWord[], now: number): Promise<Match[]> {
+    const rows = await matchingDocuments(this.db, this.engine, words, now);
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -77,7 +77,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
     else {
       const { q, type, category, sort, page } = parsed.data;
       query = { q, kind: type, category, sort, page, pageSize: PAGE_SIZE };
-      if (q.trim()) results = await index.search(query);
+      if (q.trim()) results = await index.search(query, request.site.now());
     }
     const result = await renderer.renderSystemPage({
       site: request.site,
@@ -103,7 +103,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
     const { q } = request.query;
     const ls = request.site.strings;
     if (tooLong(q)) throw apiError('search-query-too-long', { params: { max: MAX_QUERY_CHARS } });
-    const groups = await index.suggest(q, SUGGESTIONS_PER_TYPE);
+    const groups = await index.suggest(q, SUGGESTIONS_PER_TYPE, request.site.now());
     return reply.header('cache-control', `public, max-age=${SUGGEST_MAX_AGE_SECONDS}`).send({
       query: q,
       url: searchUrl({ q }),

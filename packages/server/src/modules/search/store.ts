@@ -144,17 +144,21 @@ export interface DocumentTextRow {
 export type SearchEngine = 'postgres' | 'sqlite';
 
 /**
- * Every document matching all `words` (each as a prefix, or one of its typos), with its `score`
- * (higher is better), `exact` (1: every word as typed) and `in_title` (1: every word in the title).
+ * Every document published at `now` matching all `words` (each as a prefix, or one of its typos),
+ * with its `score` (higher is better), `exact` (1: every word as typed) and `in_title` (1: every
+ * word in the title). An item's `published_on` is its publish time (a scheduled item's is ahead:
+ * found from then on, as the catalogue shows it); a page's is when it last changed, never ahead.
  */
 export async function matchingDocuments(
   db: SearchDb,
   engine: SearchEngine,
   words: readonly QueryWord[],
+  now: number,
 ): Promise<MatchRow[]> {
   const { rows } = await sql<MatchRow>`
       SELECT m.id, m.kind, m.title, m.price_cents, m.published_on, m.categories, m.score, m.exact, m.in_title
-      FROM (${matched(engine, words)}) m`.execute(db);
+      FROM (${matched(engine, words)}) m
+      WHERE m.kind = 'page' OR m.published_on <= ${now}`.execute(db);
   return rows;
 }
 

@@ -24,9 +24,10 @@ export async function seoRoutes(plugin: FastifyInstance, options: SeoRoutesOptio
   plugin.setValidatorCompiler(zodValidatorCompiler);
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   // The site a request is for names its own URLs (platform/site/context.ts).
-  const sourceFor = (origin: string): SitemapSource => ({
+  const sourceFor = (origin: string, now: number): SitemapSource => ({
     db: options.db,
     origin,
+    now,
     templatePages: options.templatePages,
     urlsPerSitemap: options.urlsPerSitemap ?? URLS_PER_SITEMAP,
   });
@@ -48,7 +49,7 @@ export async function seoRoutes(plugin: FastifyInstance, options: SeoRoutesOptio
 
   app.get('/sitemap.xml', { schema: { querystring: sitemapQuery } }, async (request, reply) => {
     const { page } = request.query;
-    const source = sourceFor(request.site.origin);
+    const source = sourceFor(request.site.origin, request.site.now());
     const { leading, total } = await sitemapSize(source);
     const pages = Math.max(1, Math.ceil(total / source.urlsPerSitemap));
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

@@ -29,6 +29,8 @@ export interface SitemapSource {
   /** The template's page names (`/<name>`). */
   templatePages: readonly string[];
   urlsPerSitemap: number;
+  /** What a visitor sees at this time is listed (a scheduled item is not, until its time). */
+  now: number;
 }
 
 interface SitemapUrl {
@@ -53,7 +55,7 @@ async function leadingUrls(source: SitemapSource): Promise<SitemapUrl[]> {
 
 /** How many URLs the site has, in one count of the items. */
 export async function sitemapSize(source: SitemapSource): Promise<{ leading: SitemapUrl[]; total: number }> {
-  const [leading, items] = await Promise.all([leadingUrls(source), countAllItems(source.db)]);
+  const [leading, items] = await Promise.all([leadingUrls(source), countAllItems(source.db, source.now)]);
   return { leading, total: leading.length + items };
 }
 
@@ -91,7 +93,7 @@ export async function* urlSet(
   let after: ItemWalkKey | undefined;
   while (left > 0) {
     // Only a child sitemap after the first starts with an offset, once; then the keyset goes on.
-    const rows = await itemsInCatalogueOrder(source.db, after, Math.min(BATCH, left), skip);
+    const rows = await itemsInCatalogueOrder(source.db, after, Math.min(BATCH, left), skip, source.now);
     skip = 0;
     if (rows.length === 0) break;
     let text = '';

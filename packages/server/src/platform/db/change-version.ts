@@ -159,12 +159,27 @@ export class ChangeWatch {
   }
 }
 
-/** What one request read: the versions it read at, and the keys of everything it showed. */
+/**
+ * What one request read: the versions it read at, the keys of everything it showed, and until when
+ * it holds whatever moves (a scheduled item's publish time: what it shows changes then, with no
+ * write to move a key).
+ */
 export class ReadKeys {
   readonly keys = new Set<ChangeKey>();
+  private earliestChange = Infinity;
   constructor(readonly snapshot: ChangeSnapshot) {}
 
   add(...keys: ChangeKey[]): void {
     for (const key of keys) this.keys.add(key);
+  }
+
+  /** What was read changes at `time` (epoch ms) even if no key moves. */
+  expiresAt(time: number): void {
+    if (time < this.earliestChange) this.earliestChange = time;
+  }
+
+  /** The earliest time what was read changes by itself (Infinity: never). */
+  get until(): number {
+    return this.earliestChange;
   }
 }

@@ -24,6 +24,8 @@ export interface SiteContext {
   /** The site's overrides of core's message catalogue (the shopper's words). */
   readonly strings: LocalizedStrings;
   readonly caches: SiteCaches;
+  /** The site's clock (epoch ms): what is published now (items' `publishOn`); a test's controlled clock. */
+  now(): number;
 }
 
 /** What a mail says of the site it comes from: its words, its links' origin, its title. */
@@ -57,9 +59,9 @@ export function websiteAsRequested(
 /** The one site of this install, its title read from the content each time (staff may edit it). */
 export function installSite(
   config: { readonly siteUrl: string },
-  options: { template: Site<unknown>; caches: SiteCaches },
+  options: { template: Site<unknown>; caches: SiteCaches; clock?: () => number },
 ): SiteContext {
-  const { template, caches } = options;
+  const { template, caches, clock = Date.now } = options;
   return {
     origin: config.siteUrl,
     get title() {
@@ -69,6 +71,7 @@ export function installSite(
     template,
     strings: template.content.localizedStrings,
     caches,
+    now: clock,
   };
 }
 

@@ -10,7 +10,7 @@ import type { SiteContext } from './context.ts';
 import type { SystemPageRequest, SystemPageSources } from './system/pages.ts';
 
 /** What a page shows of the site it is for: absolute URLs under its origin, its title. */
-export type PageSite = Pick<SiteContext, 'origin' | 'title'>;
+export type PageSite = Pick<SiteContext, 'origin' | 'title' | 'now'>;
 
 /** What a page shows of the signed-in customer: read with the session, no query of its own. */
 export type PageMember = Pick<Member, 'accountId' | 'name' | 'email'>;
