@@ -277,7 +277,6 @@ function AssetCard({
             {conflict && (
               <ConflictChoices
                 conflict={conflict}
-                what="What you typed is still in the form."
                 busy={busy}
                 onSaveMine={() => void save(conflict.currentVersion)}
                 onLoadTheirs={() => void loadTheirs()}

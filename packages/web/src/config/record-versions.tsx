@@ -26,8 +26,8 @@ export function ConflictChoices({
   onLoadTheirs,
 }: {
   conflict: RecordChanged;
-  /** What is kept on screen ("Your changes are still in the form."). */
-  what: string;
+  /** What is kept on screen, when the refusal's message does not say it. */
+  what?: string;
   busy: boolean;
   onSaveMine: () => void;
   onLoadTheirs: () => void;
@@ -35,7 +35,7 @@ export function ConflictChoices({
   return (
     <span className="cfg-conflict">
       <span className="cfg-muted">
-        {what} Version {conflict.currentVersion} was saved {when(conflict.changedOn)}
+        {what ? `${what} ` : ''}Version {conflict.currentVersion} was saved {when(conflict.changedOn)}
         {conflict.changedBy ? ` by ${conflict.changedBy}` : ''}.
       </span>{' '}
       <span className="cfg-row-actions">

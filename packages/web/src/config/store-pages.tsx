@@ -315,12 +315,15 @@ function PageSettings({ page, canEdit, onSaved, onReload }: PartProps) {
         <p>
           <button type="submit" disabled={busy}>
             Save settings
-          </button>{' '}
+          </button>
+        </p>
+      )}
+      {canEdit && (error || conflict) && (
+        <p>
           <InlineError error={error} />
           {conflict && (
             <ConflictChoices
               conflict={conflict}
-              what="What you typed is still in the form."
               busy={busy}
               onSaveMine={() => void save(conflict.currentVersion)}
               onLoadTheirs={() => onReload?.()}
