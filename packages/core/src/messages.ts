@@ -844,14 +844,18 @@ const entries = {
 
   // The product editor (issue 30): why a save was refused, in the words staff read under the form.
   'catalogue.product-not-found': { text: 'That product does not exist.' },
-  'catalogue.revision-not-found': { text: 'That revision of the product does not exist.' },
+  'catalogue.revision-not-found': { text: 'That revision does not exist.' },
   'catalogue.product-store-page-unknown': { text: 'That store page does not exist.' },
   'catalogue.record-changed': {
-    text: '{who} saved this product at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
+    text: '{who} saved this {record} at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
   },
   'catalogue.record-changed-by-import': {
-    text: 'An import changed this product at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
+    text: 'An import changed this {record} at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
   },
+  // What `{record}` names in the two texts above.
+  'record.product': { text: 'product' },
+  'record.store-page': { text: 'store page' },
+  'record.file': { text: 'file' },
   'catalogue.tag-too-long': { text: 'Tags are limited to 50 characters: "{tag}" is too long.' },
   'catalogue.category-too-long': {
     text: 'Categories are limited to 25 characters: "{category}" is too long.',
@@ -926,6 +930,13 @@ const entries = {
   'catalogue.change-variant-options': { text: 'Options of {variant}' },
   'catalogue.change-variant-shipping': { text: 'Weight and size of {variant}' },
   'catalogue.change-variant-image': { text: 'Image of {variant}' },
+  // A store page's and a media file's revisions (the same history, Build 5).
+  'catalogue.change-before-first-edit': { text: 'As it was before the first edit in the back office' },
+  'catalogue.change-page-size': { text: 'Products per page' },
+  'catalogue.change-product-order': { text: 'Order of the products' },
+  'media.change-alt': { text: 'Alt text' },
+  'media.change-title': { text: 'Title' },
+  'media.change-focal-point': { text: 'Focal point' },
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;

@@ -157,7 +157,8 @@ export interface RecordChanged {
   currentVersion: number;
 }
 
-export interface ProductRevision {
+/** One save of a record edited on a version (product, store page, media file). */
+export interface RecordRevision {
   id: string;
   version: number;
   savedOn: number;
@@ -166,9 +167,13 @@ export interface ProductRevision {
   changes: string[];
 }
 
-export interface ProductRevisions {
-  revisions: ProductRevision[];
+/** `GET …/:id/revisions`, newest first; `POST …/:id/revisions/:revisionId/restore` saves one again. */
+export interface RecordRevisions {
+  revisions: RecordRevision[];
 }
+
+export type ProductRevision = RecordRevision;
+export type ProductRevisions = RecordRevisions;
 
 /** `POST /api/config/products/bulk`: one transaction, one revision per product. */
 export type ProductBulkAction =
@@ -209,13 +214,18 @@ export interface StorePageProduct {
 
 /** `GET /api/config/store-pages/:id`: the page, with its products in the storefront's order. */
 export interface StorePageDetail extends StorePageSummary {
+  /** Sent back with each change: one made on an older version answers 409 `record-changed`. */
+  version: number;
+  updatedOn: number;
+  /** The staff member who saved last, null for an import or the content folder. */
+  updatedBy: string | null;
   /** In the storefront's order; empty when the page holds more than can be ordered by hand. */
   products: StorePageProduct[];
   /** How many products can be ordered by hand (spec §9: items in a user-orderable collection). */
   orderLimit: number;
 }
 
-/** `POST /api/config/store-pages`; `PATCH …/:id` takes any of its fields. */
+/** `POST /api/config/store-pages`; `PATCH …/:id` takes any of its fields with the `version` it was loaded at. */
 export interface StorePageInput {
   title: string;
   slug: string;
@@ -224,6 +234,8 @@ export interface StorePageInput {
 
 /** `PUT /api/config/store-pages/:id/order`: every product of the page, in the new order. */
 export interface StorePageOrder {
+  /** The page's version the order was made on. */
+  version: number;
   productIds: string[];
 }
 
@@ -263,8 +275,23 @@ export interface MediaAsset {
   width: number | null;
   height: number | null;
   alt: string;
+  title: string;
+  /** Where a crop keeps its centre, 0 to 1 from the left and from the top. */
+  focalPoint: { x: number; y: number };
   uploadedOn: number;
   usedBy: MediaUse[];
+  /** Sent back with a change: one made on an older version answers 409 `record-changed`. */
+  version: number;
+  updatedOn: number;
+  updatedBy: string | null;
+}
+
+/** `PATCH /api/config/media/:id`: any of the fields, with the version the screen loaded. */
+export interface MediaAssetChange {
+  version: number;
+  alt?: string;
+  title?: string;
+  focalPoint?: { x: number; y: number };
 }
 
 export type MediaPage = CursorPage<'assets', MediaAsset>;

@@ -1,16 +1,29 @@
 /**
  * The media library (`/config/media`): every file the site serves at `/media/…`, newest first, with
  * a search by name; upload several at once with a progress bar each; alt text; where each file is
- * used; delete, which the server refuses while a file is in use (its message says where).
+ * used; delete, which the server refuses while a file is in use (its message says where). A file's
+ * alt text, title and focal point are saved on the version shown: when someone saved the file since,
+ * the server answers 409 naming who and when and the card keeps what was typed. Each file's history
+ * lists its revisions, and any of them can be restored.
  */
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatFileSize } from '@storefront/core/file-size';
-import { IDEMPOTENCY_HEADER, type MediaAsset, type MediaPage, type MediaUse } from '@storefront/core/wire';
+import {
+  IDEMPOTENCY_HEADER,
+  type MediaAsset,
+  type MediaAssetChange,
+  type MediaPage,
+  type MediaUse,
+  type RecordChanged,
+  type RecordRevision,
+  type RecordRevisions,
+} from '@storefront/core/wire';
 import { writeHeaders } from '../cookies.ts';
-import { ConfigError, deleteJson, getJson, queryOf } from './api.ts';
+import { ConfigError, deleteJson, getJson, postJson, queryOf } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { MEDIA_ACCEPT, MEDIA_API, uploadMedia, UploadError, type UploadProgress } from './media-upload.ts';
 import { CursorPager, FilterForm, InlineError, Outcome } from './parts.tsx';
+import { ConflictChoices, recordChangedOf, RevisionList } from './record-versions.tsx';
 
 const problemOf = (e: unknown) =>
   e instanceof ConfigError || e instanceof UploadError
@@ -29,7 +42,7 @@ const USE_KIND: Readonly<Record<MediaUse['kind'], string>> = {
   site: 'Site',
 };
 
-async function saveAlt(id: string, alt: string): Promise<MediaAsset> {
+async function saveFields(id: string, change: MediaAssetChange): Promise<MediaAsset> {
   const response = await fetch(`${MEDIA_API}/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     credentials: 'same-origin',
@@ -38,16 +51,22 @@ async function saveAlt(id: string, alt: string): Promise<MediaAsset> {
       [IDEMPOTENCY_HEADER]: crypto.randomUUID(),
       ...writeHeaders(document.cookie),
     },
-    body: JSON.stringify({ alt }),
+    body: JSON.stringify(change),
   });
   const body = (await response.json().catch(() => null)) as (MediaAsset & { message?: unknown }) | null;
   if (!response.ok || !body)
     throw new ConfigError(
       response.status,
       typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`,
+      (body ?? {}) as Record<string, unknown>,
     );
   return body;
 }
+
+const assetApi = (id: string) => `${MEDIA_API}/${encodeURIComponent(id)}`;
+/** A focal point coordinate (0 to 1) as the whole percent the form shows. */
+const percentOf = (unit: number) => String(Math.round(unit * 100));
+const unitOf = (percent: string) => Math.min(100, Math.max(0, Number(percent) || 0)) / 100;
 
 interface Sending {
   name: string;
@@ -139,28 +158,58 @@ function AssetCard({
   onSaved: (asset: MediaAsset) => void;
   onDelete: (asset: MediaAsset) => void;
 }) {
-  const altId = useId();
+  const fieldId = useId();
   const [alt, setAlt] = useState(asset.alt);
+  const [title, setTitle] = useState(asset.title);
+  const [focusX, setFocusX] = useState(percentOf(asset.focalPoint.x));
+  const [focusY, setFocusY] = useState(percentOf(asset.focalPoint.y));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [conflict, setConflict] = useState<RecordChanged>();
   const [saved, setSaved] = useState('');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const show = (shown: MediaAsset) => {
+    setAlt(shown.alt);
+    setTitle(shown.title);
+    setFocusX(percentOf(shown.focalPoint.x));
+    setFocusY(percentOf(shown.focalPoint.y));
+    setConflict(undefined);
+    setError('');
+    onSaved(shown);
+  };
+
+  const save = async (version: number) => {
     setBusy(true);
     setError('');
     setSaved('');
     try {
-      const answer = await saveAlt(asset.id, alt);
-      setAlt(answer.alt);
-      onSaved(answer);
+      const answer = await saveFields(asset.id, {
+        version,
+        alt,
+        title,
+        focalPoint: { x: unitOf(focusX), y: unitOf(focusY) },
+      });
+      show(answer);
       setSaved('Saved');
     } catch (e) {
+      setConflict(recordChangedOf(e));
       setError(problemOf(e));
     } finally {
       setBusy(false);
     }
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(asset.version);
+  };
+  const loadTheirs = () =>
+    getJson<MediaAsset>(assetApi(asset.id)).then(
+      (theirs) => {
+        show(theirs);
+        setSaved(`Loaded version ${theirs.version}.`);
+      },
+      (e: unknown) => setError(problemOf(e)),
+    );
 
   return (
     <li className="cfg-media-card">
@@ -178,15 +227,46 @@ function AssetCard({
         {formatFileSize(asset.bytes)}
         {asset.width && asset.height ? ` · ${asset.width}×${asset.height}` : ''}
       </p>
-      <form onSubmit={(e) => void onSubmit(e)} aria-label={`Alt text of ${asset.fileName}`}>
-        <label htmlFor={altId}>Alt text</label>
+      <form onSubmit={onSubmit} aria-label={`Alt text of ${asset.fileName}`}>
+        <label htmlFor={`${fieldId}-alt`}>Alt text</label>
         <input
-          id={altId}
+          id={`${fieldId}-alt`}
           value={alt}
           maxLength={1000}
           readOnly={!canEdit}
           onChange={(e) => setAlt(e.target.value)}
         />
+        <label htmlFor={`${fieldId}-title`}>Title</label>
+        <input
+          id={`${fieldId}-title`}
+          value={title}
+          maxLength={200}
+          readOnly={!canEdit}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <fieldset className="cfg-plain cfg-media-focal">
+          <legend>Focal point, kept in view when the image is cropped</legend>
+          <label htmlFor={`${fieldId}-x`}>From the left (%)</label>
+          <input
+            id={`${fieldId}-x`}
+            type="number"
+            min={0}
+            max={100}
+            value={focusX}
+            readOnly={!canEdit}
+            onChange={(e) => setFocusX(e.target.value)}
+          />
+          <label htmlFor={`${fieldId}-y`}>From the top (%)</label>
+          <input
+            id={`${fieldId}-y`}
+            type="number"
+            min={0}
+            max={100}
+            value={focusY}
+            readOnly={!canEdit}
+            onChange={(e) => setFocusY(e.target.value)}
+          />
+        </fieldset>
         {canEdit && (
           <p className="cfg-actions">
             <button type="submit" disabled={busy} aria-label={`Save alt text of ${asset.fileName}`}>
@@ -194,6 +274,14 @@ function AssetCard({
             </button>
             <span role="status">{saved}</span>
             <InlineError error={error} />
+            {conflict && (
+              <ConflictChoices
+                conflict={conflict}
+                busy={busy}
+                onSaveMine={() => void save(conflict.currentVersion)}
+                onLoadTheirs={() => void loadTheirs()}
+              />
+            )}
           </p>
         )}
       </form>
@@ -202,6 +290,14 @@ function AssetCard({
           ? 'Not used'
           : `Used by ${asset.usedBy.map((use) => `${USE_KIND[use.kind]}: ${use.title}`).join('; ')}`}
       </p>
+      <AssetHistory
+        asset={asset}
+        canEdit={canEdit}
+        onRestored={(restored, version) => {
+          show(restored);
+          setSaved(`Restored version ${version}: now version ${restored.version}.`);
+        }}
+      />
       {canEdit && (
         <p>
           <button
@@ -215,6 +311,68 @@ function AssetCard({
         </p>
       )}
     </li>
+  );
+}
+
+/** A file's revisions, read when opened (and again after each save), each restorable. */
+function AssetHistory({
+  asset,
+  canEdit,
+  onRestored,
+}: {
+  asset: MediaAsset;
+  canEdit: boolean;
+  onRestored: (asset: MediaAsset, version: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [revisions, setRevisions] = useState<RecordRevision[]>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (!open) return;
+    getJson<RecordRevisions>(`${assetApi(asset.id)}/revisions`).then(
+      (answer) => setRevisions(answer.revisions),
+      (e: unknown) => setError(problemOf(e)),
+    );
+  }, [open, asset.id, asset.version]);
+
+  const restore = (revision: RecordRevision) => {
+    setBusy(true);
+    setError('');
+    postJson<MediaAsset>(`${assetApi(asset.id)}/revisions/${encodeURIComponent(revision.id)}/restore`).then(
+      (restored) => {
+        setBusy(false);
+        onRestored(restored, revision.version);
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setError(problemOf(e));
+      },
+    );
+  };
+
+  return (
+    <details
+      className="cfg-media-history"
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>History of {asset.fileName}</summary>
+      <p className="cfg-muted">
+        Version {asset.version}
+        {asset.updatedBy ? `, saved by ${asset.updatedBy}` : ''}.
+      </p>
+      {revisions && (
+        <RevisionList
+          revisions={revisions}
+          currentVersion={asset.version}
+          canEdit={canEdit}
+          busy={busy}
+          label={`Revisions of ${asset.fileName}`}
+          onRestore={restore}
+        />
+      )}
+      <InlineError error={error} />
+    </details>
   );
 }
 

@@ -2,13 +2,24 @@
  * Store pages (issue 30): the list, a new page, and one page's title, address and page size, the
  * order of its products (dragged, or moved with the keyboard by each product's Up and Down buttons,
  * the move read out) and its categories as a tree. Every change is saved at once and shows on the
- * storefront's next request.
+ * storefront's next request. Each save is made on the version the screen shows: when someone saved
+ * the page since, the server answers 409 naming who and when, and the screen keeps what was typed
+ * (or the order made) with the choice to save it over theirs or to load theirs. The page's revisions
+ * are listed, and any of them can be restored.
  */
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import type { StorePageDetail, StorePageProduct, StorePages } from '@storefront/core/wire';
+import type {
+  RecordChanged,
+  RecordRevision,
+  RecordRevisions,
+  StorePageDetail,
+  StorePageProduct,
+  StorePages,
+} from '@storefront/core/wire';
 import { ConfigError, deleteJson, getJson, patchJson, postJson, putJson } from './api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { InlineError, Outcome, RecordsTable } from './parts.tsx';
+import { ConflictChoices, recordChangedOf, RevisionList } from './record-versions.tsx';
 import { Link, navigate } from './router.tsx';
 import { oneEditMessage, sameTerm, termExistsMessage } from './products-model.ts';
 
@@ -166,6 +177,8 @@ export function StorePageScreen({ id, canEdit }: { id: string; canEdit: boolean 
   const [page, setPage] = useState<StorePageDetail>();
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  /** Moves when the page is loaded again or restored: the settings form starts from it anew. */
+  const [loaded, setLoaded] = useState(0);
 
   useEffect(() => {
     getJson<StorePageDetail>(pageApi(id)).then(setPage, (e: unknown) => setError(problemOf(e)));
@@ -189,6 +202,15 @@ export function StorePageScreen({ id, canEdit }: { id: string; canEdit: boolean 
     setDone('');
     setError(problemOf(e));
   };
+  const reload = () =>
+    getJson<StorePageDetail>(pageApi(id)).then((next) => {
+      setLoaded((n) => n + 1);
+      saved(next, `Loaded version ${next.version}.`);
+    }, failed);
+  const restored = (next: StorePageDetail, version: number) => {
+    setLoaded((n) => n + 1);
+    saved(next, `Restored version ${version}: the page is now version ${next.version}.`);
+  };
 
   return (
     <>
@@ -201,9 +223,10 @@ export function StorePageScreen({ id, canEdit }: { id: string; canEdit: boolean 
       </p>
       {!canEdit && <p>You can read this store page; changing it needs the store manager or admin role.</p>}
       <Outcome done={done} error={error} />
-      <PageSettings page={page} canEdit={canEdit} onSaved={saved} />
-      <ProductOrder page={page} canEdit={canEdit} onSaved={saved} onFailed={failed} />
+      <PageSettings key={loaded} page={page} canEdit={canEdit} onSaved={saved} onReload={reload} />
+      <ProductOrder page={page} canEdit={canEdit} onSaved={saved} onFailed={failed} onReload={reload} />
       <Categories page={page} canEdit={canEdit} onSaved={saved} onFailed={failed} />
+      <PageRevisions page={page} canEdit={canEdit} onRestored={restored} onFailed={failed} />
       {canEdit && <DeletePage page={page} onFailed={failed} />}
     </>
   );
@@ -214,34 +237,43 @@ interface PartProps {
   canEdit: boolean;
   onSaved: (page: StorePageDetail, message: string) => void;
   onFailed?: (error: unknown) => void;
+  /** Loads the page as saved now, dropping what this part holds. */
+  onReload?: () => void;
 }
 
-function PageSettings({ page, canEdit, onSaved }: PartProps) {
+function PageSettings({ page, canEdit, onSaved, onReload }: PartProps) {
   const [title, setTitle] = useState(page.title);
   const [slug, setSlug] = useState(page.slug);
   const [pageSize, setPageSize] = useState(String(page.pageSize));
   const [error, setError] = useState('');
+  const [conflict, setConflict] = useState<RecordChanged>();
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (version: number) => {
     setBusy(true);
     setError('');
     try {
       const next = await patchJson<StorePageDetail>(pageApi(page.id), {
+        version,
         title,
         slug,
         pageSize: Number(pageSize),
       });
+      setConflict(undefined);
       onSaved(
         next,
         next.slug === page.slug ? 'Saved.' : `Saved. /${page.slug} now sends visitors to /${next.slug}.`,
       );
     } catch (e) {
+      setConflict(recordChangedOf(e));
       setError(problemOf(e));
     } finally {
       setBusy(false);
     }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(page.version);
   };
 
   return (
@@ -291,8 +323,20 @@ function PageSettings({ page, canEdit, onSaved }: PartProps) {
         <p>
           <button type="submit" disabled={busy}>
             Save settings
-          </button>{' '}
+          </button>
+        </p>
+      )}
+      {canEdit && (error || conflict) && (
+        <p>
           <InlineError error={error} />
+          {conflict && (
+            <ConflictChoices
+              conflict={conflict}
+              busy={busy}
+              onSaveMine={() => void save(conflict.currentVersion)}
+              onLoadTheirs={() => onReload?.()}
+            />
+          )}
         </p>
       )}
     </form>
@@ -307,8 +351,9 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
+function ProductOrder({ page, canEdit, onSaved, onFailed, onReload }: PartProps) {
   const [products, setProducts] = useState<StorePageProduct[]>(page.products);
+  const [conflict, setConflict] = useState<{ refusal: RecordChanged; message: string }>();
   // A ref, not a disabled button: disabling the focused button would drop the keyboard user's place.
   const saving = useRef(false);
   const [dragging, setDragging] = useState<number>();
@@ -347,16 +392,45 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
     }
     try {
       const saved = await putJson<StorePageDetail>(`${pageApi(page.id)}/order`, {
+        version: page.version,
         productIds: next.map((p) => p.id),
       });
+      setConflict(undefined);
       // Read out by the screen's status line.
       onSaved(
         saved,
         `${product.title} moved to position ${to + 1} of ${next.length}. The site shows the new order.`,
       );
     } catch (e) {
-      setProducts(before);
-      onFailed?.(e);
+      const refusal = recordChangedOf(e);
+      // Someone saved the page since: the order made here stays on screen, to save over theirs or drop.
+      if (refusal && e instanceof Error) setConflict({ refusal, message: e.message });
+      else {
+        setProducts(before);
+        onFailed?.(e);
+      }
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  const saveMine = async (version: number) => {
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      const saved = await putJson<StorePageDetail>(`${pageApi(page.id)}/order`, {
+        version,
+        productIds: products.map((p) => p.id),
+      });
+      setConflict(undefined);
+      onSaved(saved, 'Your order is saved. The site shows it.');
+    } catch (e) {
+      const refusal = recordChangedOf(e);
+      if (refusal && e instanceof Error) setConflict({ refusal, message: e.message });
+      else {
+        setConflict(undefined);
+        onFailed?.(e);
+      }
     } finally {
       saving.current = false;
     }
@@ -379,6 +453,21 @@ function ProductOrder({ page, canEdit, onSaved, onFailed }: PartProps) {
           {canEdit && (
             <p id="order-hint" className="cfg-muted">
               Drag a product to its place, or use its Up and Down buttons. Each move is saved at once.
+            </p>
+          )}
+          {conflict && (
+            <p>
+              <InlineError error={conflict.message} />{' '}
+              <ConflictChoices
+                conflict={conflict.refusal}
+                what="Your order is still on screen."
+                busy={false}
+                onSaveMine={() => void saveMine(conflict.refusal.currentVersion)}
+                onLoadTheirs={() => {
+                  setConflict(undefined);
+                  onReload?.();
+                }}
+              />
             </p>
           )}
           <ol className="cfg-order" aria-label="Products in the order shoppers see them">
@@ -737,6 +826,64 @@ function RenameCategory({
         Cancel
       </button>
     </form>
+  );
+}
+
+function PageRevisions({
+  page,
+  canEdit,
+  onRestored,
+  onFailed,
+}: {
+  page: StorePageDetail;
+  canEdit: boolean;
+  onRestored: (page: StorePageDetail, version: number) => void;
+  onFailed: (e: unknown) => void;
+}) {
+  const [revisions, setRevisions] = useState<RecordRevision[]>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    getJson<RecordRevisions>(`${pageApi(page.id)}/revisions`).then(
+      (answer) => setRevisions(answer.revisions),
+      onFailed,
+    );
+  }, [page.id, page.version]);
+
+  const restore = (revision: RecordRevision) => {
+    setBusy(true);
+    postJson<StorePageDetail>(
+      `${pageApi(page.id)}/revisions/${encodeURIComponent(revision.id)}/restore`,
+    ).then(
+      (next) => {
+        setBusy(false);
+        onRestored(next, revision.version);
+      },
+      (e: unknown) => {
+        setBusy(false);
+        onFailed(e);
+      },
+    );
+  };
+
+  return (
+    <section className="cfg-panel" aria-labelledby="revisions-title">
+      <h2 id="revisions-title">Revisions</h2>
+      <p className="cfg-muted">
+        Version {page.version}
+        {page.updatedBy ? `, saved by ${page.updatedBy}` : ''}. Restoring a version brings back its title,
+        address, products per page and product order, as a new version.
+      </p>
+      {revisions && (
+        <RevisionList
+          revisions={revisions}
+          currentVersion={page.version}
+          canEdit={canEdit}
+          busy={busy}
+          label={`Revisions of ${page.title}`}
+          onRestore={restore}
+        />
+      )}
+    </section>
   );
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@storefront/core';
-import type { StorePageDetail } from '@storefront/core/wire';
+import type { RecordRevisions, StorePageDetail } from '@storefront/core/wire';
 import { buildApp } from '../../app.ts';
 import { Customer } from '../accounts/testing.ts';
 import { appForSuite, DATABASES, FIXTURE_SITE } from '../../testing/app.ts';
@@ -81,6 +81,7 @@ for (const database of DATABASES) {
     const slugsOn = async (path: string) => (await storefront(path)).items.map((i) => i.urlId);
     const detail = async (s: Customer, id: string) =>
       (await s.request('GET', `${API}/${id}`)).json() as StorePageDetail;
+    const versionOf = async (s: Customer, id: string) => (await detail(s, id)).version;
 
     it('lists the store pages with their products, page size and categories', async () => {
       const viewer = await staff(10);
@@ -141,6 +142,7 @@ for (const database of DATABASES) {
       );
 
       const renamed = await s.request('PATCH', `${API}/${page.id}`, {
+        version: page.version,
         title: 'Last Chance',
         slug: 'last-chance',
       });
@@ -153,17 +155,23 @@ for (const database of DATABASES) {
       expect((now as unknown as { collection: Json }).collection.title).toBe('Last Chance');
 
       // Renamed again: both former addresses lead to where it is now.
-      await s.request('PATCH', `${API}/${page.id}`, { slug: 'final-sale' });
+      await s.request('PATCH', `${API}/${page.id}`, {
+        slug: 'final-sale',
+        version: await versionOf(s, page.id),
+      });
       expect((await new Shopper(t).request('GET', '/seconds')).headers.location).toBe('/final-sale');
       expect((await new Shopper(t).request('GET', '/last-chance')).headers.location).toBe('/final-sale');
       // A product's address under the old slug moves with it.
-      const shopPage = await s.request('PATCH', `${API}/c-shop`, { slug: 'store' });
+      const shopPage = await s.request('PATCH', `${API}/c-shop`, {
+        slug: 'store',
+        version: await versionOf(s, 'c-shop'),
+      });
       expect(shopPage.statusCode).toBe(200);
       const item = await new Shopper(t).request('GET', '/shop/tee');
       expect(item.statusCode).toBe(301);
       expect(item.headers.location).toBe('/store/tee');
       expect((await new Shopper(t).request('GET', '/store/tee')).statusCode).toBe(200);
-      await s.request('PATCH', `${API}/c-shop`, { slug: 'shop' });
+      await s.request('PATCH', `${API}/c-shop`, { slug: 'shop', version: await versionOf(s, 'c-shop') });
       expect((await new Shopper(t).request('GET', '/shop/tee')).statusCode).toBe(200);
     });
 
@@ -191,7 +199,10 @@ for (const database of DATABASES) {
       expect(before.slice(0, 3)).toEqual(['tee', 'last-mug', 'ebook']);
       const ids = (await detail(s, 'c-shop')).products.map((p) => p.id);
       const reordered = [...ids].reverse();
-      const res = await s.request('PUT', `${API}/c-shop/order`, { productIds: reordered });
+      const res = await s.request('PUT', `${API}/c-shop/order`, {
+        productIds: reordered,
+        version: await versionOf(s, 'c-shop'),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as StorePageDetail).products.map((p) => p.id)).toEqual(reordered);
       expect(await slugsOn('/shop')).toEqual([...before].reverse());
@@ -205,14 +216,20 @@ for (const database of DATABASES) {
         [...reordered, reordered[0]],
         [...reordered.slice(1), 'p-w1'],
       ]) {
-        const stale = await s.request('PUT', `${API}/c-shop/order`, { productIds });
+        const stale = await s.request('PUT', `${API}/c-shop/order`, {
+          productIds,
+          version: await versionOf(s, 'c-shop'),
+        });
         expect(stale.statusCode).toBe(409);
         expect(stale.json().message).toBe(
           'The products of Shop changed since you opened it: reload the page and order them again.',
         );
       }
       expect(await slugsOn('/shop')).toEqual([...before].reverse());
-      await s.request('PUT', `${API}/c-shop/order`, { productIds: ids });
+      await s.request('PUT', `${API}/c-shop/order`, {
+        productIds: ids,
+        version: await versionOf(s, 'c-shop'),
+      });
       expect(await slugsOn('/shop')).toEqual(before);
     });
 
@@ -225,7 +242,10 @@ for (const database of DATABASES) {
         { length: WAREHOUSE_PRODUCTS },
         (_, n) => `p-w${WAREHOUSE_PRODUCTS - 1 - n}`,
       );
-      const res = await s.request('PUT', `${API}/c-warehouse/order`, { productIds });
+      const res = await s.request('PUT', `${API}/c-warehouse/order`, {
+        productIds,
+        version: await versionOf(s, 'c-warehouse'),
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         code: 'order-too-long',
@@ -237,7 +257,10 @@ for (const database of DATABASES) {
 
     it('pages through every product of a store page past 200, at the page size staff set', async () => {
       const s = await staff(8);
-      const res = await s.request('PATCH', `${API}/c-warehouse`, { pageSize: 200 });
+      const res = await s.request('PATCH', `${API}/c-warehouse`, {
+        pageSize: 200,
+        version: await versionOf(s, 'c-warehouse'),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const seen: string[] = [];
       let path: string | undefined = '/warehouse';
@@ -333,6 +356,77 @@ for (const database of DATABASES) {
         expect((await s.request('DELETE', `${categories}?path=${path}`)).statusCode).toBe(200);
     });
 
+    it('refuses a change made on a stale version, naming who saved and when; a restored revision brings the old title and order back', async () => {
+      const editor = async (role: RoleCode) => {
+        const email = `pages-editor-${++made}@example.test`;
+        return Object.assign(await signInNewStaff(t, email, [role]), { email });
+      };
+      const ada = await editor(1);
+      const bea = await editor(8);
+      const opened = await detail(bea, 'c-shop');
+      const order = opened.products.map((p) => p.id);
+      const slugsBefore = await slugsOn('/shop');
+
+      const renamed = await ada.request('PATCH', `${API}/c-shop`, {
+        version: opened.version,
+        title: 'Ada’s shop',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({
+        title: 'Ada’s shop',
+        version: opened.version + 1,
+        updatedBy: ada.email,
+      });
+      const reordered = await ada.request('PUT', `${API}/c-shop/order`, {
+        version: renamed.json().version,
+        productIds: [...order].reverse(),
+      });
+      expect(reordered.statusCode, reordered.body).toBe(200);
+      const { updatedOn, version } = reordered.json() as StorePageDetail;
+
+      for (const [method, path, body] of [
+        ['PATCH', `${API}/c-shop`, { version: opened.version, title: 'Bea’s shop' }],
+        ['PUT', `${API}/c-shop/order`, { version: opened.version, productIds: order }],
+      ] as const) {
+        const stale = await bea.request(method, path, body);
+        expect(stale.statusCode, `${method} ${path}`).toBe(409);
+        const wall = new Date(updatedOn)
+          .toLocaleString('sv-SE', { timeZone: 'America/New_York' })
+          .slice(0, 16);
+        expect(stale.json()).toEqual({
+          code: 'record-changed',
+          message: `${ada.email} saved this store page at ${wall} (America/New_York), after you opened it. What you typed is still here: check their changes, then save again.`,
+          changedBy: ada.email,
+          changedOn: updatedOn,
+          currentVersion: version,
+        });
+      }
+      expect(await slugsOn('/shop')).toEqual([...slugsBefore].reverse());
+      expect((await detail(bea, 'c-shop')).title).toBe('Ada’s shop');
+
+      const history = (await bea.request('GET', `${API}/c-shop/revisions`)).json() as RecordRevisions;
+      expect(history.revisions.slice(0, 2)).toMatchObject([
+        { version, savedBy: ada.email, changes: ['Order of the products'] },
+        { version: opened.version + 1, savedBy: ada.email, changes: ['Title'] },
+      ]);
+      const first = history.revisions.at(-1) as RecordRevisions['revisions'][number];
+      expect(first.changes).toEqual(['As it was before the first edit in the back office']);
+      const restored = await bea.request('POST', `${API}/c-shop/revisions/${first.id}/restore`);
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json()).toMatchObject({
+        title: 'Shop',
+        slug: 'shop',
+        version: version + 1,
+        updatedBy: bea.email,
+      });
+      expect((restored.json() as StorePageDetail).products.map((p) => p.id)).toEqual(order);
+      expect(await slugsOn('/shop')).toEqual(slugsBefore);
+      const [latest] = ((await bea.request('GET', `${API}/c-shop/revisions`)).json() as RecordRevisions)
+        .revisions;
+      expect(latest).toMatchObject({ version: version + 1, changes: [`Restored version ${first.version}`] });
+      expect((await bea.request('POST', `${API}/c-shop/revisions/nope/restore`)).statusCode).toBe(404);
+    });
+
     it('lets only catalogue editors write: 403 for other staff, 401 signed out', async () => {
       const writes: [method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', path: string, body?: unknown][] = [
         ['POST', API, { title: 'Nope', slug: 'nope' }],
@@ -376,9 +470,16 @@ for (const database of DATABASES) {
         const s = await staff(8);
         const ids = (await detail(s, 'c-shop')).products.map((p) => p.id);
         const swapped = [ids[1], ids[0], ...ids.slice(2)] as string[];
-        expect((await s.request('PUT', `${API}/c-shop/order`, { productIds: swapped })).statusCode).toBe(200);
+        const order = async (productIds: string[]) =>
+          (
+            await s.request('PUT', `${API}/c-shop/order`, {
+              productIds,
+              version: await versionOf(s, 'c-shop'),
+            })
+          ).statusCode;
+        expect(await order(swapped)).toBe(200);
         expect(await onOther()).toEqual([before[1], before[0], ...before.slice(2)]);
-        expect((await s.request('PUT', `${API}/c-shop/order`, { productIds: ids })).statusCode).toBe(200);
+        expect(await order(ids)).toBe(200);
         expect(await onOther()).toEqual(before);
       } finally {
         await other.close();

@@ -7,7 +7,8 @@
  * instance shows it.
  */
 import { randomBytes } from 'node:crypto';
-import type { StorePageDetail, StorePages, StorePageSummary } from '@storefront/core/wire';
+import { message } from '@storefront/core';
+import type { RecordRevisions, StorePageDetail, StorePages, StorePageSummary } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changeKey } from '../../platform/db/change-version.ts';
@@ -16,21 +17,27 @@ import { writeTransaction, type UnitChanges } from '../../platform/db/transactio
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
+import { recordChanged, revisionOnWire, siteTimeZone } from '../../platform/http/record-changed.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { ItemContent, Json } from '../../platform/site/types.ts';
 import { isPlatformPagePart } from '../../platform/site/page-names.ts';
 import {
+  addPageRevision,
   collectionAtSlug,
   collectionItemIds,
   collectionProducts,
   deleteStorePage,
   forgetFormerSlug,
+  hasPageRevisions,
   insertStorePage,
   itemsInCategory,
   lockStorePage,
+  pageRevision,
+  pageRevisions,
   rememberFormerSlug,
   rewriteItemCategories,
   setItemPositions,
+  stampStorePage,
   storePageRow,
   storePageRows,
   updateStorePage,
@@ -72,21 +79,29 @@ const title = z.string().trim().min(1).max(200);
 const slug = z.string().trim().min(1).max(SLUG_LENGTH);
 const pageSize = z.number().int().min(1).max(MAX_PAGE_SIZE);
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
+const revisionParams = idParams.extend({ revisionId: z.string().min(1).max(100) }).strict();
+const version = z.number().int().min(1);
+/** Category changes have their own staleness checks; a screen sends the version it showed too. */
+const versionIfAny = z.coerce.number().int().min(1).optional();
 const categoryPath = z.string().max(CATEGORY_LENGTH * 20 + 20);
 
 export const storePageCreate = z
   .object({ title, slug, pageSize: pageSize.default(DEFAULT_PAGE_SIZE) })
   .strict();
 export const storePageChange = z
-  .object({ title: title.optional(), slug: slug.optional(), pageSize: pageSize.optional() })
+  .object({ version, title: title.optional(), slug: slug.optional(), pageSize: pageSize.optional() })
   .strict();
 export const storePageOrder = z
-  .object({ productIds: z.array(z.string().min(1).max(100)).max(100_000) })
+  .object({ version, productIds: z.array(z.string().min(1).max(100)).max(100_000) })
   .strict();
-export const categoryCreate = z.object({ path: categoryPath }).strict();
-export const categoryRename = z.object({ from: categoryPath, to: categoryPath }).strict();
-export const categoryDelete = z.object({ path: categoryPath }).strict();
-export const categoryOrder = z.object({ categories: z.array(categoryPath).max(CATEGORY_LIMIT) }).strict();
+export const categoryCreate = z.object({ version: versionIfAny, path: categoryPath }).strict();
+export const categoryRename = z
+  .object({ version: versionIfAny, from: categoryPath, to: categoryPath })
+  .strict();
+export const categoryDelete = z.object({ version: versionIfAny, path: categoryPath }).strict();
+export const categoryOrder = z
+  .object({ version: versionIfAny, categories: z.array(categoryPath).max(CATEGORY_LIMIT) })
+  .strict();
 
 // ------------------------------------------------------------------ reads
 
@@ -128,7 +143,108 @@ export async function storePageDetail(db: Db, request: FastifyRequest, id: strin
     ...summaryOf(row, templateOrdering(request)),
     products: products.map((p) => ({ id: p.id, title: p.title, imageUrl: imageOf(p.content) })),
     orderLimit: ORDERABLE_LIMIT,
+    version: row.version,
+    updatedOn: row.updatedOn,
+    updatedBy: row.updatedBy,
   };
+}
+
+// ------------------------------------------------------------------ versions and revisions
+
+/** Who saves, when, and the zone the 409 names the time in. */
+export interface Saver {
+  by: string | null;
+  now: number;
+  timeZone: string;
+}
+
+const saverOf = (request: FastifyRequest, now: number): Saver => ({
+  by: request.member?.email ?? null,
+  now,
+  timeZone: siteTimeZone(request),
+});
+
+/** What a revision keeps of a store page, and what a restore brings back (all but `categories`). */
+interface PageSnapshot {
+  title: string;
+  slug: string;
+  pageSize: number;
+  categories: string[];
+  /** The products in their order; null when the page holds more than can be ordered by hand. */
+  productIds: string[] | null;
+}
+
+async function snapshotOf(trx: CatalogueTrx, page: StorePageRow): Promise<PageSnapshot> {
+  return {
+    title: page.title,
+    slug: page.urlId,
+    pageSize: Number(page.data.pageSize) || DEFAULT_PAGE_SIZE,
+    categories: categoriesOf(page.data),
+    productIds: page.productCount <= ORDERABLE_LIMIT ? await collectionItemIds(trx, page.id) : null,
+  };
+}
+
+const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** What changed from `before` to `after`, in the words of the revisions list. */
+function pageChanges(before: PageSnapshot, after: PageSnapshot): string[] {
+  const words: string[] = [];
+  if (before.title !== after.title) words.push(message('catalogue.change-title'));
+  if (before.slug !== after.slug) words.push(message('catalogue.change-slug'));
+  if (before.pageSize !== after.pageSize) words.push(message('catalogue.change-page-size'));
+  if (!sameList(before.categories, after.categories)) words.push(message('catalogue.change-categories'));
+  if (!sameList(before.productIds, after.productIds)) words.push(message('catalogue.change-product-order'));
+  return words;
+}
+
+const REVISIONS_SHOWN = 100;
+
+const revisionId = () => randomBytes(12).toString('hex');
+
+/**
+ * Keeps a revision of a save: the page as it is now against `before`. The first save of a page that
+ * has none (one imported from content/) first keeps the page as it was, so that it can be restored.
+ * No change, no revision (and the version stays); `changesFirst` words one that is (a restore).
+ */
+async function keepRevision(
+  trx: CatalogueTrx,
+  page: StorePageRow,
+  before: PageSnapshot,
+  saver: Saver,
+  changesFirst?: string[],
+): Promise<boolean> {
+  const saved = await storePageRow(trx, page.id);
+  if (!saved) return false;
+  const after = await snapshotOf(trx, saved);
+  const words = changesFirst ?? pageChanges(before, after);
+  if (words.length === 0) return false;
+  if (!(await hasPageRevisions(trx, page.id)))
+    await addPageRevision(trx, {
+      id: revisionId(),
+      collection_id: page.id,
+      version: page.version,
+      saved_on: page.updatedOn,
+      saved_by: page.updatedBy,
+      page: JSON.stringify(before),
+      changes: JSON.stringify([message('catalogue.change-before-first-edit')]),
+    });
+  const version = await stampStorePage(trx, page.id, saver.by, saver.now);
+  await addPageRevision(trx, {
+    id: revisionId(),
+    collection_id: page.id,
+    version,
+    saved_on: saver.now,
+    saved_by: saver.by,
+    page: JSON.stringify(after),
+    changes: JSON.stringify(words),
+  });
+  return true;
+}
+
+export async function storePageRevisions(db: Db, id: string): Promise<RecordRevisions> {
+  if (!(await storePageRow(db, id))) throw apiError('catalogue.store-page-not-found');
+  return { revisions: (await pageRevisions(db, id, REVISIONS_SHOWN)).map(revisionOnWire) };
 }
 
 // ------------------------------------------------------------------ store pages
@@ -154,7 +270,7 @@ export async function createStorePage(
   db: Db,
   request: FastifyRequest,
   input: z.infer<typeof storePageCreate>,
-  now: number,
+  saver: Saver,
 ): Promise<StorePageDetail> {
   const id = randomBytes(12).toString('hex');
   await writeTransaction(db, async (trx, changes) => {
@@ -175,56 +291,129 @@ export async function createStorePage(
         pageSize: input.pageSize,
         categories: [],
       },
-      now,
+      now: saver.now,
+      savedBy: saver.by,
+    });
+    await addPageRevision(trx, {
+      id: revisionId(),
+      collection_id: id,
+      version: 1,
+      saved_on: saver.now,
+      saved_by: saver.by,
+      page: JSON.stringify({
+        title: input.title,
+        slug: input.slug,
+        pageSize: input.pageSize,
+        categories: [],
+        productIds: [],
+      } satisfies PageSnapshot),
+      changes: JSON.stringify([message('catalogue.change-created')]),
     });
     changes.touch(changeKey.navigation, changeKey.collection(id));
   });
   return storePageDetail(db, request, id);
 }
 
-/** Runs `change` on a locked store page (404 when there is none), in one unit of work. */
+/** How a write meets the page's version and what its revision says. */
+interface SaveOn {
+  saver: Saver;
+  /** The version the change was made on: 409 when the page has moved since; undefined: any. */
+  version: number | undefined;
+  /** The revision's words, when not the difference with the page before (a restore). */
+  changesFirst?: string[];
+}
+
+/**
+ * Runs `change` on a locked store page (404 when there is none), in one unit of work: refused when
+ * made on an older version, kept as a revision when it changed anything.
+ */
 async function onStorePage(
   db: Db,
   id: string,
+  save: SaveOn,
   change: (trx: CatalogueTrx, page: StorePageRow, changes: UnitChanges) => Promise<void>,
 ): Promise<void> {
   await writeTransaction(db, async (trx, changes) => {
     if (!(await lockStorePage(trx, id))) throw apiError('catalogue.store-page-not-found');
     const page = await storePageRow(trx, id);
     if (!page) throw apiError('catalogue.store-page-not-found');
+    if (save.version !== undefined && save.version !== page.version)
+      throw recordChanged(page, save.saver.timeZone, 'store-page');
+    const before = await snapshotOf(trx, page);
     await change(trx, page, changes);
+    await keepRevision(trx, page, before, save.saver, save.changesFirst);
     changes.touch(changeKey.collection(id));
   });
+}
+
+/** A page's title, slug and page size as given (a changed slug leaves a redirect behind). */
+async function writePageFields(
+  trx: CatalogueTrx,
+  request: FastifyRequest,
+  page: StorePageRow,
+  fields: { title?: string; slug?: string; pageSize?: number },
+  changes: UnitChanges,
+  now: number,
+): Promise<void> {
+  const urlId = fields.slug ?? page.urlId;
+  if (urlId !== page.urlId) {
+    // Two pages given the same new slug at once: the second checks after the first committed.
+    await changes.takeTurns();
+    await checkSlug(trx, request, urlId, page.id);
+    await forgetFormerSlug(trx, urlId);
+    await rememberFormerSlug(trx, page.urlId, page.id, now);
+  }
+  const newTitle = fields.title ?? page.title;
+  const data: Json = { ...page.data, urlId, title: newTitle };
+  if (fields.title !== undefined) data.navigationTitle = fields.title;
+  if (fields.pageSize !== undefined) data.pageSize = fields.pageSize;
+  await updateStorePage(trx, page.id, { urlId, title: newTitle, data, now });
+  changes.touch(changeKey.navigation);
 }
 
 export async function changeStorePage(
   db: Db,
   request: FastifyRequest,
   id: string,
-  input: z.infer<typeof storePageChange>,
-  now: number,
+  { version: seen, ...fields }: z.infer<typeof storePageChange>,
+  saver: Saver,
 ): Promise<StorePageDetail> {
-  await onStorePage(db, id, async (trx, page, changes) => {
-    const urlId = input.slug ?? page.urlId;
-    if (urlId !== page.urlId) {
-      // Two pages given the same new slug at once: the second checks after the first committed.
-      await changes.takeTurns();
-      await checkSlug(trx, request, urlId, id);
-      await forgetFormerSlug(trx, urlId);
-      await rememberFormerSlug(trx, page.urlId, id, now);
-    }
-    const newTitle = input.title ?? page.title;
-    const data: Json = { ...page.data, urlId, title: newTitle };
-    if (input.title !== undefined) data.navigationTitle = input.title;
-    if (input.pageSize !== undefined) data.pageSize = input.pageSize;
-    await updateStorePage(trx, id, { urlId, title: newTitle, data, now });
-    changes.touch(changeKey.navigation);
+  await onStorePage(db, id, { saver, version: seen }, (trx, page, changes) =>
+    writePageFields(trx, request, page, fields, changes, saver.now),
+  );
+  return storePageDetail(db, request, id);
+}
+
+/**
+ * Saves the page as a revision had it: title, slug, page size, and the order of its products (those
+ * still on the page; ones added since go after them). Categories stay as they are, since products
+ * carry them. A save of its own: a new version and revision.
+ */
+export async function restoreStorePage(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  revisionId: string,
+  saver: Saver,
+): Promise<StorePageDetail> {
+  const revision = await pageRevision(db, id, revisionId);
+  if (!revision) throw apiError('catalogue.revision-not-found');
+  const kept = JSON.parse(revision.page) as PageSnapshot;
+  const changesFirst = [message('catalogue.change-restored', { version: revision.version })];
+  await onStorePage(db, id, { saver, version: undefined, changesFirst }, async (trx, page, changes) => {
+    await writePageFields(trx, request, page, kept, changes, saver.now);
+    if (!kept.productIds || page.productCount > ORDERABLE_LIMIT) return;
+    const current = await collectionItemIds(trx, id);
+    const onPage = new Set(current);
+    const order = kept.productIds.filter((productId) => onPage.has(productId));
+    const ordered = new Set(order);
+    await setItemPositions(trx, id, [...order, ...current.filter((productId) => !ordered.has(productId))]);
   });
   return storePageDetail(db, request, id);
 }
 
-export async function removeStorePage(db: Db, id: string): Promise<{ deleted: string }> {
-  await onStorePage(db, id, async (trx, page, changes) => {
+export async function removeStorePage(db: Db, id: string, saver: Saver): Promise<{ deleted: string }> {
+  await onStorePage(db, id, { saver, version: undefined }, async (trx, page, changes) => {
     if (page.productCount > 0)
       throw apiError('catalogue.store-page-not-empty', {
         params: { title: page.title, count: page.productCount },
@@ -239,9 +428,10 @@ export async function orderStorePage(
   db: Db,
   request: FastifyRequest,
   id: string,
-  { productIds }: z.infer<typeof storePageOrder>,
+  { productIds, version: seen }: z.infer<typeof storePageOrder>,
+  saver: Saver,
 ): Promise<StorePageDetail> {
-  await onStorePage(db, id, async (trx, page) => {
+  await onStorePage(db, id, { saver, version: seen }, async (trx, page) => {
     const count = Math.max(page.productCount, productIds.length);
     if (count > ORDERABLE_LIMIT)
       throw apiError('catalogue.order-too-long', {
@@ -334,10 +524,11 @@ export async function createCategory(
   request: FastifyRequest,
   id: string,
   input: z.infer<typeof categoryCreate>,
-  now: number,
+  saver: Saver,
 ): Promise<StorePageDetail> {
+  const { now } = saver;
   const path = categoryPathOf(input.path);
-  await onStorePage(db, id, async (trx, page, changes) => {
+  await onStorePage(db, id, { saver, version: input.version }, async (trx, page, changes) => {
     const categories = categoriesOf(page.data);
     if (categories.some((category) => sameCategory(category, path)))
       throw apiError('catalogue.category-exists', { params: { tagType: 'category' } });
@@ -351,11 +542,12 @@ export async function renameCategory(
   request: FastifyRequest,
   id: string,
   input: z.infer<typeof categoryRename>,
-  now: number,
+  saver: Saver,
 ): Promise<StorePageDetail> {
+  const { now } = saver;
   const from = categoryPathOf(input.from);
   const to = categoryPathOf(input.to);
-  await onStorePage(db, id, async (trx, page, changes) => {
+  await onStorePage(db, id, { saver, version: input.version }, async (trx, page, changes) => {
     const categories = categoriesOf(page.data);
     if (!categories.includes(from))
       throw apiError('catalogue.category-not-found', { params: { category: from, title: page.title } });
@@ -385,10 +577,11 @@ export async function deleteCategory(
   request: FastifyRequest,
   id: string,
   input: z.infer<typeof categoryDelete>,
-  now: number,
+  saver: Saver,
 ): Promise<StorePageDetail> {
+  const { now } = saver;
   const path = categoryPathOf(input.path);
-  await onStorePage(db, id, async (trx, page, changes) => {
+  await onStorePage(db, id, { saver, version: input.version }, async (trx, page, changes) => {
     const categories = categoriesOf(page.data);
     if (!categories.includes(path))
       throw apiError('catalogue.category-not-found', { params: { category: path, title: page.title } });
@@ -409,9 +602,10 @@ export async function orderCategories(
   request: FastifyRequest,
   id: string,
   input: z.infer<typeof categoryOrder>,
-  now: number,
+  saver: Saver,
 ): Promise<StorePageDetail> {
-  await onStorePage(db, id, async (trx, page, changes) => {
+  const { now } = saver;
+  await onStorePage(db, id, { saver, version: input.version }, async (trx, page, changes) => {
     const current = categoriesOf(page.data);
     const asked = new Set(input.categories);
     const same =
@@ -438,6 +632,7 @@ export async function storePageAdminRoutes(
   const edit = { preValidation: requirePermission('catalogue.edit'), config: { crumb: true } };
   const base = `${CONFIG_API}/store-pages`;
   const answer = async (promise: Promise<unknown>, status = 200) => ({ status, body: await promise });
+  const saver = (request: FastifyRequest) => saverOf(request, clock());
 
   app.get(base, read, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -449,7 +644,7 @@ export async function storePageAdminRoutes(
   });
   app.post(base, { ...edit, schema: { body: storePageCreate } }, async (request, reply) =>
     idempotent(db, request, reply, 'store-page-create', () =>
-      answer(createStorePage(db, request, request.body, clock()), 201),
+      answer(createStorePage(db, request, request.body, saver(request)), 201),
     ),
   );
   app.patch(
@@ -457,18 +652,32 @@ export async function storePageAdminRoutes(
     { ...edit, schema: { params: idParams, body: storePageChange } },
     async (request, reply) =>
       idempotent(db, request, reply, 'store-page-change', () =>
-        answer(changeStorePage(db, request, request.params.id, request.body, clock())),
+        answer(changeStorePage(db, request, request.params.id, request.body, saver(request))),
       ),
   );
   app.delete(`${base}/:id`, { ...edit, schema: { params: idParams } }, async (request, reply) =>
-    idempotent(db, request, reply, 'store-page-delete', () => answer(removeStorePage(db, request.params.id))),
+    idempotent(db, request, reply, 'store-page-delete', () =>
+      answer(removeStorePage(db, request.params.id, saver(request))),
+    ),
+  );
+  app.get(`${base}/:id/revisions`, { ...read, schema: { params: idParams } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return storePageRevisions(db, request.params.id);
+  });
+  app.post(
+    `${base}/:id/revisions/:revisionId/restore`,
+    { ...edit, schema: { params: revisionParams } },
+    async (request, reply) =>
+      idempotent(db, request, reply, 'store-page-restore', () =>
+        answer(restoreStorePage(db, request, request.params.id, request.params.revisionId, saver(request))),
+      ),
   );
   app.put(
     `${base}/:id/order`,
     { ...edit, schema: { params: idParams, body: storePageOrder } },
     async (request, reply) =>
       idempotent(db, request, reply, 'store-page-order', () =>
-        answer(orderStorePage(db, request, request.params.id, request.body)),
+        answer(orderStorePage(db, request, request.params.id, request.body, saver(request))),
       ),
   );
   app.post(
@@ -476,7 +685,7 @@ export async function storePageAdminRoutes(
     { ...edit, schema: { params: idParams, body: categoryCreate } },
     async (request, reply) =>
       idempotent(db, request, reply, 'category-create', () =>
-        answer(createCategory(db, request, request.params.id, request.body, clock()), 201),
+        answer(createCategory(db, request, request.params.id, request.body, saver(request)), 201),
       ),
   );
   app.patch(
@@ -484,7 +693,7 @@ export async function storePageAdminRoutes(
     { ...edit, schema: { params: idParams, body: categoryRename } },
     async (request, reply) =>
       idempotent(db, request, reply, 'category-rename', () =>
-        answer(renameCategory(db, request, request.params.id, request.body, clock())),
+        answer(renameCategory(db, request, request.params.id, request.body, saver(request))),
       ),
   );
   app.delete(
@@ -492,7 +701,7 @@ export async function storePageAdminRoutes(
     { ...edit, schema: { params: idParams, querystring: categoryDelete } },
     async (request, reply) =>
       idempotent(db, request, reply, 'category-delete', () =>
-        answer(deleteCategory(db, request, request.params.id, request.query, clock())),
+        answer(deleteCategory(db, request, request.params.id, request.query, saver(request))),
       ),
   );
   app.put(
@@ -500,7 +709,7 @@ export async function storePageAdminRoutes(
     { ...edit, schema: { params: idParams, body: categoryOrder } },
     async (request, reply) =>
       idempotent(db, request, reply, 'category-order', () =>
-        answer(orderCategories(db, request, request.params.id, request.body, clock())),
+        answer(orderCategories(db, request, request.params.id, request.body, saver(request))),
       ),
   );
 }

@@ -19,13 +19,40 @@ export interface StorePageRow {
   /** The collection's content JSON (without its items). */
   data: Json;
   productCount: number;
+  version: number;
+  updatedOn: number;
+  updatedBy: string | null;
 }
+
+const PAGE_COLUMNS = ['id', 'url_id', 'title', 'data', 'version', 'updated_on', 'updated_by'] as const;
+
+const pageOf = (
+  row: {
+    id: string;
+    url_id: string;
+    title: string;
+    data: string;
+    version: number;
+    updated_on: number | string;
+    updated_by: string | null;
+  },
+  productCount: number,
+): StorePageRow => ({
+  id: row.id,
+  urlId: row.url_id,
+  title: row.title,
+  data: JSON.parse(row.data) as Json,
+  productCount,
+  version: Number(row.version),
+  updatedOn: Number(row.updated_on),
+  updatedBy: row.updated_by,
+});
 
 /** Every store page in navigation order, with how many products each holds (two statements). */
 export async function storePageRows(db: CatalogueDb): Promise<StorePageRow[]> {
   const rows = await db
     .selectFrom('collections')
-    .select(['id', 'url_id', 'title', 'data'])
+    .select(PAGE_COLUMNS)
     .where('type_name', '=', STORE_PAGE_TYPE_NAME)
     .orderBy('position')
     .orderBy('id')
@@ -42,31 +69,18 @@ export async function storePageRows(db: CatalogueDb): Promise<StorePageRow[]> {
     .groupBy('collection_id')
     .execute();
   const countOf = new Map(counts.map((c) => [c.collection_id, Number(c.count)]));
-  return rows.map((r) => ({
-    id: r.id,
-    urlId: r.url_id,
-    title: r.title,
-    data: JSON.parse(r.data) as Json,
-    productCount: countOf.get(r.id) ?? 0,
-  }));
+  return rows.map((r) => pageOf(r, countOf.get(r.id) ?? 0));
 }
 
 /** One store page, or undefined when there is none by that id. */
 export async function storePageRow(db: CatalogueDb, id: string): Promise<StorePageRow | undefined> {
   const row = await db
     .selectFrom('collections')
-    .select(['id', 'url_id', 'title', 'data'])
+    .select(PAGE_COLUMNS)
     .where('id', '=', id)
     .where('type_name', '=', STORE_PAGE_TYPE_NAME)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    urlId: row.url_id,
-    title: row.title,
-    data: JSON.parse(row.data) as Json,
-    productCount: await countCollectionItems(db, id),
-  };
+  return row && pageOf(row, await countCollectionItems(db, id));
 }
 
 /** Locks a store page's row in the caller's transaction (an UPDATE that changes nothing). */
@@ -103,6 +117,7 @@ export interface NewStorePage {
   title: string;
   data: Json;
   now: number;
+  savedBy: string | null;
 }
 
 /** A new store page, last in navigation order. */
@@ -123,6 +138,7 @@ export async function insertStorePage(trx: CatalogueTrx, page: NewStorePage): Pr
       position: Number(last?.position ?? -1) + 1,
       data: JSON.stringify(page.data),
       updated_on: page.now,
+      updated_by: page.savedBy,
     })
     .execute();
 }
@@ -145,7 +161,90 @@ export async function updateStorePage(
     .execute();
 }
 
+/** A save of the page by `savedBy`: its version moves on. */
+export async function stampStorePage(
+  trx: CatalogueTrx,
+  id: string,
+  savedBy: string | null,
+  now: number,
+): Promise<number> {
+  const row = await trx
+    .updateTable('collections')
+    .set({ version: sql<number>`version + 1`, updated_by: savedBy, updated_on: now })
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+export interface PageRevisionRow {
+  id: string;
+  version: number;
+  saved_on: number;
+  saved_by: string | null;
+  /** The page's fields after the save (JSON). */
+  page: string;
+  changes: string;
+}
+
+export async function addPageRevision(
+  trx: CatalogueTrx,
+  revision: PageRevisionRow & { collection_id: string },
+): Promise<void> {
+  await trx.insertInto('collection_revisions').values(revision).execute();
+}
+
+export async function hasPageRevisions(db: CatalogueDb, collectionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('collection_revisions')
+    .select('id')
+    .where('collection_id', '=', collectionId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const REVISION_COLUMNS = ['id', 'version', 'saved_on', 'saved_by', 'page', 'changes'] as const;
+
+const revisionRowOf = (r: Omit<PageRevisionRow, 'saved_on'> & { saved_on: number | string }) => ({
+  ...r,
+  version: Number(r.version),
+  saved_on: Number(r.saved_on),
+});
+
+/** A store page's revisions, newest first (at most `limit`). */
+export async function pageRevisions(
+  db: CatalogueDb,
+  collectionId: string,
+  limit: number,
+): Promise<PageRevisionRow[]> {
+  const rows = await db
+    .selectFrom('collection_revisions')
+    .select(REVISION_COLUMNS)
+    .where('collection_id', '=', collectionId)
+    .orderBy('version', 'desc')
+    .orderBy('saved_on', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(revisionRowOf);
+}
+
+export async function pageRevision(
+  db: CatalogueDb,
+  collectionId: string,
+  revisionId: string,
+): Promise<PageRevisionRow | undefined> {
+  const row = await db
+    .selectFrom('collection_revisions')
+    .select(REVISION_COLUMNS)
+    .where('collection_id', '=', collectionId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst();
+  return row && revisionRowOf(row);
+}
+
 export async function deleteStorePage(trx: CatalogueTrx, id: string): Promise<void> {
+  await trx.deleteFrom('collection_revisions').where('collection_id', '=', id).execute();
   await trx.deleteFrom('collection_redirects').where('collection_id', '=', id).execute();
   await trx.deleteFrom('collections').where('id', '=', id).execute();
 }
@@ -167,9 +266,15 @@ export async function collectionProducts(
   return rows.map((r) => ({ id: r.id, title: r.title, content: JSON.parse(r.data) as ItemContent }));
 }
 
-/** Every item id of a collection. */
+/** Every item id of a collection, in its order. */
 export async function collectionItemIds(db: CatalogueDb, collectionId: string): Promise<string[]> {
-  const rows = await db.selectFrom('items').select('id').where('collection_id', '=', collectionId).execute();
+  const rows = await db
+    .selectFrom('items')
+    .select('id')
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 

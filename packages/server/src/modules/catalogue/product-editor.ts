@@ -30,6 +30,7 @@ import type { Db, Trx } from '../../platform/db/index.ts';
 import { writeTransaction, type UnitChanges } from '../../platform/db/transaction.ts';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError } from '../../platform/http/errors.ts';
+import { recordChanged as recordChangedBy, revisionOnWire } from '../../platform/http/record-changed.ts';
 import { likePattern } from '../../platform/http/list-search.ts';
 import type { CollectionContent, ItemContent, VariantContent } from '../../platform/site/types.ts';
 import { itemUrl } from '../../platform/site/urls.ts';
@@ -37,7 +38,6 @@ import { itemDocument, writeSearchDocuments } from '../search/index.ts';
 import { toCollection } from './catalogue-store.ts';
 import { eventEndOf, eventStartOf } from './event-dates.ts';
 import {
-  epochToLocal,
   kindCode,
   kindOf,
   newId,
@@ -183,13 +183,12 @@ export async function loadProduct(db: Db, id: string, site: ProductSite): Promis
 }
 
 /** 409 naming who saved the version the editor did not see, and when (in the site's time zone). */
-function recordChanged(row: ProductRow, site: ProductSite) {
-  const when = `${epochToLocal(row.updated_on, site.timeZone).replace('T', ' ')} (${site.timeZone})`;
-  const extra = { changedBy: row.updated_by, changedOn: row.updated_on, currentVersion: row.version };
-  return row.updated_by === null
-    ? apiError('catalogue.record-changed-by-import', { params: { when }, extra })
-    : apiError('catalogue.record-changed', { params: { who: row.updated_by, when }, extra });
-}
+const recordChanged = (row: ProductRow, site: ProductSite) =>
+  recordChangedBy(
+    { updatedBy: row.updated_by, updatedOn: row.updated_on, version: row.version },
+    site.timeZone,
+    'product',
+  );
 
 interface Write {
   /** The product's id; its row when it exists. */
@@ -446,13 +445,7 @@ export async function productRevisions(db: Db, id: string): Promise<ProductRevis
   await existing(db, id);
   const rows = await revisionsOf(db, id, REVISIONS_SHOWN);
   return {
-    revisions: rows.map((r) => ({
-      id: r.id,
-      version: r.version,
-      savedOn: r.saved_on,
-      savedBy: r.saved_by,
-      changes: JSON.parse(r.changes) as string[],
-    })),
+    revisions: rows.map(revisionOnWire),
   };
 }
 

@@ -194,6 +194,7 @@ export async function upsert(
   const fromProposed = {
     ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
     ...(items ? { version: sql`items.version + 1` } : {}),
+    ...(table === 'collections' ? { version: sql`collections.version + 1`, updated_by: null } : {}),
   };
   for (const values of chunks(rows, batch)) {
     await (db as unknown as ContentDb)
@@ -251,8 +252,10 @@ export async function removeUnlisted(
 
 /** Removes collections (their items have moved away or gone). */
 export async function removeCollections(trx: CatalogueTrx, ids: string[], batch: number): Promise<void> {
-  for (const chunk of chunks(ids, batch))
+  for (const chunk of chunks(ids, batch)) {
+    await trx.deleteFrom('collection_revisions').where('collection_id', 'in', chunk).execute();
     await trx.deleteFrom('collections').where('id', 'in', chunk).execute();
+  }
 }
 
 export interface StockFromContent {

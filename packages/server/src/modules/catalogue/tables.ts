@@ -18,6 +18,23 @@ export interface CollectionsTable {
   /** The collection's content JSON (without its items). */
   data: string;
   updated_on: Millis;
+  /** Moves with every write of the collection: a change made on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** The staff member's address who saved last; null for content imports. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every save of a store page in the back office: what it was after the save, and what changed. */
+export interface CollectionRevisionsTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** Title, slug, page size, categories and product order after the save (JSON). */
+  page: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
 }
 
 export interface ItemsTable {
@@ -129,6 +146,7 @@ export interface CatalogueTables {
   collection_redirects: CollectionRedirectsTable;
   item_revisions: ItemRevisionsTable;
   item_redirects: ItemRedirectsTable;
+  collection_revisions: CollectionRevisionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -6,7 +6,9 @@
  *   not a JPEG, PNG, WebP, AVIF, GIF or SVG, 422 `media.upload-too-many-pixels` for a
  *   decompression bomb, 422 `media.processing-failed` for an image that does not decode;
  * - `GET /?q=&cursor=&limit=` (`backoffice.read`) -> `MediaPage`, newest first;
- * - `GET /:id` -> `MediaAsset`; `PATCH /:id` `{ alt }` (`catalogue.edit`) -> `MediaAsset`;
+ * - `GET /:id` -> `MediaAsset`; `PATCH /:id` `MediaAssetChange` (`catalogue.edit`) -> `MediaAsset`,
+ *   or 409 `record-changed` naming who saved since and when (wire RecordChanged);
+ * - `GET /:id/revisions` -> `RecordRevisions`; `POST /:id/revisions/:revisionId/restore` -> `MediaAsset`;
  * - `DELETE /:id` (`catalogue.edit`) -> `{ deleted: true }`, or 409 `media.in-use` naming where.
  */
 import multipart from '@fastify/multipart';
@@ -17,9 +19,10 @@ import { z } from 'zod';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.ts';
 import { apiError, type ApiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
+import { siteTimeZone } from '../../platform/http/record-changed.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { MAX_INPUT_PIXELS } from './encoder.ts';
-import type { AssetRow, MediaLibrary } from './library.ts';
+import type { AssetRow, AssetSave, MediaLibrary } from './library.ts';
 import { examineUpload, type ExaminedUpload, type UploadRefusal } from './upload.ts';
 
 /** Files taken in one request: the screen sends one a request, another client may send a few. */
@@ -42,7 +45,16 @@ const listQuery = z
   })
   .strict();
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
-const altBody = z.object({ alt: z.string().max(1000) }).strict();
+const revisionParams = idParams.extend({ revisionId: z.string().min(1).max(100) }).strict();
+const unit = z.number().min(0).max(1);
+const assetChange = z
+  .object({
+    version: z.number().int().min(1),
+    alt: z.string().max(1000).optional(),
+    title: z.string().max(200).optional(),
+    focalPoint: z.object({ x: unit, y: unit }).strict().optional(),
+  })
+  .strict();
 
 const TAG: Readonly<Record<MediaUse['kind'], string>> = {
   product: 'product',
@@ -157,12 +169,36 @@ export async function mediaAdminRoutes(plugin: FastifyInstance, options: MediaAd
     return one(await found(request.params.id));
   });
 
-  app.patch(`${API}/:id`, { ...edit, schema: { params: idParams, body: altBody } }, async (request) => {
-    await found(request.params.id);
-    const row = await library.setAlt(request.params.id, request.body.alt.trim());
-    if (!row) throw apiError('media.not-found');
-    return one(row);
+  const saveOf = (request: FastifyRequest): AssetSave => ({
+    by: request.member?.email ?? null,
+    now: Date.now(),
+    timeZone: siteTimeZone(request),
   });
+
+  app.patch(`${API}/:id`, { ...edit, schema: { params: idParams, body: assetChange } }, async (request) => {
+    const { version, alt, title, focalPoint } = request.body;
+    const change = {
+      ...(alt === undefined ? {} : { alt: alt.trim() }),
+      ...(title === undefined ? {} : { title: title.trim() }),
+      ...(focalPoint === undefined ? {} : { focalPoint }),
+    };
+    return one(await library.change(request.params.id, version, change, saveOf(request)));
+  });
+
+  app.get(`${API}/:id/revisions`, { ...read, schema: { params: idParams } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    await found(request.params.id);
+    return library.revisions(request.params.id);
+  });
+
+  app.post(
+    `${API}/:id/revisions/:revisionId/restore`,
+    { ...edit, schema: { params: revisionParams } },
+    async (request) => {
+      await found(request.params.id);
+      return one(await library.restore(request.params.id, request.params.revisionId, saveOf(request)));
+    },
+  );
 
   app.delete(`${API}/:id`, { ...edit, schema: { params: idParams } }, async (request) => {
     const row = await found(request.params.id);

@@ -4,6 +4,7 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { likePattern } from '../../platform/http/list-search.ts';
+import { CENTRE, type FocalPoint } from './focal-points.ts';
 import type { MediaAssetsTable, MediaDb } from './tables.ts';
 
 export interface AssetRow {
@@ -17,11 +18,24 @@ export interface AssetRow {
   sha256: string;
   uploadedOn: number;
   uploadedBy: string | null;
+  title: string;
+  focalPoint: FocalPoint;
+  version: number;
+  updatedOn: number;
+  updatedBy: string | null;
 }
 
-export interface NewAsset extends Omit<AssetRow, 'id'> {
-  data: Buffer;
+/** What staff edit of a file, on a version. */
+export interface AssetFields {
+  alt: string;
+  title: string;
+  focalPoint: FocalPoint;
 }
+
+export type NewAsset = Omit<AssetRow, 'id' | keyof AssetFields | 'version' | 'updatedOn' | 'updatedBy'> & {
+  alt: string;
+  data: Buffer;
+};
 
 const COLUMNS = [
   'id',
@@ -34,6 +48,11 @@ const COLUMNS = [
   'sha256',
   'uploaded_on',
   'uploaded_by',
+  'title',
+  'focal_point',
+  'version',
+  'updated_on',
+  'updated_by',
 ] as const;
 
 type Stored = Selectable<MediaAssetsTable>;
@@ -53,7 +72,18 @@ function rowOf(row: Stored): AssetRow {
     sha256: row.sha256,
     uploadedOn: Number(row.uploaded_on),
     uploadedBy: row.uploaded_by,
+    title: row.title,
+    focalPoint: focalPointOf(row.focal_point),
+    version: Number(row.version),
+    updatedOn: Number(row.updated_on),
+    updatedBy: row.updated_by,
   };
+}
+
+function focalPointOf(stored: string | null): FocalPoint {
+  if (stored === null) return CENTRE;
+  const point = JSON.parse(stored) as Partial<FocalPoint>;
+  return typeof point.x === 'number' && typeof point.y === 'number' ? { x: point.x, y: point.y } : CENTRE;
 }
 
 export async function assetByName(db: MediaDb, fileName: string): Promise<AssetRow | undefined> {
@@ -93,6 +123,8 @@ export async function insertAsset(db: MediaDb, id: string, asset: NewAsset): Pro
       sha256: asset.sha256,
       uploaded_on: asset.uploadedOn,
       uploaded_by: asset.uploadedBy,
+      updated_on: asset.uploadedOn,
+      updated_by: asset.uploadedBy,
     })
     .onConflict((oc) => oc.column('file_name').doNothing())
     .returning('id')
@@ -113,12 +145,122 @@ export async function takenNames(db: MediaDb, candidates: readonly string[]): Pr
   return new Set(rows.map((row) => row.file_name));
 }
 
-export async function setAlt(db: MediaDb, id: string, alt: string): Promise<boolean> {
-  const result = await db.updateTable('media_assets').set({ alt }).where('id', '=', id).executeTakeFirst();
+/**
+ * Holds the asset's row for this transaction if it is still at `version` (an UPDATE that changes
+ * nothing). False: someone saved since, or there is no such asset.
+ */
+export async function claimAssetVersion(db: MediaDb, id: string, version: number): Promise<boolean> {
+  const result = await db
+    .updateTable('media_assets')
+    .set({ version: sql<number>`version` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Holds the asset's row for this transaction, whatever its version; false when there is none. */
+export async function lockAsset(db: MediaDb, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('media_assets')
+    .set({ version: sql<number>`version` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The asset's fields as given, saved by `savedBy`: its version moves on. */
+export async function saveAssetFields(
+  db: MediaDb,
+  id: string,
+  fields: AssetFields,
+  savedBy: string | null,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .updateTable('media_assets')
+    .set({
+      alt: fields.alt,
+      title: fields.title,
+      focal_point: JSON.stringify(fields.focalPoint),
+      version: sql<number>`version + 1`,
+      updated_on: now,
+      updated_by: savedBy,
+    })
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+export interface AssetRevisionRow {
+  id: string;
+  version: number;
+  saved_on: number;
+  saved_by: string | null;
+  /** AssetFields after the save (JSON). */
+  fields: string;
+  changes: string;
+}
+
+export async function addAssetRevision(
+  db: MediaDb,
+  revision: AssetRevisionRow & { asset_id: string },
+): Promise<void> {
+  await db.insertInto('media_revisions').values(revision).execute();
+}
+
+export async function hasAssetRevisions(db: MediaDb, assetId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('media_revisions')
+    .select('id')
+    .where('asset_id', '=', assetId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const REVISION_COLUMNS = ['id', 'version', 'saved_on', 'saved_by', 'fields', 'changes'] as const;
+
+const revisionRowOf = (r: Omit<AssetRevisionRow, 'saved_on'> & { saved_on: number | string }) => ({
+  ...r,
+  version: Number(r.version),
+  saved_on: Number(r.saved_on),
+});
+
+/** An asset's revisions, newest first (at most `limit`). */
+export async function assetRevisions(
+  db: MediaDb,
+  assetId: string,
+  limit: number,
+): Promise<AssetRevisionRow[]> {
+  const rows = await db
+    .selectFrom('media_revisions')
+    .select(REVISION_COLUMNS)
+    .where('asset_id', '=', assetId)
+    .orderBy('version', 'desc')
+    .orderBy('saved_on', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(revisionRowOf);
+}
+
+export async function assetRevision(
+  db: MediaDb,
+  assetId: string,
+  revisionId: string,
+): Promise<AssetRevisionRow | undefined> {
+  const row = await db
+    .selectFrom('media_revisions')
+    .select(REVISION_COLUMNS)
+    .where('asset_id', '=', assetId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst();
+  return row && revisionRowOf(row);
+}
+
 export async function deleteAsset(db: MediaDb, id: string): Promise<boolean> {
+  await db.deleteFrom('media_revisions').where('asset_id', '=', id).execute();
   await db.deleteFrom('media_blobs').where('asset_id', '=', id).execute();
   const result = await db.deleteFrom('media_assets').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

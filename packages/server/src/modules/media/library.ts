@@ -6,11 +6,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { MediaAsset, MediaUse } from '@storefront/core/wire';
+import { message } from '@storefront/core';
+import type { MediaAsset, MediaUse, RecordRevisions } from '@storefront/core/wire';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/index.ts';
 import { containedPath } from '../../platform/site/contained-path.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
+import { apiError } from '../../platform/http/errors.ts';
+import { recordChanged, revisionOnWire } from '../../platform/http/record-changed.ts';
 import {
   assetById,
   assetByName,
@@ -21,13 +24,48 @@ import {
   insertAsset,
   listAssets,
   recordImported,
-  setAlt,
   takenNames,
+  addAssetRevision,
+  assetRevision,
+  assetRevisions,
+  claimAssetVersion,
+  hasAssetRevisions,
+  lockAsset,
+  saveAssetFields,
+  type AssetFields,
   type AssetRow,
 } from './asset-store.ts';
+import { CENTRE } from './focal-points.ts';
 import { baseNameOf, candidateNames, contentTypeOfImport, type ExaminedUpload } from './upload.ts';
 
 export type { AssetRow } from './asset-store.ts';
+
+/** Who saves a file's fields, when, and the zone a 409 names the time in. */
+export interface AssetSave {
+  by: string | null;
+  now: number;
+  timeZone: string;
+  /** The revision's words, when not the difference with the version before (a restore). */
+  changesFirst?: string[];
+}
+
+const REVISIONS_SHOWN = 100;
+
+const fieldsOf = (row: AssetRow): AssetFields => ({
+  alt: row.alt,
+  title: row.title,
+  focalPoint: row.focalPoint,
+});
+
+/** What changed from `before` to `after`, in the words of the revisions list. */
+function fieldChanges(before: AssetFields, after: AssetFields): string[] {
+  const words: string[] = [];
+  if (before.alt !== after.alt) words.push(message('media.change-alt'));
+  if (before.title !== after.title) words.push(message('media.change-title'));
+  if (before.focalPoint.x !== after.focalPoint.x || before.focalPoint.y !== after.focalPoint.y)
+    words.push(message('media.change-focal-point'));
+  return words;
+}
 
 /** Where each of `fileNames` is used: file name -> its uses (absent: unused). */
 export type MediaUsesOf = (fileNames: readonly string[]) => Promise<Map<string, MediaUse[]>>;
@@ -88,8 +126,13 @@ export class MediaLibrary {
       width: row.width,
       height: row.height,
       alt: row.alt,
+      title: row.title,
+      focalPoint: row.focalPoint,
       uploadedOn: row.uploadedOn,
       usedBy: uses.get(row.fileName) ?? [],
+      version: row.version,
+      updatedOn: row.updatedOn,
+      updatedBy: row.updatedBy,
     }));
   }
 
@@ -128,6 +171,11 @@ export class MediaLibrary {
               sha256: upload.sha256,
               uploadedOn: now,
               uploadedBy,
+              title: '',
+              focalPoint: CENTRE,
+              version: 1,
+              updatedOn: now,
+              updatedBy: uploadedBy,
             };
             if (await insertAsset(trx, id, { ...row, data: upload.data })) {
               kept = row;
@@ -144,10 +192,63 @@ export class MediaLibrary {
     });
   }
 
-  async setAlt(id: string, alt: string): Promise<AssetRow | undefined> {
-    return writeTransaction(this.db, async (trx) =>
-      (await setAlt(trx, id, alt)) ? assetById(trx, id) : undefined,
-    );
+  /**
+   * Saves a change of alt text, title or focal point made on `seen` (any version when undefined):
+   * 409 `record-changed` when someone saved since. A save that changes something moves the version
+   * and keeps a revision (the first one of a file first keeps it as it was, to restore).
+   */
+  async change(
+    id: string,
+    seen: number | undefined,
+    change: Partial<AssetFields>,
+    save: AssetSave,
+  ): Promise<AssetRow> {
+    return writeTransaction(this.db, async (trx) => {
+      const held = seen === undefined ? await lockAsset(trx, id) : await claimAssetVersion(trx, id, seen);
+      const row = await assetById(trx, id);
+      if (!row) throw apiError('media.not-found');
+      if (!held) throw recordChanged(row, save.timeZone, 'file');
+      const before = fieldsOf(row);
+      const after: AssetFields = { ...before, ...change };
+      const words = save.changesFirst ?? fieldChanges(before, after);
+      if (words.length === 0) return row;
+      if (!(await hasAssetRevisions(trx, id)))
+        await addAssetRevision(trx, {
+          id: randomUUID(),
+          asset_id: id,
+          version: row.version,
+          saved_on: row.updatedOn,
+          saved_by: row.updatedBy,
+          fields: JSON.stringify(before),
+          changes: JSON.stringify([message('catalogue.change-before-first-edit')]),
+        });
+      const version = await saveAssetFields(trx, id, after, save.by, save.now);
+      await addAssetRevision(trx, {
+        id: randomUUID(),
+        asset_id: id,
+        version,
+        saved_on: save.now,
+        saved_by: save.by,
+        fields: JSON.stringify(after),
+        changes: JSON.stringify(words),
+      });
+      return (await assetById(trx, id)) as AssetRow;
+    });
+  }
+
+  async revisions(id: string): Promise<RecordRevisions> {
+    return { revisions: (await assetRevisions(this.db, id, REVISIONS_SHOWN)).map(revisionOnWire) };
+  }
+
+  /** Saves the file's alt text, title and focal point as a revision had them: a save of its own. */
+  async restore(id: string, revisionId: string, save: AssetSave): Promise<AssetRow> {
+    const revision = await assetRevision(this.db, id, revisionId);
+    if (!revision) throw apiError('catalogue.revision-not-found');
+    const fields = JSON.parse(revision.fields) as AssetFields;
+    return this.change(id, undefined, fields, {
+      ...save,
+      changesFirst: [message('catalogue.change-restored', { version: revision.version })],
+    });
   }
 
   /** Deletes the asset unless it is in use: its uses, or null when it was deleted (or never was). */

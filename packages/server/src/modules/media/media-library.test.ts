@@ -136,7 +136,10 @@ for (const database of DATABASES) {
     let kiln: Buffer;
     let admin: Customer;
     let made = 0;
-    const staff = (...roles: RoleCode[]) => signInNewStaff(t, `media-staff-${++made}@example.test`, roles);
+    const staff = async (...roles: RoleCode[]): Promise<Customer & { email: string }> => {
+      const email = `media-staff-${++made}@example.test`;
+      return Object.assign(await signInNewStaff(t, email, roles), { email });
+    };
     const upload = (files: readonly Upload[], who: Customer = admin) =>
       call(t.app, who, 'POST', API, { files });
 
@@ -342,7 +345,7 @@ for (const database of DATABASES) {
       ]);
       const [a] = made.json().assets;
       const patched = await call(t.app, admin, 'PATCH', `${API}/${a.id}`, {
-        json: { alt: '  A folded linen shirt ' },
+        json: { version: a.version, alt: '  A folded linen shirt ' },
       });
       expect(patched.statusCode).toBe(200);
       expect(patched.json().alt).toBe('A folded linen shirt');
@@ -360,6 +363,79 @@ for (const database of DATABASES) {
       expect((await call(t.app, admin, 'GET', `${API}?cursor=nonsense`)).statusCode).toBe(400);
     });
 
+    it('refuses a save made on a stale version, naming who saved and when; a restored revision brings the old alt text back', async () => {
+      const id = (await upload([{ name: 'two-staff.jpg', data: await photo(30, 20) }])).json().assets[0].id;
+      const ada = await staff(ROLES.admin);
+      const bea = await staff(ROLES['store-manager']);
+      const opened = (await call(t.app, bea, 'GET', `${API}/${id}`)).json();
+      expect(opened).toMatchObject({ alt: '', title: '', focalPoint: { x: 0.5, y: 0.5 } });
+
+      const first = await call(t.app, ada, 'PATCH', `${API}/${id}`, {
+        json: {
+          version: opened.version,
+          alt: 'A teal bowl',
+          title: 'Bowl',
+          focalPoint: { x: 0.25, y: 0.75 },
+        },
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({
+        alt: 'A teal bowl',
+        title: 'Bowl',
+        focalPoint: { x: 0.25, y: 0.75 },
+        version: opened.version + 1,
+        updatedBy: ada.email,
+      });
+
+      const stale = await call(t.app, bea, 'PATCH', `${API}/${id}`, {
+        json: { version: opened.version, alt: 'Bea typed this' },
+      });
+      expect(stale.statusCode).toBe(409);
+      const { updatedOn } = first.json();
+      const wall = new Date(updatedOn).toLocaleString('sv-SE', { timeZone: 'America/New_York' }).slice(0, 16);
+      expect(stale.json()).toEqual({
+        code: 'record-changed',
+        message: `${ada.email} saved this file at ${wall} (America/New_York), after you opened it. What you typed is still here: check their changes, then save again.`,
+        changedBy: ada.email,
+        changedOn: updatedOn,
+        currentVersion: opened.version + 1,
+      });
+      expect((await call(t.app, bea, 'GET', `${API}/${id}`)).json().alt).toBe('A teal bowl');
+
+      const second = await call(t.app, bea, 'PATCH', `${API}/${id}`, {
+        json: { version: stale.json().currentVersion, alt: 'Bea typed this' },
+      });
+      expect(second.statusCode).toBe(200);
+      const history = (await call(t.app, bea, 'GET', `${API}/${id}/revisions`)).json();
+      expect(history.revisions).toMatchObject([
+        { version: opened.version + 2, savedBy: bea.email, changes: ['Alt text'] },
+        { version: opened.version + 1, savedBy: ada.email, changes: ['Alt text', 'Title', 'Focal point'] },
+        { version: opened.version, changes: ['As it was before the first edit in the back office'] },
+      ]);
+      const adaRevision = history.revisions[1].id;
+      const restored = await call(t.app, bea, 'POST', `${API}/${id}/revisions/${adaRevision}/restore`);
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json()).toMatchObject({
+        alt: 'A teal bowl',
+        title: 'Bowl',
+        version: opened.version + 3,
+      });
+      const original = history.revisions[2].id;
+      await call(t.app, ada, 'POST', `${API}/${id}/revisions/${original}/restore`);
+      const now = (await call(t.app, ada, 'GET', `${API}/${id}`)).json();
+      expect(now).toMatchObject({
+        alt: '',
+        title: '',
+        focalPoint: { x: 0.5, y: 0.5 },
+        version: opened.version + 4,
+      });
+      const latest = (await call(t.app, ada, 'GET', `${API}/${id}/revisions`)).json().revisions[0];
+      expect(latest).toMatchObject({ savedBy: ada.email, changes: [`Restored version ${opened.version}`] });
+      expect(
+        (await call(t.app, ada, 'POST', `${API}/${id}/revisions/no-such-revision/restore`)).json().code,
+      ).toBe('not-found');
+    });
+
     it('lets only staff who edit the catalogue change the library; every staff member reads it', async () => {
       const id = (await upload([{ name: 'roles.jpg', data: await photo(20, 20) }])).json().assets[0].id;
       expect((await call(t.app, undefined, 'GET', API)).statusCode).toBe(401);
@@ -375,7 +451,14 @@ for (const database of DATABASES) {
           expected(reads, 200),
         );
         expect(
-          (await call(t.app, member, 'PATCH', `${API}/${id}`, { json: { alt: `by ${role}` } })).statusCode,
+          (
+            await call(t.app, member, 'PATCH', `${API}/${id}`, {
+              json: {
+                version: (await call(t.app, admin, 'GET', `${API}/${id}`)).json().version,
+                alt: `by ${role}`,
+              },
+            })
+          ).statusCode,
           `role ${role} alt`,
         ).toBe(expected(edits, 200));
         expect(

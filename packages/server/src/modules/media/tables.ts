@@ -22,6 +22,27 @@ export interface MediaAssetsTable {
   uploaded_on: Millis;
   /** The staff member's address; null for a file imported from the site folder's content/media. */
   uploaded_by: string | null;
+  title: ColumnType<string, string | undefined, string>;
+  /** `{"x":…,"y":…}` from 0 to 1; null: the centre. */
+  focal_point: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moves with every change: a change made on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  updated_on: ColumnType<number | string, number, number>;
+  /** Who changed it last (null: imported from content/media). */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every change of a file's alt text, title or focal point: the fields after it, and what changed. */
+export interface MediaRevisionsTable {
+  id: string;
+  asset_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** `{ alt, title, focalPoint }` after the save (JSON). */
+  fields: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
 }
 
 /** The bytes apart, so that listing the library never reads them (SQLite BLOB, PostgreSQL bytea). */
@@ -40,6 +61,7 @@ export interface MediaTables {
   media_assets: MediaAssetsTable;
   media_blobs: MediaBlobsTable;
   media_content_imports: MediaContentImportsTable;
+  media_revisions: MediaRevisionsTable;
 }
 
 export type MediaDb = Kysely<MediaTables> | Transaction<MediaTables>;
