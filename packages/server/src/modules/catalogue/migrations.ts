@@ -6,6 +6,8 @@ import { migration as eventDates } from './migrations/2026-11-24-024-event-dates
 import { migration as productVersions } from './migrations/2026-11-28-039-product-versions.ts';
 import { migration as productFromPrice } from './migrations/2026-11-28-040-product-from-price.ts';
 import { migration as storePageRedirects } from './migrations/2026-11-28-042-store-page-redirects.ts';
+import { migration as pageContentVersions } from './migrations/2026-11-28-050-page-content-versions.ts';
+import { migration as pageContentRevisions } from './migrations/2026-11-28-051-page-content-revisions.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -16,4 +18,6 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-28-039-product-versions': productVersions,
   '2026-11-28-040-product-from-price': productFromPrice,
   '2026-11-28-042-store-page-redirects': storePageRedirects,
+  '2026-11-28-050-page-content-versions': pageContentVersions,
+  '2026-11-28-051-page-content-revisions': pageContentRevisions,
 };

@@ -194,6 +194,10 @@ export async function upsert(
   const fromProposed = {
     ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
     ...(items ? { version: sql`items.version + 1` } : {}),
+    // An import that changes a page moves its layout's version too, and names no editor.
+    ...(table === 'collections'
+      ? { content_version: sql`collections.content_version + 1`, content_updated_by: null }
+      : {}),
   };
   for (const values of chunks(rows, batch)) {
     await (db as unknown as ContentDb)

@@ -18,6 +18,10 @@ export interface CollectionsTable {
   /** The collection's content JSON (without its items). */
   data: string;
   updated_on: Millis;
+  /** Moves with every write of the collection (editor or import): a layout saved on an older one is refused (409). */
+  content_version: ColumnType<number, number | undefined, number>;
+  /** The staff member's address who saved the layout last; null after an import. */
+  content_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ItemsTable {
@@ -58,6 +62,19 @@ export interface ItemRevisionsTable {
   saved_by: string | null;
   /** The wire's ProductInput after the save, as JSON. */
   product: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
+}
+
+/** Every save of a page's layout in the back office: its blocks after the save, and what changed. */
+export interface PageContentRevisionsTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** The layout's blocks after the save (JSON array). */
+  blocks: string;
   /** Readable changes against the version before (JSON array of strings). */
   changes: string;
 }
@@ -129,6 +146,7 @@ export interface CatalogueTables {
   collection_redirects: CollectionRedirectsTable;
   item_revisions: ItemRevisionsTable;
   item_redirects: ItemRedirectsTable;
+  page_content_revisions: PageContentRevisionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;
