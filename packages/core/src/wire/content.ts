@@ -167,6 +167,8 @@ export interface PostSummary {
 /** `GET /api/config/posts?blogId=&q=&status=&cursor=`. */
 export type PostPage = CursorPage<'posts', PostSummary> & {
   blogs: { id: string; title: string }[];
+  /** The site's pages, whose layouts the page content editor writes. */
+  pages: { id: string; title: string }[];
   /** The staff members a post may name as its author. */
   authors: { id: string; name: string }[];
 };

@@ -49,7 +49,7 @@ import {
   revisionsOf,
   slugTaken,
 } from './product-store.ts';
-import { blogRows, listPostRows, postRow, type PostRow } from './post-store.ts';
+import { blogRows, listPostRows, pageRows, postRow, type PostRow } from './post-store.ts';
 import { removeUnlisted, replaceTerms, upsert, type Wanted } from './sync-store.ts';
 import type { Editor } from './product-editor.ts';
 
@@ -554,7 +554,7 @@ export interface PostListQuery {
 export async function listPosts(db: Db, site: PostSite, query: PostListQuery): Promise<PostPage> {
   const limit = query.limit ?? LIST_PAGE;
   const after = query.cursor ? decodeCursor(query.cursor, ['number', 'string']) : undefined;
-  const [rows, blogs, staff] = await Promise.all([
+  const [rows, blogs, pages, staff] = await Promise.all([
     listPostRows(
       db,
       {
@@ -567,6 +567,7 @@ export async function listPosts(db: Db, site: PostSite, query: PostListQuery): P
       limit + 1,
     ),
     blogRows(db),
+    pageRows(db),
     site.staff(),
   ]);
   const { shown, ...paging } = pageOf(rows, limit, (r) => [r.updated_on, r.id]);
@@ -586,6 +587,7 @@ export async function listPosts(db: Db, site: PostSite, query: PostListQuery): P
     }),
     ...paging,
     blogs: blogs.map((b) => ({ id: b.id, title: b.title })),
+    pages: pages.map((p) => ({ id: p.id, title: p.title })),
     authors: staff,
   };
 }

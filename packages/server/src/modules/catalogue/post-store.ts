@@ -84,6 +84,18 @@ export async function blogRows(db: CatalogueDb): Promise<BlogRow[]> {
     .execute();
 }
 
+/** The site's pages (collections of type page), whose layout the page content editor writes. */
+export async function pageRows(db: CatalogueDb): Promise<BlogRow[]> {
+  return db
+    .selectFrom('collections')
+    .select(['id', 'title', 'url_id'])
+    .where('type_name', '=', 'page')
+    .orderBy('position')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
 /** Whether the collection with this URL id has an item with this one (a product block's target). */
 export async function itemExists(
   db: CatalogueDb,
