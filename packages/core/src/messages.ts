@@ -937,6 +937,48 @@ const entries = {
   'media.change-alt': { text: 'Alt text' },
   'media.change-title': { text: 'Title' },
   'media.change-focal-point': { text: 'Focal point' },
+  // The post and page content editor (issue 31): why a save was refused, and a revision's changes.
+  'content.post-not-found': { text: 'That post does not exist (it may have been deleted).' },
+  'content.page-not-found': { text: 'That page does not exist (it may have been deleted).' },
+  'content.revision-not-found': { text: 'That revision does not exist.' },
+  'content.blog-unknown': { text: "That blog does not exist: choose one of the site's blogs." },
+  'content.record-changed': {
+    text: '{who} saved this at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
+  },
+  'content.record-changed-by-import': {
+    text: 'An import changed this at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
+  },
+  'content.too-many-blocks': {
+    text: 'A layout holds at most {max} blocks; this one has {count}. Remove some blocks, or move them to another page.',
+  },
+  'content.block-invalid': { text: 'Block {position} ({type}) cannot be saved: {problem}.' },
+  'content.block-id-twice': { text: 'Two blocks have the id {id}: each block needs its own.' },
+  'content.block-target-unknown': {
+    text: 'Block {position} ({type}) names {target}, which the site does not have.',
+  },
+  'content.slug-invalid': {
+    text: 'The URL slug "{slug}" may hold only lowercase letters, digits and hyphens (like winter-firing).',
+  },
+  'content.slug-taken': { text: 'Another post of this blog already has the URL slug "{slug}".' },
+  'content.title-required': { text: 'Give the post a title.' },
+  'content.schedule-invalid': { text: '"{at}" is not a date and time in {timeZone}.' },
+  'content.schedule-past': { text: 'Choose a time after now ({now} in {timeZone}), or publish now.' },
+  'content.author-unknown': { text: 'The author must be a member of staff.' },
+  'content.change-created': { text: 'Created' },
+  'content.change-restored': { text: 'Restored version {version}' },
+  'content.change-title': { text: 'Title' },
+  'content.change-slug': { text: 'URL slug' },
+  'content.change-blocks': { text: 'Body' },
+  'content.change-excerpt': { text: 'Excerpt' },
+  'content.change-author': { text: 'Author' },
+  'content.change-categories': { text: 'Categories' },
+  'content.change-tags': { text: 'Tags' },
+  'content.change-cover': { text: 'Cover image' },
+  'content.change-seo': { text: 'SEO title and description' },
+  'content.change-comments': { text: 'Comments' },
+  'content.change-published': { text: 'Published' },
+  'content.change-scheduled': { text: 'Scheduled for {at}' },
+  'content.change-unpublished': { text: 'Back to draft' },
   // Money display (section 5).
   'money.free-label-required': { text: 'A Free label is required, and it should be a wrapped string.' },
 } as const satisfies Record<string, MessageEntry>;

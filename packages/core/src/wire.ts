@@ -305,5 +305,6 @@ export interface CommentView {
 // ------------------------------------------------------------------ cookies, headers, back office
 
 export * from './wire/catalogue.ts';
+export * from './wire/content.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';

@@ -44,6 +44,7 @@ import { registerSecretPagesReferrerPolicy } from './platform/http/secret-urls.t
 import { safeLoggerOptions } from './platform/http/log.ts';
 import { createMailer, MAIL_FROM_DEFAULT, registerMailer } from './platform/mail/mail.ts';
 import { JobsRunner, registerJobsRunner } from './platform/jobs/runner.ts';
+import { previewRoutes } from './storefront/preview.ts';
 import { registerSessions, SESSION_COOKIE, signedInCustomer } from './platform/http/session.ts';
 import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
@@ -421,6 +422,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         confirmationMailNow(trx, orderId, requested, requested.strings, firstBody),
     });
     await app.register(siteContentRoutes, { site });
+    await app.register(previewRoutes);
     await app.register(popupOverlayRoutes, { renderer });
     await app.register(searchRoutes, {
       db: database.db,

@@ -16,7 +16,7 @@ import { hasPermission, PERMISSIONS } from '@storefront/core';
 import { ensureCrumb } from '../platform/http/crumb.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
-import { accountEmails } from '../modules/accounts/index.ts';
+import { accountEmails, staffMembers } from '../modules/accounts/index.ts';
 import { catalogueAdminRoutes } from '../modules/catalogue/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { contentAdminRoutes } from '../modules/content/index.ts';
@@ -89,6 +89,7 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
   await catalogueAdminRoutes(app, CONFIG_API, {
     staffEmails: (ids) => accountEmails(db, ids),
     media: mediaAddresses,
+    staffMembers: () => staffMembers(db),
   });
   await contentAdminRoutes(app, CONFIG_API);
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });

@@ -90,6 +90,30 @@ export interface PageRequest {
    * cache keeps it (db/change-version.ts); else read here.
    */
   read?: ReadKeys | undefined;
+  /**
+   * Staff's preview (storefront/preview.ts): this item shows at its address as saved, draft or
+   * not, and every read goes to the database (nothing of it is kept for visitors).
+   */
+  preview?: PreviewItem | undefined;
+}
+
+/** An item shown in place of what visitors see at its address. */
+export interface PreviewItem {
+  collectionId: string;
+  item: ItemContent;
+  position: number;
+}
+
+/** The catalogue's reads, with the previewed item found at its address. */
+function withPreview(reads: CatalogueReads, preview: PreviewItem | undefined): CatalogueReads {
+  if (!preview) return reads;
+  return {
+    ...reads,
+    findItem: async (collectionId, urlId) =>
+      collectionId === preview.collectionId && urlId === preview.item.urlId
+        ? { item: preview.item, position: preview.position }
+        : reads.findItem(collectionId, urlId),
+  };
 }
 
 export { sendPageResult, type PageResult };
@@ -155,9 +179,9 @@ export class PageRenderer implements SystemPageRenderer {
   private async load(req: PageRequest): Promise<LoadedRequest | { redirect: PageResult }> {
     const { db } = this.deps;
     const path = normalizePath(req.path);
-    const read = await this.readKeysOf(req.read);
+    const read = req.preview ? undefined : await this.readKeysOf(req.read);
     const now = this.deps.clock ?? (() => req.site.now());
-    const catalogue = this.catalogue.reads(db, now(), read);
+    const catalogue = withPreview(this.catalogue.reads(db, now(), read), req.preview);
     const collections = await catalogue.collections();
     // A page in another language than the default is the default's page under its prefix.
     read?.add(changeKey.settings);

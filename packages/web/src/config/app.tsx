@@ -15,6 +15,9 @@ import { LanguagesScreen } from './languages.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
+import { PageContentScreen } from './blocks-editor-page.tsx';
+import { PostEditorScreen } from './posts-editor.tsx';
+import { PostsScreen } from './posts.tsx';
 import { ProductsCsvScreen } from './products-csv.tsx';
 import { ProductEditorScreen } from './products-editor.tsx';
 import { ProductsScreen } from './products.tsx';
@@ -60,6 +63,11 @@ const DRAW = {
   '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,
+  '/config/posts': (_id, can) => <PostsScreen canEdit={can('content.edit')} />,
+  '/config/posts/:id': (id, can) => <PostEditorScreen key={id} id={id} canEdit={can('content.edit')} />,
+  '/config/pages/:id/content': (id, can) => (
+    <PageContentScreen key={id} id={id} canEdit={can('content.edit')} />
+  ),
 } satisfies Record<ScreenPath, Draw>;
 
 function Forbidden() {

@@ -92,6 +92,22 @@ export const CONFIG_SCREENS = [
     nav: 'content.edit',
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
+  // Posts and page content (issue 31): every staff role reads them; writing needs content.edit.
+  { path: '/config/posts', label: 'Posts and pages', permission: 'backoffice.read', nav: 'content.edit' },
+  {
+    path: '/config/posts/:id',
+    pattern: /^\/config\/posts\/([\w-]{1,100})$/,
+    list: '/config/posts',
+    label: 'Post',
+    permission: 'backoffice.read',
+  },
+  {
+    path: '/config/pages/:id/content',
+    pattern: /^\/config\/pages\/([\w-]{1,100})\/content$/,
+    list: '/config/posts',
+    label: 'Page content',
+    permission: 'backoffice.read',
+  },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

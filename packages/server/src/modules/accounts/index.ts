@@ -5,7 +5,7 @@
 export { accountRoutes, DEFAULT_SIGN_IN_LIMITS } from './routes.ts';
 export { accountPageRoutes } from './page-routes.ts';
 export { customerDetails, type CustomerDetails } from './customer-details.ts';
-export { accountEmails, accountIdentity, sessionAccounts } from './store.ts';
+export { accountEmails, accountIdentity, sessionAccounts, staffMembers } from './store.ts';
 export type { AccountTables } from './tables.ts';
 export { accountsMigrations } from './migrations.ts';
 export { runUsers } from './users.ts';

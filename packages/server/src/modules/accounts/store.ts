@@ -83,6 +83,19 @@ export async function accountEmails(db: AccountsDb, ids: readonly string[]): Pro
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
+/** The staff accounts, by name: whom a post may name as its author (the post editor's list). */
+export async function staffMembers(db: AccountsDb): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'email'])
+    .where('kind', '=', 'staff')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name.trim() || row.email }));
+}
+
 /** The account's name and address, or undefined (gone). */
 export const accountIdentity = (db: AccountsDb, id: string) =>
   db.selectFrom('accounts').select(['name', 'email']).where('id', '=', id).executeTakeFirst();

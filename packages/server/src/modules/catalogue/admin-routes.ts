@@ -20,7 +20,9 @@ import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
 import { productCsvRoutes } from './admin-csv.ts';
+import { postEditorRoutes } from './admin-posts.ts';
 import { productEditorRoutes, productSearchQuery, searchProducts } from './admin-products.ts';
+import type { StaffMember } from './post-editor.ts';
 import type { ProductMedia } from './product-content.ts';
 import {
   changeStock,
@@ -39,12 +41,14 @@ export interface CatalogueAdminOptions {
   staffEmails: AccountEmails;
   /** The media library's addresses (the media module's), for the product editor's images. */
   media?: ProductMedia;
+  /** The staff members a post may name as its author (the accounts module's). */
+  staffMembers?: () => Promise<StaffMember[]>;
 }
 
 export async function catalogueAdminRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  { staffEmails, media }: CatalogueAdminOptions,
+  { staffEmails, media, staffMembers }: CatalogueAdminOptions,
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -63,6 +67,8 @@ export async function catalogueAdminRoutes(
   await productCsvRoutes(app, CONFIG_API);
 
   await productEditorRoutes(app, CONFIG_API, { media });
+
+  await postEditorRoutes(app, CONFIG_API, { staff: staffMembers ?? (async () => []) });
 
   // ------------------------------------------------------------------ stock
 

@@ -7,6 +7,8 @@ import { migration as productVersions } from './migrations/2026-11-28-039-produc
 import { migration as productFromPrice } from './migrations/2026-11-28-040-product-from-price.ts';
 import { migration as storePageRedirects } from './migrations/2026-11-28-042-store-page-redirects.ts';
 import { migration as storePageVersions } from './migrations/2026-11-28-043-store-page-versions.ts';
+import { migration as pageContentVersions } from './migrations/2026-11-28-050-page-content-versions.ts';
+import { migration as pageContentRevisions } from './migrations/2026-11-28-051-page-content-revisions.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -18,4 +20,6 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-28-040-product-from-price': productFromPrice,
   '2026-11-28-042-store-page-redirects': storePageRedirects,
   '2026-11-28-043-store-page-versions': storePageVersions,
+  '2026-11-28-050-page-content-versions': pageContentVersions,
+  '2026-11-28-051-page-content-revisions': pageContentRevisions,
 };

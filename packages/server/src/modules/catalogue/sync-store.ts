@@ -194,7 +194,15 @@ export async function upsert(
   const fromProposed = {
     ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
     ...(items ? { version: sql`items.version + 1` } : {}),
-    ...(table === 'collections' ? { version: sql`collections.version + 1`, updated_by: null } : {}),
+    // An import that changes a page moves its record's and its layout's versions, and names no editor.
+    ...(table === 'collections'
+      ? {
+          version: sql`collections.version + 1`,
+          updated_by: null,
+          content_version: sql`collections.content_version + 1`,
+          content_updated_by: null,
+        }
+      : {}),
   };
   for (const values of chunks(rows, batch)) {
     await (db as unknown as ContentDb)

@@ -22,6 +22,10 @@ export interface CollectionsTable {
   version: ColumnType<number, number | undefined, number>;
   /** The staff member's address who saved last; null for content imports. */
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moves with every write of the collection (editor or import): a layout saved on an older one is refused (409). */
+  content_version: ColumnType<number, number | undefined, number>;
+  /** The staff member's address who saved the layout last; null after an import. */
+  content_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every save of a store page in the back office: what it was after the save, and what changed. */
@@ -75,6 +79,19 @@ export interface ItemRevisionsTable {
   saved_by: string | null;
   /** The wire's ProductInput after the save, as JSON. */
   product: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
+}
+
+/** Every save of a page's layout in the back office: its blocks after the save, and what changed. */
+export interface PageContentRevisionsTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** The layout's blocks after the save (JSON array). */
+  blocks: string;
   /** Readable changes against the version before (JSON array of strings). */
   changes: string;
 }
@@ -147,6 +164,7 @@ export interface CatalogueTables {
   item_revisions: ItemRevisionsTable;
   item_redirects: ItemRedirectsTable;
   collection_revisions: CollectionRevisionsTable;
+  page_content_revisions: PageContentRevisionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;
