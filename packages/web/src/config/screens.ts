@@ -92,6 +92,7 @@ export const CONFIG_SCREENS = [
     nav: 'content.edit',
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
+  { path: '/config/navigation', label: 'Navigation', permission: 'backoffice.read', nav: 'content.edit' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];
