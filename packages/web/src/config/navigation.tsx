@@ -357,6 +357,7 @@ export function NavigationScreen({ canEdit }: { canEdit: boolean }) {
               <input
                 type="checkbox"
                 checked={!entry.disabled}
+                aria-label={`Show ${title}`}
                 onChange={(e) => update(name, entry.key, (x) => ({ ...x, disabled: !e.target.checked }))}
               />{' '}
               Shown
