@@ -842,6 +842,30 @@ const entries = {
   'csv.too-large': { text: 'The file is larger than {maxSize}. Split it into smaller files.' },
   'csv.content-type': { text: 'Send the file as text/csv.' },
 
+  // The navigation editor (issue 31): why a save was refused, and the header's fit.
+  'navigation.url-invalid': {
+    text: 'The address "{url}" of "{title}" is not a link: use https://…, http://…, mailto:…, tel:… or a path on this site starting with /.',
+  },
+  'navigation.title-empty': { text: 'Give every link and folder a title.' },
+  'navigation.title-too-long': {
+    text: 'Titles are limited to {max} characters: "{title}" is too long.',
+  },
+  'navigation.too-many-entries': { text: 'A navigation or folder holds at most {max} entries.' },
+  'navigation.unknown-navigation': {
+    text: 'The template has no navigation named "{name}": it declares {names}.',
+  },
+  'navigation.unknown-page': { text: 'There is no page at /{urlId} (it may have been deleted or renamed).' },
+  'navigation.record-changed': {
+    text: '{who} saved the navigation at {when}, after you opened it. What you arranged is still here: check their changes, then save again.',
+  },
+  'navigation.record-changed-by-import': {
+    text: 'An import changed the navigation at {when}, after you opened it. What you arranged is still here: check the changes, then save again.',
+  },
+  'navigation.revision-not-found': { text: 'That revision of the navigation does not exist.' },
+  'navigation.too-wide': {
+    text: 'These titles are too long for the header to stay on one line on a wide screen: shorten them by about {over} characters, or move some pages into a folder.',
+  },
+
   // The product editor (issue 30): why a save was refused, in the words staff read under the form.
   'catalogue.product-not-found': { text: 'That product does not exist.' },
   'catalogue.revision-not-found': { text: 'That revision does not exist.' },

@@ -259,7 +259,6 @@ export interface SiteHeaderFooter {
   header: {
     announcementText: string;
     announcementUrl: string;
-    navigationLinks: { title: string; url: string; newWindow: boolean }[];
   };
   footer: { text: string; socialLinks: { service: SocialService; url: string }[] };
 }
@@ -308,3 +307,4 @@ export * from './wire/catalogue.ts';
 export * from './wire/content.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';
+export * from './wire/navigation.ts';

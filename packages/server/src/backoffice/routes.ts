@@ -17,7 +17,7 @@ import { ensureCrumb } from '../platform/http/crumb.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { accountEmails, staffMembers } from '../modules/accounts/index.ts';
-import { catalogueAdminRoutes } from '../modules/catalogue/index.ts';
+import { catalogueAdminRoutes, storedCollections } from '../modules/catalogue/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { contentAdminRoutes } from '../modules/content/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
@@ -91,7 +91,15 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     media: mediaAddresses,
     staffMembers: () => staffMembers(db),
   });
-  await contentAdminRoutes(app, CONFIG_API);
+  await contentAdminRoutes(app, CONFIG_API, {
+    pages: async () =>
+      (await storedCollections(db)).map(({ urlId, collection }) => ({
+        urlId,
+        title: collection.title,
+        typeName: collection.typeName,
+        enabled: collection.enabled !== false,
+      })),
+  });
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API);
   const orderNumbersOf = (orderIds: readonly string[]) => orderNumbersByIds(db, orderIds);

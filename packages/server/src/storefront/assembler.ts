@@ -9,7 +9,7 @@ import { PageType } from '@storefront/core';
 import { escapeHtml } from '../platform/http/html.ts';
 import { DEFAULT_TIME_ZONE } from '@storefront/jsont';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CollectionContent, Json, Site, TemplateFile } from '../platform/site/types.ts';
+import type { CollectionContent, Json, Site, SiteContent, TemplateFile } from '../platform/site/types.ts';
 import { blockDataTags, blocksOf, renderBlockField } from './blocks.ts';
 import { browserContext, collectionView, isProduct, pageTitle } from './context.ts';
 import type { Compiled, RenderOptions, TemplateEngine } from './engine.ts';
@@ -49,6 +49,8 @@ export interface Assembly {
   web: { script: string | null; stylesheets: readonly string[] };
   /** `?format=main-content`: the inner template's HTML alone, without the layout. */
   mainContentOnly?: boolean;
+  /** The navigation document as the request read it (live); the site folder's at start when absent. */
+  navigation?: SiteContent['navigation'];
 }
 
 export class PageAssembler {
@@ -302,6 +304,7 @@ export class PageAssembler {
           tag.attrs.navigationId ?? '',
           a.path,
           activeCollectionId,
+          a.navigation,
         );
         return renderWith(nav, '<squarespace:navigation>');
       }

@@ -159,7 +159,7 @@ for (const database of DATABASES) {
       await keepEverywhere(POST, SHIRT, FEED);
       const editor = await signInNewStaff(a, 'editor@example.test', [EDITOR]);
       const saved = await editor.request('PUT', '/api/site-header-footer', {
-        header: { announcementText: 'Kiln open day on Saturday', announcementUrl: '', navigationLinks: [] },
+        header: { announcementText: 'Kiln open day on Saturday', announcementUrl: '' },
         footer: { text: '', socialLinks: [] },
       });
       expect(saved.statusCode).toBe(200);

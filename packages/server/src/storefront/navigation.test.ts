@@ -75,3 +75,51 @@ describe('folders and indexes', () => {
     expect(folderNavigationContext(content({}), all, '/shop', 'c-shop').items).toEqual([]);
   });
 });
+
+describe('what the navigation leaves out (template-format §3.7)', () => {
+  const titles = (nav: Record<string, unknown>) =>
+    (nav.items as { collection?: { title: string }; externalLink?: { title: string } }[]).map(
+      (i) => i.collection?.title ?? i.externalLink?.title,
+    );
+
+  it('omits disabled links and folders, and pages that are switched off or gone, wherever they sit', () => {
+    const off: CollectionContent = { ...page('winter'), title: 'Winter', enabled: false };
+    const all = [shop, about, contact, off];
+    const nav = navigationContext(
+      content({
+        main: [
+          'shop',
+          'winter',
+          'deleted-page',
+          { collection: 'about', disabled: true },
+          { externalLink: { url: '/gift', title: 'Gift guide' }, disabled: true },
+          { externalLink: { url: 'tel:+1555', title: 'Call' } },
+          { folder: { title: 'Hidden', items: ['contact'] }, disabled: true },
+          { folder: { title: 'Nothing left', items: ['winter', { collection: 'contact', disabled: true }] } },
+          { folder: { title: 'More', items: ['winter', 'contact'] } },
+        ],
+      }),
+      all,
+      'main',
+      '/contact',
+      'c-contact',
+    );
+    expect(titles(nav)).toEqual(['Shop', 'Call', 'More']);
+    const more = (nav.items as Record<string, unknown>[])[2] as {
+      collection: Record<string, unknown>;
+      items: { collection: { title: string }; active: boolean }[];
+      folderActive: boolean;
+    };
+    expect(more.collection).toMatchObject({ folder: true, title: 'More', fullUrl: '/contact' });
+    expect(more.items.map((i) => [i.collection.title, i.active])).toEqual([['contact', true]]);
+    expect(more.folderActive).toBe(true);
+    expect(nav.folderActive).toBe(true);
+  });
+
+  it("leaves a switched-off page out of a folder page's children", () => {
+    const off: CollectionContent = { ...contact, enabled: false };
+    const nav = navigationContext(content({ main: ['info'] }), [folder(), about, off], 'main', '/', null);
+    const [info] = nav.items as { items: { collection: { urlId: string } }[] }[];
+    expect(info?.items.map((i) => i.collection.urlId)).toEqual(['about']);
+  });
+});

@@ -94,11 +94,13 @@ function collectionEntry(
   collections: readonly CollectionContent[],
   active: Active,
 ): Json {
-  const children = childCollections(c, collections).map((child) => ({
-    collection: collectionView(child, child.items?.length ?? 0),
-    active: isActive(child, active),
-    folderActive: false,
-  }));
+  const children = childCollections(c, collections)
+    .filter((child) => child.enabled !== false)
+    .map((child) => ({
+      collection: collectionView(child, child.items?.length ?? 0),
+      active: isActive(child, active),
+      folderActive: false,
+    }));
   const folderActive = children.some((child) => child.active);
   return {
     collection: collectionWithChildren(c, collections, c.items?.length ?? 0),
@@ -108,26 +110,95 @@ function collectionEntry(
   };
 }
 
-/** The navigation context (§3.7) for one navigation id. */
+/** A page in the navigation: not a disabled one (the pages editor's `enabled: false`). */
+const shown = (c: CollectionContent | undefined): c is CollectionContent =>
+  c !== undefined && c.enabled !== false;
+
+type Leaf = Exclude<NavigationEntry, { folder: unknown }>;
+
+/** A page's or link's entry; none when it is disabled, or its page is missing or disabled. */
+function leafEntry(
+  entry: Leaf,
+  byUrl: ReadonlyMap<string, CollectionContent>,
+  collections: readonly CollectionContent[],
+  active: Active,
+): Json | undefined {
+  if (typeof entry === 'string') {
+    const c = byUrl.get(entry);
+    return shown(c) ? collectionEntry(c, collections, active) : undefined;
+  }
+  if (entry.disabled === true) return undefined;
+  if ('collection' in entry && typeof entry.collection === 'string') {
+    const c = byUrl.get(entry.collection);
+    return shown(c) ? collectionEntry(c, collections, active) : undefined;
+  }
+  const { externalLink } = entry as { externalLink: { url: string; title: string; newWindow?: boolean } };
+  return { externalLink: { newWindow: false, ...externalLink }, active: false };
+}
+
+/**
+ * A folder of the navigation (not a page of the site): a collection object with `folder: true`, so
+ * that templates draw it as they draw a folder page, its pages and links under `items`. An empty
+ * folder (every child off) is left out.
+ */
+function folderEntry(
+  folder: { title: string; items: Leaf[] },
+  position: number,
+  byUrl: ReadonlyMap<string, CollectionContent>,
+  collections: readonly CollectionContent[],
+  active: Active,
+): Json | undefined {
+  const items = folder.items
+    .map((child) => leafEntry(child, byUrl, collections, active))
+    .filter((item): item is Json => item !== undefined);
+  if (items.length === 0) return undefined;
+  const first = items[0] as { collection?: { fullUrl?: unknown }; externalLink?: { url: string } };
+  const folderActive = items.some((i) => i.active === true);
+  return {
+    collection: {
+      id: `navigation-folder-${position}`,
+      title: folder.title,
+      navigationTitle: folder.title,
+      typeName: 'folder',
+      urlId: `navigation-folder-${position}`,
+      fullUrl: first.collection?.fullUrl ?? first.externalLink?.url ?? '/',
+      folder: true,
+      collections: items.flatMap((i) => (i.collection ? [i.collection] : [])),
+    },
+    active: false,
+    folderActive,
+    items,
+  };
+}
+
+/**
+ * The navigation context (§3.7) for one navigation id, from the navigation document pages read now
+ * (`navigation`; the site folder's at start when none is given). Disabled entries, and pages that
+ * are disabled or gone, are omitted.
+ */
 export function navigationContext(
   content: SiteContent,
   collections: CollectionContent[],
   navigationId: string,
   activePath: string,
   activeCollectionId: string | null,
+  navigation: SiteContent['navigation'] = content.navigation,
 ): Json {
   const active = { path: activePath, collectionId: activeCollectionId };
-  const entries = content.navigation[navigationId] ?? [];
+  const entries = navigation[navigationId] ?? [];
   const byUrl = new Map(collections.map((c) => [c.urlId, c]));
   const items: Json[] = [];
-  for (const entry of entries as NavigationEntry[]) {
-    if (typeof entry === 'string') {
-      const c = byUrl.get(entry);
-      if (c) items.push(collectionEntry(c, collections, active));
-    } else {
-      items.push({ externalLink: { newWindow: false, ...entry.externalLink }, active: false });
+  (entries as NavigationEntry[]).forEach((entry, position) => {
+    if (typeof entry === 'object' && 'folder' in entry) {
+      if (entry.disabled === true) return;
+      const folder = entry.folder as { title: string; items: Leaf[] };
+      const made = folderEntry(folder, position, byUrl, collections, active);
+      if (made) items.push(made);
+      return;
     }
-  }
+    const made = leafEntry(entry as Leaf, byUrl, collections, active);
+    if (made) items.push(made);
+  });
   return {
     items,
     active: items.some((i) => i.active === true),

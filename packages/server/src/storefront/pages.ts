@@ -56,7 +56,12 @@ import {
   type SeoPage,
   type SeoSite,
 } from '../modules/seo/index.ts';
-import { SitePageContent, type PageLanguage } from '../modules/content/index.ts';
+import {
+  liveNavigation,
+  SitePageContent,
+  type PageLanguage,
+  type SiteDocument,
+} from '../modules/content/index.ts';
 
 declare module '../platform/site/context.ts' {
   interface SiteCaches {
@@ -138,6 +143,8 @@ export class PageRenderer implements SystemPageRenderer {
   private readonly assembler: PageAssembler;
   private readonly catalogue: CatalogueCache;
   private readonly edited: SitePageContent;
+  /** The navigation document staff edit, read per version of its change key. */
+  private readonly navigation: SiteDocument<Site<Compiled>['content']['navigation']>;
   /** The platform's pages (search, checkout, account…), registered by their modules at start. */
   readonly systemPages: SystemPageRegistry<Compiled>;
 
@@ -146,6 +153,7 @@ export class PageRenderer implements SystemPageRenderer {
     this.systemPages = new SystemPageRegistry<Compiled>((source) => engine.compile(source), deps.bodies);
     this.catalogue = new CatalogueCache();
     this.edited = new SitePageContent(deps.site);
+    this.navigation = liveNavigation();
     const system = systemTemplates<Compiled>((source) => engine.compile(source), deps.bodies);
     this.builtins = {
       list: engine.compile(UNKNOWN_TYPE_LIST),
@@ -277,6 +285,8 @@ export class PageRenderer implements SystemPageRenderer {
     const answer = answerOf(req.query.format, data, enclosures);
     // JSON and HTML show the header and footer (edited in the back office): the page depends on them.
     if (answer.kind === 'json' || answer.kind === 'html') read?.add(changeKey.headerFooter);
+    read?.add(changeKey.navigation);
+    const navigation = answer.kind === 'html' ? await this.navigation.read(db, read?.snapshot) : undefined;
     return {
       site: req.site,
       path,
@@ -289,6 +299,7 @@ export class PageRenderer implements SystemPageRenderer {
         answer.kind === 'html' ? await this.loadTagData(plan, req.site, catalogue, collections) : new Map(),
       // The bundle's manifest is a file: looked at with the page's reads, not while it renders.
       web: this.deps.webBundle.current(),
+      navigation,
     };
   }
 
@@ -441,8 +452,10 @@ export class PageRenderer implements SystemPageRenderer {
     };
     const tagData = await this.loadTagData(plan, req.site, catalogue, collections);
     const web = this.deps.webBundle.current();
+    read?.add(changeKey.navigation);
+    const navigation = await this.navigation.read(db, read?.snapshot);
     const body = this.assemble(
-      { site: req.site, path, plan, collections, tagData, web },
+      { site: req.site, path, plan, collections, tagData, web, navigation },
       req.mainContentOnly,
     );
     return { status: req.status, pageType: req.pageType, contentType: 'text/html; charset=utf-8', body };
@@ -461,7 +474,7 @@ export class PageRenderer implements SystemPageRenderer {
 
   /** The page's HTML from its plan and loaded tag data: no I/O. */
   private assemble(
-    page: Pick<LoadedRequest, 'site' | 'path' | 'plan' | 'collections' | 'tagData' | 'web'>,
+    page: Pick<LoadedRequest, 'site' | 'path' | 'plan' | 'collections' | 'tagData' | 'web' | 'navigation'>,
     mainContentOnly = false,
   ): string {
     const { html, missing } = this.assembler.assemble({ ...page, mainContentOnly });
@@ -488,6 +501,8 @@ interface LoadedRequest {
   tagData: Map<string, TagData | undefined>;
   /** The browser bundle's entry and stylesheets, as its manifest named them when the page loaded. */
   web: Assembly['web'];
+  /** The navigation document pages show now (HTML pages only). */
+  navigation?: Assembly['navigation'];
 }
 
 /** What a page answers, by its `?format=`: its context, a feed, a calendar file, or the HTML page. */

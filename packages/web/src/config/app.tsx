@@ -11,6 +11,7 @@ import { ReviewsScreen } from './reviews.tsx';
 import { DashboardScreen, type DashboardLink } from './dashboard.tsx';
 import { GiftCardScreen, GiftCardsScreen } from './gift-cards.tsx';
 import { HeaderFooterScreen } from './header-footer.tsx';
+import { NavigationScreen } from './navigation.tsx';
 import { LanguagesScreen } from './languages.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
@@ -60,6 +61,7 @@ const DRAW = {
   // Every staff role reads these; editing needs content.edit (the screens say so).
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
+  '/config/navigation': (_id, can) => <NavigationScreen canEdit={can('content.edit')} />,
   '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,

@@ -1,6 +1,6 @@
 /**
- * The site's header and footer: the announcement bar, links added to the header's navigation, the
- * footer's text and social links. Saving replaces them on every page at once. A field the server
+ * The site's header and footer: the announcement bar, the footer's text and social links (the
+ * header's links are the navigation's: navigation.tsx). Saving replaces them on every page at once. A field the server
  * refuses is marked and its problem shown beside it.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -16,7 +16,6 @@ import { Outcome } from './parts.tsx';
 const API = '/api/site-header-footer';
 
 type HeaderFooter = SiteHeaderFooter;
-type NavigationLink = HeaderFooter['header']['navigationLinks'][number];
 type SocialLink = HeaderFooter['footer']['socialLinks'][number];
 type Saved = SavedSiteHeaderFooter;
 
@@ -57,10 +56,6 @@ export function HeaderFooterScreen({ canEdit }: { canEdit: boolean }) {
     setValue({ ...value, header: { ...value.header, ...change } });
   const footer = (change: Partial<HeaderFooter['footer']>) =>
     setValue({ ...value, footer: { ...value.footer, ...change } });
-  const setLink = (i: number, change: Partial<NavigationLink>) =>
-    header({
-      navigationLinks: value.header.navigationLinks.map((l, n) => (n === i ? { ...l, ...change } : l)),
-    });
   const setSocial = (i: number, change: Partial<SocialLink>) =>
     footer({ socialLinks: value.footer.socialLinks.map((l, n) => (n === i ? { ...l, ...change } : l)) });
 
@@ -136,64 +131,10 @@ export function HeaderFooterScreen({ canEdit }: { canEdit: boolean }) {
             />
             {fieldError('header.announcementUrl')}
           </p>
-          <h2>Navigation links</h2>
-          {value.header.navigationLinks.map((link, i) => (
-            <div className="cfg-inline-form" key={i} role="group" aria-label={`Navigation link ${i + 1}`}>
-              <label htmlFor={`hf-header.navigationLinks.${i}.title`}>Title</label>
-              <input
-                {...input(`header.navigationLinks.${i}.title`)}
-                value={link.title}
-                maxLength={60}
-                onChange={(e) => setLink(i, { title: e.target.value })}
-              />
-              {fieldError(`header.navigationLinks.${i}.title`)}
-              <label htmlFor={`hf-header.navigationLinks.${i}.url`}>Address</label>
-              <input
-                {...input(`header.navigationLinks.${i}.url`)}
-                value={link.url}
-                onChange={(e) => setLink(i, { url: e.target.value })}
-              />
-              {fieldError(`header.navigationLinks.${i}.url`)}
-              <label>
-                <input
-                  type="checkbox"
-                  disabled={!canEdit}
-                  checked={link.newWindow}
-                  onChange={(e) => setLink(i, { newWindow: e.target.checked })}
-                />{' '}
-                New window
-              </label>
-              {canEdit && (
-                <button
-                  type="button"
-                  className="cfg-button-secondary"
-                  onClick={() =>
-                    header({ navigationLinks: value.header.navigationLinks.filter((_, n) => n !== i) })
-                  }
-                >
-                  Remove link {i + 1}
-                </button>
-              )}
-            </div>
-          ))}
-          {canEdit && value.header.navigationLinks.length < 12 && (
-            <p>
-              <button
-                type="button"
-                className="cfg-button-secondary"
-                onClick={() =>
-                  header({
-                    navigationLinks: [
-                      ...value.header.navigationLinks,
-                      { title: '', url: '', newWindow: false },
-                    ],
-                  })
-                }
-              >
-                Add a navigation link
-              </button>
-            </p>
-          )}
+          <p className="cfg-muted">
+            The header&rsquo;s links are the site&rsquo;s main navigation: add, order and switch them off
+            under <a href="/config/navigation">Navigation</a>.
+          </p>
         </fieldset>
         <fieldset className="cfg-panel">
           <legend>Footer</legend>

@@ -108,6 +108,7 @@ export const CONFIG_SCREENS = [
     label: 'Page content',
     permission: 'backoffice.read',
   },
+  { path: '/config/navigation', label: 'Navigation', permission: 'backoffice.read', nav: 'content.edit' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

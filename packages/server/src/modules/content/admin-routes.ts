@@ -2,14 +2,23 @@
  * The back office's content calls (issue 30), mounted by backoffice/routes.ts under `/api/config`:
  * - `GET /content/export` (`catalogue.edit`) -> the site's content as a zip, in the format
  *   `npm run content -- import` reads (content-export.ts), streamed while it is made.
+ * - `/navigation…`: the navigation editor (admin-navigation.ts).
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/http/guards.ts';
+import { navigationAdminRoutes, type NavigationAdminOptions } from './admin-navigation.ts';
 import { exportContent, zipTarget } from './content-export.ts';
 
-export async function contentAdminRoutes(app: FastifyInstance, CONFIG_API: string): Promise<void> {
+export type ContentAdminOptions = NavigationAdminOptions;
+
+export async function contentAdminRoutes(
+  app: FastifyInstance,
+  CONFIG_API: string,
+  options: ContentAdminOptions,
+): Promise<void> {
   const { db } = app.database;
+  await navigationAdminRoutes(app, CONFIG_API, options);
   app.get(
     `${CONFIG_API}/content/export`,
     { preValidation: requirePermission('catalogue.edit') },

@@ -1,6 +1,6 @@
 /**
- * The site's header and footer as staff edit them (issue 15): an announcement bar, links added to
- * the header's navigation, the footer's text and social links. Pages show them as the root
+ * The site's header and footer as staff edit them (issue 15): an announcement bar, the footer's text
+ * and social links. The header's links are the navigation's (navigation.ts, issue 31). Pages show them as the root
  * `siteHeaderFooter` (docs/site-content.md); the template decides where.
  */
 import { SOCIAL_SERVICES, type SavedSiteHeaderFooter, type SiteHeaderFooter } from '@storefront/core/wire';
@@ -31,19 +31,6 @@ export const headerSchema = z
     announcementText: text(200).default(''),
     /** Where the announcement leads, if anywhere. */
     announcementUrl: linkUrl.or(z.literal('')).default(''),
-    /** Shown after the site's own navigation. */
-    navigationLinks: z
-      .array(
-        z
-          .object({
-            title: text(60).min(1, 'must not be empty'),
-            url: linkUrl,
-            newWindow: z.boolean().default(false),
-          })
-          .strict(),
-      )
-      .max(12, 'must have at most 12 links')
-      .default([]),
   })
   .strict();
 
@@ -77,7 +64,7 @@ export type SavedHeaderFooter = SavedSiteHeaderFooter;
 export const EVERY_LANGUAGE = '';
 
 const EMPTY: HeaderFooter = {
-  header: { announcementText: '', announcementUrl: '', navigationLinks: [] },
+  header: { announcementText: '', announcementUrl: '' },
   footer: { text: '', socialLinks: [] },
 };
 

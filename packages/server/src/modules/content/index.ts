@@ -15,5 +15,7 @@ export {
   type StoredContent,
 } from './content-import.ts';
 export { exportContent, exportMediaInto, folderTarget, type ExportTarget } from './content-export.ts';
-export { contentAdminRoutes } from './admin-routes.ts';
+export { contentAdminRoutes, type ContentAdminOptions } from './admin-routes.ts';
+export { liveNavigation, NAVIGATION_DOCUMENT, parseNavigation } from './navigation.ts';
+export { siteDocument, SiteDocument } from './site-document.ts';
 export { runContent, CONTENT_USAGE } from './content-command.ts';

@@ -23,7 +23,6 @@ const headerFooter = {
   header: {
     announcementText: 'Winter sale: 20% off linen <until Sunday>',
     announcementUrl: '/shop',
-    navigationLinks: [{ title: 'Gift guide', url: 'https://gifts.example/guide', newWindow: true }],
   },
   footer: {
     text: 'Studio closed on public holidays.',
@@ -55,7 +54,7 @@ for (const database of DATABASES) {
       const unsaved = await viewer.request('GET', HEADER_FOOTER);
       expect(unsaved.statusCode).toBe(200);
       expect(unsaved.json()).toEqual({
-        header: { announcementText: '', announcementUrl: '', navigationLinks: [] },
+        header: { announcementText: '', announcementUrl: '' },
         footer: { text: '', socialLinks: [] },
         updated: null,
         updatedBy: null,
@@ -71,9 +70,6 @@ for (const database of DATABASES) {
         const { html } = await page(path);
         expect(html, path).not.toContain('&middot; Made in small batches in Hudson');
         expect(html, path).toContain('<a href="/shop">Winter sale: 20% off linen &lt;until Sunday&gt;</a>');
-        expect(html, path).toContain(
-          '<a class="site-nav__link" href="https://gifts.example/guide" target="_blank" rel="noopener">Gift guide</a>',
-        );
         expect(html, path).toContain('Studio closed on public holidays.');
         expect(html, path).toContain(
           'href="https://www.instagram.com/juniperrow.studio" rel="me noopener">instagram',
@@ -89,7 +85,6 @@ for (const database of DATABASES) {
       await editor.request('PUT', HEADER_FOOTER, { header: {}, footer: {} });
       const emptied = await page('/');
       expect(emptied.html).not.toContain('class="announcement-bar"');
-      expect(emptied.html).not.toContain('Gift guide');
     });
 
     it('refuses malformed input naming the field, and staff without content.edit', async () => {
@@ -100,12 +95,8 @@ for (const database of DATABASES) {
           'Invalid body: header.announcementText: must be at most 200 characters',
         ],
         [
-          { header: { navigationLinks: [{ title: 'Bad', url: 'javascript:alert(1)' }] }, footer: {} },
-          'Invalid body: header.navigationLinks.0.url: must be an http(s) address or a path starting with /',
-        ],
-        [
-          { header: { navigationLinks: [{ title: '', url: '/shop' }] }, footer: {} },
-          'Invalid body: header.navigationLinks.0.title: must not be empty',
+          { header: { announcementUrl: 'javascript:alert(1)' }, footer: {} },
+          'Invalid body: header.announcementUrl: must be an http(s) address or a path starting with /',
         ],
         [
           { header: {}, footer: { socialLinks: [{ service: 'myspace', url: 'https://myspace.com/x' }] } },

@@ -257,6 +257,28 @@ export const ERRORS = {
     status: 409,
     text: 'This mail is {status}: only a failed mail is retried.',
   },
+  /** The navigation editor (issue 31, modules/content/navigation.ts). */
+  'navigation.url-invalid': { code: 'invalid-navigation', status: 400, key: 'navigation.url-invalid' },
+  'navigation.title-empty': { code: 'invalid-navigation', status: 400, key: 'navigation.title-empty' },
+  'navigation.title-too-long': { code: 'invalid-navigation', status: 400, key: 'navigation.title-too-long' },
+  'navigation.too-many-entries': {
+    code: 'invalid-navigation',
+    status: 400,
+    key: 'navigation.too-many-entries',
+  },
+  'navigation.unknown-navigation': {
+    code: 'invalid-navigation',
+    status: 400,
+    key: 'navigation.unknown-navigation',
+  },
+  'navigation.unknown-page': { code: 'invalid-navigation', status: 400, key: 'navigation.unknown-page' },
+  'navigation.record-changed': { code: 'record-changed', status: 409, key: 'navigation.record-changed' },
+  'navigation.record-changed-by-import': {
+    code: 'record-changed',
+    status: 409,
+    key: 'navigation.record-changed-by-import',
+  },
+  'navigation.revision-not-found': { code: 'not-found', status: 404, key: 'navigation.revision-not-found' },
   /** The product editor (issue 30, modules/catalogue/product-*.ts). */
   'catalogue.product-not-found': { code: 'not-found', status: 404, key: 'catalogue.product-not-found' },
   'catalogue.revision-not-found': { code: 'not-found', status: 404, key: 'catalogue.revision-not-found' },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { DEFAULT_CURRENCY, parsePricingConfig } from '@storefront/core';
+import { navigationDocumentSchema } from '@storefront/core/navigation';
 import { z } from 'zod';
 import { stampTemplateNonces } from './nonce-markers.ts';
 import { commentRanges, extractPlatformTags, type TagBodies } from './platform-tags.ts';
@@ -328,21 +329,7 @@ const websiteFileSchema = z.looseObject({
   websiteSettings: z.looseObject({}).optional(),
   localizedStrings: z.record(z.string(), z.string()).optional(),
 });
-const navigationSchema = z.record(
-  z.string(),
-  z.array(
-    z.union([
-      z.string(),
-      z.looseObject({
-        externalLink: z.looseObject({
-          url: z.string(),
-          title: z.string(),
-          newWindow: z.boolean().optional(),
-        }),
-      }),
-    ]),
-  ),
-);
+const navigationSchema = navigationDocumentSchema;
 
 /** The content of a site folder (`<siteDir>/content`), as the site shows it. */
 export function loadContent(siteDir: string): SiteContent {

@@ -1,4 +1,5 @@
 /** Content and template shapes, as loaded from the site folder (docs/interfaces.md, "Site folder"). */
+import type { NavigationDocumentEntry } from '@storefront/core/navigation';
 
 export type Json = Record<string, unknown>;
 
@@ -45,7 +46,8 @@ export interface CollectionContent extends Json {
   items?: ItemContent[];
 }
 
-export type NavigationEntry = string | { externalLink: { url: string; title: string; newWindow?: boolean } };
+/** One entry of `navigation.json` (core's navigation.ts: pages, links, folders, each maybe disabled). */
+export type NavigationEntry = NavigationDocumentEntry;
 
 export interface SiteContent {
   website: Json & { id: string; siteTitle?: string; timeZone?: string; language?: string };
