@@ -17,3 +17,6 @@ export {
 export { exportContent, exportMediaInto, folderTarget, type ExportTarget } from './content-export.ts';
 export { contentAdminRoutes } from './admin-routes.ts';
 export { runContent, CONTENT_USAGE } from './content-command.ts';
+export { siteSettingsRoutes, SETTINGS_API } from './settings-routes.ts';
+export type { SettingsDeps } from './settings-editor.ts';
+export { applyWebsiteParts, LiveDocument, websiteParts, type WebsiteParts } from './live-document.ts';

@@ -37,6 +37,22 @@ export interface SiteDocumentsTable {
   /** Moves by one with each change of `data`. */
   version: number;
   updated_on: Millis;
+  /** Who saved it last in the back office (their email); null: an import (migration 2026-11-28-047). */
+  updated_by: string | null;
+}
+
+/** Each save of a site document in the back office (migration 2026-11-28-047-document-revisions). */
+export interface SiteDocumentRevisionsTable {
+  id: string;
+  /** The document's name ('website.json'). */
+  name: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** The document as that save left it (JSON). */
+  data: string;
+  /** What changed against the version before (JSON array of strings). */
+  changes: string;
 }
 
 /** What the last import read: one row per file of `content/` (media aside), by its path there. */
@@ -50,5 +66,6 @@ export interface SiteContentTables {
   site_header_footer: SiteHeaderFooterTable;
   site_languages: SiteLanguagesTable;
   site_documents: SiteDocumentsTable;
+  site_document_revisions: SiteDocumentRevisionsTable;
   content_import_files: ContentImportFilesTable;
 }
