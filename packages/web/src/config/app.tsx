@@ -12,6 +12,7 @@ import { DashboardScreen, type DashboardLink } from './dashboard.tsx';
 import { GiftCardScreen, GiftCardsScreen } from './gift-cards.tsx';
 import { HeaderFooterScreen } from './header-footer.tsx';
 import { LanguagesScreen } from './languages.tsx';
+import { SettingsScreen } from './settings.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
@@ -57,6 +58,8 @@ const DRAW = {
   // Every staff role reads these; editing needs content.edit (the screens say so).
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
+  // The owner's: every staff role reads them, only settings.manage (admin) saves.
+  '/config/settings': (_id, can) => <SettingsScreen canEdit={can('settings.manage')} />,
   '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,

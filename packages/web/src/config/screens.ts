@@ -92,6 +92,7 @@ export const CONFIG_SCREENS = [
     nav: 'content.edit',
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
+  { path: '/config/settings', label: 'Site settings', permission: 'backoffice.read', nav: 'backoffice.read' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];
