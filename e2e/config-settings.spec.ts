@@ -101,9 +101,9 @@ test('one save with the keyboard alone; the revision list shows it', async ({ pa
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   expect((await website(page)).siteTitle).toBe(title);
-  await expect(
-    page.getByRole('region', { name: 'Revisions' }).getByRole('listitem').first(),
-  ).toContainText('Site title');
+  await expect(page.getByRole('region', { name: 'Revisions' }).getByRole('listitem').first()).toContainText(
+    'Site title',
+  );
 });
 
 test('other staff read the settings with every input disabled and a note why', async ({ page }) => {
