@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { DATABASES, FIXTURE_SITE, startApp, type TestApp } from '../../testing/app.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';
+import { Shopper } from '../../testing/shopper.ts';
 import type { Customer } from '../accounts/testing.ts';
 
 const API = '/api/config/settings';
@@ -149,6 +150,9 @@ for (const database of DATABASES) {
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       const storeSettings = (await pageJson(t.app)).websiteSettings.storeSettings as Record<string, unknown>;
       expect(storeSettings.selectedCurrency).toBe('EUR');
+      // The cart names the new currency on its next request.
+      const cart = await new Shopper(t).request('GET', '/api/commerce/shopping-cart');
+      expect(cart.json().subtotalAmount).toEqual({ decimalValue: '0.00', currencyCode: 'EUR' });
     });
 
     it('refuses a save made on a stale version with who saved and when, and keeps the newer one', async () => {
