@@ -246,11 +246,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
     registerCrumbCheck(app, { secret: await sharedSecret(database.db, 'crumb') });
-    // The site settings as saved now: each request's one read of the change versions says whether
-    // website.json moved, and the site's content then holds the new one (issue 31).
+    // The site settings as saved now: a read's one read of the change versions says whether
+    // website.json moved, and the site's content then holds the new one (issue 31). Writes (a cart
+    // add is one transaction and nothing else) use the settings as this instance's last read saw
+    // them: every page, cart read or API read refreshes them.
     const liveWebsite = new LiveDocument('website.json', changeKey.settings, websiteParts);
     let appliedWebsite: WebsiteParts | undefined;
     app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
       if (request.url.startsWith('/api/health') || request.url.startsWith('/_storefront/')) return;
       let parts: WebsiteParts | undefined;
       try {
