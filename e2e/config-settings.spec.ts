@@ -106,6 +106,26 @@ test('one save with the keyboard alone; the revision list shows it', async ({ pa
   );
 });
 
+test('a currency change asks first and says prices are not converted; keeping it saves nothing', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page, 'admin');
+  await page.goto('/config/settings');
+  await page.getByLabel('Store currency', { exact: true }).selectOption('EUR');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the store currency?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('does not convert any price');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const res = await page.request.get('/?format=json');
+  const settings = ((await res.json()) as { websiteSettings: { storeSettings: Record<string, unknown> } })
+    .websiteSettings;
+  expect(settings.storeSettings.selectedCurrency).toBe('USD');
+});
+
 test('other staff read the settings with every input disabled and a note why', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsStaff(page, 'store-manager');
