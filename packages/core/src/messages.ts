@@ -866,6 +866,50 @@ const entries = {
     text: 'These titles are too long for the header to stay on one line on a wide screen: shorten them by about {over} characters, or move some pages into a folder.',
   },
 
+  // The site settings (issue 31, /config/settings): why a save was refused.
+  'settings.record-changed': {
+    text: '{who} saved the site settings at {when}, after you opened them. What you typed is still here: check their changes, then save again.',
+  },
+  'settings.record-changed-by-import': {
+    text: 'A content import changed the site settings at {when}, after you opened them. What you typed is still here: check the changes, then save again.',
+  },
+  'settings.currency-change-unconfirmed': {
+    text: 'Changing the store currency from {from} to {to} does not convert any price: every product price, sale price, shipping rate and gift card keeps its number and is shown in {to}. Confirm the change to save it.',
+  },
+  'settings.revision-not-found': { text: 'That revision of the site settings does not exist.' },
+  'settings.restored': { text: 'Restored version {version}' },
+  'settings.no-settings': {
+    text: 'The site has no settings document yet: import the content with npm run content -- import DIR.',
+  },
+  'settings.image-unknown': {
+    text: 'The {field} must be an image of the media library, and {url} is not in it. Upload it under Media first.',
+  },
+  'settings.title-required': { text: 'Enter the site title.' },
+  'settings.title-too-long': { text: 'The site title is limited to {max} characters.' },
+  'settings.time-zone-unknown': {
+    text: '"{zone}" is not a time zone. Choose one from the list, like America/New_York.',
+  },
+  'settings.currency-unknown': { text: 'Choose the store currency from the list: {currencies}.' },
+  'settings.amount-invalid': {
+    text: 'Enter the {field} as an amount like 25.00 (at most {max}), or leave it empty.',
+  },
+  'settings.instalment-range': {
+    text: 'The instalment maximum must be above the minimum.',
+  },
+  'settings.title-format-invalid': {
+    text: 'A title format is 1 to {max} characters and holds %s (the site title), %c (the page) or %i (the item).',
+  },
+  'settings.description-too-long': { text: 'The site description is limited to {max} characters.' },
+  'settings.social-url-invalid': {
+    text: "A social account's profile address starts with https:// (like https://www.instagram.com/yourname).",
+  },
+  'settings.too-many-social-accounts': { text: 'A site lists at most {max} social accounts.' },
+  'settings.popup-days': { text: 'The popup stays closed for 0 to {max} days.' },
+  'settings.popup-path-invalid': {
+    text: 'A popup page is a path of this site starting with /, like /newsletter.',
+  },
+  'settings.text-too-long': { text: 'The {field} is limited to {max} characters.' },
+
   // The product editor (issue 30): why a save was refused, in the words staff read under the form.
   'catalogue.product-not-found': { text: 'That product does not exist.' },
   'catalogue.revision-not-found': { text: 'That revision does not exist.' },

@@ -51,6 +51,8 @@ export const PERMISSIONS = [
   'scheduling.edit',
   /** Email campaigns. */
   'campaigns.edit',
+  /** Site settings: title, logo, favicon, language, time zone, store currency, SEO, captcha, cookie consent. */
+  'settings.manage',
   /** Every back-office page, read only. */
   'backoffice.read',
 ] as const;

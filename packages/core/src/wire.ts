@@ -308,3 +308,4 @@ export * from './wire/content.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';
 export * from './wire/navigation.ts';
+export * from './wire/settings.ts';

@@ -24,6 +24,7 @@ import {
   orderEventDetail,
   orderToReview,
   failedRenewalOrderIds,
+  anyOrder,
   handOutPaidOrder,
   confirmationMailNow,
   stripeWebhookRoutes,
@@ -52,13 +53,15 @@ import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './platform/http/c
 import { sharedSecret } from './platform/http/captcha.ts';
 import { DEFAULT_MEDIA_UPLOAD_LIMIT_MB, type Config } from './config.ts';
 import type { SiteContent } from './platform/site/types.ts';
-import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
-import { catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
+import { ChangeWatch, changeKey, ReadKeys } from './platform/db/change-version.ts';
+import { isDatabaseUnavailable } from './platform/db/faults.ts';
+import { anyProduct, catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
 import { openDatabase } from './database.ts';
 import { type DatabaseHandle, type Db } from './platform/db/index.ts';
 import { formRoutes } from './modules/forms/index.ts';
 import {
   importMediaFolder,
+  mediaAddresses,
   mediaAdminRoutes,
   MediaLibrary,
   mediaRoutes,
@@ -72,7 +75,16 @@ import { TagBodies } from './platform/site/platform-tags.ts';
 import { restockRoutes } from './modules/restock/index.ts';
 import { REVIEWS_CSS, reviewRoutes, reviewsEnabled } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
-import { contentAtStart, contentDiffersWarning, siteContentRoutes } from './modules/content/index.ts';
+import {
+  applyWebsiteParts,
+  contentAtStart,
+  contentDiffersWarning,
+  LiveDocument,
+  siteContentRoutes,
+  siteSettingsRoutes,
+  websiteParts,
+  type WebsiteParts,
+} from './modules/content/index.ts';
 import { completeSite, loadSiteTemplate } from './platform/site/loader.ts';
 import { installSite, registerSiteContext, siteIfAny, type SiteContext } from './platform/site/context.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
@@ -101,16 +113,16 @@ const DRAIN_BOUND_MS = 8_000;
 
 /**
  * Where the media library's files are used: the catalogue's items and store pages, and the site's
- * own documents (website settings, navigation, forms), as loaded at start.
+ * own documents (website settings, navigation, forms), as the site holds them now.
  */
 function mediaUsesOf(db: Db, content: SiteContent): MediaUsesOf {
-  const siteDocuments = JSON.stringify([
-    content.website,
-    content.websiteSettings,
-    content.navigation,
-    content.forms,
-  ]);
   return async (fileNames) => {
+    const siteDocuments = JSON.stringify([
+      content.website,
+      content.websiteSettings,
+      content.navigation,
+      content.forms,
+    ]);
     const uses = new Map<string, MediaUse[]>();
     const add = (fileName: string, use: MediaUse) => uses.set(fileName, [...(uses.get(fileName) ?? []), use]);
     for (const use of await catalogueMediaUses(db, fileNames))
@@ -200,11 +212,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
     const log = app.log;
-    const currency = storeCurrency(site.content);
     const cartSettings = {
       websiteId: site.content.website.id,
-      currency,
-      pricing: loadCommercePricing(startContent.commerce, site.content, currency),
+      // The site settings' currency as saved now (issue 31: staff change it while the server runs).
+      get currency() {
+        return storeCurrency(site.content);
+      },
+      pricing: loadCommercePricing(startContent.commerce, site.content, storeCurrency(site.content)),
     };
     const webBundle = openWebBundle(config.webDistDir, log);
     // This instance's view of what writes changed (db/change-version.ts), shared by its caches.
@@ -242,6 +256,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.setValidatorCompiler(zodValidatorCompiler);
     registerInputGuard(app);
     registerCrumbCheck(app, { secret: await sharedSecret(database.db, 'crumb') });
+    // The site settings as saved now: a read's one read of the change versions says whether
+    // website.json moved, and the site's content then holds the new one (issue 31). Writes (a cart
+    // add is one transaction and nothing else) use the settings as this instance's last read saw
+    // them: every page, cart read or API read refreshes them.
+    const liveWebsite = new LiveDocument('website.json', changeKey.settings, websiteParts);
+    let appliedWebsite: WebsiteParts | undefined;
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      if (request.url.startsWith('/api/health') || request.url.startsWith('/_storefront/')) return;
+      let parts: WebsiteParts | undefined;
+      try {
+        const snapshot = await changeWatch.read(database.db);
+        request.changeSnapshot = snapshot;
+        parts = await liveWebsite.read(database.db, snapshot);
+      } catch (error) {
+        // The route's own reads answer for the database (503 while unreachable); the settings stay.
+        if (!isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'site settings not read');
+        return;
+      }
+      if (parts !== undefined && parts !== appliedWebsite) {
+        appliedWebsite = parts;
+        applyWebsiteParts(site.content, parts);
+      }
+    });
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */
     app.get('/api/health', async () => ({ ok: true }));
     // Readiness, for a load balancer: this instance can serve only while its database answers. On
@@ -341,9 +379,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.forms ? { settings: config.forms } : {}),
     });
     await app.register(restockRoutes, {
-      captchaRequired: Boolean(
-        (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
-      ),
+      get captchaRequired() {
+        return Boolean(
+          (site.content.website as { captchaSettings?: { siteKey?: unknown } }).captchaSettings?.siteKey,
+        );
+      },
     });
     // Comments and likes (issue 16): every visitor comment carries a solved captcha.
     await app.register(commentRoutes, {
@@ -354,12 +394,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(telemetryRoutes, {
       performanceRollout: rolloutFromSettings(site.content.websiteSettings),
-      cookiePolicy: cookiePolicyFromSettings(site.content.websiteSettings),
+      get cookiePolicy() {
+        return cookiePolicyFromSettings(site.content.websiteSettings);
+      },
       staffScreen: backofficeScreen({ webBundle }),
     });
     await staticRoutes(app, site, config.webDistDir);
     const mediaLibrary = new MediaLibrary(database.db, mediaUsesOf(database.db, site.content));
-    await mediaRoutes(app, { site, library: mediaLibrary, dataDir: config.dataDir });
+    await mediaRoutes(app, {
+      site,
+      library: mediaLibrary,
+      dataDir: config.dataDir,
+      faviconUrl: () => site.content.website.faviconUrl,
+    });
     await app.register(mediaAdminRoutes, {
       library: mediaLibrary,
       uploadLimitBytes: config.mediaUploadLimitBytes ?? megabytesToBytes(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
@@ -376,8 +423,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       renderer,
       customerDetails: (accountId: string) => customerDetails(database.db, accountId),
       settings: cartSettings,
-      minimumSubtotalCents: minimumSubtotalCents(site.content.websiteSettings.storeSettings),
-      timeZone: siteTimeZone(site.content.website),
+      get minimumSubtotalCents() {
+        return minimumSubtotalCents(site.content.websiteSettings.storeSettings);
+      },
+      get timeZone() {
+        return siteTimeZone(site.content.website);
+      },
       writeLimit: config.cartWriteLimit,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
     };
@@ -423,6 +474,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(siteContentRoutes, { site });
     await app.register(previewRoutes);
+    await app.register(siteSettingsRoutes, {
+      storeInUse: async (db) => (await anyProduct(db)) || (await anyOrder(db)),
+      mediaKnown: async (db, urls) => new Set((await mediaAddresses.idsOf(db, urls)).keys()),
+    });
     await app.register(popupOverlayRoutes, { renderer });
     await app.register(searchRoutes, {
       db: database.db,
@@ -451,7 +506,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const firstVisit = ensureCrumb(request, reply) !== request.cookies[CRUMB_COOKIE];
       // Given the versions the page cache read, the render does not read them again.
       const { renderer, pages } = request.site.caches;
-      const render = (read?: ReadKeys) =>
+      const snapshot = request.changeSnapshot;
+      const render = (read: ReadKeys | undefined = snapshot && new ReadKeys(snapshot)) =>
         renderer.render({
           site: request.site,
           path: url.pathname,
@@ -463,7 +519,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!pages.isShared(request)) return sendPageResult(reply, await render(), 'private, no-cache');
       // A first visit's answer sets its own crumb cookie: no shared cache may keep it.
       const cacheControl = firstVisit ? 'private, no-cache' : 'no-cache';
-      const shared = await pages.page(request, render);
+      const shared = await pages.page(request, render, snapshot);
       return isKept(shared)
         ? sendKeptPage(request, reply, shared, cacheControl)
         : sendPageResult(reply, shared, cacheControl);

@@ -26,7 +26,12 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { BoundedCache } from '@storefront/jsont/bounded-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ReadKeys, type ChangeKey, type ChangeWatch } from '../platform/db/change-version.ts';
+import {
+  ReadKeys,
+  type ChangeKey,
+  type ChangeSnapshot,
+  type ChangeWatch,
+} from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import { combineCrc32, crc32Appender } from './crc32-combine.ts';
 import { splitAtNonceMarkers, type NonceKind } from '../platform/site/nonce-markers.ts';
@@ -109,8 +114,10 @@ export class PageCache {
   async page(
     request: FastifyRequest,
     render: (read: ReadKeys) => Promise<PageResult>,
+    /** The versions the request already read, if it read them. */
+    read?: ChangeSnapshot,
   ): Promise<KeptPage | PageResult> {
-    const snapshot = await this.options.watch.read(this.options.db);
+    const snapshot = read ?? (await this.options.watch.read(this.options.db));
     const { script, stylesheets } = this.options.webBundle.current();
     const bundle = JSON.stringify([script, stylesheets]);
     if (bundle !== this.bundle) {

@@ -13,6 +13,7 @@ import { GiftCardScreen, GiftCardsScreen } from './gift-cards.tsx';
 import { HeaderFooterScreen } from './header-footer.tsx';
 import { NavigationScreen } from './navigation.tsx';
 import { LanguagesScreen } from './languages.tsx';
+import { SettingsScreen } from './settings.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
@@ -62,6 +63,8 @@ const DRAW = {
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
   '/config/navigation': (_id, can) => <NavigationScreen canEdit={can('content.edit')} />,
+  // The owner's: every staff role reads them, only settings.manage (admin) saves.
+  '/config/settings': (_id, can) => <SettingsScreen canEdit={can('settings.manage')} />,
   '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,

@@ -109,6 +109,7 @@ export const CONFIG_SCREENS = [
     permission: 'backoffice.read',
   },
   { path: '/config/navigation', label: 'Navigation', permission: 'backoffice.read', nav: 'content.edit' },
+  { path: '/config/settings', label: 'Site settings', permission: 'backoffice.read', nav: 'backoffice.read' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

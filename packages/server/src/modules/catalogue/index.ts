@@ -40,6 +40,7 @@ export {
   type VariantStockRow,
 } from './stock-store.ts';
 export { eventEndOf, eventStartOf } from './event-dates.ts';
+export { anyProduct } from './product-store.ts';
 export {
   storeCurrency,
   syncCatalogue,

@@ -449,3 +449,14 @@ export async function variantTotals(
     ]),
   );
 }
+
+/** Whether the store has at least one product (a currency change then asks to be confirmed). */
+export async function anyProduct(db: CatalogueDb): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .select('id')
+    .where('product_type', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -24,19 +24,137 @@ export async function documentRows(db: ContentDb): Promise<StoredDocument[]> {
   return rows.map((row) => ({ name: row.name, data: row.data, version: Number(row.version) }));
 }
 
-/** Writes a document in place of what it held, its version one more than before (1 when new). */
-export async function saveDocument(trx: ContentDb, name: string, data: string, now: number): Promise<void> {
+/**
+ * Writes a document in place of what it held, its version one more than before (1 when new);
+ * `by` is the staff member who saved it (none: an import).
+ */
+export async function saveDocument(
+  trx: ContentDb,
+  name: string,
+  data: string,
+  now: number,
+  by: string | null = null,
+): Promise<void> {
   await trx
     .insertInto('site_documents')
-    .values({ name, data, version: 1, updated_on: now })
+    .values({ name, data, version: 1, updated_on: now, updated_by: by })
     .onConflict((oc) =>
       oc.column('name').doUpdateSet((eb) => ({
         data,
         version: eb(eb.ref('site_documents.version'), '+', 1),
         updated_on: now,
+        updated_by: by,
       })),
     )
     .execute();
+}
+
+export interface DocumentRow extends StoredDocument {
+  updatedOn: number;
+  updatedBy: string | null;
+}
+
+/** One document with who saved it and when (none: the site has no such document). */
+export async function documentRow(db: ContentDb, name: string): Promise<DocumentRow | undefined> {
+  const row = await db
+    .selectFrom('site_documents')
+    .select(['name', 'data', 'version', 'updated_on', 'updated_by'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return (
+    row && {
+      name: row.name,
+      data: row.data,
+      version: Number(row.version),
+      updatedOn: Number(row.updated_on),
+      updatedBy: row.updated_by,
+    }
+  );
+}
+
+/** Locks a document's row to the end of the caller's transaction (PostgreSQL; SQLite's writer lock is whole). */
+export async function lockDocument(trx: ContentDb, name: string): Promise<void> {
+  await trx
+    .updateTable('site_documents')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('name', '=', name)
+    .execute();
+}
+
+export interface DocumentRevisionRow {
+  id: string;
+  version: number;
+  savedOn: number;
+  savedBy: string | null;
+  data: string;
+  changes: string[];
+}
+
+export async function insertDocumentRevision(
+  trx: ContentDb,
+  name: string,
+  revision: DocumentRevisionRow,
+): Promise<void> {
+  await trx
+    .insertInto('site_document_revisions')
+    .values({
+      id: revision.id,
+      name,
+      version: revision.version,
+      saved_on: revision.savedOn,
+      saved_by: revision.savedBy,
+      data: revision.data,
+      changes: JSON.stringify(revision.changes),
+    })
+    .execute();
+}
+
+/** A document's revisions, newest first, at most `limit`. */
+export async function documentRevisions(
+  db: ContentDb,
+  name: string,
+  limit: number,
+): Promise<DocumentRevisionRow[]> {
+  const rows = await db
+    .selectFrom('site_document_revisions')
+    .select(['id', 'version', 'saved_on', 'saved_by', 'data', 'changes'])
+    .where('name', '=', name)
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(revisionOf);
+}
+
+export async function documentRevision(
+  db: ContentDb,
+  name: string,
+  id: string,
+): Promise<DocumentRevisionRow | undefined> {
+  const row = await db
+    .selectFrom('site_document_revisions')
+    .select(['id', 'version', 'saved_on', 'saved_by', 'data', 'changes'])
+    .where('name', '=', name)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && revisionOf(row);
+}
+
+function revisionOf(row: {
+  id: string;
+  version: number;
+  saved_on: number | string;
+  saved_by: string | null;
+  data: string;
+  changes: string;
+}): DocumentRevisionRow {
+  return {
+    id: row.id,
+    version: Number(row.version),
+    savedOn: Number(row.saved_on),
+    savedBy: row.saved_by,
+    data: row.data,
+    changes: JSON.parse(row.changes) as string[],
+  };
 }
 
 export async function removeDocuments(trx: ContentDb, names: readonly string[]): Promise<void> {

@@ -19,3 +19,6 @@ export { contentAdminRoutes, type ContentAdminOptions } from './admin-routes.ts'
 export { liveNavigation, NAVIGATION_DOCUMENT, parseNavigation } from './navigation.ts';
 export { siteDocument, SiteDocument } from './site-document.ts';
 export { runContent, CONTENT_USAGE } from './content-command.ts';
+export { siteSettingsRoutes, SETTINGS_API } from './settings-routes.ts';
+export type { SettingsDeps } from './settings-editor.ts';
+export { applyWebsiteParts, LiveDocument, websiteParts, type WebsiteParts } from './live-document.ts';

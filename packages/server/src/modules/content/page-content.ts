@@ -44,28 +44,33 @@ export interface PageLanguage {
 const EDITED_KEYS = [changeKey.settings, changeKey.headerFooter];
 
 export class SitePageContent {
-  private readonly fallback: LanguageTag;
-  /** Each known language's strings, read once: the template's own for it, the content's for its language. */
+  /** Each known language's template strings, read once (the content's own language uses the content's). */
   private readonly strings = new Map<string, Record<string, string>>();
-  /** Languages with strings of their own (the others show the template's en-US ones). */
+  /** Languages the template has strings for (the others show the template's en-US ones). */
   private readonly translated = new Set<string>();
   private kept: { made: number; content: Promise<EditedSiteContent> } | undefined;
 
-  constructor(site: { dir: string; content: SiteContent }) {
-    this.fallback = contentLanguage(site.content.website.language);
+  constructor(private readonly site: { dir: string; content: SiteContent }) {
     for (const { tag } of KNOWN_LANGUAGES) {
-      if (tag === this.fallback || existsSync(join(site.dir, 'template', 'strings', `template-${tag}.json`)))
-        this.translated.add(tag);
-      this.strings.set(
-        tag,
-        tag === this.fallback ? site.content.localizedStrings : loadTemplateStrings(site.dir, tag),
-      );
+      if (existsSync(join(site.dir, 'template', 'strings', `template-${tag}.json`))) this.translated.add(tag);
+      this.strings.set(tag, loadTemplateStrings(site.dir, tag));
     }
   }
 
-  /** The content's own language: the default until staff choose one. */
+  /**
+   * The content's own language (`website.language`, which the site settings change while the
+   * server runs): the default until staff enable languages.
+   */
   get contentLanguage(): LanguageTag {
-    return this.fallback;
+    return contentLanguage(this.site.content.website.language);
+  }
+
+  private get fallback(): LanguageTag {
+    return this.contentLanguage;
+  }
+
+  private stringsOf(tag: string): Record<string, string> {
+    return tag === this.fallback ? this.site.content.localizedStrings : (this.strings.get(tag) ?? {});
   }
 
   /** The edited content as of `snapshot` (none: read it now). */
@@ -111,7 +116,7 @@ export class SitePageContent {
     return {
       tag: language.tag,
       path: language.path,
-      localizedStrings: this.strings.get(language.tag) ?? {},
+      localizedStrings: this.stringsOf(language.tag),
       alternates: hreflangLinks(origin, language.path, languages),
       context,
     };
@@ -119,6 +124,6 @@ export class SitePageContent {
 
   /** Whether the language has strings of its own: the content's language, or a template strings file. */
   isTranslated(tag: string): boolean {
-    return this.translated.has(tag);
+    return tag === this.fallback || this.translated.has(tag);
   }
 }

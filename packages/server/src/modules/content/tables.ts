@@ -37,6 +37,22 @@ export interface SiteDocumentsTable {
   /** Moves by one with each change of `data`. */
   version: number;
   updated_on: Millis;
+  /** Who saved it last in the back office (their email); null: an import (migration 2026-11-28-047). */
+  updated_by: string | null;
+}
+
+/** Each save of a site document in the back office (migration 2026-11-28-047-document-revisions). */
+export interface SiteDocumentRevisionsTable {
+  id: string;
+  /** The document's name ('website.json'). */
+  name: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** The document as that save left it (JSON). */
+  data: string;
+  /** What changed against the version before (JSON array of strings). */
+  changes: string;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import type { Site } from '../../platform/site/types.ts';
 import { encode, inspect, MAX_INPUT_PIXELS, type EncodeFailure, type InspectResult } from './encoder.ts';
 import { CENTRE, focalPointsOf } from './focal-points.ts';
-import { urlOf, type AssetRow, type MediaLibrary } from './library.ts';
+import { MEDIA_PATH, urlOf, type AssetRow, type MediaLibrary } from './library.ts';
 import { variantKey, VariantStore } from './variant-store.ts';
 import {
   aspectOf,
@@ -45,7 +45,15 @@ export interface MediaOptions {
   dataDir: string;
   /** Encodes that run at once (default: one less than the cores, at least one). */
   encodeSlots?: number;
+  /** The site's favicon as its settings name it now (a `/media/...` address), served at `/favicon.ico`. */
+  faviconUrl?: () => unknown;
 }
+
+/**
+ * The favicon: browsers ask for it on every site, so it is kept an hour, then asked again with its
+ * ETag (a new favicon shows within the hour, an unchanged one costs a 304).
+ */
+const FAVICON_CACHE_CONTROL = 'public, max-age=3600';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,11 +88,16 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaOptions): 
   // Each original's header, read once per instance (its bytes are needed again only to encode).
   const inspected = new BoundedCache<string, InspectResult>(10_000);
 
-  const sendOriginal = async (request: FastifyRequest, reply: FastifyReply, asset: AssetRow) => {
+  const sendOriginal = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asset: AssetRow,
+    cacheControl = ORIGINAL_CACHE_CONTROL,
+  ) => {
     const etag = etagOf(asset);
     reply
       .header('content-type', asset.contentType)
-      .header('cache-control', ORIGINAL_CACHE_CONTROL)
+      .header('cache-control', cacheControl)
       .header('etag', etag);
     if (asset.contentType === 'image/svg+xml') {
       // An SVG is a document that can run script: opened on its own it runs in a sandbox, and a
@@ -104,6 +117,13 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaOptions): 
   };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.get('/favicon.ico', async (request, reply) => {
+    const url = options.faviconUrl?.();
+    const name = typeof url === 'string' && url.startsWith(MEDIA_PATH) ? url.slice(MEDIA_PATH.length) : '';
+    const asset = name ? await library.byName(name.split('?')[0] ?? '') : undefined;
+    if (!asset) throw apiError('favicon-not-found');
+    return sendOriginal(request, reply, asset, FAVICON_CACHE_CONTROL);
+  });
   typed.get('/media/*', { schema: { querystring: variantQuerySchema } }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const { query } = request;

@@ -39,7 +39,13 @@ export {
   salesSince,
   type OrderSummary,
 } from './store.ts';
-export { orderEventDetail, orderNumbersByIds, orderToReview, failedRenewalOrderIds } from './store.ts';
+export {
+  anyOrder,
+  orderEventDetail,
+  orderNumbersByIds,
+  orderToReview,
+  failedRenewalOrderIds,
+} from './store.ts';
 export type { OrderTables } from './tables.ts';
 export { ordersMigrations } from './migrations.ts';
 export { orderAdminRoutes, type OrderAdminOptions } from './admin-routes.ts';

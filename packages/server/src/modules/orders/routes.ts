@@ -192,10 +192,17 @@ function giftCardSendAt(day: string | undefined, now = Date.now()): number | und
   return at <= now ? undefined : at;
 }
 
+/** Read through on each order: staff change the site settings while the server runs (issue 31). */
 const orderSettingsOf = (options: CheckoutOptions): OrderSettings => ({
-  currency: options.settings.currency,
-  minimumSubtotalCents: options.minimumSubtotalCents,
-  timeZone: options.timeZone,
+  get currency() {
+    return options.settings.currency;
+  },
+  get minimumSubtotalCents() {
+    return options.minimumSubtotalCents;
+  },
+  get timeZone() {
+    return options.timeZone;
+  },
   pricing: options.settings.pricing,
 });
 

@@ -516,3 +516,9 @@ export function salesSince(db: Db, from: number) {
     .groupBy('currency')
     .execute();
 }
+
+/** Whether the store has taken at least one order (a currency change then asks to be confirmed). */
+export async function anyOrder(db: TablesHandle<OrderTables>): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

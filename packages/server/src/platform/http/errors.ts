@@ -279,6 +279,23 @@ export const ERRORS = {
     key: 'navigation.record-changed-by-import',
   },
   'navigation.revision-not-found': { code: 'not-found', status: 404, key: 'navigation.revision-not-found' },
+  /** The site settings (issue 31, modules/content/settings-*.ts). */
+  'settings.record-changed': { code: 'record-changed', status: 409, key: 'settings.record-changed' },
+  'settings.record-changed-by-import': {
+    code: 'record-changed',
+    status: 409,
+    key: 'settings.record-changed-by-import',
+  },
+  /** A currency change on a store with products or orders, without `confirmCurrencyChange: true`. */
+  'settings.currency-change-unconfirmed': {
+    code: 'currency-change-unconfirmed',
+    status: 409,
+    key: 'settings.currency-change-unconfirmed',
+  },
+  'settings.revision-not-found': { code: 'not-found', status: 404, key: 'settings.revision-not-found' },
+  'settings.no-settings': { code: 'not-found', status: 404, key: 'settings.no-settings' },
+  'favicon-not-found': { code: 'not-found', status: 404, text: 'This site has no favicon.' },
+  'settings.image-unknown': { code: 'invalid-settings', status: 400, key: 'settings.image-unknown' },
   /** The product editor (issue 30, modules/catalogue/product-*.ts). */
   'catalogue.product-not-found': { code: 'not-found', status: 404, key: 'catalogue.product-not-found' },
   'catalogue.revision-not-found': { code: 'not-found', status: 404, key: 'catalogue.revision-not-found' },

@@ -5,6 +5,7 @@
  */
 import type { LocalizedStrings } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeSnapshot } from '../db/change-version.ts';
 import type { Site, SiteContent } from './types.ts';
 
 /**
@@ -38,6 +39,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The site this request is for (platform/site/context.ts). */
     site: SiteContext;
+    /**
+     * The change versions as this request read them (its one read, app.ts), for the caches that
+     * would otherwise read them again; none when the request made no read.
+     */
+    changeSnapshot?: ChangeSnapshot;
   }
   interface FastifyInstance {
     /** Resolves a request's site; jobs with no request call it with none. */
