@@ -178,16 +178,6 @@ export async function recordImportedFiles(
   if (rows.length > 0) await trx.insertInto('content_import_files').values(rows).execute();
 }
 
-/** One document (none: never imported nor saved). */
-export async function documentRow(db: ContentDb, name: string): Promise<StoredDocument | undefined> {
-  const row = await db
-    .selectFrom('site_documents')
-    .select(['name', 'data', 'version'])
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row && { name: row.name, data: row.data, version: Number(row.version) };
-}
-
 /**
  * Writes a document only if it is still at `version` (0: it does not exist yet), moving it to the
  * next; false when another save came first.
@@ -198,82 +188,23 @@ export async function saveDocumentAt(
   version: number,
   data: string,
   now: number,
+  by: string | null = null,
 ): Promise<boolean> {
   if (version === 0) {
     const inserted = await trx
       .insertInto('site_documents')
-      .values({ name, data, version: 1, updated_on: now })
+      .values({ name, data, version: 1, updated_on: now, updated_by: by })
       .onConflict((oc) => oc.column('name').doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   }
   const updated = await trx
     .updateTable('site_documents')
-    .set({ data, version: version + 1, updated_on: now })
+    .set({ data, version: version + 1, updated_on: now, updated_by: by })
     .where('name', '=', name)
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
-}
-
-export interface DocumentRevisionRow {
-  id: string;
-  version: number;
-  savedOn: number;
-  savedBy: string | null;
-  data: string;
-  changes: string[];
-}
-
-export async function addDocumentRevision(
-  trx: ContentDb,
-  name: string,
-  revision: DocumentRevisionRow,
-): Promise<void> {
-  await trx
-    .insertInto('site_document_revisions')
-    .values({
-      id: revision.id,
-      name,
-      version: revision.version,
-      saved_on: revision.savedOn,
-      saved_by: revision.savedBy,
-      data: revision.data,
-      changes: JSON.stringify(revision.changes),
-    })
-    .execute();
-}
-
-const revisionOf = (row: {
-  id: string;
-  version: number;
-  saved_on: number | string;
-  saved_by: string | null;
-  data: string;
-  changes: string;
-}): DocumentRevisionRow => ({
-  id: row.id,
-  version: Number(row.version),
-  savedOn: Number(row.saved_on),
-  savedBy: row.saved_by,
-  data: row.data,
-  changes: JSON.parse(row.changes) as string[],
-});
-
-/** A document's revisions, newest first, at most `limit`. */
-export async function documentRevisions(
-  db: ContentDb,
-  name: string,
-  limit: number,
-): Promise<DocumentRevisionRow[]> {
-  const rows = await db
-    .selectFrom('site_document_revisions')
-    .selectAll()
-    .where('name', '=', name)
-    .orderBy('version', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(revisionOf);
 }
 
 /** The newest revision of a document (who saved it last). */
@@ -282,18 +213,4 @@ export async function latestDocumentRevision(
   name: string,
 ): Promise<DocumentRevisionRow | undefined> {
   return (await documentRevisions(db, name, 1))[0];
-}
-
-export async function documentRevision(
-  db: ContentDb,
-  name: string,
-  id: string,
-): Promise<DocumentRevisionRow | undefined> {
-  const row = await db
-    .selectFrom('site_document_revisions')
-    .selectAll()
-    .where('name', '=', name)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && revisionOf(row);
 }

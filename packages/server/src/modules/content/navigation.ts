@@ -23,7 +23,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import {
-  addDocumentRevision,
+  insertDocumentRevision,
   documentRevision,
   documentRevisions,
   documentRow,
@@ -183,10 +183,10 @@ async function write(
     const data = JSON.stringify(document, null, 2);
     if (
       (row?.version ?? 0) !== version ||
-      !(await saveDocumentAt(trx, NAVIGATION_DOCUMENT, version, data, now))
+      !(await saveDocumentAt(trx, NAVIGATION_DOCUMENT, version, data, now, editor.email))
     )
       return false;
-    await addDocumentRevision(trx, NAVIGATION_DOCUMENT, {
+    await insertDocumentRevision(trx, NAVIGATION_DOCUMENT, {
       id: randomBytes(12).toString('hex'),
       version: version + 1,
       savedOn: now,
