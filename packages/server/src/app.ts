@@ -26,6 +26,8 @@ import {
   failedRenewalOrderIds,
   handOutPaidOrder,
   confirmationMailNow,
+  downloadLinks,
+  withSignedDownloads,
   stripeWebhookRoutes,
 } from './modules/orders/index.ts';
 import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
@@ -49,7 +51,12 @@ import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './platform/http/crumb.ts';
 import { sharedSecret } from './platform/http/captcha.ts';
-import { DEFAULT_MEDIA_UPLOAD_LIMIT_MB, type Config } from './config.ts';
+import {
+  DEFAULT_DIGITAL_UPLOAD_LIMIT_MB,
+  DEFAULT_DOWNLOAD_LINK_HOURS,
+  DEFAULT_MEDIA_UPLOAD_LIMIT_MB,
+  type Config,
+} from './config.ts';
 import type { SiteContent } from './platform/site/types.ts';
 import { ChangeWatch, type ReadKeys } from './platform/db/change-version.ts';
 import { catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
@@ -138,6 +145,8 @@ export interface BuildOptions {
    * each finished look, so a test can wait for one instead of sleeping.
    */
   renewals?: { now?: () => number; intervalMs?: number; onTick?: (result: TickResult) => void };
+  /** The clock signed download links are dated and checked by (default `Date.now`). */
+  downloads?: { now?: () => number };
   /**
    * The site a request is for (platform/site/context.ts), given this install's one site; every
    * request gets that one unless a test serves several sites from one app. Called with no request
@@ -316,6 +325,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         }
       : {};
+    const signedDownloads = downloadLinks({
+      secret: await sharedSecret(database.db, 'download-links'),
+      lifetimeMs: (config.downloadLinkHours ?? DEFAULT_DOWNLOAD_LINK_HOURS) * 60 * 60 * 1000,
+      now: options.downloads?.now ?? Date.now,
+    });
     await app.register(accountRoutes, {
       db: database.db,
       staffSecondFactorRequired: config.staffSecondFactorRequired === true,
@@ -370,6 +384,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       timeZone: siteTimeZone(site.content.website),
       writeLimit: config.cartWriteLimit,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
+      downloadLinks: signedDownloads,
     };
     await app.register(checkoutRoutes, checkoutOptions);
     // Subscriptions (issue 17): renewals are placed by checkout's own order code.
@@ -409,7 +424,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(stripe ? { stripe } : {}),
       handOutPaidOrder,
       confirmationMailNow: (trx, orderId, requested, firstBody) =>
-        confirmationMailNow(trx, orderId, requested, requested.strings, firstBody),
+        confirmationMailNow(trx, orderId, requested, requested.strings, firstBody, signedDownloads),
+      downloadLinks: signedDownloads,
+      digitalUploadLimitBytes:
+        config.digitalUploadLimitBytes ?? megabytesToBytes(DEFAULT_DIGITAL_UPLOAD_LIMIT_MB),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(popupOverlayRoutes, { renderer });
@@ -422,6 +440,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(accountPageRoutes, {
       db: database.db,
       renderer,
+      signDownloads: (order) => withSignedDownloads(order, signedDownloads),
       ...signInLimits,
       webBundle,
     });

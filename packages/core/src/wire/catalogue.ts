@@ -269,6 +269,22 @@ export interface MediaAsset {
 
 export type MediaPage = CursorPage<'assets', MediaAsset>;
 
+// ------------------------------------------------------------------ a digital product's file
+
+/** The file a digital product's buyers download once paid: private, never at a `/media` address. */
+export interface DigitalFile {
+  fileName: string;
+  contentType: string;
+  bytes: number;
+  uploadedOn: number;
+  uploadedBy: string | null;
+}
+
+/** `GET`, `PUT` and `DELETE /api/config/products/:id/digital-file` answer the product's file, or null. */
+export interface DigitalFileAnswer {
+  file: DigitalFile | null;
+}
+
 // ------------------------------------------------------------------ product CSV
 
 /** The product CSV a file follows: Squarespace 7.1's or Shopify's columns. */

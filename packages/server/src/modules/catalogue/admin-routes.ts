@@ -20,6 +20,7 @@ import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
 import { productCsvRoutes } from './admin-csv.ts';
+import { digitalFileAdminRoutes } from './admin-digital-file.ts';
 import { productEditorRoutes, productSearchQuery, searchProducts } from './admin-products.ts';
 import type { ProductMedia } from './product-content.ts';
 import {
@@ -39,12 +40,14 @@ export interface CatalogueAdminOptions {
   staffEmails: AccountEmails;
   /** The media library's addresses (the media module's), for the product editor's images. */
   media?: ProductMedia;
+  /** A digital product's file's largest size in bytes (config's `digitalUploadLimitBytes`). */
+  digitalUploadLimitBytes: number;
 }
 
 export async function catalogueAdminRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  { staffEmails, media }: CatalogueAdminOptions,
+  { staffEmails, media, digitalUploadLimitBytes }: CatalogueAdminOptions,
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -63,6 +66,8 @@ export async function catalogueAdminRoutes(
   await productCsvRoutes(app, CONFIG_API);
 
   await productEditorRoutes(app, CONFIG_API, { media });
+
+  await digitalFileAdminRoutes(plugin, CONFIG_API, { uploadLimitBytes: digitalUploadLimitBytes });
 
   // ------------------------------------------------------------------ stock
 

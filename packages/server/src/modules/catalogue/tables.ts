@@ -120,6 +120,33 @@ export interface CollectionRedirectsTable {
   created: Millis;
 }
 
+/**
+ * A digital product's file (migration 2026-11-28-046): private, handed out only by an order's
+ * signed download link. A row is written before its bytes and marked complete after the last
+ * chunk, so an upload that breaks off never replaces the file a product has.
+ */
+export interface DigitalFilesTable {
+  id: string;
+  /** The product (`items.id`) it belongs to; kept after the product goes, for the orders that bought it. */
+  product_id: string;
+  /** The uploader's own file name: what the buyer's download is saved as. */
+  file_name: string;
+  content_type: string;
+  bytes: ColumnType<number | string, number | undefined, number>;
+  sha256: ColumnType<string, string | undefined, string>;
+  /** 1 once every chunk is written and the file is the product's. */
+  complete: ColumnType<number, number | undefined, number>;
+  uploaded_on: Millis;
+  uploaded_by: string | null;
+}
+
+/** The bytes, in order, a chunk of about a megabyte each (SQLite BLOB, PostgreSQL bytea). */
+export interface DigitalFileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface CatalogueTables {
   collections: CollectionsTable;
   items: ItemsTable;
@@ -129,6 +156,8 @@ export interface CatalogueTables {
   collection_redirects: CollectionRedirectsTable;
   item_revisions: ItemRevisionsTable;
   item_redirects: ItemRedirectsTable;
+  digital_files: DigitalFilesTable;
+  digital_file_chunks: DigitalFileChunksTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;
