@@ -106,9 +106,7 @@ const entries = {
   'checkout.download-withdrawn': {
     text: 'This order was cancelled or refunded, so its downloads are no longer available.',
   },
-  'catalogue.digital-file-not-digital': {
-    text: 'Only a digital product has a file to download. Make the product digital first.',
-  },
+  'catalogue.digital-file-not-found': { text: 'There is no such file. Upload the file again.' },
   'checkout.every': { text: 'Subscription: {terms}' },
   'checkout.mail-subject': { text: 'Your order #{number} from {site}' },
   'form.mail-subject': { text: 'Form Submission - {form}' },

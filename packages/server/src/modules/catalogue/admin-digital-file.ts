@@ -1,35 +1,32 @@
 /**
- * A digital product's file, from the product editor (issue 30), under `/api/config/products/:id`:
- * - `GET /digital-file` (`backoffice.read`) -> `DigitalFileAnswer`: its name, type and size, or null;
- * - `PUT /digital-file` (multipart, one file of any type; `catalogue.edit`) -> `DigitalFileAnswer`:
- *   the file replaces the one the product had once its last byte is stored; 413
- *   `media.file-too-large` (the spec's text) past the limit, 400 `media.upload-incomplete` when the
- *   body breaks off, 409 `catalogue.digital-file-not-digital` for a product that is not digital;
- * - `DELETE /digital-file` (`catalogue.edit`) -> `{ file: null }`.
- * The bytes go to the database a chunk at a time as they arrive (digital-file-store.ts), so an
- * upload of hundreds of megabytes holds one chunk in memory, and every instance serves the file.
+ * Digital products' files, for the product editor (issue 30), under `/api/config/digital-files`:
+ * - `POST /` (multipart, one file of any type; `catalogue.edit`) -> 201 `DigitalFile`: kept once
+ *   its last byte is stored; 413 `media.file-too-large` (the spec's text) past the limit, 400
+ *   `media.upload-incomplete` when the body breaks off;
+ * - `GET /:id` (`backoffice.read`) -> `DigitalFile`: its name, type and size, for the editor.
+ * A product names its file in its `digitalFileId` when saved (a versioned save, with its revision),
+ * so replacing or removing the file is an edit like any other. The bytes go to the database a chunk
+ * at a time as they arrive (digital-file-store.ts): an upload of hundreds of megabytes holds one
+ * chunk in memory, and every instance serves the file. They are never at a public address.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { formatFileSize, ProductType } from '@storefront/core';
-import type { DigitalFile, DigitalFileAnswer } from '@storefront/core/wire';
+import { formatFileSize } from '@storefront/core';
+import type { DigitalFile } from '@storefront/core/wire';
 import { z } from 'zod';
-import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { requirePermission } from '../../platform/http/guards.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import {
-  digitalFileOf,
+  digitalFileById,
   discardDigitalFile,
   discardStaleUploads,
   finishDigitalFile,
-  removeDigitalFile,
   startDigitalFile,
   writeDigitalFileChunk,
   type DigitalFileRow,
 } from './digital-file-store.ts';
-import { productRow } from './product-store.ts';
 
 /** The bytes of one stored chunk: small enough to hold, large enough that a big file is few rows. */
 export const DIGITAL_FILE_CHUNK_BYTES = 1024 * 1024;
@@ -41,18 +38,15 @@ export interface DigitalFileAdminOptions {
   uploadLimitBytes: number;
 }
 
-const productParams = z.object({ id: z.string().min(1).max(100) }).strict();
+const fileParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
-const wire = (row: DigitalFileRow | undefined): DigitalFileAnswer => ({
-  file: row
-    ? ({
-        fileName: row.fileName,
-        contentType: row.contentType,
-        bytes: row.bytes,
-        uploadedOn: row.uploadedOn,
-        uploadedBy: row.uploadedBy,
-      } satisfies DigitalFile)
-    : null,
+const wire = (row: DigitalFileRow): DigitalFile => ({
+  id: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  bytes: row.bytes,
+  uploadedOn: row.uploadedOn,
+  uploadedBy: row.uploadedBy,
 });
 
 /** The uploader's own name without any folder or control characters: what the buyer saves. */
@@ -85,24 +79,16 @@ export async function digitalFileAdminRoutes(
     const { db } = app.database;
     const read = { preValidation: requirePermission('backoffice.read') };
     const edit = { preValidation: requirePermission('catalogue.edit'), config: { crumb: true } };
-    const PATH = `${CONFIG_API}/products/:id/digital-file`;
+    const API = `${CONFIG_API}/digital-files`;
 
-    const digitalProduct = async (id: string) => {
-      const product = await productRow(db, id);
-      if (!product) throw apiError('catalogue.product-not-found');
-      if (product.product_type !== ProductType.DIGITAL) throw apiError('catalogue.digital-file-not-digital');
-      return product;
-    };
-
-    app.get(PATH, { ...read, schema: { params: productParams } }, async (request, reply) => {
+    app.get(`${API}/:id`, { ...read, schema: { params: fileParams } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const product = await productRow(db, request.params.id);
-      if (!product) throw apiError('catalogue.product-not-found');
-      return wire(await digitalFileOf(db, product.id));
+      const file = await digitalFileById(db, request.params.id);
+      if (!file) throw apiError('catalogue.digital-file-not-found');
+      return wire(file);
     });
 
-    app.put(PATH, { ...edit, schema: { params: productParams } }, async (request, reply) => {
-      const product = await digitalProduct(request.params.id);
+    app.post(API, { ...edit }, async (request, reply) => {
       if (!request.isMultipart()) throw apiError('media.upload-not-multipart');
       const now = Date.now();
       await discardStaleUploads(db, now - STALE_UPLOAD_MS);
@@ -117,7 +103,6 @@ export async function digitalFileAdminRoutes(
       const fileId = randomUUID();
       await startDigitalFile(db, {
         id: fileId,
-        productId: product.id,
         fileName: fileNameOf(part.filename),
         contentType: contentTypeOf(part.mimetype),
         uploadedOn: now,
@@ -147,8 +132,7 @@ export async function digitalFileAdminRoutes(
         if (part.file.truncated)
           throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
         await flush();
-        const totals = { bytes, sha256: hash.digest('hex') };
-        await writeTransaction(db, (trx) => finishDigitalFile(trx, fileId, product.id, totals));
+        await finishDigitalFile(db, fileId, { bytes, sha256: hash.digest('hex') });
       } catch (error) {
         await discardDigitalFile(db, fileId);
         if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE')
@@ -157,15 +141,10 @@ export async function digitalFileAdminRoutes(
           });
         throw apiError('media.upload-incomplete', { extra: { fileName: part.filename } });
       }
-      reply.header('cache-control', 'no-store');
-      return wire(await digitalFileOf(db, product.id));
-    });
-
-    app.delete(PATH, { ...edit, schema: { params: productParams } }, async (request) => {
-      const product = await productRow(db, request.params.id);
-      if (!product) throw apiError('catalogue.product-not-found');
-      await removeDigitalFile(db, product.id);
-      return wire(undefined);
+      const file = await digitalFileById(db, fileId);
+      if (!file) throw apiError('media.upload-incomplete', { extra: { fileName: part.filename } });
+      reply.code(201).header('cache-control', 'no-store');
+      return wire(file);
     });
   });
 }

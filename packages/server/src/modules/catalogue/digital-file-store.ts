@@ -3,11 +3,10 @@
  * names those tables. Bytes go in and come out one chunk at a time, so neither an upload nor a
  * download holds a whole file in memory.
  */
-import type { CatalogueDb, CatalogueTrx } from './tables.ts';
+import type { CatalogueDb } from './tables.ts';
 
 export interface DigitalFileRow {
   id: string;
-  productId: string;
   fileName: string;
   contentType: string;
   bytes: number;
@@ -17,20 +16,18 @@ export interface DigitalFileRow {
 
 export interface NewDigitalFile {
   id: string;
-  productId: string;
   fileName: string;
   contentType: string;
   uploadedOn: number;
   uploadedBy: string | null;
 }
 
-/** A file row that holds no bytes yet: it is nobody's file until `finishDigitalFile`. */
+/** A file row that holds no bytes yet: no product can name it until `finishDigitalFile`. */
 export async function startDigitalFile(db: CatalogueDb, file: NewDigitalFile): Promise<void> {
   await db
     .insertInto('digital_files')
     .values({
       id: file.id,
-      product_id: file.productId,
       file_name: file.fileName,
       content_type: file.contentType,
       uploaded_on: file.uploadedOn,
@@ -48,22 +45,13 @@ export async function writeDigitalFileChunk(
   await db.insertInto('digital_file_chunks').values({ file_id: fileId, seq, data }).execute();
 }
 
-/**
- * The uploaded file becomes the product's, in the caller's transaction: the file it replaces goes
- * with its bytes, so a buyer's next download is the new file and never a mix.
- */
+/** Every chunk is written: the file is whole, and a product may name it. */
 export async function finishDigitalFile(
-  trx: CatalogueTrx,
+  db: CatalogueDb,
   fileId: string,
-  productId: string,
   totals: { bytes: number; sha256: string },
 ): Promise<void> {
-  await trx
-    .deleteFrom('digital_files')
-    .where('product_id', '=', productId)
-    .where('complete', '=', 1)
-    .execute();
-  await trx
+  await db
     .updateTable('digital_files')
     .set({ complete: 1, bytes: totals.bytes, sha256: totals.sha256 })
     .where('id', '=', fileId)
@@ -80,35 +68,23 @@ export async function discardStaleUploads(db: CatalogueDb, before: number): Prom
   await db.deleteFrom('digital_files').where('complete', '=', 0).where('uploaded_on', '<', before).execute();
 }
 
-/** The product's file, or undefined when it has none. */
-export async function digitalFileOf(db: CatalogueDb, productId: string): Promise<DigitalFileRow | undefined> {
+/** The whole file with that id, or undefined (unknown, or still being uploaded). */
+export async function digitalFileById(db: CatalogueDb, fileId: string): Promise<DigitalFileRow | undefined> {
   const row = await db
     .selectFrom('digital_files')
-    .select(['id', 'product_id', 'file_name', 'content_type', 'bytes', 'uploaded_on', 'uploaded_by'])
-    .where('product_id', '=', productId)
+    .select(['id', 'file_name', 'content_type', 'bytes', 'uploaded_on', 'uploaded_by'])
+    .where('id', '=', fileId)
     .where('complete', '=', 1)
-    .orderBy('uploaded_on', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     id: row.id,
-    productId: row.product_id,
     fileName: row.file_name,
     contentType: row.content_type,
     bytes: Number(row.bytes),
     uploadedOn: Number(row.uploaded_on),
     uploadedBy: row.uploaded_by,
   };
-}
-
-/** Removes the product's file; true when it had one. */
-export async function removeDigitalFile(db: CatalogueDb, productId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('digital_files')
-    .where('product_id', '=', productId)
-    .where('complete', '=', 1)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** The file's bytes, a chunk per query: memory holds one chunk however large the file. */

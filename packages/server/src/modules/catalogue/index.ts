@@ -84,4 +84,4 @@ export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
 export { movedCollectionPath } from './collection-store.ts';
 export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';
-export { digitalFileChunks, digitalFileOf, type DigitalFileRow } from './digital-file-store.ts';
+export { digitalFileById, digitalFileChunks, type DigitalFileRow } from './digital-file-store.ts';

@@ -121,20 +121,20 @@ export interface CollectionRedirectsTable {
 }
 
 /**
- * A digital product's file (migration 2026-11-28-046): private, handed out only by an order's
- * signed download link. A row is written before its bytes and marked complete after the last
- * chunk, so an upload that breaks off never replaces the file a product has.
+ * Digital products' files (migration 2026-11-28-046): private, handed out only by an order's
+ * signed download link. A product names its file by id (`structuredContent.digitalFileId`), so
+ * choosing a file is part of a versioned save and a revision restores the file it had. A row is
+ * written before its bytes and marked complete after the last chunk: an upload that breaks off is
+ * never a file a product can name.
  */
 export interface DigitalFilesTable {
   id: string;
-  /** The product (`items.id`) it belongs to; kept after the product goes, for the orders that bought it. */
-  product_id: string;
   /** The uploader's own file name: what the buyer's download is saved as. */
   file_name: string;
   content_type: string;
   bytes: ColumnType<number | string, number | undefined, number>;
   sha256: ColumnType<string, string | undefined, string>;
-  /** 1 once every chunk is written and the file is the product's. */
+  /** 1 once every chunk is written. */
   complete: ColumnType<number, number | undefined, number>;
   uploaded_on: Millis;
   uploaded_by: string | null;

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ROLES } from '@storefront/core';
-import type { DigitalFileAnswer, MediaPage } from '@storefront/core/wire';
+import type { DigitalFile, MediaPage, ProductInput, ProductRecord } from '@storefront/core/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewCustomer, type Customer } from '../accounts/testing.ts';
 import { ORDER_PAGES } from '../accounts/order-views.ts';
@@ -15,7 +15,8 @@ import { cookieHeader, DATABASES, startApp, type TestApp } from '../../testing/a
 import { Shopper } from '../../testing/shopper.ts';
 import { makeCheckoutSite } from './testing.ts';
 
-const FILE_API = '/api/config/products/p-ebook/digital-file';
+const FILE_API = '/api/config/digital-files';
+const EBOOK_API = '/api/config/products/p-ebook';
 const LIMIT = 3_000_000;
 const HOUR = 60 * 60 * 1000;
 const EXPIRED =
@@ -35,6 +36,11 @@ function multipart(name: string, data: Buffer, type = 'application/pdf'): Buffer
   ]);
 }
 
+const inputOf = (record: ProductRecord): ProductInput => {
+  const { id: _i, version: _v, updatedOn: _o, updatedBy: _b, currency: _c, url: _u, ...input } = record;
+  return input;
+};
+
 /** The signed link a page prints for its download, as the browser would follow it. */
 const downloadHref = (html: string): string | undefined =>
   /href="(\/checkout\/download\/[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
@@ -47,10 +53,10 @@ for (const database of DATABASES) {
     let clock = Date.UTC(2026, 10, 28, 12);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2_500_000)]);
 
-    const upload = (staff: Customer, payload: Buffer, productId = 'p-ebook') =>
+    const upload = (staff: Customer, payload: Buffer) =>
       t.app.inject({
-        method: 'PUT',
-        url: `/api/config/products/${productId}/digital-file`,
+        method: 'POST',
+        url: FILE_API,
         headers: {
           cookie: cookieHeader(staff.cookies),
           'x-csrf-token': staff.cookies.crumb ?? '',
@@ -59,6 +65,24 @@ for (const database of DATABASES) {
         },
         payload,
       });
+
+    /** The ebook saved in the editor with `change` (its file, its type). */
+    const saveEbook = async (change: Partial<ProductInput>, staff: Customer = manager) => {
+      const loaded = (await staff.request('GET', EBOOK_API)).json() as ProductRecord;
+      return staff.request('PUT', EBOOK_API, {
+        version: loaded.version,
+        product: { ...inputOf(loaded), ...change },
+      });
+    };
+    /** A file uploaded and made the ebook's. */
+    const giveEbook = async (name: string, data: Buffer, type?: string) => {
+      const uploaded = await upload(manager, multipart(name, data, type));
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const file = uploaded.json() as DigitalFile;
+      const saved = await saveEbook({ digitalFileId: file.id });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return file;
+    };
 
     /** A paid order of the ebook and its confirmation page's address. */
     const paidOrder = async () => {
@@ -94,10 +118,11 @@ for (const database of DATABASES) {
     });
 
     it('uploads the file in the editor, shows its name and size, and keeps it out of the media library', async () => {
-      const saved = await upload(manager, multipart('Field Guide.pdf', pdf));
-      expect(saved.statusCode, saved.body).toBe(200);
-      const shown = (await manager.request('GET', FILE_API)).json() as DigitalFileAnswer;
-      expect(shown.file).toMatchObject({
+      const file = await giveEbook('Field Guide.pdf', pdf);
+      const record = (await manager.request('GET', EBOOK_API)).json() as ProductRecord;
+      expect(record.digitalFileId).toBe(file.id);
+      const shown = (await manager.request('GET', `${FILE_API}/${file.id}`)).json() as DigitalFile;
+      expect(shown).toMatchObject({
         fileName: 'Field Guide.pdf',
         contentType: 'application/pdf',
         bytes: pdf.length,
@@ -108,8 +133,7 @@ for (const database of DATABASES) {
       expect((await t.app.inject({ method: 'GET', url: '/media/Field%20Guide.pdf' })).statusCode).toBe(404);
     });
 
-    it('gives a paid order a signed link on its page, its mail and the account page, which downloads the exact bytes', async () => {
-      expect((await upload(manager, multipart('Field Guide.pdf', pdf))).statusCode).toBe(200);
+    it('gives a paid order a signed link on its confirmation page and in its mail, which downloads the exact bytes', async () => {
       const { shopper, order, confirmationUrl } = await paidOrder();
       const href = downloadHref((await shopper.request('GET', confirmationUrl)).body);
       expect(href).toMatch(/\?expires=\d+&signature=[\w-]+$/);
@@ -216,30 +240,52 @@ for (const database of DATABASES) {
       const brokenOff = await upload(manager, whole.subarray(0, 1_200_000));
       expect(brokenOff.statusCode).toBe(400);
       expect(brokenOff.json()).toMatchObject({ message: 'File upload failed to complete' });
-      const shown = (await manager.request('GET', FILE_API)).json() as DigitalFileAnswer;
-      expect(shown.file).toMatchObject({ fileName: 'Field Guide.pdf', bytes: pdf.length });
+      const record = (await manager.request('GET', EBOOK_API)).json() as ProductRecord;
+      const kept = (
+        await manager.request('GET', `${FILE_API}/${record.digitalFileId}`)
+      ).json() as DigitalFile;
+      expect(kept).toMatchObject({ fileName: 'Field Guide.pdf', bytes: pdf.length });
+      const unfinished = await t.app.database.db
+        .selectFrom('digital_files')
+        .select('id')
+        .where('complete', '=', 0)
+        .execute();
+      expect(unfinished).toEqual([]);
     });
 
-    it('replaces and removes the file; only a digital product takes one, and only staff who edit the catalogue', async () => {
+    it('replaces the file (buyers get the new one) and removes it; a file id not uploaded is refused; only staff who edit the catalogue upload', async () => {
+      const first = (await manager.request('GET', EBOOK_API)).json() as ProductRecord;
       const track = Buffer.concat([Buffer.from('ID3'), randomBytes(40_000)]);
-      expect((await upload(manager, multipart('Track One.mp3', track, 'audio/mpeg'))).statusCode).toBe(200);
+      await giveEbook('Track One.mp3', track, 'audio/mpeg');
       const { shopper, confirmationUrl } = await paidOrder();
       const href = downloadHref((await shopper.request('GET', confirmationUrl)).body) ?? '';
       const file = await shopper.request('GET', href);
+      expect(file.headers['content-type']).toBe('audio/mpeg');
       expect(file.headers['content-disposition']).toBe('attachment; filename="Track One.mp3"');
       expect(file.rawPayload.equals(track)).toBe(true);
 
-      const physical = await upload(manager, multipart('Tee.pdf', pdf), 'p-tee');
-      expect(physical.statusCode).toBe(409);
-      expect(physical.json()).toMatchObject({
-        message: 'Only a digital product has a file to download. Make the product digital first.',
-      });
+      // A revision brings back the file it had.
+      const revisions = (await manager.request('GET', `${EBOOK_API}/revisions`)).json() as {
+        revisions: { id: string; version: number }[];
+      };
+      const before = revisions.revisions.find((r) => r.version === first.version);
+      const restored = await manager.request('POST', `${EBOOK_API}/revisions/${before?.id}/restore`, {});
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect((restored.json() as ProductRecord).digitalFileId).toBe(first.digitalFileId);
+      expect((await shopper.request('GET', href)).rawPayload.equals(pdf)).toBe(true);
+
+      const unknown = await saveEbook({ digitalFileId: 'never-uploaded' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ message: 'There is no such file. Upload the file again.' });
       const viewer = await signInNewStaff(t, 'digital-viewer@example.test', [ROLES.viewer]);
       expect((await upload(viewer, multipart('Track Two.mp3', track))).statusCode).toBe(403);
 
-      const removed = await manager.request('DELETE', FILE_API);
+      const removed = await saveEbook({ digitalFileId: null });
       expect(removed.statusCode, removed.body).toBe(200);
-      expect(((await manager.request('GET', FILE_API)).json() as DigitalFileAnswer).file).toBeNull();
+      expect((removed.json() as ProductRecord).digitalFileId).toBeNull();
+      const stand = await shopper.request('GET', href);
+      expect(stand.statusCode).toBe(200);
+      expect(stand.rawPayload.equals(pdf)).toBe(false);
     });
   });
 }

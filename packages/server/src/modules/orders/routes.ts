@@ -31,7 +31,7 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { digest, signedInCustomer, type Member } from '../../platform/http/session.ts';
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { digitalFileChunks, digitalFileOf, firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
+import { digitalFileById, digitalFileChunks, firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
@@ -785,9 +785,10 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
 
   /**
    * A digital line's download, through a link the shop signed that has not expired, while the order
-   * is paid. The product's uploaded file streams from the database a chunk at a time; a product
-   * without one whose content has a `structuredContent.downloadUrl` (demo content) is redirected
-   * there, otherwise a small receipt file stands in.
+   * is paid. The product's file (`structuredContent.digitalFileId`, as it is now: a replaced file
+   * reaches earlier buyers too) streams from the database a chunk at a time; a product without one
+   * whose content has a `structuredContent.downloadUrl` (demo content) is redirected there,
+   * otherwise a small receipt file stands in.
    */
   app.get('/checkout/download/:orderId/:lineId', async (request, reply) => {
     const ls = request.site.strings;
@@ -811,7 +812,9 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         reply,
         link === 'expired' ? 'download-link-expired' : 'download-link-invalid',
       );
-    const file = await digitalFileOf(db, lineRow.itemId);
+    const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
+    const fileId = item?.structuredContent?.digitalFileId;
+    const file = typeof fileId === 'string' ? await digitalFileById(db, fileId) : undefined;
     if (file)
       return reply
         .header('content-type', file.contentType)
@@ -820,7 +823,6 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(Readable.from(digitalFileChunks(db, file.id)));
-    const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
     const target = item?.structuredContent?.downloadUrl;
     if (typeof target === 'string' && /^(https?:\/\/|\/)/.test(target)) return reply.redirect(target, 302);
     const name = `${lineRow.title.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'download'}.txt`;

@@ -80,7 +80,12 @@ export const ERRORS = {
   'download-link-expired': { status: 410, key: 'checkout.download-link-expired' },
   'download-link-invalid': { status: 403, key: 'checkout.download-link-invalid' },
   'download-withdrawn': { status: 410, key: 'checkout.download-withdrawn' },
-  'catalogue.digital-file-not-digital': { status: 409, key: 'catalogue.digital-file-not-digital' },
+  'catalogue.digital-file-not-found': {
+    code: 'not-found',
+    status: 404,
+    key: 'catalogue.digital-file-not-found',
+  },
+  'catalogue.digital-file-unknown': { status: 400, key: 'catalogue.digital-file-not-found' },
 
   // Site forms (spec section 8).
   'unparseable-fields': { status: 400, key: 'form.unparseable-fields' },

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
 /**
- * A digital product's file (issue 30; tables.ts `digital_files`, `digital_file_chunks`). Private:
+ * Digital products' files (issue 30; tables.ts `digital_files`, `digital_file_chunks`). Private:
  * never at a `/media` address, never in the media library. The bytes are kept in chunks of about a
  * megabyte so that an upload is written and a download read without holding the whole file.
  */
@@ -11,7 +11,6 @@ export const migration: Migration = {
     await db.schema
       .createTable('digital_files')
       .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('product_id', 'text', (c) => c.notNull())
       .addColumn('file_name', 'text', (c) => c.notNull())
       .addColumn('content_type', 'text', (c) => c.notNull())
       .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -21,9 +20,9 @@ export const migration: Migration = {
       .addColumn('uploaded_by', 'text')
       .execute();
     await db.schema
-      .createIndex('digital_files_product_idx')
+      .createIndex('digital_files_unfinished_idx')
       .on('digital_files')
-      .columns(['product_id', 'complete', 'uploaded_on'])
+      .columns(['complete', 'uploaded_on'])
       .execute();
     await db.schema
       .createTable('digital_file_chunks')
