@@ -228,7 +228,10 @@ test('a digital print paid through Stripe downloads only after the paid webhook'
   expect(await sessionPaid(session)).toBe('paid');
   await page.reload();
   const link = page.getByRole('link', { name: /Download/ });
-  expect(`${site.base}${(await link.getAttribute('href')) ?? ''}`).toBe(download);
+  // The paid page links to that address, signed and expiring (issue 30).
+  const href = `${site.base}${(await link.getAttribute('href')) ?? ''}`;
+  expect(href.split('?')[0]).toBe(download);
+  expect(new URL(href).searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
   const downloading = page.waitForEvent('download');
   await link.click();
   expect((await downloading).suggestedFilename()).toMatch(/\.txt$/);

@@ -96,6 +96,17 @@ const entries = {
   'checkout.download-unpaid': {
     text: 'This download is available once payment for the order is received.',
   },
+  // A download link is signed and expires: these say where a fresh one is.
+  'checkout.download-link-expired': {
+    text: 'This download link has expired. Open your order confirmation page, or the order in your account, for a new link.',
+  },
+  'checkout.download-link-invalid': {
+    text: 'This download link is not valid. Open your order confirmation page, or the order in your account, for a new link.',
+  },
+  'checkout.download-withdrawn': {
+    text: 'This order was cancelled or refunded, so its downloads are no longer available.',
+  },
+  'catalogue.digital-file-not-found': { text: 'There is no such file. Upload the file again.' },
   'checkout.every': { text: 'Subscription: {terms}' },
   'checkout.mail-subject': { text: 'Your order #{number} from {site}' },
   'form.mail-subject': { text: 'Form Submission - {form}' },

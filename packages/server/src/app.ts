@@ -27,6 +27,8 @@ import {
   anyOrder,
   handOutPaidOrder,
   confirmationMailNow,
+  downloadLinks,
+  withSignedDownloads,
   stripeWebhookRoutes,
 } from './modules/orders/index.ts';
 import { subscriptionRoutes, type TickResult } from './modules/subscriptions/index.ts';
@@ -51,7 +53,12 @@ import { trackInFlight } from './platform/http/drain.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { CRUMB_COOKIE, ensureCrumb, registerCrumbCheck } from './platform/http/crumb.ts';
 import { sharedSecret } from './platform/http/captcha.ts';
-import { DEFAULT_MEDIA_UPLOAD_LIMIT_MB, type Config } from './config.ts';
+import {
+  DEFAULT_DIGITAL_UPLOAD_LIMIT_MB,
+  DEFAULT_DOWNLOAD_LINK_HOURS,
+  DEFAULT_MEDIA_UPLOAD_LIMIT_MB,
+  type Config,
+} from './config.ts';
 import type { SiteContent } from './platform/site/types.ts';
 import { ChangeWatch, changeKey, ReadKeys } from './platform/db/change-version.ts';
 import { isDatabaseUnavailable } from './platform/db/faults.ts';
@@ -151,6 +158,8 @@ export interface BuildOptions {
    * each finished look, so a test can wait for one instead of sleeping.
    */
   renewals?: { now?: () => number; intervalMs?: number; onTick?: (result: TickResult) => void };
+  /** The clock signed download links are dated and checked by (default `Date.now`). */
+  downloads?: { now?: () => number };
   /**
    * The site a request is for (platform/site/context.ts), given this install's one site; every
    * request gets that one unless a test serves several sites from one app. Called with no request
@@ -364,6 +373,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         }
       : {};
+    const signedDownloads = downloadLinks({
+      secret: await sharedSecret(database.db, 'download-links'),
+      lifetimeMs: (config.downloadLinkHours ?? DEFAULT_DOWNLOAD_LINK_HOURS) * 60 * 60 * 1000,
+      now: options.downloads?.now ?? Date.now,
+    });
     await app.register(accountRoutes, {
       db: database.db,
       staffSecondFactorRequired: config.staffSecondFactorRequired === true,
@@ -431,6 +445,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       writeLimit: config.cartWriteLimit,
       ...(stripe ? { payment: stripePaymentProvider(stripe) } : {}),
+      downloadLinks: signedDownloads,
     };
     await app.register(checkoutRoutes, checkoutOptions);
     // Subscriptions (issue 17): renewals are placed by checkout's own order code.
@@ -470,7 +485,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(stripe ? { stripe } : {}),
       handOutPaidOrder,
       confirmationMailNow: (trx, orderId, requested, firstBody) =>
-        confirmationMailNow(trx, orderId, requested, requested.strings, firstBody),
+        confirmationMailNow(trx, orderId, requested, requested.strings, firstBody, signedDownloads),
+      downloadLinks: signedDownloads,
+      digitalUploadLimitBytes:
+        config.digitalUploadLimitBytes ?? megabytesToBytes(DEFAULT_DIGITAL_UPLOAD_LIMIT_MB),
     });
     await app.register(siteContentRoutes, { site });
     await app.register(previewRoutes);
@@ -488,6 +506,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(accountPageRoutes, {
       db: database.db,
       renderer,
+      signDownloads: (order) => withSignedDownloads(order, signedDownloads),
       ...signInLimits,
       webBundle,
     });

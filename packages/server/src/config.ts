@@ -8,6 +8,10 @@ import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http/timeou
 
 /** The media library's largest upload when `MEDIA_UPLOAD_LIMIT_MB` is unset. */
 export const DEFAULT_MEDIA_UPLOAD_LIMIT_MB = 20;
+/** A digital product's largest file when `DIGITAL_UPLOAD_LIMIT_MB` is unset. */
+export const DEFAULT_DIGITAL_UPLOAD_LIMIT_MB = 300;
+/** How long a signed download link works when `DOWNLOAD_LINK_HOURS` is unset. */
+export const DEFAULT_DOWNLOAD_LINK_HOURS = 24;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -96,6 +100,19 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_UPLOAD_LIMIT_MB),
   ),
+  // A digital product's largest file, in MB of 1,000,000 bytes (spec section 9).
+  DIGITAL_UPLOAD_LIMIT_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(100_000).default(DEFAULT_DIGITAL_UPLOAD_LIMIT_MB),
+  ),
+  DOWNLOAD_LINK_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 366)
+      .default(DEFAULT_DOWNLOAD_LINK_HOURS),
+  ),
   IDLE_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(DEFAULT_HTTP_TIMEOUTS.idleMs),
@@ -146,6 +163,10 @@ export interface Config {
   httpTimeouts?: HttpTimeouts;
   /** The media library's largest upload in bytes (`MEDIA_UPLOAD_LIMIT_MB`, default 20 MB of 1,000,000 bytes). */
   mediaUploadLimitBytes?: number;
+  /** A digital product's largest file in bytes (`DIGITAL_UPLOAD_LIMIT_MB`, default 300 MB of 1,000,000 bytes). */
+  digitalUploadLimitBytes?: number;
+  /** How long a paid order's signed download link works (`DOWNLOAD_LINK_HOURS`, default 24). */
+  downloadLinkHours?: number;
 }
 
 export class ConfigError extends Error {}
@@ -210,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, workingDir = pr
     staffSecondFactorRequired: e.STAFF_SECOND_FACTOR === 'required',
     stripe: stripeSettings(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_BASE),
     mediaUploadLimitBytes: megabytesToBytes(e.MEDIA_UPLOAD_LIMIT_MB),
+    digitalUploadLimitBytes: megabytesToBytes(e.DIGITAL_UPLOAD_LIMIT_MB),
+    downloadLinkHours: e.DOWNLOAD_LINK_HOURS,
     httpTimeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

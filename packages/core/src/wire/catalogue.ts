@@ -89,7 +89,7 @@ export interface ProductInput {
   addButtonText: string;
   /** The form the shopper fills in before adding (spec "additional fields"), or none. */
   additionalFieldsFormId: string | null;
-  /** Digital products: the file delivered after payment. */
+  /** Digital products: the file delivered after payment (a `DigitalFile`'s id). */
   digitalFileId: string | null;
   /** Gift cards: the amounts offered. */
   giftCardDenominations: string[];
@@ -295,6 +295,21 @@ export interface MediaAssetChange {
 }
 
 export type MediaPage = CursorPage<'assets', MediaAsset>;
+
+// ------------------------------------------------------------------ a digital product's file
+
+/**
+ * The file a digital product's buyers download once paid: private, never at a `/media` address.
+ * `POST /api/config/digital-files` (multipart) answers it; a product names it by `digitalFileId`.
+ */
+export interface DigitalFile {
+  id: string;
+  fileName: string;
+  contentType: string;
+  bytes: number;
+  uploadedOn: number;
+  uploadedBy: string | null;
+}
 
 // ------------------------------------------------------------------ product CSV
 

@@ -42,6 +42,10 @@ export interface BackofficeOptions {
   handOutPaidOrder: ShopIdentity['handOutPaidOrder'];
   /** The confirmation mail as the order is now, for "Resend confirmation" (checkout's, through app.ts). */
   confirmationMailNow: ShopIdentity['confirmationMailNow'];
+  /** Signs the download links of the "payment received" mail (checkout's, through app.ts). */
+  downloadLinks: ShopIdentity['downloadLinks'];
+  /** A digital product's file's largest size in bytes (`DIGITAL_UPLOAD_LIMIT_MB`). */
+  digitalUploadLimitBytes: number;
 }
 
 /**
@@ -85,11 +89,13 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
     stripe: options.stripe,
     handOutPaidOrder: options.handOutPaidOrder,
     confirmationMailNow: options.confirmationMailNow,
+    downloadLinks: options.downloadLinks,
   });
   await catalogueAdminRoutes(app, CONFIG_API, {
     staffEmails: (ids) => accountEmails(db, ids),
     media: mediaAddresses,
     staffMembers: () => staffMembers(db),
+    digitalUploadLimitBytes: options.digitalUploadLimitBytes,
   });
   await contentAdminRoutes(app, CONFIG_API, {
     pages: async () =>

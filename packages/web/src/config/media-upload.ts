@@ -1,13 +1,15 @@
 /**
  * Sends files to the media library (`POST /api/config/media`, one request a file) and reports each
  * one's progress as its bytes leave the browser: XMLHttpRequest, since fetch tells nothing of an
- * upload's progress. The product editor uses it for product images and digital files too.
+ * upload's progress. The product editor uses it for product images, and for a digital product's
+ * private file (`POST /api/config/digital-files`).
  */
-import type { MediaAsset } from '@storefront/core/wire';
+import type { DigitalFile, MediaAsset } from '@storefront/core/wire';
 import { message } from '@storefront/core/messages';
 import { writeHeaders } from '../cookies.ts';
 
 export const MEDIA_API = '/api/config/media';
+export const DIGITAL_FILES_API = '/api/config/digital-files';
 
 /** What the library takes (the server checks the bytes whatever the browser says). */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml';
@@ -30,7 +32,7 @@ export class UploadError extends Error {
   }
 }
 
-type Answer = { assets?: MediaAsset[]; message?: unknown } | null;
+type Answer = { assets?: MediaAsset[]; message?: unknown } | (DigitalFile & { message?: unknown }) | null;
 
 function parsed(text: string): Answer {
   try {
@@ -40,11 +42,26 @@ function parsed(text: string): Answer {
   }
 }
 
+/** Sends one file and hands on what it became. */
+export type FileSender<T> = (file: File, onProgress?: (progress: UploadProgress) => void) => Promise<T>;
+
 /** One file sent; resolves with the asset the library keeps it as. */
-export function uploadOne(file: File, onProgress?: (progress: UploadProgress) => void): Promise<MediaAsset> {
+export const uploadOne: FileSender<MediaAsset> = (file, onProgress) =>
+  sendFile(MEDIA_API, file, (body) => (body && 'assets' in body ? body.assets?.[0] : undefined), onProgress);
+
+/** A digital product's file sent; resolves with the private file it is kept as. */
+export const uploadDigitalFile: FileSender<DigitalFile> = (file, onProgress) =>
+  sendFile(DIGITAL_FILES_API, file, (body) => (body && 'id' in body ? body : undefined), onProgress);
+
+function sendFile<T>(
+  url: string,
+  file: File,
+  pick: (body: Answer) => T | undefined,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', MEDIA_API);
+    request.open('POST', url);
     request.withCredentials = true;
     for (const [name, value] of Object.entries(writeHeaders(document.cookie)))
       request.setRequestHeader(name, value);
@@ -58,7 +75,7 @@ export function uploadOne(file: File, onProgress?: (progress: UploadProgress) =>
     request.addEventListener('timeout', broken);
     request.addEventListener('load', () => {
       const body = parsed(request.responseText);
-      const asset = body?.assets?.[0];
+      const asset = pick(body);
       if (request.status >= 200 && request.status < 300 && asset) {
         onProgress?.({ file, loaded: file.size, total: file.size });
         resolve(asset);

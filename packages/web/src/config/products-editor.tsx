@@ -18,10 +18,11 @@ import type {
 } from '@storefront/core/wire';
 import { ConfigError, getJson, postJson, putJson } from './api.ts';
 import { Link, navigate } from './router.tsx';
-import { ImagesField, UploadField } from './products-images.tsx';
+import { ImagesField } from './products-images.tsx';
 import { OptionsField, VariantGrid } from './products-variants.tsx';
 import { FieldError, describedBy } from './products-fields.tsx';
 import { TermsField } from './products-terms.tsx';
+import { DigitalFileField } from './products-digital.tsx';
 import {
   fieldIds,
   fieldOfRefusal,
@@ -463,28 +464,12 @@ export function ProductEditorScreen({ id, canEdit }: { id: string | null; canEdi
               ))}
             </fieldset>
             {kind === 'digital' && (
-              <div className="cfg-field" id={fieldIds.digitalFile} tabIndex={-1}>
-                <UploadField
-                  id="product-digital-upload"
-                  label="File delivered after payment"
-                  accept="*/*"
-                  multiple={false}
-                  disabled={readOnly}
-                  invalid={Boolean(problems[fieldIds.digitalFile])}
-                  describedBy={describedBy(problems, fieldIds.digitalFile, 'product-digital-hint')}
-                  onUploaded={(asset) => {
-                    setMedia((all) => ({ ...all, [asset.id]: asset }));
-                    set({ digitalFileId: asset.id });
-                  }}
-                />
-                <p id="product-digital-hint" className="cfg-hint">
-                  {input.digitalFileId
-                    ? `Now: ${media[input.digitalFileId]?.fileName ?? 'the uploaded file'}.`
-                    : 'No file yet.'}{' '}
-                  Buyers get a signed link that expires.
-                </p>
-                <FieldError problems={problems} id={fieldIds.digitalFile} />
-              </div>
+              <DigitalFileField
+                fileId={input.digitalFileId}
+                readOnly={readOnly}
+                problems={problems}
+                onChange={(digitalFileId) => set({ digitalFileId })}
+              />
             )}
             {kind === 'gift-card' && (
               <TextField

@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MediaAsset, ProductImageInput } from '@storefront/core/wire';
 import { message } from '@storefront/core/messages';
-import { MEDIA_ACCEPT, uploadOne } from './media-upload.ts';
+import { MEDIA_ACCEPT, uploadOne, type FileSender } from './media-upload.ts';
 
 interface Upload {
   key: string;
@@ -15,8 +15,11 @@ interface Upload {
   error: string;
 }
 
-/** A file input that uploads what is chosen, showing each file's progress and problem. */
-export function UploadField({
+/**
+ * A file input that uploads what is chosen, showing each file's progress and problem: into the
+ * media library, or where `send` sends it.
+ */
+export function UploadField<T = MediaAsset>({
   id,
   label,
   accept,
@@ -24,6 +27,7 @@ export function UploadField({
   disabled,
   describedBy,
   invalid,
+  send,
   onUploaded,
 }: {
   id: string;
@@ -33,8 +37,11 @@ export function UploadField({
   disabled: boolean;
   describedBy?: string;
   invalid?: boolean;
-  onUploaded: (asset: MediaAsset) => void;
+  send?: FileSender<T>;
+  onUploaded: (uploaded: T) => void;
 }) {
+  // Without `send`, T is the library's MediaAsset (the default type argument).
+  const sender = send ?? (uploadOne as unknown as FileSender<T>);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const update = (key: string, change: Partial<Upload>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
@@ -45,10 +52,10 @@ export function UploadField({
       ...chosen.map(({ file, key }) => ({ key, fileName: file.name, progress: 0, error: '' })),
     ]);
     for (const { file, key } of chosen)
-      uploadOne(file, (sent) => update(key, { progress: sent.total ? sent.loaded / sent.total : 0 })).then(
-        (asset) => {
+      sender(file, (sent) => update(key, { progress: sent.total ? sent.loaded / sent.total : 0 })).then(
+        (uploaded) => {
           setUploads((all) => all.filter((u) => u.key !== key));
-          onUploaded(asset);
+          onUploaded(uploaded);
         },
         (error: unknown) =>
           update(key, { error: error instanceof Error ? error.message : message('ui.upload-incomplete') }),

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { ensureCrumb } from '../../platform/http/crumb.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { accountOrder, accountOrders } from '../orders/index.ts';
+import type { Order } from '@storefront/core/wire';
 import { accountSubscriptions, subscriptionsSection, subscriptionView } from '../subscriptions/index.ts';
 import { deleteAddress, listAddresses, saveAddress, setDefault } from './address-store.ts';
 import { requireAddress } from './addresses.ts';
@@ -41,6 +42,8 @@ import type { SystemPageRenderer } from '../../platform/site/page-renderer.ts';
 
 export interface AccountPageOptions extends AccountOptions {
   renderer: SystemPageRenderer;
+  /** A paid order with fresh signed links to its downloads (checkout's, through app.ts). */
+  signDownloads: (order: Order) => Order;
 }
 
 export const ORDERS_PER_PAGE = 20;
@@ -292,12 +295,13 @@ export function customerPageRoutes(
           templatePage: accountTemplatePage('order', { error: text }, ls),
         });
       }
+      const signed = options.signDownloads(order);
       return send(request, reply, {
         path,
         title: message('account.order-title', { number: order.orderNumber }, ls),
         status: 200,
-        html: orderPage(order, ls),
-        templatePage: accountTemplatePage('order', { order }, ls),
+        html: orderPage(signed, ls),
+        templatePage: accountTemplatePage('order', { order: signed }, ls),
       });
     }),
   );

@@ -92,6 +92,8 @@ const STAFF_ROUTES: Record<string, Permission | 'staff'> = {
   'PUT /api/config/store-pages/:id/categories/order': 'catalogue.edit',
   'GET /api/config/store-pages/:id/revisions': 'backoffice.read',
   'POST /api/config/store-pages/:id/revisions/:revisionId/restore': 'catalogue.edit',
+  'GET /api/config/digital-files/:id': 'backoffice.read',
+  'POST /api/config/digital-files': 'catalogue.edit',
   'GET /api/config/media': 'backoffice.read',
   'GET /api/config/media/:id': 'backoffice.read',
   'POST /api/config/media': 'catalogue.edit',

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
 import { productCsvRoutes } from './admin-csv.ts';
 import { postEditorRoutes } from './admin-posts.ts';
+import { digitalFileAdminRoutes } from './admin-digital-file.ts';
 import { productEditorRoutes, productSearchQuery, searchProducts } from './admin-products.ts';
 import type { StaffMember } from './post-editor.ts';
 import type { ProductMedia } from './product-content.ts';
@@ -43,12 +44,14 @@ export interface CatalogueAdminOptions {
   media?: ProductMedia;
   /** The staff members a post may name as its author (the accounts module's). */
   staffMembers?: () => Promise<StaffMember[]>;
+  /** A digital product's file's largest size in bytes (config's `digitalUploadLimitBytes`). */
+  digitalUploadLimitBytes: number;
 }
 
 export async function catalogueAdminRoutes(
   plugin: FastifyInstance,
   CONFIG_API: string,
-  { staffEmails, media, staffMembers }: CatalogueAdminOptions,
+  { staffEmails, media, staffMembers, digitalUploadLimitBytes }: CatalogueAdminOptions,
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -69,6 +72,8 @@ export async function catalogueAdminRoutes(
   await productEditorRoutes(app, CONFIG_API, { media });
 
   await postEditorRoutes(app, CONFIG_API, { staff: staffMembers ?? (async () => []) });
+
+  await digitalFileAdminRoutes(plugin, CONFIG_API, { uploadLimitBytes: digitalUploadLimitBytes });
 
   // ------------------------------------------------------------------ stock
 

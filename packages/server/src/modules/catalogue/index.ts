@@ -86,3 +86,4 @@ export { catalogueMigrations } from './migrations.ts';
 export { movedCollectionPath } from './collection-store.ts';
 export { catalogueAdminRoutes, type CatalogueAdminOptions } from './admin-routes.ts';
 export { postForPreview, postPreviewPath, type StaffMember } from './post-editor.ts';
+export { digitalFileById, digitalFileChunks, type DigitalFileRow } from './digital-file-store.ts';

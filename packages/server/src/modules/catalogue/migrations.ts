@@ -9,6 +9,7 @@ import { migration as storePageRedirects } from './migrations/2026-11-28-042-sto
 import { migration as storePageVersions } from './migrations/2026-11-28-043-store-page-versions.ts';
 import { migration as pageContentVersions } from './migrations/2026-11-28-050-page-content-versions.ts';
 import { migration as pageContentRevisions } from './migrations/2026-11-28-051-page-content-revisions.ts';
+import { migration as digitalFiles } from './migrations/2026-11-28-046-digital-files.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -22,4 +23,5 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-28-043-store-page-versions': storePageVersions,
   '2026-11-28-050-page-content-versions': pageContentVersions,
   '2026-11-28-051-page-content-revisions': pageContentRevisions,
+  '2026-11-28-046-digital-files': digitalFiles,
 };

@@ -71,6 +71,7 @@ import {
   type ListSort,
   type ProductRow,
 } from './product-store.ts';
+import { digitalFileById } from './digital-file-store.ts';
 import { recordStockChanges } from './stock-store.ts';
 import { removeUnlisted, replaceTerms, upsert, type Wanted } from './sync-store.ts';
 
@@ -212,6 +213,10 @@ async function writeProduct(
   const { id, row, editor } = write;
   const db: Db = trx;
   const page = await storePageOf(db, write.input.storePageId);
+  const fileId = write.input.digitalFileId;
+  // A digital product's file is one uploaded whole (admin-digital-file.ts): its buyers download it.
+  if (write.input.kind === 'digital' && fileId !== null && !(await digitalFileById(trx, fileId)))
+    throw apiError('catalogue.digital-file-unknown', { extra: { field: 'digitalFileId' } });
   if (await slugTaken(trx, page.id, write.input.slug, row?.id))
     throw apiError('catalogue.product-slug-taken', {
       params: { slug: write.input.slug },

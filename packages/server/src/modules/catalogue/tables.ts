@@ -154,6 +154,33 @@ export interface CollectionRedirectsTable {
   created: Millis;
 }
 
+/**
+ * Digital products' files (migration 2026-11-28-046): private, handed out only by an order's
+ * signed download link. A product names its file by id (`structuredContent.digitalFileId`), so
+ * choosing a file is part of a versioned save and a revision restores the file it had. A row is
+ * written before its bytes and marked complete after the last chunk: an upload that breaks off is
+ * never a file a product can name.
+ */
+export interface DigitalFilesTable {
+  id: string;
+  /** The uploader's own file name: what the buyer's download is saved as. */
+  file_name: string;
+  content_type: string;
+  bytes: ColumnType<number | string, number | undefined, number>;
+  sha256: ColumnType<string, string | undefined, string>;
+  /** 1 once every chunk is written. */
+  complete: ColumnType<number, number | undefined, number>;
+  uploaded_on: Millis;
+  uploaded_by: string | null;
+}
+
+/** The bytes, in order, a chunk of about a megabyte each (SQLite BLOB, PostgreSQL bytea). */
+export interface DigitalFileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface CatalogueTables {
   collections: CollectionsTable;
   items: ItemsTable;
@@ -165,6 +192,8 @@ export interface CatalogueTables {
   item_redirects: ItemRedirectsTable;
   collection_revisions: CollectionRevisionsTable;
   page_content_revisions: PageContentRevisionsTable;
+  digital_files: DigitalFilesTable;
+  digital_file_chunks: DigitalFileChunksTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -6,6 +6,7 @@
  * the order's timeline with who did it, and the customer's mail (payment received, shipped,
  * cancelled) is queued in the same transaction: an action that happened has its mail waiting.
  */
+import type { DownloadLinks } from './download-links.ts';
 import { randomUUID } from 'node:crypto';
 import { lineNeeds, message, ProductType } from '@storefront/core';
 import type { OrderDetail } from '@storefront/core/wire';
@@ -60,6 +61,8 @@ export interface ShopIdentity {
     site: MailingSite,
     firstBody: string,
   ) => Promise<{ subject: string; body: string } | undefined>;
+  /** Signs the download links the "payment received" mail gives (download-links.ts). */
+  downloadLinks: DownloadLinks;
 }
 
 /** The staff member acting, as the session read them (their address is kept on the order's timeline). */
@@ -281,7 +284,8 @@ async function handOutOnPayment(trx: Trx, order: OrderRowOf, shop: ShopIdentity)
   const downloads = await downloadLinesOf(trx, order.id);
   const label = message('checkout.download', {}, shop.site.strings);
   const downloadLines = downloads.map(
-    (l) => `- ${l.title}: ${label}: ${shop.site.origin}${l.download_url ?? ''}`,
+    (l) =>
+      `- ${l.title}: ${label}: ${shop.site.origin}${l.download_url ? shop.downloadLinks.sign(l.download_url) : ''}`,
   );
   return { giftCardMailIds, downloadLines };
 }

@@ -45,6 +45,8 @@ export interface OrderAdminOptions {
   handOutPaidOrder: ShopIdentity['handOutPaidOrder'];
   /** The confirmation mail as the order is now, for "Resend confirmation". */
   confirmationMailNow: ShopIdentity['confirmationMailNow'];
+  /** Signs the download links of the "payment received" mail. */
+  downloadLinks: ShopIdentity['downloadLinks'];
 }
 
 const orderParams = z.object({ number: z.string().regex(/^\d{1,9}$/, 'an order number') }).strict();
@@ -68,6 +70,7 @@ export async function orderAdminRoutes(
     reviewsEnabled: options.reviewsEnabled,
     handOutPaidOrder: options.handOutPaidOrder,
     confirmationMailNow: options.confirmationMailNow,
+    downloadLinks: options.downloadLinks,
   });
 
   const read = { preValidation: requirePermission('orders.read') };

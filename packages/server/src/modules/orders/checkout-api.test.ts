@@ -322,11 +322,15 @@ for (const database of DATABASES) {
       expect(html).toContain('<title>');
       expect(html).toContain('Fixture Store');
       expect(html).toContain(`Order #${order.orderNumber}`);
-      expect(html).toContain(`href="/checkout/download/${order.id}/${line.id}"`);
+      // The link is signed and expires (issue 30).
+      const href = new RegExp(
+        `href="(/checkout/download/${order.id}/${line.id}\\?expires=\\d+&amp;signature=[\\w-]+)"`,
+      ).exec(html)?.[1];
+      expect(href).toBeDefined();
       expect(html).not.toContain(onPayment);
       expect(html).toContain('$10.00');
       expect(html).toMatch(/"pageType":202/);
-      const file = await shopper.request('GET', `/checkout/download/${order.id}/${line.id}`);
+      const file = await shopper.request('GET', href?.replaceAll('&amp;', '&') ?? '');
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toMatch(/attachment/);
       const paidMail = await t.app.database.db
@@ -335,7 +339,11 @@ for (const database of DATABASES) {
         .where('ref_id', '=', order.id)
         .where('kind', '=', 'order-paid')
         .executeTakeFirstOrThrow();
-      expect(paidMail.body).toContain(`${t.config.siteUrl}/checkout/download/${order.id}/${line.id}`);
+      expect(paidMail.body).toMatch(
+        new RegExp(
+          `${t.config.siteUrl}/checkout/download/${order.id}/${line.id}\\?expires=\\d+&signature=[\\w-]+`,
+        ),
+      );
       const missing = await shopper.request(
         'GET',
         '/checkout/order-confirmed/00000000-0000-0000-0000-000000000000',

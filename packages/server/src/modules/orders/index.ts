@@ -7,6 +7,7 @@ export { checkoutRoutes, renewalPlacer, type CheckoutOptions, type RenewalOrder 
 export { stripeWebhookRoutes, STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 export { handOutPaidOrder } from './on-payment.ts';
 export { confirmationMailNow } from './mail.ts';
+export { downloadLinks, withSignedDownloads, type DownloadLinks } from './download-links.ts';
 export { CHECKOUT_CSS, giftCardBalancePage, orderSummaryHtml } from './pages.ts';
 export {
   addNote,

@@ -6,6 +6,7 @@ import { formatMoney, message, ProductType, type LocalizedStrings, type MessageC
 import type { Order } from '@storefront/core/wire';
 import type { Db } from '../../platform/db/index.ts';
 import { readOrder } from './store.ts';
+import { withSignedDownloads, type DownloadLinks } from './download-links.ts';
 import { amountDueCents, giftCardPaymentOf } from '../gift-cards/index.ts';
 import { awaitsPayment, giftCardRecipientOf, isPaid } from './on-payment.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
@@ -103,10 +104,16 @@ export async function confirmationMailNow(
   site: Pick<MailingSite, 'origin' | 'title'>,
   ls: LocalizedStrings | undefined,
   firstBody: string,
+  downloadLinks: DownloadLinks,
 ): Promise<{ subject: string; body: string } | undefined> {
   const order = await readOrder(db, orderId);
   if (!order) return undefined;
   const manageLabel = `${message('subscription.manage-link', {}, ls)}: ${site.origin}`;
   const manageLine = firstBody.split('\n').find((line) => line.startsWith(manageLabel));
-  return confirmationMail(order, site, ls, manageLine?.slice(manageLabel.length));
+  return confirmationMail(
+    withSignedDownloads(order, downloadLinks),
+    site,
+    ls,
+    manageLine?.slice(manageLabel.length),
+  );
 }

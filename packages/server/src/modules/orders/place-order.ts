@@ -50,6 +50,7 @@ import type { ItemContent } from '../../platform/site/types.ts';
 import { amountDueCents, payByGiftCard } from '../gift-cards/index.ts';
 import type { MailingSite } from '../../platform/site/context.ts';
 import { confirmationMail } from './mail.ts';
+import { withSignedDownloads, type DownloadLinks } from './download-links.ts';
 import { handOutPaidOrder } from './on-payment.ts';
 import { AWAITING_PAYMENT, PAYMENT_FAILED, type PaymentProvider, type SavedCard } from '../payments/index.ts';
 import { releaseUnpaidOrder } from './release.ts';
@@ -114,6 +115,8 @@ export interface OrderSettings {
   timeZone: string;
   /** Discount codes, shipping and tax (commerce/pricing.ts); none when absent. */
   pricing?: CommercePricing | undefined;
+  /** Signs the links a paid order's confirmation mail gives to its downloads. */
+  downloadLinks: DownloadLinks;
 }
 
 /** An order line and an order as the API answers them (core's wire contract). */
@@ -625,7 +628,7 @@ async function placeIn(
   if (cartId) await markCartPurchased(trx, cartId, orderId);
   // The mail is queued in the same transaction: an order that exists has its confirmation waiting.
   const mail = confirmationMail(
-    order,
+    withSignedDownloads(order, settings.downloadLinks),
     req.site,
     ls,
     subscription?.manageToken && subscriptionManagePath(subscription.manageToken),

@@ -12,6 +12,8 @@ import {
   type Address,
   type LocalizedStrings,
 } from '@storefront/core';
+import { Readable } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
 import type { OrderAnswer } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +31,7 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { digest, signedInCustomer, type Member } from '../../platform/http/session.ts';
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
+import { digitalFileById, digitalFileChunks, firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
@@ -56,6 +58,7 @@ import {
   type FormTarget,
 } from './pages.ts';
 import { CHECKOUT_PAGE_TEMPLATES } from './templates.ts';
+import { withSignedDownloads, type DownloadLinks } from './download-links.ts';
 import { isPaid } from './on-payment.ts';
 import type { SiteResolver } from '../../platform/site/context.ts';
 import {
@@ -80,6 +83,8 @@ export interface CheckoutOptions {
   minimumSubtotalCents: number;
   writeLimit: { max: number; windowMs: number };
   payment?: PaymentProvider;
+  /** Signs and checks the links a paid order gives to its downloads (download-links.ts). */
+  downloadLinks: DownloadLinks;
 }
 
 // ------------------------------------------------------------------ input schemas
@@ -204,6 +209,7 @@ const orderSettingsOf = (options: CheckoutOptions): OrderSettings => ({
     return options.timeZone;
   },
   pricing: options.settings.pricing,
+  downloadLinks: options.downloadLinks,
 });
 
 /**
@@ -724,7 +730,11 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
       status: 200,
       pageType: PageType.ORDER_CONFIRMED,
       title: message('checkout.order-confirmed', {}, ls),
-      templatePage: orderConfirmedPage(order, ls, await giftCardsOfOrder(db, order.id)),
+      templatePage: orderConfirmedPage(
+        withSignedDownloads(order, options.downloadLinks),
+        ls,
+        await giftCardsOfOrder(db, order.id),
+      ),
       confirmedOrder: confirmedCheckoutOrder(order, settings.websiteId),
     });
   });
@@ -760,10 +770,17 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     });
   });
 
-  /** Issue 27: a download is handed out only once its order is paid; until then a page says so. */
-  const refuseUnpaidDownload = (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * A download refused, as a page saying why and what to do: before payment (issue 27), after a
+   * cancel or refund, or a link that is expired or not the one the shop signed (issue 30).
+   */
+  const refuseDownload = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: 'download-unpaid' | 'download-withdrawn' | 'download-link-expired' | 'download-link-invalid',
+  ) => {
     const ls = request.site.strings;
-    const refusal = apiError('download-unpaid');
+    const refusal = apiError(code);
     const text = String(refusal.body(ls).message);
     return sendPage(request, reply, {
       status: refusal.statusCode,
@@ -774,17 +791,45 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
   };
 
   /**
-   * A digital line's download. The content names no file store yet: a product whose content has a
-   * `structuredContent.downloadUrl` is redirected there, otherwise a small receipt file stands in.
+   * A digital line's download, through a link the shop signed that has not expired, while the order
+   * is paid. The product's file (`structuredContent.digitalFileId`, as it is now: a replaced file
+   * reaches earlier buyers too) streams from the database a chunk at a time; a product without one
+   * whose content has a `structuredContent.downloadUrl` (demo content) is redirected there,
+   * otherwise a small receipt file stands in.
    */
   app.get('/checkout/download/:orderId/:lineId', async (request, reply) => {
     const ls = request.site.strings;
     const { orderId, lineId } = request.params as { orderId: string; lineId: string };
     const order = await readOrder(db, orderId);
     const lineRow = order?.lines.find((l) => l.id === lineId && l.downloadUrl);
-    if (!order || !lineRow) throw apiError('download-not-found');
-    if (!isPaid(order.status)) return refuseUnpaidDownload(request, reply);
+    if (!order || !lineRow?.downloadUrl) throw apiError('download-not-found');
+    if (!isPaid(order.status))
+      return refuseDownload(
+        request,
+        reply,
+        order.status === 'cancelled' || order.status === 'refunded'
+          ? 'download-withdrawn'
+          : 'download-unpaid',
+      );
+    const { expires, signature } = request.query as { expires?: unknown; signature?: unknown };
+    const link = options.downloadLinks.check(lineRow.downloadUrl, expires, signature);
+    if (link !== 'valid')
+      return refuseDownload(
+        request,
+        reply,
+        link === 'expired' ? 'download-link-expired' : 'download-link-invalid',
+      );
     const item = (await getItemsByIds(db, [lineRow.itemId])).get(lineRow.itemId);
+    const fileId = item?.structuredContent?.digitalFileId;
+    const file = typeof fileId === 'string' ? await digitalFileById(db, fileId) : undefined;
+    if (file)
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.bytes))
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(digitalFileChunks(db, file.id)));
     const target = item?.structuredContent?.downloadUrl;
     if (typeof target === 'string' && /^(https?:\/\/|\/)/.test(target)) return reply.redirect(target, 302);
     const name = `${lineRow.title.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'download'}.txt`;

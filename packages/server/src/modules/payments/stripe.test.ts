@@ -465,7 +465,11 @@ for (const database of DATABASES) {
       expect(refused.statusCode).toBe(403);
       expect(refused.body).toContain('This download is available once payment for the order is received.');
       expect((await deliver(sessionEvent('checkout.session.completed', ebook))).json().outcome).toBe('paid');
-      const file = await reader.request('GET', download);
+      // Paid: the confirmation page gives the signed link (issue 30).
+      const page = await reader.request('GET', `/checkout/order-confirmed/${ebook.id}`);
+      const signed = /href="(\/checkout\/download\/[^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+      expect(signed).toMatch(new RegExp(`^${download}\\?expires=\\d+&signature=[\\w-]+$`));
+      const file = await reader.request('GET', signed ?? '');
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toMatch(/attachment/);
     });

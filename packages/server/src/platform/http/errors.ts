@@ -77,6 +77,15 @@ export const ERRORS = {
   'form-not-found': { status: 404, key: 'form.status-404' },
   'download-not-found': { code: 'not-found', status: 404, key: 'checkout.order-not-found' },
   'download-unpaid': { status: 403, key: 'checkout.download-unpaid' },
+  'download-link-expired': { status: 410, key: 'checkout.download-link-expired' },
+  'download-link-invalid': { status: 403, key: 'checkout.download-link-invalid' },
+  'download-withdrawn': { status: 410, key: 'checkout.download-withdrawn' },
+  'catalogue.digital-file-not-found': {
+    code: 'not-found',
+    status: 404,
+    key: 'catalogue.digital-file-not-found',
+  },
+  'catalogue.digital-file-unknown': { status: 400, key: 'catalogue.digital-file-not-found' },
 
   // Site forms (spec section 8).
   'unparseable-fields': { status: 400, key: 'form.unparseable-fields' },

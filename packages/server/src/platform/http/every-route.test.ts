@@ -220,6 +220,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/config/stock': signInRequired,
   'GET /api/config/stock/ledger': signInRequired,
   'POST /api/config/stock/:variantId': signInRequired,
+  'GET /api/config/digital-files/:id': signInRequired,
+  'POST /api/config/digital-files': signInRequired,
   'GET /api/config/media': signInRequired,
   'POST /api/config/media': signInRequired,
   'GET /api/config/media/:id': signInRequired,
