@@ -307,3 +307,4 @@ export interface CommentView {
 export * from './wire/catalogue.ts';
 export * from './wire/config.ts';
 export * from './wire/http.ts';
+export * from './wire/pages.ts';

@@ -134,7 +134,7 @@ export async function storePageDetail(db: Db, request: FastifyRequest, id: strin
 // ------------------------------------------------------------------ store pages
 
 /** A slug the storefront could route to this page, not taken by another collection. */
-async function checkSlug(
+export async function checkSlug(
   trx: CatalogueTrx,
   request: FastifyRequest,
   wanted: string,

@@ -6,6 +6,7 @@ import { migration as eventDates } from './migrations/2026-11-24-024-event-dates
 import { migration as productVersions } from './migrations/2026-11-28-039-product-versions.ts';
 import { migration as productFromPrice } from './migrations/2026-11-28-040-product-from-price.ts';
 import { migration as storePageRedirects } from './migrations/2026-11-28-042-store-page-redirects.ts';
+import { migration as pageEditing } from './migrations/2026-11-28-049-page-editing.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -16,4 +17,5 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-28-039-product-versions': productVersions,
   '2026-11-28-040-product-from-price': productFromPrice,
   '2026-11-28-042-store-page-redirects': storePageRedirects,
+  '2026-11-28-049-page-editing': pageEditing,
 };

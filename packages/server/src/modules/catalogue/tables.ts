@@ -18,6 +18,25 @@ export interface CollectionsTable {
   /** The collection's content JSON (without its items). */
   data: string;
   updated_on: Millis;
+  /** Moves with every write of the collection: a save made on an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** The staff member's address who saved last; null for content imports. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 when the page is disabled: the storefront answers 404 and lists neither it nor its items. */
+  enabled: ColumnType<number, number | undefined, number>;
+}
+
+/** Every save of a page in the back office: what it was after the save, and what changed. */
+export interface CollectionRevisionsTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  /** `{ title, urlId, enabled, data }` after the save, as JSON. */
+  page: string;
+  /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
 }
 
 export interface ItemsTable {
@@ -118,6 +137,8 @@ export interface CollectionRedirectsTable {
   old_url_id: string;
   collection_id: string;
   created: Millis;
+  /** Where a deleted page's address goes (a path of this site); null: to its collection. */
+  target_path: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CatalogueTables {
@@ -129,6 +150,7 @@ export interface CatalogueTables {
   collection_redirects: CollectionRedirectsTable;
   item_revisions: ItemRevisionsTable;
   item_redirects: ItemRedirectsTable;
+  collection_revisions: CollectionRevisionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;
