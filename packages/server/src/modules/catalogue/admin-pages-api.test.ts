@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@storefront/core';
 import type { PageDetail, PageList, PageRevisions } from '@storefront/core/wire';
+import { buildApp } from '../../app.ts';
 import { appForSuite, DATABASES, FIXTURE_SITE } from '../../testing/app.ts';
+import { storedCollections } from './content-export.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';
 import { Shopper } from '../../testing/shopper.ts';
 
@@ -44,6 +46,19 @@ function pagesSite(): { dir: string; cleanup: () => void } {
     ],
   };
   writeFileSync(join(dir, 'content/collections/events.json'), JSON.stringify(events, null, 2));
+  // A page the content itself disables, and names in the navigation.
+  const retired = {
+    id: 'c-retired',
+    urlId: 'retired',
+    title: 'Retired',
+    typeName: 'page',
+    type: 10,
+    enabled: false,
+    mainContent: '<p>Gone fishing.</p>',
+  };
+  writeFileSync(join(dir, 'content/collections/retired.json'), JSON.stringify(retired, null, 2));
+  const navigation = { mainNav: ['home', 'shop', 'journal', 'retired'] };
+  writeFileSync(join(dir, 'content/navigation.json'), JSON.stringify(navigation, null, 2));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -71,6 +86,7 @@ for (const database of DATABASES) {
         ['events', 'events', '/events', true, false],
         ['home', 'page', '/', true, true],
         ['journal', 'blog', '/journal', true, false],
+        ['retired', 'page', '/retired', false, false],
         ['shop', 'products', '/shop', true, false],
         ['visit', 'page', '/visit', true, false],
       ]);
@@ -136,6 +152,46 @@ for (const database of DATABASES) {
       expect(refused.json().message).toBe(
         'Home is the home page: make another page the home page before disabling it.',
       );
+    });
+
+    it('a page the content marks "enabled": false answers 404, is in no navigation and not in the sitemap', async () => {
+      expect((await visit('/retired')).statusCode).toBe(404);
+      const home = await homeHtml();
+      expect(home).toContain('href="/journal"');
+      expect(home).not.toContain('href="/retired"');
+      expect(await sitemap()).not.toContain('/retired</loc>');
+    });
+
+    it('another instance on the same database follows a page disabled and enabled on its next request', async () => {
+      const other = await buildApp(t.config, { logger: false });
+      try {
+        const onOther = async (path: string) => (await other.inject({ method: 'GET', url: path })).statusCode;
+        expect(await onOther('/visit')).toBe(200);
+        const editor = await staff(4);
+        const { version } = await detail('c-visit');
+        expect(
+          (await editor.request('PATCH', `${API}/c-visit`, { version, enabled: false })).statusCode,
+        ).toBe(200);
+        expect(await onOther('/visit')).toBe(404);
+        expect(
+          (await editor.request('PATCH', `${API}/c-visit`, { version: version + 1, enabled: true }))
+            .statusCode,
+        ).toBe(200);
+        expect(await onOther('/visit')).toBe(200);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('the content export carries a disabled page as "enabled": false', async () => {
+      const editor = await staff(4);
+      const { version } = await detail('c-visit');
+      await editor.request('PATCH', `${API}/c-visit`, { version, enabled: false });
+      const exported = await storedCollections(t.app.database.db);
+      expect(exported.find((c) => c.id === 'c-visit')?.collection).toMatchObject({ enabled: false });
+      await editor.request('PATCH', `${API}/c-visit`, { version: version + 1, enabled: true });
+      const after = await storedCollections(t.app.database.db);
+      expect(after.find((c) => c.id === 'c-visit')?.collection).not.toHaveProperty('enabled');
     });
 
     it('makes another page the home page: "/" shows it, the former home keeps its own address', async () => {
