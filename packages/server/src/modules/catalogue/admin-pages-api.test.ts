@@ -289,6 +289,9 @@ for (const database of DATABASES) {
         galleryOptions: { design: 'slider', padding: 50, 'thumbnails-per-row': 10, 'square-thumbs': true },
       });
       expect(saved.statusCode, saved.body).toBe(200);
+      expect((await visit('/pictures')).body).toContain(
+        'class="sqs-gallery-container sqs-gallery-block-grid sqs-gallery-design-slider"',
+      );
       expect((saved.json() as PageDetail).galleryOptions).toMatchObject({
         design: 'slider',
         padding: 50,
