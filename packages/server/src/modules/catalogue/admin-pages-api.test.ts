@@ -57,7 +57,16 @@ function pagesSite(): { dir: string; cleanup: () => void } {
     mainContent: '<p>Gone fishing.</p>',
   };
   writeFileSync(join(dir, 'content/collections/retired.json'), JSON.stringify(retired, null, 2));
-  const navigation = { mainNav: ['home', 'shop', 'journal', 'retired'] };
+  const folder = {
+    id: 'c-more',
+    urlId: 'more',
+    title: 'More',
+    typeName: 'folder',
+    type: 1,
+    collections: ['visit'],
+  };
+  writeFileSync(join(dir, 'content/collections/more.json'), JSON.stringify(folder, null, 2));
+  const navigation = { mainNav: ['home', 'shop', 'journal', 'retired', 'more'] };
   writeFileSync(join(dir, 'content/navigation.json'), JSON.stringify(navigation, null, 2));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -86,6 +95,7 @@ for (const database of DATABASES) {
         ['events', 'events', '/events', true, false],
         ['home', 'page', '/', true, true],
         ['journal', 'blog', '/journal', true, false],
+        ['more', 'folder', '/more', true, false],
         ['retired', 'page', '/retired', false, false],
         ['shop', 'products', '/shop', true, false],
         ['visit', 'page', '/visit', true, false],
@@ -340,11 +350,14 @@ for (const database of DATABASES) {
         slug: 'visit-us',
       });
       expect(renamedAgain.statusCode).toBe(200);
+      expect((await visit('/more')).headers.location).toBe('/visit-us');
       const restore = await second.request(
         'POST',
         `${API}/c-visit/revisions/${revisions.revisions[0]?.id}/restore`,
       );
       expect(restore.statusCode, restore.body).toBe(200);
+      // The folder holding the page follows each new address.
+      expect((await visit('/more')).headers.location).toBe('/visit');
       expect(restore.json()).toMatchObject({ title: 'Find us', slug: 'visit' });
       expect((await visit('/visit')).statusCode).toBe(200);
       const after = (await second.request('GET', `${API}/c-visit/revisions`)).json() as PageRevisions;

@@ -50,6 +50,7 @@ import {
   pageRow,
   pageRows,
   redirectDeletedSlug,
+  renameInFolders,
   saveEvent,
   setHomepage,
   updatePage,
@@ -302,6 +303,8 @@ async function writePage(
     await checkSlug(trx, request, next.urlId, row.id);
     await forgetFormerSlug(trx, next.urlId);
     await rememberFormerSlug(trx, row.urlId, row.id, now);
+    for (const folder of await renameInFolders(trx, row.urlId, next.urlId, now))
+      changes.touch(changeKey.collection(folder));
   }
   const data: Json = { ...next.data, urlId: next.urlId, title: next.title };
   if (next.enabled) delete data.enabled;

@@ -399,3 +399,33 @@ export async function itemSaveState(
     .executeTakeFirstOrThrow();
   return { updatedBy: row.updated_by, updatedOn: Number(row.updated_on), version: Number(row.version) };
 }
+
+/**
+ * Folders and indexes list their pages by slug (`"collections": [...]`): a page's new slug replaces
+ * its old one in each of them. Answers the ids of the folders rewritten.
+ */
+export async function renameInFolders(
+  trx: CatalogueTrx,
+  oldUrlId: string,
+  newUrlId: string,
+  now: number,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('collections')
+    .select(['id', 'data'])
+    .where('data', 'like', '%"collections":%')
+    .execute();
+  const rewritten: string[] = [];
+  for (const row of rows) {
+    const data = JSON.parse(row.data) as Json;
+    if (!Array.isArray(data.collections) || !data.collections.includes(oldUrlId)) continue;
+    data.collections = data.collections.map((slug) => (slug === oldUrlId ? newUrlId : slug));
+    await trx
+      .updateTable('collections')
+      .set({ data: JSON.stringify(data), updated_on: now, version: sql<number>`version + 1` })
+      .where('id', '=', row.id)
+      .execute();
+    rewritten.push(row.id);
+  }
+  return rewritten;
+}
