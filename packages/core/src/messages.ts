@@ -979,6 +979,49 @@ const entries = {
   // A revision's list of what changed (the product editor's history).
   'catalogue.copy-title': { text: '{title} (copy)' },
   'catalogue.ledger-note': { text: 'set in the product editor' },
+  // Pages in the back office (issue 31 Build 2): why a change was not made, and revision words.
+  'pages.not-found': { text: 'There is no such page (it may have been deleted).' },
+  'pages.type-unknown': {
+    text: 'This template offers no page of type "{type}". Choose one of: {types}.',
+  },
+  'pages.store-page-permission': {
+    text: 'Store pages are edited by staff who may edit the catalogue (an administrator or a store manager).',
+  },
+  'pages.home-delete': {
+    text: '{title} is the home page: make another page the home page before deleting it.',
+  },
+  'pages.home-disable': {
+    text: '{title} is the home page: make another page the home page before disabling it.',
+  },
+  'pages.home-disabled': {
+    text: '{title} is disabled: enable it before making it the home page.',
+  },
+  'pages.products-confirm': {
+    text: '{title} holds {count} products: deleting the page deletes them too. Confirm to delete them.',
+  },
+  'pages.redirect-invalid': {
+    text: 'A redirect goes to an address of this site starting with "/", like /shop, other than the page itself: "{target}" is not one.',
+  },
+  'pages.gallery-option-range': {
+    text: 'The gallery option {option} is {min} to {max}: {value} is outside that range.',
+  },
+  'pages.not-gallery': { text: '{title} is not a gallery page: it has no gallery options.' },
+  'pages.record-changed': {
+    text: '{who} saved this page at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
+  },
+  'pages.record-changed-by-import': {
+    text: 'An import changed this page at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
+  },
+  'pages.revision-not-found': { text: 'That revision of the page does not exist.' },
+  'pages.event-not-found': { text: 'There is no such event on this page (it may have been deleted).' },
+  'pages.event-ends-before-start': { text: 'An event ends after it starts: its end is before its start.' },
+  'pages.time-zone-unknown': {
+    text: '"{timeZone}" is not a time zone: use a name like Europe/Paris or America/New_York.',
+  },
+  'pages.change-enabled': { text: 'Enabled' },
+  'pages.change-disabled': { text: 'Disabled' },
+  'pages.change-homepage': { text: 'Made the home page' },
+  'pages.change-gallery-options': { text: 'Gallery options: {options}' },
   'catalogue.change-created': { text: 'Created' },
   'catalogue.change-restored': { text: 'Restored version {version}' },
   'catalogue.change-title': { text: 'Title' },

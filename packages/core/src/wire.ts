@@ -309,3 +309,4 @@ export * from './wire/config.ts';
 export * from './wire/http.ts';
 export * from './wire/navigation.ts';
 export * from './wire/settings.ts';
+export * from './wire/pages.ts';

@@ -300,6 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.decorate('database', database);
     for (const warning of site.warnings) app.log.warn(`Site folder: ${warning.file}: ${warning.message}`);
+    for (const warning of startContent.imported?.warnings ?? []) app.log.warn(`Site folder: ${warning}`);
     if (startContent.changedFiles.length > 0)
       app.log.warn(contentDiffersWarning(config.siteDir, startContent.changedFiles));
     if (earlierDatabase)

@@ -52,7 +52,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       },
       8,
       'gallery',
-      /<section class="sf-gallery sqs-gallery-design-slider sf-gallery--aspect-4-3" aria-label="Studio" data-gallery-design="slider"><ul class="sf-gallery__grid"><li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="\/media\/a.jpg" style="aspect-ratio: 4 \/ 3"><noscript>/,
+      /<section class="sf-gallery sqs-gallery-design-slider sf-gallery--aspect-4-3 sf-gallery--align-center" style="--sf-gallery-padding: 20px; --sf-gallery-columns: 4; --sf-gallery-max-width: 300px; --sf-gallery-strip-height: 80px; --sf-gallery-strip-margin: 20px" aria-label="Studio" data-gallery-design="slider"><ul class="sf-gallery__grid"><li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="\/media\/a.jpg" style="aspect-ratio: 4 \/ 3"><noscript>/,
     ],
     [
       'video',

@@ -228,6 +228,7 @@ function facadeHtml(block: Extract<Block, { type: 'video' | 'embed' }>, deps: Bl
  */
 function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFieldDeps): string {
   const { options } = block;
+  const newWindow = options.newWindow ? ' target="_blank" rel="noopener"' : '';
   // The box each image fills, as the island draws it: written here so nothing moves when the
   // images load or the island replaces this grid (layout shift).
   const boxRatio = (image: BlockImage) =>
@@ -237,20 +238,33 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
     );
   const figures = block.images
     .map((image, index) => {
+      const description = options['show-meta-only-title'] ? undefined : image.description;
       const meta =
-        options['show-meta'] && (image.title || image.description)
+        options['show-meta'] && (image.title || description)
           ? `<figcaption class="sf-gallery__meta">${image.title ? `<span class="sf-gallery__title">${escapeHtml(image.title)}</span>` : ''}` +
-            `${image.description ? `<span class="sf-gallery__description">${escapeHtml(image.description)}</span>` : ''}</figcaption>`
+            `${description ? `<span class="sf-gallery__description">${escapeHtml(description)}</span>` : ''}</figcaption>`
           : '';
       return (
-        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtml(image.assetUrl)}" style="aspect-ratio: ${boxRatio(image)}">` +
+        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtml(image.assetUrl)}"${newWindow} style="aspect-ratio: ${boxRatio(image)}">` +
         `${imageHtml(image, `${block.id}-${index}`, deps)}</a>${meta}</figure></li>`
       );
     })
     .join('');
+  // Spec §3's layout options as classes and CSS properties (web/src/blocks.css reads them).
+  const modifiers = [
+    options['square-thumbs'] ? ' sf-gallery--square-thumbs' : '',
+    options['show-meta-on-hover'] ? ' sf-gallery--meta-hover' : '',
+    options['show-meta-basic'] ? ' sf-gallery--meta-basic' : '',
+    options.transparentBackground ? ' sf-gallery--transparent' : '',
+    ` sf-gallery--align-${options['active-alignment']}`,
+  ].join('');
+  const layout =
+    `--sf-gallery-padding: ${options.padding}px; --sf-gallery-columns: ${options['thumbnails-per-row']}; ` +
+    `--sf-gallery-max-width: ${options['max-width']}px; --sf-gallery-strip-height: ${options['thumbnail-strip-height']}px; ` +
+    `--sf-gallery-strip-margin: ${options['thumbnail-strip-margin']}px`;
   return (
-    `<section class="sf-gallery sqs-gallery-design-${options.design} sf-gallery--aspect-${options['aspect-ratio'].replace(':', '-')}" ` +
-    `aria-label="${escapeHtml(block.title)}" data-gallery-design="${options.design}">` +
+    `<section class="sf-gallery sqs-gallery-design-${options.design} sf-gallery--aspect-${options['aspect-ratio'].replace(':', '-')}${modifiers}" ` +
+    `style="${layout}" aria-label="${escapeHtml(block.title)}" data-gallery-design="${options.design}">` +
     `<ul class="sf-gallery__grid">${figures}</ul>${galleryControlsSpace(block, deps)}</section>`
   );
 }

@@ -28,6 +28,7 @@ import { Link, useLocation } from './router.tsx';
 import { CONFIG_SCREENS, screenAt, type ScreenPath } from './screens.ts';
 import { SignOut } from './sign-out.tsx';
 import { StockScreen } from './stock.tsx';
+import { PageScreen, PagesScreen } from './pages.tsx';
 import { StorePageScreen, StorePagesScreen } from './store-pages.tsx';
 import { SubscriptionsScreen } from './subscriptions.tsx';
 import { FormsScreen, SubmissionsScreen } from './submissions.tsx';
@@ -66,6 +67,10 @@ const DRAW = {
   // The owner's: every staff role reads them, only settings.manage (admin) saves.
   '/config/settings': (_id, can) => <SettingsScreen canEdit={can('settings.manage')} />,
   '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
+  '/config/pages': (_id, can) => <PagesScreen canEdit={can('content.edit')} />,
+  '/config/pages/:id': (id, can) => (
+    <PageScreen id={id} canEdit={can('content.edit')} canEditStore={can('catalogue.edit')} />
+  ),
   '/config/store-pages': (_id, can) => <StorePagesScreen canEdit={can('catalogue.edit')} />,
   '/config/store-pages/:id': (id, can) => <StorePageScreen id={id} canEdit={can('catalogue.edit')} />,
   '/config/posts': (_id, can) => <PostsScreen canEdit={can('content.edit')} />,

@@ -63,6 +63,15 @@ export const CONFIG_SCREENS = [
     label: 'Store page',
     permission: 'backoffice.read',
   },
+  // Pages of every type: every staff role reads them; editing needs content.edit (the screens say so).
+  { path: '/config/pages', label: 'Pages', permission: 'backoffice.read', nav: 'content.edit' },
+  {
+    path: '/config/pages/:id',
+    pattern: /^\/config\/pages\/([\w-]{1,100})$/,
+    list: '/config/pages',
+    label: 'Page',
+    permission: 'backoffice.read',
+  },
   { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'catalogue.edit' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage', nav: 'stock.manage' },
   {

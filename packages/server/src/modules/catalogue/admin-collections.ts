@@ -250,7 +250,7 @@ export async function storePageRevisions(db: Db, id: string): Promise<RecordRevi
 // ------------------------------------------------------------------ store pages
 
 /** A slug the storefront could route to this page, not taken by another collection. */
-async function checkSlug(
+export async function checkSlug(
   trx: CatalogueTrx,
   request: FastifyRequest,
   wanted: string,

@@ -19,6 +19,7 @@ import { requirePermission } from '../../platform/http/guards.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
 import { storePageAdminRoutes } from './admin-collections.ts';
+import { pageAdminRoutes } from './admin-pages.ts';
 import { productCsvRoutes } from './admin-csv.ts';
 import { postEditorRoutes } from './admin-posts.ts';
 import { digitalFileAdminRoutes } from './admin-digital-file.ts';
@@ -57,6 +58,7 @@ export async function catalogueAdminRoutes(
   const { db } = app.database;
   const read = { preValidation: requirePermission('orders.read') };
   await storePageAdminRoutes(plugin, CONFIG_API);
+  await pageAdminRoutes(plugin, CONFIG_API);
 
   app.get(
     `${CONFIG_API}/product-choices`,

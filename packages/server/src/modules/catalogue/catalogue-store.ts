@@ -35,8 +35,14 @@ export function toCollection(row: CollectionRow): CollectionContent {
   };
 }
 
+/** The collections a visitor can open (a disabled page is not one), in navigation order. */
 export async function listCollections(db: CatalogueDb): Promise<CollectionContent[]> {
-  const rows = await db.selectFrom('collections').selectAll().orderBy('position').execute();
+  const rows = await db
+    .selectFrom('collections')
+    .selectAll()
+    .where('enabled', '=', 1)
+    .orderBy('position')
+    .execute();
   return rows.map(toCollection);
 }
 
@@ -608,13 +614,14 @@ export async function productAndVariant(
   };
 }
 
-/** Every collection's id, URL id, homepage flag and last change, in navigation order. */
+/** Every enabled collection's id, URL id, homepage flag and last change, in navigation order. */
 export async function collectionAddresses(
   db: CatalogueDb,
 ): Promise<{ id: string; urlId: string; homepage: boolean; updatedOn: number }[]> {
   const rows = await db
     .selectFrom('collections')
     .select(['id', 'url_id', 'homepage', 'updated_on'])
+    .where('enabled', '=', 1)
     .orderBy('position')
     .execute();
   return rows.map((row) => ({
@@ -625,12 +632,17 @@ export async function collectionAddresses(
   }));
 }
 
-/** How many items of the catalogue a visitor can open at `now`, in every collection. */
+/** Items of a disabled page: no visitor opens them. */
+const inDisabledCollection = (db: CatalogueDb) =>
+  db.selectFrom('collections').select('id').where('enabled', '=', 0);
+
+/** How many items of the catalogue a visitor can open at `now` (none of a disabled page), in every collection. */
 export async function countAllItems(db: CatalogueDb, now: number): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
     .where((eb) => onStorefront(eb, now))
+    .where('collection_id', 'not in', inDisabledCollection(db))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -642,7 +654,7 @@ export interface ItemWalkKey {
 }
 
 /**
- * Every item a visitor can open at `now`: its collection, position, URL id and last change, by
+ * Every item a visitor can open at `now` (none of a disabled page): its collection, position, URL id and last change, by
  * collection id then position, a batch at a time: after `after` (keyset), skipping `offset` rows
  * first.
  */
@@ -657,6 +669,7 @@ export async function itemsInCatalogueOrder(
     .selectFrom('items')
     .select(['collection_id', 'position', 'url_id', 'updated_on'])
     .where((eb) => onStorefront(eb, now))
+    .where('collection_id', 'not in', inDisabledCollection(db))
     .orderBy('collection_id')
     .orderBy('position');
   if (after)

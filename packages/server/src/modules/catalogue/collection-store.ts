@@ -362,20 +362,29 @@ export async function forgetFormerSlug(trx: CatalogueTrx, urlId: string): Promis
   await trx.deleteFrom('collection_redirects').where('old_url_id', '=', urlId).execute();
 }
 
-/** Where a former slug points now: the URL slug of its collection, or undefined. */
-export async function formerSlugTarget(db: CatalogueDb, oldUrlId: string): Promise<string | undefined> {
+/**
+ * Where a former slug points now: the URL slug of its collection, or the path a deleted page's
+ * address was sent to, or undefined.
+ */
+export async function formerSlugTarget(
+  db: CatalogueDb,
+  oldUrlId: string,
+): Promise<{ urlId: string } | { path: string } | undefined> {
   const row = await db
     .selectFrom('collection_redirects')
-    .innerJoin('collections', 'collections.id', 'collection_redirects.collection_id')
-    .select('collections.url_id')
+    .leftJoin('collections', 'collections.id', 'collection_redirects.collection_id')
+    .select(['collections.url_id', 'collection_redirects.target_path'])
     .where('collection_redirects.old_url_id', '=', oldUrlId)
     .executeTakeFirst();
-  return row?.url_id;
+  if (!row) return undefined;
+  if (row.target_path !== null) return { path: row.target_path };
+  return row.url_id === null ? undefined : { urlId: row.url_id };
 }
 
 /**
- * Where a path under a former store page slug lives now (`/old-shop/p/mug` -> `/shop/p/mug`), or
- * undefined when its first segment is no former slug.
+ * Where a path under a former slug lives now (`/old-shop/p/mug` -> `/shop/p/mug`; every path under
+ * a deleted page's address -> the path it was sent to), or undefined when its first segment is no
+ * former slug.
  */
 export async function movedCollectionPath(db: CatalogueDb, path: string): Promise<string | undefined> {
   const [, first, ...rest] = path.split('/');
@@ -388,5 +397,6 @@ export async function movedCollectionPath(db: CatalogueDb, path: string): Promis
   }
   if (slug.includes('\0')) return undefined;
   const target = await formerSlugTarget(db, slug);
-  return target === undefined ? undefined : ['', target, ...rest].join('/');
+  if (target === undefined) return undefined;
+  return 'path' in target ? target.path : ['', target.urlId, ...rest].join('/');
 }

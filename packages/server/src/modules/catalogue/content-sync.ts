@@ -262,8 +262,14 @@ function* searchSources(
   const collectionIds = new Set(collectionsWritten.map((c) => c.fields.id));
   const itemIds = new Set(itemsWritten.map((i) => i.fields.id));
   const collectionOf = (id: string) => wanted.collections.get(id)?.json as CollectionContent | undefined;
+  // A disabled page and its items are found by no search: their documents go.
+  const shown = (collection: CollectionContent | undefined) => collection && collection.enabled !== false;
   for (const { fields, json } of collectionsWritten)
-    yield { id: fields.id, document: () => pageDocument(json as CollectionContent, now) };
+    yield {
+      id: fields.id,
+      document: () =>
+        shown(json as CollectionContent) ? pageDocument(json as CollectionContent, now) : undefined,
+    };
   for (const { fields, json } of wanted.items.values()) {
     const collectionId = String(fields.collection_id);
     if (!itemIds.has(fields.id) && !collectionIds.has(collectionId)) continue;
@@ -271,7 +277,7 @@ function* searchSources(
       id: fields.id,
       document: () => {
         const collection = collectionOf(collectionId);
-        return collection
+        return collection && shown(collection)
           ? itemDocument(collection, json as ItemContent, Number(fields.publish_on ?? now))
           : undefined;
       },
@@ -294,6 +300,7 @@ function contentRows(content: SiteContent, currency: string) {
       type: collection.type ?? 1,
       homepage: collection.homepage ? 1 : 0,
       position,
+      enabled: collection.enabled === false ? 0 : 1,
     };
     collections.set(collection.id, { fields, json: rest });
     for (const [itemPosition, item] of collectionItems.entries()) {

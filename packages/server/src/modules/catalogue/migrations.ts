@@ -10,6 +10,7 @@ import { migration as storePageVersions } from './migrations/2026-11-28-043-stor
 import { migration as pageContentVersions } from './migrations/2026-11-28-050-page-content-versions.ts';
 import { migration as pageContentRevisions } from './migrations/2026-11-28-051-page-content-revisions.ts';
 import { migration as digitalFiles } from './migrations/2026-11-28-046-digital-files.ts';
+import { migration as pageEditing } from './migrations/2026-11-28-049-page-editing.ts';
 
 /** The migrations of the catalogue module's tables, by the name Kysely records (never rename one). */
 export const catalogueMigrations: Readonly<Record<string, Migration>> = {
@@ -24,4 +25,5 @@ export const catalogueMigrations: Readonly<Record<string, Migration>> = {
   '2026-11-28-050-page-content-versions': pageContentVersions,
   '2026-11-28-051-page-content-revisions': pageContentRevisions,
   '2026-11-28-046-digital-files': digitalFiles,
+  '2026-11-28-049-page-editing': pageEditing,
 };

@@ -25,7 +25,7 @@ export interface Wanted {
 
 /** The columns the content decides (stock and updated_on are not among them). */
 const CONTENT_COLUMNS: Record<TableName, readonly string[]> = {
-  collections: ['url_id', 'title', 'type_name', 'type', 'homepage', 'position'],
+  collections: ['url_id', 'title', 'type_name', 'type', 'homepage', 'position', 'enabled'],
   items: [
     'collection_id',
     'url_id',
@@ -169,11 +169,13 @@ export async function upsert(
   batch: number,
 ): Promise<void> {
   const items = table === 'items';
+  const versioned = items || table === 'collections';
   const updated = [
     ...CONTENT_COLUMNS[table],
     'data',
     ...(table === 'variants' ? [] : ['updated_on']),
-    ...(items ? ['hidden', 'updated_by'] : []),
+    ...(items ? ['hidden'] : []),
+    ...(versioned ? ['updated_by'] : []),
   ];
   const dated = DATED_ON_FIRST_LOAD[table];
   const stamped = ({ fields, json }: Wanted): Row => {
@@ -182,15 +184,14 @@ export async function upsert(
       data: JSON.stringify(json),
       ...(table === 'variants' ? {} : { updated_on: now }),
       // Who saved is the editor's to say (product-store.ts); an import is nobody's.
-      ...(items
-        ? { hidden: (json as ItemContent).isHidden === true ? 1 : 0, updated_by: fields.updated_by ?? null }
-        : {}),
+      ...(items ? { hidden: (json as ItemContent).isHidden === true ? 1 : 0 } : {}),
+      ...(versioned ? { updated_by: fields.updated_by ?? null } : {}),
     };
     for (const c of dated) out[c] ??= now;
     return out;
   };
-  // Each content column takes the value the insert proposed (SQL's `excluded` row); an item's
-  // version moves with every write, so an editor open on the old one gets 409 on its save.
+  // Each content column takes the value the insert proposed (SQL's `excluded` row); an item's or
+  // a page's version moves with every write, so an editor open on the old one gets 409 on its save.
   const fromProposed = {
     ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
     ...(items ? { version: sql`items.version + 1` } : {}),
@@ -261,7 +262,8 @@ export async function removeUnlisted(
 /** Removes collections (their items have moved away or gone). */
 export async function removeCollections(trx: CatalogueTrx, ids: string[], batch: number): Promise<void> {
   for (const chunk of chunks(ids, batch)) {
-    await trx.deleteFrom('collection_revisions').where('collection_id', 'in', chunk).execute();
+    for (const revisions of ['page_revisions', 'collection_revisions', 'page_content_revisions'] as const)
+      await trx.deleteFrom(revisions).where('collection_id', 'in', chunk).execute();
     await trx.deleteFrom('collections').where('id', 'in', chunk).execute();
   }
 }

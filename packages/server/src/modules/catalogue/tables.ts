@@ -26,6 +26,8 @@ export interface CollectionsTable {
   content_version: ColumnType<number, number | undefined, number>;
   /** The staff member's address who saved the layout last; null after an import. */
   content_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 when the page is disabled: the storefront answers 404 and lists neither it nor its items. */
+  enabled: ColumnType<number, number | undefined, number>;
 }
 
 /** Every save of a store page in the back office: what it was after the save, and what changed. */
@@ -38,6 +40,21 @@ export interface CollectionRevisionsTable {
   /** Title, slug, page size, categories and product order after the save (JSON). */
   page: string;
   /** Readable changes against the version before (JSON array of strings). */
+  changes: string;
+}
+
+/**
+ * Every save of a page in the Pages screen: `{ title, urlId, enabled, data }` after the save, and what
+ * changed. The store page screen keeps its own (`collection_revisions`): the two restore different
+ * things; both move the collection's one `version`.
+ */
+export interface PageRevisionsTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  saved_on: Millis;
+  saved_by: string | null;
+  page: string;
   changes: string;
 }
 
@@ -152,6 +169,8 @@ export interface CollectionRedirectsTable {
   old_url_id: string;
   collection_id: string;
   created: Millis;
+  /** Where a deleted page's address goes (a path of this site); null: to its collection. */
+  target_path: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -194,6 +213,7 @@ export interface CatalogueTables {
   page_content_revisions: PageContentRevisionsTable;
   digital_files: DigitalFilesTable;
   digital_file_chunks: DigitalFileChunksTable;
+  page_revisions: PageRevisionsTable;
 }
 
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -124,6 +124,7 @@ export function reportLines(report: ImportReport): string[] {
     ...listed('=', catalogue.stockSet),
   );
   section('Documents', documents);
+  for (const warning of report.warnings) lines.push(`Warning: ${warning}`);
   return lines;
 }
 

@@ -37,6 +37,8 @@ export interface ImportReport {
   dryRun: boolean;
   catalogue: CatalogueChanges;
   documents: DocumentChanges;
+  /** What the folder had out of bounds and was brought within them ("file: what"), not refused. */
+  warnings: string[];
 }
 
 export interface ImportOptions {
@@ -119,7 +121,12 @@ async function importInto(
   if (documents.added.length + documents.changed.length + documents.removed.length > 0)
     changes.touch(changeKey.settings, changeKey.navigation);
   await recordImportedFiles(trx, folder.files, now);
-  return { dryRun: options.dryRun === true, catalogue: synced.changes, documents };
+  return {
+    dryRun: options.dryRun === true,
+    catalogue: synced.changes,
+    documents,
+    warnings: folder.warnings.map((warning) => `${warning.file}: ${warning.message}`),
+  };
 }
 
 /** The files of `content/` that differ from what the last import read (added, changed or gone). */

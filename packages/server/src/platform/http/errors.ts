@@ -305,6 +305,37 @@ export const ERRORS = {
   'settings.no-settings': { code: 'not-found', status: 404, key: 'settings.no-settings' },
   'favicon-not-found': { code: 'not-found', status: 404, text: 'This site has no favicon.' },
   'settings.image-unknown': { code: 'invalid-settings', status: 400, key: 'settings.image-unknown' },
+  /** Pages in the back office (issue 31, modules/catalogue/admin-pages.ts). */
+  'pages.not-found': { code: 'not-found', status: 404, key: 'pages.not-found' },
+  'pages.type-unknown': { code: 'invalid-request', status: 400, key: 'pages.type-unknown' },
+  'pages.store-page-permission': {
+    code: 'account.forbidden',
+    status: 403,
+    key: 'pages.store-page-permission',
+  },
+  'pages.home-delete': { code: 'home-page', status: 409, key: 'pages.home-delete' },
+  'pages.home-disable': { code: 'home-page', status: 409, key: 'pages.home-disable' },
+  'pages.home-disabled': { code: 'home-page', status: 409, key: 'pages.home-disabled' },
+  /** Deleting a store page that holds products: sent again with `confirmProducts=true`. */
+  'pages.products-confirm': { code: 'confirmation-required', status: 409, key: 'pages.products-confirm' },
+  'pages.redirect-invalid': { code: 'invalid-request', status: 400, key: 'pages.redirect-invalid' },
+  'pages.gallery-option-range': { code: 'invalid-request', status: 400, key: 'pages.gallery-option-range' },
+  'pages.not-gallery': { code: 'invalid-request', status: 400, key: 'pages.not-gallery' },
+  /** A save on a stale version: the body names who saved and when (wire RecordChanged). */
+  'pages.record-changed': { code: 'record-changed', status: 409, key: 'pages.record-changed' },
+  'pages.record-changed-by-import': {
+    code: 'record-changed',
+    status: 409,
+    key: 'pages.record-changed-by-import',
+  },
+  'pages.revision-not-found': { code: 'not-found', status: 404, key: 'pages.revision-not-found' },
+  'pages.event-not-found': { code: 'not-found', status: 404, key: 'pages.event-not-found' },
+  'pages.event-ends-before-start': {
+    code: 'invalid-request',
+    status: 400,
+    key: 'pages.event-ends-before-start',
+  },
+  'pages.time-zone-unknown': { code: 'invalid-request', status: 400, key: 'pages.time-zone-unknown' },
   /** The product editor (issue 30, modules/catalogue/product-*.ts). */
   'catalogue.product-not-found': { code: 'not-found', status: 404, key: 'catalogue.product-not-found' },
   'catalogue.revision-not-found': { code: 'not-found', status: 404, key: 'catalogue.revision-not-found' },

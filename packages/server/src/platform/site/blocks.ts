@@ -3,6 +3,14 @@
  * at load so that a page never meets a malformed block while it renders.
  */
 import { escapeHtml } from '../http/html.ts';
+import {
+  GALLERY_ALIGNMENTS,
+  GALLERY_ASPECT_RATIOS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  GALLERY_RANGES,
+  type GalleryRangeOption,
+} from '@storefront/core/wire';
 import { z } from 'zod';
 
 /** The platform's block type numbers (spec §3, block types 1 to 70) and class names. */
@@ -47,21 +55,38 @@ export type BlockImage = z.infer<typeof imageAsset>;
 
 const base = { id: z.string().regex(/^[\w-]+$/, 'letters, digits, "-" and "_" only') };
 
-/** Gallery options, named as the spec names them (§3 "Gallery options"). */
-const galleryOptions = z.strictObject({
-  design: z.enum(['grid', 'slideshow', 'slider', 'stacked']).default('grid'),
+/** A gallery option with a range (spec §9 "Gallery limits"): out of it, the message gives the range. */
+const ranged = (name: GalleryRangeOption) => {
+  const { min, max, default: fallback } = GALLERY_RANGES[name];
+  const problem = `${name} is ${min} to ${max}`;
+  return z.number({ error: problem }).min(min, problem).max(max, problem).default(fallback);
+};
+
+/** Gallery options, named as the spec names them (§3 "Gallery options"), with §9's ranges. */
+export const galleryOptions = z.strictObject({
+  design: z.enum(GALLERY_DESIGNS).default('grid'),
   autoplay: z.boolean().default(false),
-  'autoplay-duration': z.number().min(1).max(60).default(5),
+  'autoplay-duration': ranged('autoplay-duration'),
   controls: z.boolean().default(true),
   'auto-crop': z.boolean().default(true),
-  'aspect-ratio': z.enum(['1:1', '4:3', '3:4', '3:2', '2:3', '16:9', '9:16', '2:1', '1:2']).default('4:3'),
+  'aspect-ratio': z.enum(GALLERY_ASPECT_RATIOS).default('4:3'),
+  'square-thumbs': z.boolean().default(false),
   thumbnails: z.boolean().default(false),
+  'thumbnail-strip-height': ranged('thumbnail-strip-height'),
+  'thumbnail-strip-margin': ranged('thumbnail-strip-margin'),
   'show-meta': z.boolean().default(true),
-  'meta-position': z
-    .enum(['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'])
-    .default('bottom'),
+  'show-meta-basic': z.boolean().default(false),
+  'show-meta-only-title': z.boolean().default(false),
+  'meta-position': z.enum(GALLERY_META_POSITIONS).default('bottom'),
+  'show-meta-on-hover': z.boolean().default(false),
+  'active-alignment': z.enum(GALLERY_ALIGNMENTS).default('center'),
+  'thumbnails-per-row': ranged('thumbnails-per-row'),
+  padding: ranged('padding'),
   lightbox: z.boolean().default(true),
   lightboxTheme: z.enum(['light', 'dark']).default('dark'),
+  'max-width': ranged('max-width'),
+  newWindow: z.boolean().default(false),
+  transparentBackground: z.boolean().default(false),
 });
 export type GalleryOptions = z.infer<typeof galleryOptions>;
 
@@ -165,6 +190,7 @@ export type BlockFields = Record<string, Block[]>;
  */
 export function parseBlockFields(
   value: unknown,
+  clamped?: string[],
 ): { ok: true; fields: BlockFields } | { ok: false; problem: string } {
   const fieldsShape = z.record(z.string().regex(/^[\w-]+$/), z.array(z.unknown()));
   const shape = fieldsShape.safeParse(value);
@@ -180,7 +206,7 @@ export function parseBlockFields(
     for (const [index, raw] of blocks.entries()) {
       const rawId = typeof raw === 'object' && raw !== null && 'id' in raw ? String(raw.id) : undefined;
       const name = `block ${rawId === undefined ? `#${index + 1}` : `"${rawId}"`} of field "${field}"`;
-      const parsed = blockSchema.safeParse(raw);
+      const parsed = blockSchema.safeParse(clamped ? withGalleryRangesClamped(raw, name, clamped) : raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const at = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : '';
@@ -193,6 +219,33 @@ export function parseBlockFields(
     }
   }
   return { ok: true, fields };
+}
+
+/**
+ * A gallery block whose numeric options outside spec §9's ranges are brought to the nearest end,
+ * each noted in `clamped` (imported content starts with a warning rather than not at all).
+ */
+export function clampGalleryOptions(options: unknown, owner: string, clamped: string[]): unknown {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return options;
+  const out: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+  for (const [name, { min, max }] of Object.entries(GALLERY_RANGES)) {
+    const value = out[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || (value >= min && value <= max)) continue;
+    const to = Math.min(max, Math.max(min, value));
+    clamped.push(
+      `${owner}: gallery option "${name}" is ${value}, outside ${min} to ${max}: clamped to ${to}`,
+    );
+    out[name] = to;
+  }
+  return out;
+}
+
+function withGalleryRangesClamped(raw: unknown, owner: string, clamped: string[]): unknown {
+  if (typeof raw !== 'object' || raw === null || (raw as { type?: unknown }).type !== 'gallery') return raw;
+  const block = raw as { options?: unknown };
+  return block.options === undefined
+    ? raw
+    : { ...block, options: clampGalleryOptions(block.options, owner, clamped) };
 }
 
 /**

@@ -6,7 +6,7 @@ import { navigationDocumentSchema } from '@storefront/core/navigation';
 import { z } from 'zod';
 import { stampTemplateNonces } from './nonce-markers.ts';
 import { commentRanges, extractPlatformTags, type TagBodies } from './platform-tags.ts';
-import { danglingBlockReference, parseBlockFields } from './blocks.ts';
+import { clampGalleryOptions, danglingBlockReference, galleryOptions, parseBlockFields } from './blocks.ts';
 import { readSiteText } from './contained-path.ts';
 import { SiteError } from './errors.ts';
 import { compileStylesheets } from './stylesheets.ts';
@@ -322,6 +322,7 @@ const collectionSchema = z.looseObject({
   typeName: z.string(),
   type: z.number().int().optional(),
   homepage: z.boolean().optional(),
+  enabled: z.boolean().optional(),
   items: z.array(itemSchema).optional(),
 });
 const websiteFileSchema = z.looseObject({
@@ -344,6 +345,8 @@ export function loadContent(siteDir: string): SiteContent {
  */
 export interface ContentFolder {
   content: SiteContent;
+  /** What the folder had that was brought within bounds rather than refused (a gallery option out of range). */
+  warnings: SiteWarning[];
   documents: Map<string, Json>;
   files: Map<string, string>;
 }
@@ -402,6 +405,7 @@ export function loadContentFolder(contentDir: string): ContentFolder {
   }
 
   const collections: CollectionContent[] = [];
+  const warnings: SiteWarning[] = [];
   const seenUrl = new Map<string, string>();
   for (const path of listFiles(join(contentDir, 'collections'))) {
     if (extname(path) !== '.json') continue;
@@ -410,7 +414,7 @@ export function loadContentFolder(contentDir: string): ContentFolder {
     if (other)
       throw new SiteError(relative(root, path), `urlId "${collection.urlId}" is already used by ${other}`);
     seenUrl.set(collection.urlId, relative(root, path));
-    checkBlockFields(relative(root, path), collection);
+    checkBlockFields(relative(root, path), collection, warnings);
     checkVariants(relative(root, path), collection, currency);
     collections.push(collection);
   }
@@ -436,6 +440,7 @@ export function loadContentFolder(contentDir: string): ContentFolder {
     },
     documents,
     files: contentFingerprints(contentDir),
+    warnings,
   };
 }
 
@@ -473,18 +478,34 @@ function checkVariants(file: string, collection: CollectionContent, currency: st
     }
 }
 
-/** Parses the layout blocks of a collection and its items in place (docs/blocks.md), or names the bad one. */
-function checkBlockFields(file: string, collection: CollectionContent): void {
+/**
+ * Parses the layout blocks of a collection and its items in place (docs/blocks.md), and a gallery
+ * page's options, or names the bad one. Gallery options out of spec §9's ranges are clamped, each
+ * with a warning naming the file, the option and the range.
+ */
+function checkBlockFields(file: string, collection: CollectionContent, warnings: SiteWarning[]): void {
+  const clamped: string[] = [];
+  if (collection.galleryOptions !== undefined) {
+    const owner = `collection "${collection.urlId}"`;
+    const parsed = galleryOptions.safeParse(clampGalleryOptions(collection.galleryOptions, owner, clamped));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const at = issue && issue.path.length > 0 ? ` (at galleryOptions.${issue.path.join('.')})` : '';
+      throw new SiteError(file, `${owner}: ${issue?.message ?? 'invalid gallery options'}${at}`);
+    }
+    collection.galleryOptions = parsed.data;
+  }
   const owners: [string, Json][] = [
     [`collection "${collection.urlId}"`, collection],
     ...(collection.items ?? []).map((item): [string, Json] => [`item "${item.urlId}"`, item]),
   ];
   for (const [owner, json] of owners) {
     if (json.blockFields === undefined) continue;
-    const parsed = parseBlockFields(json.blockFields);
+    const parsed = parseBlockFields(json.blockFields, clamped);
     if (!parsed.ok) throw new SiteError(file, `${owner}: ${parsed.problem}`);
     json.blockFields = parsed.fields;
   }
+  for (const message of clamped) warnings.push({ file, message });
 }
 
 // ---------------------------------------------------------------- helpers
