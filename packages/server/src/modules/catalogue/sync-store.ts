@@ -195,11 +195,10 @@ export async function upsert(
   const fromProposed = {
     ...Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])),
     ...(items ? { version: sql`items.version + 1` } : {}),
-    // An import that changes a page moves its record's and its layout's versions, and names no editor.
+    // A write of a page moves its record's and its layout's versions; an import names no editor.
     ...(table === 'collections'
       ? {
           version: sql`collections.version + 1`,
-          updated_by: null,
           content_version: sql`collections.content_version + 1`,
           content_updated_by: null,
         }
