@@ -39,8 +39,10 @@ export const PERMISSIONS = [
   'stock.manage',
   /** Pages, posts, header and footer, languages. */
   'content.edit',
-  /** Products, store pages and categories, the media library, product CSV import and export. */
+  /** Products, store pages and categories, product CSV import and export. */
   'catalogue.edit',
+  /** The media library: upload files, describe them, delete them (those who write pages or products). */
+  'media.edit',
   /** Comments and reviews: approve, hide, delete. */
   'comments.moderate',
   /** Comments: write as staff. */
@@ -66,10 +68,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<RoleCode, readonly Permission[]>>
   1: PERMISSIONS,
   2: [READ, 'billing.manage', 'orders.read'],
   3: [READ, 'reports.read'],
-  4: [READ, 'content.edit'],
+  4: [READ, 'content.edit', 'media.edit'],
   6: [READ, 'comments.moderate', 'comments.write'],
   7: [READ, 'comments.write'],
-  8: [READ, 'orders.read', 'orders.manage', 'stock.manage', 'catalogue.edit', 'reports.read'],
+  8: [READ, 'orders.read', 'orders.manage', 'stock.manage', 'catalogue.edit', 'media.edit', 'reports.read'],
   9: [READ, 'scheduling.read', 'scheduling.edit'],
   10: [READ],
   11: [READ, 'campaigns.edit'],

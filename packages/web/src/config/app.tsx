@@ -66,7 +66,7 @@ const DRAW = {
   '/config/navigation': (_id, can) => <NavigationScreen canEdit={can('content.edit')} />,
   // The owner's: every staff role reads them, only settings.manage (admin) saves.
   '/config/settings': (_id, can) => <SettingsScreen canEdit={can('settings.manage')} />,
-  '/config/media': (_id, can) => <MediaScreen canEdit={can('catalogue.edit')} />,
+  '/config/media': (_id, can) => <MediaScreen canEdit={can('media.edit')} />,
   '/config/pages': (_id, can) => <PagesScreen canEdit={can('content.edit')} />,
   '/config/pages/:id': (id, can) => (
     <PageScreen id={id} canEdit={can('content.edit')} canEditStore={can('catalogue.edit')} />

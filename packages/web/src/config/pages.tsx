@@ -227,6 +227,13 @@ export function PageScreen({
             : 'You can read this page; changing it needs the editor or admin role.'}
         </p>
       )}
+      {page.type === 'page' && (
+        <p>
+          <Link href={`/config/pages/${encodeURIComponent(page.id)}/content`}>
+            Write this page&apos;s content
+          </Link>
+        </p>
+      )}
       <Outcome done={done} error={error} />
       <PageSettings page={page} canEdit={editable} onSaved={saved} />
       {page.type === 'gallery' && page.galleryOptions && (

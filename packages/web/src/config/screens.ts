@@ -72,7 +72,7 @@ export const CONFIG_SCREENS = [
     label: 'Page',
     permission: 'backoffice.read',
   },
-  { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'catalogue.edit' },
+  { path: '/config/media', label: 'Media', permission: 'backoffice.read', nav: 'media.edit' },
   { path: '/config/stock', label: 'Stock', permission: 'stock.manage', nav: 'stock.manage' },
   {
     path: '/config/restock',
@@ -102,7 +102,7 @@ export const CONFIG_SCREENS = [
   },
   { path: '/config/languages', label: 'Languages', permission: 'backoffice.read', nav: 'content.edit' },
   // Posts and page content (issue 31): every staff role reads them; writing needs content.edit.
-  { path: '/config/posts', label: 'Posts and pages', permission: 'backoffice.read', nav: 'content.edit' },
+  { path: '/config/posts', label: 'Posts', permission: 'backoffice.read', nav: 'content.edit' },
   {
     path: '/config/posts/:id',
     pattern: /^\/config\/posts\/([\w-]{1,100})$/,
@@ -113,12 +113,12 @@ export const CONFIG_SCREENS = [
   {
     path: '/config/pages/:id/content',
     pattern: /^\/config\/pages\/([\w-]{1,100})\/content$/,
-    list: '/config/posts',
+    list: '/config/pages',
     label: 'Page content',
     permission: 'backoffice.read',
   },
   { path: '/config/navigation', label: 'Navigation', permission: 'backoffice.read', nav: 'content.edit' },
-  { path: '/config/settings', label: 'Site settings', permission: 'backoffice.read', nav: 'backoffice.read' },
+  { path: '/config/settings', label: 'Site settings', permission: 'backoffice.read', nav: 'settings.manage' },
 ] as const satisfies readonly ConfigScreen[];
 
 export type ScreenPath = (typeof CONFIG_SCREENS)[number]['path'];

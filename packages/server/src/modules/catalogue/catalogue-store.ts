@@ -427,6 +427,16 @@ export async function getItemsByIds(
   return (await itemsWithCollectionUrls(db, ids, Date.now())).items;
 }
 
+/** Items by id that a shopper may buy at `now`: a hidden or scheduled one is not among them. */
+export async function itemsForSaleByIds(
+  db: CatalogueDb,
+  ids: readonly string[],
+  now: number,
+): Promise<Map<string, ItemContent>> {
+  const { items, shown } = await itemsWithCollectionUrls(db, ids, now);
+  return new Map([...items].filter(([id]) => shown.has(id)));
+}
+
 /**
  * Items by id with their variants' live stock, the URL id of each one's collection, and which of
  * them a visitor sees at `now`, in one statement (each statement is a round trip on PostgreSQL, and

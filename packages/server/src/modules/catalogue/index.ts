@@ -12,6 +12,7 @@ export {
   itemsInCatalogueOrder,
   type ItemWalkKey,
   getItemsByIds,
+  itemsForSaleByIds,
   itemAddresses,
   itemsWithCollectionUrls,
   productAndVariant,

@@ -14,7 +14,7 @@ import type { ProductRecord } from '@storefront/core/wire';
 import { ROLES } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { makeCheckoutSite } from '../orders/testing.ts';
+import { CUSTOMER, makeCheckoutSite } from '../orders/testing.ts';
 import { signInNewStaff } from '../../testing/back-office.ts';
 import { Shopper } from '../../testing/shopper.ts';
 import { DATABASES, testConfig, type TestApp } from '../../testing/app.ts';
@@ -189,6 +189,42 @@ for (const database of DATABASES) {
       };
       expect(await seen(second)).toEqual(shown);
       expect(await seen(first)).toEqual(shown);
+    });
+
+    it('is not sold once hidden, from a cart that already held it or by express checkout', async () => {
+      const shopper = new Shopper(testApp(() => first));
+      await shopper.start();
+      expect((await shopper.add({ itemId: 'p-lesson', sku: 'LESSON', quantity: 1 })).statusCode).toBe(200);
+      const staff = await signInNewStaff(
+        testApp(() => first),
+        'hider@example.test',
+        [ROLES.admin],
+      );
+      const hide = await staff.request('POST', '/api/config/products/bulk', {
+        productIds: ['p-lesson'],
+        action: 'visibility',
+        visibility: { state: 'hidden' },
+      });
+      expect(hide.statusCode, hide.body).toBe(200);
+      const orders = async () => (await first.database.db.selectFrom('orders').select('id').execute()).length;
+      const before = await orders();
+
+      const fromCart = await shopper.order(CUSTOMER);
+      expect(fromCart.statusCode).toBe(409);
+      expect(fromCart.json()).toEqual({
+        code: 'cart.add.variant-unavailable',
+        message: 'Sorry, that item variant is unavailable. Please select another variant.',
+      });
+      const stranger = new Shopper(testApp(() => second));
+      await stranger.start();
+      const express = await stranger.order({
+        ...CUSTOMER,
+        item: { itemId: 'p-lesson', sku: 'LESSON', quantity: 1 },
+      });
+      expect(express.statusCode).toBe(404);
+      expect(express.json()).toEqual({ code: 'item-not-found', message: 'Sorry, this item is unavailable.' });
+      expect((await get(second, '/checkout?itemId=p-lesson&sku=LESSON')).statusCode).toBe(404);
+      expect(await orders()).toBe(before);
     });
   });
 }

@@ -124,7 +124,7 @@ export async function mediaAdminRoutes(plugin: FastifyInstance, options: MediaAd
   await plugin.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: uploadLimitBytes } });
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const read = { preValidation: requirePermission('backoffice.read') };
-  const edit = { preValidation: requirePermission('catalogue.edit') };
+  const edit = { preValidation: requirePermission('media.edit') };
 
   const found = async (id: string): Promise<AssetRow> => {
     const row = await library.byId(id);

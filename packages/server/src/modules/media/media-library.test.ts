@@ -436,12 +436,12 @@ for (const database of DATABASES) {
       ).toBe('not-found');
     });
 
-    it('lets only staff who edit the catalogue change the library; every staff member reads it', async () => {
+    it('lets only staff who write pages or products change the library; every staff member reads it', async () => {
       const id = (await upload([{ name: 'roles.jpg', data: await photo(20, 20) }])).json().assets[0].id;
       expect((await call(t.app, undefined, 'GET', API)).statusCode).toBe(401);
       for (const role of Object.values(ROLES)) {
         const member = await staff(role);
-        const edits = hasPermission([role], 'catalogue.edit');
+        const edits = hasPermission([role], 'media.edit');
         const reads = hasPermission([role], 'backoffice.read');
         const expected = (allowed: boolean, status: number) => (allowed ? status : 403);
         expect((await call(t.app, member, 'GET', API)).statusCode, `role ${role} list`).toBe(

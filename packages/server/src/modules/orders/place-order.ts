@@ -39,7 +39,7 @@ import {
   type CommercePricing,
 } from '../cart/index.ts';
 import { claimDiscount, discountUsage, recordRedemption } from '../discounts/index.ts';
-import { stockLockOrder, takeStock, getItemsByIds } from '../catalogue/index.ts';
+import { stockLockOrder, takeStock, itemsForSaleByIds } from '../catalogue/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { renewablePlan } from '@storefront/core/subscriptions';
 import { claimRenewal, startSubscription, subscriptionManagePath } from '../subscriptions/index.ts';
@@ -272,9 +272,11 @@ async function draftLines(
     if (!(await lockCartForPurchase(trx, cart.id, now))) throw apiError('cart-purchased');
     const entries = await cartEntryRows(trx, cart.id);
     if (entries.length === 0) throw apiError('empty-cart');
-    const items = await getItemsByIds(
+    // An item hidden or scheduled since it was added is no longer for sale.
+    const items = await itemsForSaleByIds(
       trx,
       entries.map((e) => e.item_id),
+      now,
     );
     const drafts = entries.map((e) => {
       const item = items.get(e.item_id);
@@ -284,7 +286,7 @@ async function draftLines(
     });
     return { cartId: cart.id, cartRow: cart, drafts };
   }
-  const item = (await getItemsByIds(trx, [source.itemId])).get(source.itemId);
+  const item = (await itemsForSaleByIds(trx, [source.itemId], now)).get(source.itemId);
   if (!item || !item.structuredContent) throw apiError('item-not-found');
   const product = parseProduct(item).product;
   if (source.kind === 'gift-card' && product.productType !== ProductType.GIFT_CARD)

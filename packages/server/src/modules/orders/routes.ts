@@ -31,7 +31,13 @@ import { CART_COOKIE } from '../../platform/http/cookies.ts';
 import { digest, signedInCustomer, type Member } from '../../platform/http/session.ts';
 import { apiError, invalidInput, refusalAnswer, type ApiError } from '../../platform/http/errors.ts';
 import type { ZodTypeProvider } from '../../platform/http/schemas.ts';
-import { digitalFileById, digitalFileChunks, firstGiftCardId, getItemsByIds } from '../catalogue/index.ts';
+import {
+  digitalFileById,
+  digitalFileChunks,
+  firstGiftCardId,
+  getItemsByIds,
+  itemsForSaleByIds,
+} from '../catalogue/index.ts';
 import { giftCardsOfOrder } from '../gift-cards/index.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import { isDatabaseUnavailable } from '../../platform/db/faults.ts';
@@ -469,7 +475,7 @@ export async function checkoutRoutes(plugin: FastifyInstance, options: CheckoutO
     // Express checkout of one item, or a gift card.
     let itemId = target.itemId;
     if (!itemId && target.mode === 'gift-card') itemId = await firstGiftCardId(db);
-    const item = itemId ? (await getItemsByIds(db, [itemId])).get(itemId) : undefined;
+    const item = itemId ? (await itemsForSaleByIds(db, [itemId], Date.now())).get(itemId) : undefined;
     const unavailable = {
       ok: false as const,
       status: 404,
