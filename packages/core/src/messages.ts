@@ -935,6 +935,7 @@ const entries = {
   'record.product': { text: 'product' },
   'record.store-page': { text: 'store page' },
   'record.file': { text: 'file' },
+  'record.page': { text: 'page' },
   'catalogue.tag-too-long': { text: 'Tags are limited to 50 characters: "{tag}" is too long.' },
   'catalogue.category-too-long': {
     text: 'Categories are limited to 25 characters: "{category}" is too long.',
@@ -1006,12 +1007,6 @@ const entries = {
     text: 'The gallery option {option} is {min} to {max}: {value} is outside that range.',
   },
   'pages.not-gallery': { text: '{title} is not a gallery page: it has no gallery options.' },
-  'pages.record-changed': {
-    text: '{who} saved this page at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
-  },
-  'pages.record-changed-by-import': {
-    text: 'An import changed this page at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
-  },
   'pages.revision-not-found': { text: 'That revision of the page does not exist.' },
   'pages.event-not-found': { text: 'There is no such event on this page (it may have been deleted).' },
   'pages.event-ends-before-start': { text: 'An event ends after it starts: its end is before its start.' },

@@ -92,7 +92,7 @@ import {
   websiteParts,
   type WebsiteParts,
 } from './modules/content/index.ts';
-import { completeSite, loadSiteTemplate } from './platform/site/loader.ts';
+import { completeSite, loadSiteTemplate, loadTemplateStrings } from './platform/site/loader.ts';
 import { installSite, registerSiteContext, siteIfAny, type SiteContext } from './platform/site/context.ts';
 import { earlierSharedDatabase } from './data-dir.ts';
 import { popupOverlayRoutes } from './modules/popup/index.ts';
@@ -286,7 +286,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
       if (parts !== undefined && parts !== appliedWebsite) {
         appliedWebsite = parts;
-        applyWebsiteParts(site.content, parts);
+        // The template's strings go under the content's own, as at start (completeSite).
+        const language = typeof parts.website.language === 'string' ? parts.website.language : 'en-US';
+        applyWebsiteParts(site.content, {
+          ...parts,
+          localizedStrings: { ...loadTemplateStrings(site.dir, language), ...parts.localizedStrings },
+        });
       }
     });
     /** A trivial route: liveness, and the baseline of the cart benchmark (bench/cart.bench.ts). */

@@ -7,14 +7,16 @@ const SERVER_SOURCE = dirname(fileURLToPath(import.meta.url));
 
 /**
  * Where the site's origin and title may be read: the configuration that parses SITE_URL, the site
- * context that hands them to each request, the content's shape (`website.siteTitle`), and the back
- * office's shell, which reads the boot data it hands the browser (core's wire `BackOfficeBoot`).
+ * context that hands them to each request, the content's shape (`website.siteTitle`), the back
+ * office's shell, which reads the boot data it hands the browser (core's wire `BackOfficeBoot`), and
+ * the site settings editor, which reads and writes the stored title itself (issue 31).
  */
 const SITE_CONTEXT_FILES = new Set([
   'config.ts',
   'platform/site/context.ts',
   'platform/site/types.ts',
   'backoffice/shell.ts',
+  'modules/content/site-settings.ts',
 ]);
 
 /** The server's own code: tests and their support may set up sites as they like. */

@@ -8,6 +8,7 @@
  * `catalogue.edit` as well (store managers keep editing store pages under `/store-pages`). Every save carries the version it was made on (a
  * stale one answers 409 `record-changed` naming who saved and when) and keeps a revision.
  */
+import { recordChanged, siteTimeZone } from '../../platform/http/record-changed.ts';
 import { randomBytes } from 'node:crypto';
 import { hasPermission, message } from '@storefront/core';
 import {
@@ -56,10 +57,8 @@ import {
   updatePage,
   type PageRow,
 } from './page-store.ts';
-import { epochToLocal } from './product-content.ts';
 import { removeCollections, removeUnlisted } from './sync-store.ts';
 
-const DEFAULT_TIME_ZONE = 'America/New_York';
 const BATCH = 500;
 const REVISIONS_SHOWN = 50;
 const EVENTS_SHOWN = 200;
@@ -138,11 +137,6 @@ function editorOf(request: FastifyRequest): Editor {
   return { email: member.email, roles: member.roles };
 }
 
-const siteTimeZone = (request: FastifyRequest): string => {
-  const zone = request.site.template.content.website.timeZone;
-  return typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE;
-};
-
 /** The page types this template offers: the platform's, and each collection type the template declares. */
 export function offeredTypes(request: FastifyRequest): string[] {
   return [...new Set([...PAGE_TYPES, ...Object.keys(request.site.template.template.collections)])];
@@ -215,18 +209,6 @@ export async function pageRevisions(db: Db, id: string): Promise<PageRevisions> 
 }
 
 // ------------------------------------------------------------------ writes
-
-/** 409 naming who saved the version the editor did not see, and when (in the site's time zone). */
-function recordChanged(
-  row: { updatedBy: string | null; updatedOn: number; version: number },
-  timeZone: string,
-) {
-  const when = `${epochToLocal(row.updatedOn, timeZone).replace('T', ' ')} (${timeZone})`;
-  const extra = { changedBy: row.updatedBy, changedOn: row.updatedOn, currentVersion: row.version };
-  return row.updatedBy === null
-    ? apiError('pages.record-changed-by-import', { params: { when }, extra })
-    : apiError('pages.record-changed', { params: { who: row.updatedBy, when }, extra });
-}
 
 /** Gallery options after a change, each number within spec §9's range (else refused, naming it). */
 function galleryOptionsChange(current: unknown, change: z.infer<typeof galleryOptionsInput>): Json {
@@ -344,7 +326,7 @@ async function onPage(
     if (!row) throw apiError('pages.not-found');
     mayEdit(editorOf(request), row.typeName);
     if (!(await claimPageVersion(trx, id, expected ?? row.version)))
-      throw recordChanged((await pageRow(trx, id)) ?? row, siteTimeZone(request));
+      throw recordChanged((await pageRow(trx, id)) ?? row, siteTimeZone(request), 'page');
     await change(trx, row, changes);
   });
 }
@@ -575,7 +557,7 @@ export async function changeEvent(
       by: editor.email,
     });
     if (!saved) {
-      throw recordChanged(await itemSaveState(trx, eventId), siteTimeZone(request));
+      throw recordChanged(await itemSaveState(trx, eventId), siteTimeZone(request), 'page');
     }
     changes.touch(changeKey.collection(id), changeKey.item(eventId));
   });

@@ -14,7 +14,8 @@ import { apiError } from '../../platform/http/errors.ts';
 import type { BlockFields } from '../../platform/site/blocks.ts';
 import type { Json } from '../../platform/site/types.ts';
 import { checkedLayout, wireBlocks } from './layout-rules.ts';
-import { recordChanged, type PostSite } from './post-editor.ts';
+import { recordChanged } from '../../platform/http/record-changed.ts';
+import type { PostSite } from './post-editor.ts';
 import { newId } from './product-content.ts';
 import type { Editor } from './product-editor.ts';
 import {
@@ -81,6 +82,7 @@ async function writeLayout(
       throw recordChanged(
         { updatedBy: row.content_updated_by, updatedOn: row.updated_on, version: row.content_version },
         site.timeZone,
+        'content',
       );
     const changed = before === JSON.stringify(blocks) ? [] : [message('content.change-blocks')];
     await addPageRevision(trx, {

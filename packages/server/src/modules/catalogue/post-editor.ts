@@ -11,6 +11,7 @@
  * one `writeTransaction` that refuses a stale version (409 naming who saved and when), keeps a
  * revision, and touches the blog's and the post's change keys: every instance shows it on its next request.
  */
+import { recordChanged } from '../../platform/http/record-changed.ts';
 import type {
   ContentRevisions,
   PostInput,
@@ -168,18 +169,6 @@ async function existing(db: Db, id: string): Promise<PostRow> {
 
 export async function loadPost(db: Db, id: string, site: PostSite): Promise<PostRecord> {
   return recordOf(await existing(db, id), site);
-}
-
-/** 409 naming who saved the version the editor did not see, and when (in the site's time zone). */
-export function recordChanged(
-  row: { updatedBy: string | null; updatedOn: number; version: number },
-  timeZone: string,
-) {
-  const when = `${epochToLocal(row.updatedOn, timeZone).replace('T', ' ')} (${timeZone})`;
-  const extra = { changedBy: row.updatedBy, changedOn: row.updatedOn, currentVersion: row.version };
-  return row.updatedBy === null
-    ? apiError('content.record-changed-by-import', { params: { when }, extra })
-    : apiError('content.record-changed', { params: { who: row.updatedBy, when }, extra });
 }
 
 /** The input's own rules (spec §9 tag and category lengths, the slug's form). */
@@ -371,6 +360,7 @@ async function claimed(trx: Trx, id: string, version: number, site: PostSite): P
     throw recordChanged(
       { updatedBy: row.updated_by, updatedOn: row.updated_on, version: row.version },
       site.timeZone,
+      'content',
     );
   return row;
 }

@@ -5,6 +5,7 @@
  * nothing written), kept as a revision, restorable. A save moves the `navigation` change key: every
  * instance's pages show it on their next request (pages read it through `liveNavigation`).
  */
+import { recordChanged, wallClock } from '../../platform/http/record-changed.ts';
 import { randomBytes } from 'node:crypto';
 import {
   NAVIGATION_ENTRIES_MAX,
@@ -137,30 +138,13 @@ function changesBetween(
   return changes.length > 0 ? changes : ['No change'];
 }
 
-function whenIn(epoch: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(epoch);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} (${timeZone})`;
-}
-
-async function recordChanged(db: Db, site: NavigationSite) {
+/** 409 naming who saved the navigation since the editor opened it (an import names no one). */
+async function changedSince(db: Db, site: NavigationSite) {
   const row = await documentRow(db, NAVIGATION_DOCUMENT);
-  const latest = await latestDocumentRevision(db, NAVIGATION_DOCUMENT);
-  const byStaff = latest !== undefined && latest.version === row?.version ? latest : undefined;
-  const changedOn = byStaff?.savedOn ?? Date.now();
-  const extra = { changedBy: byStaff?.savedBy ?? null, changedOn, currentVersion: row?.version ?? 0 };
-  const when = whenIn(changedOn, site.timeZone);
-  return byStaff?.savedBy
-    ? apiError('navigation.record-changed', { params: { who: byStaff.savedBy, when }, extra })
-    : apiError('navigation.record-changed-by-import', { params: { when }, extra });
+  const saved = row
+    ? { updatedBy: row.updatedBy, updatedOn: row.updatedOn, version: row.version }
+    : { updatedBy: null, updatedOn: Date.now(), version: 0 };
+  return recordChanged(saved, site.timeZone, 'navigation');
 }
 
 /** Writes `entries` over the navigations they name (others of the document kept) on `version`. */
@@ -197,7 +181,7 @@ async function write(
     changes.touch(changeKey.navigation);
     return true;
   });
-  if (!saved) throw await recordChanged(db, site);
+  if (!saved) throw await changedSince(db, site);
   return loadNavigation(db, site);
 }
 
@@ -244,6 +228,6 @@ export async function restoreNavigation(
       .map((e) => (e.kind === 'folder' ? { ...e, items: present(e.items) as typeof e.items } : e));
   for (const name of Object.keys(entries)) entries[name] = present(entries[name] ?? []);
   const current = await documentRow(db, NAVIGATION_DOCUMENT);
-  const when = whenIn(revision.savedOn, site.timeZone);
+  const when = `${wallClock(revision.savedOn, site.timeZone)} (${site.timeZone})`;
   return write(db, site, editor, current?.version ?? 0, entries, [`Restored the version of ${when}`]);
 }

@@ -4,6 +4,7 @@
  * keeps what was typed), keep each save as a revision, restore one. A save moves the `settings`
  * change key, so every instance reads the document again on its next request (live-document.ts).
  */
+import { recordChanged } from '../../platform/http/record-changed.ts';
 import { randomBytes } from 'node:crypto';
 import type { SettingsRevisions, SiteSettingsRecord } from '@storefront/core/wire';
 import { changeKey } from '../../platform/db/change-version.ts';
@@ -68,20 +69,6 @@ export async function loadSettings(db: Db, deps: SettingsDeps): Promise<SiteSett
   };
 }
 
-/** "2026-11-28 09:15 (Europe/Paris)": when, in the site's time zone. */
-function localTime(epoch: number, timeZone: string): string {
-  const text = new Date(epoch).toLocaleString('sv-SE', { timeZone, hour12: false });
-  return `${text.slice(0, 16)} (${timeZone})`;
-}
-
-function recordChanged(row: DocumentRow, timeZone: string) {
-  const when = localTime(row.updatedOn, timeZone);
-  const extra = { changedBy: row.updatedBy, changedOn: row.updatedOn, currentVersion: row.version };
-  return row.updatedBy === null
-    ? apiError('settings.record-changed-by-import', { params: { when }, extra })
-    : apiError('settings.record-changed', { params: { who: row.updatedBy, when }, extra });
-}
-
 interface Write {
   /** The version the editor saw. */
   version: number;
@@ -108,7 +95,7 @@ async function writeSettings(
     const row = await existing(trx);
     const before = parsed(row);
     const shown = settingsOf(before);
-    if (row.version !== write.version) throw recordChanged(row, shown.timeZone);
+    if (row.version !== write.version) throw recordChanged(row, shown.timeZone, 'settings');
     const document = write.document(before);
     const next = settingsOf(document);
     const images = [next.logoImageUrl, next.faviconUrl].filter(

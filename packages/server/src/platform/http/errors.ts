@@ -322,12 +322,6 @@ export const ERRORS = {
   'pages.gallery-option-range': { code: 'invalid-request', status: 400, key: 'pages.gallery-option-range' },
   'pages.not-gallery': { code: 'invalid-request', status: 400, key: 'pages.not-gallery' },
   /** A save on a stale version: the body names who saved and when (wire RecordChanged). */
-  'pages.record-changed': { code: 'record-changed', status: 409, key: 'pages.record-changed' },
-  'pages.record-changed-by-import': {
-    code: 'record-changed',
-    status: 409,
-    key: 'pages.record-changed-by-import',
-  },
   'pages.revision-not-found': { code: 'not-found', status: 404, key: 'pages.revision-not-found' },
   'pages.event-not-found': { code: 'not-found', status: 404, key: 'pages.event-not-found' },
   'pages.event-ends-before-start': {
