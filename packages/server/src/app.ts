@@ -114,6 +114,8 @@ declare module 'fastify' {
 }
 
 /** How long readiness waits for the database's answer to a trivial query. */
+/** The writes that place an order: they read the site settings as saved now, not as last read. */
+const ORDER_PLACEMENT = /^\/(api\/commerce\/orders|checkout)(\?|$)/;
 const READY_TIMEOUT_MS = 2_000;
 /** How long closing waits for requests still being worked on (main.ts gives up on the whole close at 10 s). */
 const DRAIN_BOUND_MS = 8_000;
@@ -266,13 +268,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerInputGuard(app);
     registerCrumbCheck(app, { secret: await sharedSecret(database.db, 'crumb') });
     // The site settings as saved now: a read's one read of the change versions says whether
-    // website.json moved, and the site's content then holds the new one (issue 31). Writes (a cart
-    // add is one transaction and nothing else) use the settings as this instance's last read saw
-    // them: every page, cart read or API read refreshes them.
+    // website.json moved, and the site's content then holds the new one (issue 31). Placing an
+    // order reads them too (it charges in the store currency). Other writes (a cart add is one
+    // transaction and nothing else) use the settings as this instance's last read saw them: every
+    // page, cart read or API read refreshes them.
     const liveWebsite = new LiveDocument('website.json', changeKey.settings, websiteParts);
     let appliedWebsite: WebsiteParts | undefined;
     app.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const placesOrder = request.method === 'POST' && ORDER_PLACEMENT.test(request.url);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !placesOrder) return;
       if (request.url.startsWith('/api/health') || request.url.startsWith('/_storefront/')) return;
       let parts: WebsiteParts | undefined;
       try {

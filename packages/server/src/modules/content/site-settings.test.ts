@@ -146,8 +146,28 @@ for (const database of DATABASES) {
       expect(refused.json().message).toContain('does not convert any price');
       expect((await load()).settings.currency).toBe('USD');
 
+      // A second instance whose shopper has their crumb, and then only places the order.
+      const second = await buildApp(
+        { ...t.config, ...(t.config.databaseUrl ? { dataDir: tempDir('storefront-second-') } : {}) },
+        { logger: false },
+      );
+      const buyer = new Shopper({ ...t, app: second });
+      await buyer.start();
+
       const confirmed = await save(record, { currency: 'EUR' }, { confirmCurrencyChange: true });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
+      try {
+        // Its next request is the order: it is charged in the store currency as saved, not as last read.
+        const placed = await buyer.order({
+          email: 'b@example.test',
+          name: 'Bea',
+          item: { itemId: 'p-lesson', sku: 'LESSON', quantity: 1 },
+        });
+        expect(placed.statusCode, placed.body).toBe(200);
+        expect(placed.json().order.currency).toBe('EUR');
+      } finally {
+        await second.close();
+      }
       const storeSettings = (await pageJson(t.app)).websiteSettings.storeSettings as Record<string, unknown>;
       expect(storeSettings.selectedCurrency).toBe('EUR');
       // The cart names the new currency on its next request.
