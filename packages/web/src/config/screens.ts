@@ -113,7 +113,8 @@ export const CONFIG_SCREENS = [
   {
     path: '/config/pages/:id/content',
     pattern: /^\/config\/pages\/([\w-]{1,100})\/content$/,
-    list: '/config/pages',
+    // Reached from a page's screen too; the posts list links every page's content.
+    list: '/config/posts',
     label: 'Page content',
     permission: 'backoffice.read',
   },
