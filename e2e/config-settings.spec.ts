@@ -1,7 +1,7 @@
 /**
  * The site settings in the back office (issue 31): the owner changes the site title, time zone and
  * logo, and the storefront shows them on its next request (the demo header draws the logo with a
- * srcset, the title as its alt text); one save made with the keyboard alone; other staff read the
+ * srcset, decorative beside the title); one save made with the keyboard alone; other staff read the
  * form disabled; axe at every impact; a 390 px phone without sideways scrolling.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -78,8 +78,11 @@ test('the owner changes the title, time zone and logo, and the storefront shows 
   });
   await page.goto('/');
   const header = page.locator('header.site-header');
-  const img = header.getByRole('img', { name: title });
+  // The home link is named by the title beside the logo, so the logo itself is decorative (alt="").
+  await expect(header.getByRole('link', { name: `${title}, home` })).toBeVisible();
+  const img = header.locator('img.site-title__logo');
   await expect(img).toBeVisible();
+  await expect(img).toHaveAttribute('alt', '');
   await expect(img).toHaveAttribute('src', `/media/${logo}?format=300w`);
   await expect(img).toHaveAttribute('srcset', new RegExp(`/media/${logo}\\?format=100w 100w`));
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);

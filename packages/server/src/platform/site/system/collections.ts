@@ -171,6 +171,7 @@ ${itemPagination('eventitem')}`;
 
 // A gallery page's design (its galleryOptions, set in the back office) names the container's class.
 const galleryList = `<div class="sqs-gallery-container sqs-gallery-block-grid{.section collection}{.section galleryOptions} sqs-gallery-design-{design}{.end}{.end}" data-collection-id="{collection.id}">
+  <h1 class="sqs-gallery-heading">{collection.title}</h1>
   <div class="sqs-gallery">
     {.repeated section items}<div class="slide" data-type="image" data-item-id="{id}"><div class="margin-wrapper"><a class="image-slide-anchor content-fit" href="{fullUrl|htmlattr}">{@|image thumb-image}</a>{.if title}<div class="image-slide-title">{title}</div>{.end}</div></div>{.or}<p class="sqs-gallery-empty">${t('system.no-images')}</p>{.end}
   </div>
