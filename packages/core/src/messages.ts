@@ -853,6 +853,41 @@ const entries = {
   'csv.too-large': { text: 'The file is larger than {maxSize}. Split it into smaller files.' },
   'csv.content-type': { text: 'Send the file as text/csv.' },
 
+  // The site forms editor (issue 31, /config/site-forms): why a write was refused.
+  'site-forms.not-found': { text: 'That form does not exist (it may have been deleted).' },
+  'site-forms.id-invalid': {
+    text: 'A form\'s address name is 1 to 100 letters, digits, - or _ ("{id}" is not).',
+  },
+  'site-forms.id-taken': { text: 'A form named "{id}" already exists: choose another name.' },
+  'site-forms.name-empty': { text: 'Give the form a name.' },
+  'site-forms.too-long': { text: '{what} is limited to {max} characters.' },
+  'site-forms.too-many-fields': { text: 'A form holds at most {max} fields.' },
+  'site-forms.field-id-twice': { text: 'Two fields share the id "{id}": each field needs its own.' },
+  'site-forms.field-id-invalid': {
+    text: 'The field id "{id}" is not valid: use 1 to 100 letters, digits, - or _.',
+  },
+  'site-forms.options-needed': { text: 'The {type} field "{title}" needs at least one option.' },
+  'site-forms.questions-needed': { text: 'The likert field "{title}" needs at least one question.' },
+  'site-forms.too-many-options': { text: 'The field "{title}" offers at most {max} options.' },
+  'site-forms.redirect-invalid': {
+    text: 'The success redirect "{url}" leaves this site: use a path of this site starting with / (like /thank-you){hosts}.',
+  },
+  'site-forms.redirect-hosts': { text: ' or an address on {hosts}' },
+  'site-forms.email-invalid': { text: '"{email}" is not an email address (name@example.com).' },
+  'site-forms.too-many-emails': { text: 'A form notifies at most {max} addresses.' },
+  'site-forms.in-use': {
+    text: 'The form "{id}" is on {uses}: remove its form block there first, then delete the form.',
+  },
+  'site-forms.record-changed': {
+    text: '{who} saved this form at {when}, after you opened it. What you typed is still here: check their changes, then save again.',
+  },
+  'site-forms.record-changed-by-import': {
+    text: 'An import changed this form at {when}, after you opened it. What you typed is still here: check the changes, then save again.',
+  },
+  'site-forms.revision-not-found': { text: 'That revision of the form does not exist.' },
+  'site-forms.restored': { text: 'Restored the version of {when}' },
+  'site-forms.created': { text: 'Created' },
+
   // The navigation editor (issue 31): why a save was refused, and the header's fit.
   'navigation.url-invalid': {
     text: 'The address "{url}" of "{title}" is not a link: use https://…, http://…, mailto:…, tel:… or a path on this site starting with /.',

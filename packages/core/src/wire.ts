@@ -310,3 +310,4 @@ export * from './wire/http.ts';
 export * from './wire/navigation.ts';
 export * from './wire/settings.ts';
 export * from './wire/pages.ts';
+export * from './wire/forms.ts';

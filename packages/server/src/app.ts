@@ -59,7 +59,7 @@ import {
   DEFAULT_MEDIA_UPLOAD_LIMIT_MB,
   type Config,
 } from './config.ts';
-import type { SiteContent } from './platform/site/types.ts';
+import type { Json, SiteContent } from './platform/site/types.ts';
 import { ChangeWatch, changeKey, ReadKeys } from './platform/db/change-version.ts';
 import { isDatabaseUnavailable } from './platform/db/faults.ts';
 import { anyProduct, catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
@@ -87,6 +87,7 @@ import {
   contentAtStart,
   contentDiffersWarning,
   LiveDocument,
+  LiveForms,
   siteContentRoutes,
   siteSettingsRoutes,
   websiteParts,
@@ -116,6 +117,14 @@ declare module 'fastify' {
 /** How long readiness waits for the database's answer to a trivial query. */
 /** The writes that place an order: they read the site settings as saved now, not as last read. */
 const ORDER_PLACEMENT = /^\/(api\/commerce\/orders|checkout)(\?|$)/;
+/** The writes that read the site's forms: submissions, and the editors that place a form block. */
+const FORM_USERS = /^\/api\/(form\/|rest\/forms\/|config\/)/;
+
+/** Replaces what `target` holds with what `source` holds, keeping the object (modules hold it). */
+function replaceEntries(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
+  Object.assign(target, source);
+}
 const READY_TIMEOUT_MS = 2_000;
 /** How long closing waits for requests still being worked on (main.ts gives up on the whole close at 10 s). */
 const DRAIN_BOUND_MS = 8_000;
@@ -274,15 +283,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // page, cart read or API read refreshes them.
     const liveWebsite = new LiveDocument('website.json', changeKey.settings, websiteParts);
     let appliedWebsite: WebsiteParts | undefined;
+    // The forms likewise (issue 31): read by pages, by their submissions and by the editors that
+    // place a form block, whose writes refresh them too.
+    const liveForms = new LiveForms();
+    let appliedForms: Record<string, Json> | undefined;
     app.addHook('onRequest', async (request) => {
       const placesOrder = request.method === 'POST' && ORDER_PLACEMENT.test(request.url);
-      if (request.method !== 'GET' && request.method !== 'HEAD' && !placesOrder) return;
+      const usesForms = FORM_USERS.test(request.url);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !placesOrder && !usesForms) return;
       if (request.url.startsWith('/api/health') || request.url.startsWith('/_storefront/')) return;
       let parts: WebsiteParts | undefined;
       try {
         const snapshot = await changeWatch.read(database.db);
         request.changeSnapshot = snapshot;
         parts = await liveWebsite.read(database.db, snapshot);
+        const forms = await liveForms.read(database.db, snapshot);
+        if (forms !== appliedForms) {
+          appliedForms = forms;
+          replaceEntries(site.content.forms, forms);
+        }
       } catch (error) {
         // The route's own reads answer for the database (503 while unreachable); the settings stay.
         if (!isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'site settings not read');

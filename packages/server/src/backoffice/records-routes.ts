@@ -46,7 +46,7 @@ import {
 } from '../modules/forms/index.ts';
 
 export interface RecordsOptions {
-  /** The site's `content/forms/<formId>.json`, as loaded. */
+  /** The site's forms (`forms/<formId>.json`), as saved now: app.ts refills the object in place. */
   forms: Record<string, unknown>;
   now?: () => number;
 }
@@ -58,7 +58,8 @@ export async function recordsRoutes(
 ): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const forms = formDefinitions(options.forms);
+  // The forms as saved now: the site's content follows the forms editor's saves (app.ts).
+  const forms = () => formDefinitions(options.forms);
   const now = options.now ?? Date.now;
 
   // ------------------------------------------------------------------ form submissions
@@ -66,21 +67,21 @@ export async function recordsRoutes(
   const submissions = { preValidation: requirePermission('content.edit') };
   app.get(`${api}/forms`, submissions, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listForms(db, forms);
+    return listForms(db, forms());
   });
   app.get(
     `${api}/forms/:formId/submissions`,
     { ...submissions, schema: { params: formParams, querystring: submissionQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listSubmissions(db, forms, request.params.formId, request.query);
+      return listSubmissions(db, forms(), request.params.formId, request.query);
     },
   );
   app.get(
     `${api}/forms/:formId/submissions/export`,
     { ...submissions, schema: { params: formParams, querystring: submissionFilter } },
     async (request, reply) => {
-      const csv = submissionsCsv(db, forms, request.params.formId, request.query);
+      const csv = submissionsCsv(db, forms(), request.params.formId, request.query);
       return sendCsv(
         reply,
         `${request.params.formId}-submissions.csv`,
@@ -93,7 +94,7 @@ export async function recordsRoutes(
     { ...submissions, schema: { params: submissionParams } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return submissionDetail(db, forms, request.params.formId, request.params.id);
+      return submissionDetail(db, forms(), request.params.formId, request.params.id);
     },
   );
   app.put(
@@ -103,7 +104,8 @@ export async function recordsRoutes(
       config: { crumb: true },
       schema: { params: submissionParams, body: submissionStatusBody },
     },
-    async (request) => setSubmissionStatus(db, forms, request.params.formId, request.params.id, request.body),
+    async (request) =>
+      setSubmissionStatus(db, forms(), request.params.formId, request.params.id, request.body),
   );
   app.delete(
     `${api}/forms/:formId/submissions/:id`,

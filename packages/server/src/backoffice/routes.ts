@@ -17,7 +17,7 @@ import { ensureCrumb } from '../platform/http/crumb.ts';
 import type { ZodTypeProvider } from '../platform/http/schemas.ts';
 import type { WebBundle } from '../web-bundle.ts';
 import { accountEmails, staffMembers } from '../modules/accounts/index.ts';
-import { catalogueAdminRoutes, storedCollections } from '../modules/catalogue/index.ts';
+import { catalogueAdminRoutes, formUses, storedCollections } from '../modules/catalogue/index.ts';
 import { commentModerationRoutes } from '../modules/comments/index.ts';
 import { contentAdminRoutes } from '../modules/content/index.ts';
 import { giftCardBackofficeRoutes } from '../modules/gift-cards/index.ts';
@@ -105,6 +105,10 @@ export async function backofficeRoutes(plugin: FastifyInstance, options: Backoff
         typeName: collection.typeName,
         enabled: collection.enabled !== false,
       })),
+    formUses: async (database, formId) =>
+      (await formUses(database, formId)).map(
+        ({ kind, title, urlId }) => `the ${kind} "${title}" (/${urlId})`,
+      ),
   });
   await recordsRoutes(app, CONFIG_API, { forms: options.forms ?? {} });
   await commentModerationRoutes(app, CONFIG_API);

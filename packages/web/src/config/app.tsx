@@ -14,6 +14,7 @@ import { HeaderFooterScreen } from './header-footer.tsx';
 import { NavigationScreen } from './navigation.tsx';
 import { LanguagesScreen } from './languages.tsx';
 import { SettingsScreen } from './settings.tsx';
+import { SiteFormEditorScreen, SiteFormsScreen } from './site-forms.tsx';
 import { MediaScreen } from './media.tsx';
 import { OrderScreen, OrdersScreen } from './orders.tsx';
 import { OutboxScreen } from './outbox.tsx';
@@ -64,6 +65,10 @@ const DRAW = {
   '/config/header-footer': (_id, can) => <HeaderFooterScreen canEdit={can('content.edit')} />,
   '/config/languages': (_id, can) => <LanguagesScreen canEdit={can('content.edit')} />,
   '/config/navigation': (_id, can) => <NavigationScreen canEdit={can('content.edit')} />,
+  '/config/site-forms': (_id, can) => <SiteFormsScreen canEdit={can('content.edit')} />,
+  '/config/site-forms/:id': (id, can) => (
+    <SiteFormEditorScreen key={id} id={id} canEdit={can('content.edit')} />
+  ),
   // The owner's: every staff role reads them, only settings.manage (admin) saves.
   '/config/settings': (_id, can) => <SettingsScreen canEdit={can('settings.manage')} />,
   '/config/media': (_id, can) => <MediaScreen canEdit={can('media.edit')} />,

@@ -119,6 +119,15 @@ export const CONFIG_SCREENS = [
     permission: 'backoffice.read',
   },
   { path: '/config/navigation', label: 'Navigation', permission: 'backoffice.read', nav: 'content.edit' },
+  // The site's forms (issue 31): every staff role reads them; editing needs content.edit.
+  { path: '/config/site-forms', label: 'Forms', permission: 'backoffice.read', nav: 'content.edit' },
+  {
+    path: '/config/site-forms/:id',
+    pattern: /^\/config\/site-forms\/([\w-]{1,100})$/,
+    list: '/config/site-forms',
+    label: 'Form',
+    permission: 'backoffice.read',
+  },
   { path: '/config/settings', label: 'Site settings', permission: 'backoffice.read', nav: 'settings.manage' },
 ] as const satisfies readonly ConfigScreen[];
 

@@ -82,6 +82,7 @@ export {
   type AccountEmails,
 } from './admin-stock.ts';
 export { catalogueMediaUses, type CatalogueMediaUse } from './media-uses-store.ts';
+export { formUses, type FormUse } from './form-uses-store.ts';
 export type { CatalogueTables } from './tables.ts';
 export { catalogueMigrations } from './migrations.ts';
 export { movedCollectionPath } from './collection-store.ts';

@@ -214,3 +214,33 @@ export async function latestDocumentRevision(
 ): Promise<DocumentRevisionRow | undefined> {
   return (await documentRevisions(db, name, 1))[0];
 }
+
+/** The documents whose name starts with `prefix` (`forms/`), by name; a site has a handful. */
+export async function documentsStartingWith(db: ContentDb, prefix: string): Promise<DocumentRow[]> {
+  const rows = await db
+    .selectFrom('site_documents')
+    .select(['name', 'data', 'version', 'updated_on', 'updated_by'])
+    // A wildcard in `prefix` only widens the match: the filter below keeps the names it starts.
+    .where('name', 'like', `${prefix}%`)
+    .orderBy('name')
+    .execute();
+  return rows
+    .filter((row) => row.name.startsWith(prefix))
+    .map((row) => ({
+      name: row.name,
+      data: row.data,
+      version: Number(row.version),
+      updatedOn: Number(row.updated_on),
+      updatedBy: row.updated_by,
+    }));
+}
+
+/** Removes a document if it is still at `version`; false when another save came first. */
+export async function removeDocumentAt(trx: ContentDb, name: string, version: number): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom('site_documents')
+    .where('name', '=', name)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) === 1;
+}

@@ -22,3 +22,4 @@ export { runContent, CONTENT_USAGE } from './content-command.ts';
 export { siteSettingsRoutes, SETTINGS_API } from './settings-routes.ts';
 export type { SettingsDeps } from './settings-editor.ts';
 export { applyWebsiteParts, LiveDocument, websiteParts, type WebsiteParts } from './live-document.ts';
+export { LiveForms, type SiteFormsDeps } from './site-forms.ts';

@@ -44,7 +44,10 @@ import { DEFAULT_FORM_SETTINGS, type FormSettings } from './settings.ts';
 import { issueKey, storeSubmission } from './store.ts';
 
 export interface FormsOptions {
-  /** The site's `content/forms/<formId>.json`, as loaded. */
+  /**
+   * The site's forms (`forms/<formId>.json`) as saved now: app.ts refills this object in place when
+   * the forms editor saves, so a submission is checked against the definition saved last.
+   */
   forms: Record<string, unknown>;
   /** Where notifications go when a form names no `notificationEmail`. */
   ownerEmail?: string;
@@ -131,7 +134,9 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const settings: FormSettings = { ...DEFAULT_FORM_SETTINGS, ...options.settings };
-  const forms = loadForms(options.forms);
+  // A broken form stops the start, naming its file; later ones are refused by the forms editor.
+  loadForms(options.forms);
+  const parsedForms = new WeakMap<object, FormDefinition | undefined>();
   const captcha =
     options.captcha ??
     altchaProvider({
@@ -157,7 +162,13 @@ export async function formRoutes(plugin: FastifyInstance, options: FormsOptions)
   const validateConfig = limit('validate', settings.validateLimit);
 
   const findForm = (formId: string): FormDefinition => {
-    const form = forms.get(formId);
+    const raw = Object.hasOwn(options.forms, formId) ? options.forms[formId] : undefined;
+    if (!raw || typeof raw !== 'object') throw apiError('form-not-found');
+    if (!parsedForms.has(raw)) {
+      const parsed = parseFormDefinition(raw, formId);
+      parsedForms.set(raw, parsed.ok ? parsed.value : undefined);
+    }
+    const form = parsedForms.get(raw);
     if (!form) throw apiError('form-not-found');
     return form;
   };

@@ -39,6 +39,8 @@ export const changeKey = {
   settings: 'settings',
   /** The header and footer staff edit. */
   headerFooter: 'header-footer',
+  /** The site's forms (`forms/<id>.json`): their fields, texts and redirects. */
+  forms: 'forms',
   /** A collection and its items (their content, order and terms). */
   collection: (collectionId: string): ChangeKey => `collection:${collectionId}`,
   /** One item's content. */

@@ -32,6 +32,7 @@ const OWN_WORDS = {
   settings: ['settings.record-changed', 'settings.record-changed-by-import'],
   navigation: ['navigation.record-changed', 'navigation.record-changed-by-import'],
   content: ['content.record-changed', 'content.record-changed-by-import'],
+  form: ['site-forms.record-changed', 'site-forms.record-changed-by-import'],
 } as const satisfies Record<string, readonly [ErrorKey, ErrorKey]>;
 
 export type RecordKind = keyof typeof NOUNS | keyof typeof OWN_WORDS;
