@@ -6,14 +6,16 @@
  * and with one, while it saves against the same page's idle rate on the same server in the same round.
  *
  * Part of `npm run bench:pages` (BENCH_EDITING=off skips it, BENCH_EDITING=only runs it alone;
- * BENCH_EDITING_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS). Rounds alternate which of idle and editing
- * goes first for each page, so a noisy moment of this shared machine does not always fall on the same
- * side; the summary gives medians and the spread (lowest to highest). The goal: editing / idle ≥ 0.9.
+ * BENCH_EDITING_ROUNDS=3, BENCH_EDITING_WINDOW_SECONDS=1.5, BENCH_CONNECTIONS=10). Each round of a
+ * page is one load, idle for a window, editing for two, idle for one, so that what the rest of this
+ * shared machine does meanwhile falls on both sides alike; the summary gives medians and the spread
+ * (lowest to highest), and the server's CPU per request on each side, which moves less than the
+ * rates when others use the machine. The goal: editing / idle ≥ 0.9.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import type { PostInput, PostRecord } from '@storefront/core/wire';
 import {
   makeCarts,
@@ -23,10 +25,11 @@ import {
   signedInStaff,
   startBenchServer,
   type BenchServer,
-  type Figures,
 } from './support.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Each round is idle for one window, editing for two, idle for one. */
+const WINDOW_SECONDS = Number(process.env.BENCH_EDITING_WINDOW_SECONDS ?? 1.5);
+const LEAD_IN_MS = 500;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_EDITING_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -39,15 +42,23 @@ const JOURNAL_ID = '32fadaba1c2725d110854fca';
 type Page = 'home' | 'product' | 'home, with a cart' | 'product, with a cart';
 const PAGES: Page[] = ['home', 'product', 'home, with a cart', 'product, with a cart'];
 
-interface Sample {
-  idle: Figures;
-  editing: Figures;
-  saves: number;
-}
-
 export interface EditingResult {
   database: string;
-  pages: Record<Page, { idleRps: number; editingRps: number; ratio: number; low: number; high: number }>;
+  pages: Record<
+    Page,
+    {
+      idleRps: number;
+      editingRps: number;
+      ratio: number;
+      low: number;
+      high: number;
+      /** Server CPU per request, idle and while saving (the saves' own CPU counted in). */
+      idleCpuMs: number;
+      editingCpuMs: number;
+      /** Idle CPU per request over editing's: the rate ratio a machine of its own would show. */
+      cpuRatio: number;
+    }
+  >;
   saves: number;
   saveP50Ms: number;
 }
@@ -123,14 +134,18 @@ class PostEditor {
   }
 }
 
-/** Saves once a second until stopped; the number of saves made. A failed save fails the run. */
-function saveEverySecond(editor: PostEditor): { stop(): Promise<number> } {
+/**
+ * Saves once a second for `seconds` (or until stopped): the number of saves made. A failed save
+ * fails the run.
+ */
+function saveEverySecond(editor: PostEditor, seconds: number): { stop(): Promise<number> } {
   let stopped = false;
   let wake: (() => void) | undefined;
   const loop = (async () => {
     let saves = 0;
     let next = performance.now();
-    while (!stopped) {
+    const end = next + seconds * 1000;
+    while (!stopped && next < end) {
       await editor.save();
       saves++;
       next += SAVE_INTERVAL_MS;
@@ -153,12 +168,81 @@ function saveEverySecond(editor: PostEditor): { stop(): Promise<number> } {
   };
 }
 
-async function rate(server: BenchServer, options: autocannon.Options, label: string): Promise<Figures> {
-  const figures = await measure(options, SECONDS, CONNECTIONS, server);
-  if (figures.non2xx || figures.errors)
-    throw new Error(`${label}: ${figures.non2xx} non-2xx, ${figures.errors} errors`);
-  return figures;
+/** What one side (idle or editing) of a round got: responses, seconds, server CPU seconds. */
+interface Side {
+  responses: number;
+  seconds: number;
+  cpuSeconds: number;
 }
+
+interface Sample {
+  idle: Side;
+  editing: Side;
+  saves: number;
+}
+
+const rps = (side: Side) => side.responses / side.seconds;
+const cpuMs = (side: Side) => (side.cpuSeconds * 1000) / side.responses;
+
+/**
+ * One round of a page: a single load that runs idle for a window, with the editor saving once a
+ * second for two windows, then idle for a window again (idle, editing, editing, idle), so that a
+ * change in what the rest of the machine does during the round falls on both sides alike. Responses
+ * are counted in the window they arrive in; the load's first half second is not counted.
+ */
+async function round(
+  server: BenchServer,
+  options: autocannon.Options,
+  editor: PostEditor,
+  label: string,
+): Promise<Sample> {
+  const sides: Record<'idle' | 'editing', Side> = {
+    idle: { responses: 0, seconds: 0, cpuSeconds: 0 },
+    editing: { responses: 0, seconds: 0, cpuSeconds: 0 },
+  };
+  let current: Side | undefined;
+  let failed = 0;
+  let instance: autocannon.Instance | undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon({ ...options, connections: CONNECTIONS, duration: 3600 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+  instance!.on('response', (_client, statusCode) => {
+    if (statusCode < 200 || statusCode > 299) failed++;
+    else if (current) current.responses++;
+  });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const during = async (side: Side, seconds: number) => {
+    const cpuBefore = server.cpuSeconds();
+    const started = performance.now();
+    current = side;
+    await wait(seconds * 1000);
+    current = undefined;
+    side.seconds += (performance.now() - started) / 1000;
+    side.cpuSeconds += server.cpuSeconds() - cpuBefore;
+  };
+  let saves: number;
+  try {
+    await wait(LEAD_IN_MS);
+    await during(sides.idle, WINDOW_SECONDS);
+    const saver = saveEverySecond(editor, 2 * WINDOW_SECONDS);
+    try {
+      await during(sides.editing, 2 * WINDOW_SECONDS);
+    } finally {
+      saves = await saver.stop();
+    }
+    await during(sides.idle, WINDOW_SECONDS);
+  } finally {
+    instance!.stop();
+  }
+  const result = await done;
+  if (failed || result.errors || result.timeouts)
+    throw new Error(`${label}: ${failed} non-2xx, ${result.errors + result.timeouts} errors`);
+  return { ...sides, saves };
+}
+
+const cpu = (side: Side) => cpuMs(side).toFixed(2);
 
 /** The phase on one database: `env` gives the server its database (nothing for SQLite). */
 export async function benchEditing(
@@ -177,48 +261,33 @@ export async function benchEditing(
     const shown = await (await fetch(`${server.base}/journal/${editor.slug}`)).text();
     if (!shown.includes(saved)) throw new Error(`the post's page does not show its last save "${saved}"`);
 
+    console.log(`  ${database}`);
     const [cart] = await makeCarts(server.base, 1);
     const targets = loads(server, cart!);
     for (const options of Object.values(targets)) await measure(options, WARMUP_SECONDS, CONNECTIONS);
 
     const samples = new Map<Page, Sample[]>(PAGES.map((p) => [p, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, page] of PAGES.entries()) {
-        const label = `${database} ${page}`;
-        const sample = { saves: 0 } as Sample;
-        const idle = () => rate(server, targets[page], `${label} idle`);
-        const editing = async () => {
-          const saver = saveEverySecond(editor);
-          let figures: Figures;
-          try {
-            figures = await rate(server, targets[page], `${label} editing`);
-          } finally {
-            sample.saves = await saver.stop();
-          }
-          return figures;
-        };
-        if ((round + index) % 2 === 0) {
-          sample.idle = await idle();
-          sample.editing = await editing();
-        } else {
-          sample.editing = await editing();
-          sample.idle = await idle();
-        }
+    for (let index = 0; index < ROUNDS; index++) {
+      for (const page of PAGES) {
+        const sample = await round(server, targets[page], editor, `${database} ${page}`);
         samples.get(page)!.push(sample);
         console.log(
-          `  round ${round + 1} ${page.padEnd(21)} idle ${sample.idle.rps.toFixed(0).padStart(6)} req/s   editing ${sample.editing.rps.toFixed(0).padStart(6)} req/s (${sample.saves} saves)   ratio ${(sample.editing.rps / sample.idle.rps).toFixed(2)}`,
+          `  round ${index + 1} ${page.padEnd(21)} idle ${rps(sample.idle).toFixed(0).padStart(6)} req/s   editing ${rps(sample.editing).toFixed(0).padStart(6)} req/s (${sample.saves} saves)   ratio ${(rps(sample.editing) / rps(sample.idle)).toFixed(2)}   cpu ${cpu(sample.idle)} / ${cpu(sample.editing)} ms/req`,
         );
       }
     }
     const pages = Object.fromEntries(
       PAGES.map((page) => {
         const list = samples.get(page)!;
-        const ratios = list.map((s) => s.editing.rps / s.idle.rps);
+        const ratios = list.map((s) => rps(s.editing) / rps(s.idle));
         return [
           page,
           {
-            idleRps: median(list.map((s) => s.idle.rps)),
-            editingRps: median(list.map((s) => s.editing.rps)),
+            idleRps: median(list.map((s) => rps(s.idle))),
+            idleCpuMs: median(list.map((s) => cpuMs(s.idle))),
+            editingCpuMs: median(list.map((s) => cpuMs(s.editing))),
+            cpuRatio: median(list.map((s) => cpuMs(s.idle) / cpuMs(s.editing))),
+            editingRps: median(list.map((s) => rps(s.editing))),
             ratio: median(ratios),
             low: Math.min(...ratios),
             high: Math.max(...ratios),
@@ -237,7 +306,8 @@ export async function benchEditing(
 
 export function printEditing(results: EditingResult[]): void {
   console.log(
-    `\nwhile an editor saves a post every second / idle, same server, same round (goal ≥ ${RATE_GOAL}); medians (spread)`,
+    `\nwhile an editor saves a post every second / idle, same server, same round (goal ≥ ${RATE_GOAL}); medians (spread); ` +
+      `server CPU per request idle / editing, and idle's over editing's: steadier than the rates on a shared machine`,
   );
   for (const { database, pages, saves, saveP50Ms } of results) {
     console.log(`  ${database} (${saves} saves, p50 ${saveP50Ms.toFixed(0)} ms)`);
@@ -245,7 +315,8 @@ export function printEditing(results: EditingResult[]): void {
       const r = pages[page];
       console.log(
         `    ${page.padEnd(21)} idle ${r.idleRps.toFixed(0).padStart(6)} req/s   editing ${r.editingRps.toFixed(0).padStart(6)} req/s   ` +
-          `ratio ${r.ratio.toFixed(2)} (${r.low.toFixed(2)}–${r.high.toFixed(2)})   goal ≥ ${RATE_GOAL}${r.ratio >= RATE_GOAL ? '' : '  MISSED'}`,
+          `ratio ${r.ratio.toFixed(2)} (${r.low.toFixed(2)}–${r.high.toFixed(2)})   goal ≥ ${RATE_GOAL}${r.ratio >= RATE_GOAL ? '' : '  MISSED'}   ` +
+          `cpu ${r.idleCpuMs.toFixed(2)} / ${r.editingCpuMs.toFixed(2)} ms/req (ratio ${r.cpuRatio.toFixed(2)})`,
       );
     }
   }

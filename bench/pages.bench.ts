@@ -194,14 +194,14 @@ async function main() {
         return { env: { DATABASE_URL: own.url }, drop: own.drop };
       },
     });
-  console.log(
-    `pages bench: sizes ${SIZES.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s per target (after ${WARMUP_SECONDS} s warm-up), ` +
-      `${CONNECTIONS} connections; the trivial route measured beside each target in every round; medians (spread)`,
-  );
   if (editingPhase === 'only') {
     await editingOn(databases);
     return;
   }
+  console.log(
+    `pages bench: sizes ${SIZES.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s per target (after ${WARMUP_SECONDS} s warm-up), ` +
+      `${CONNECTIONS} connections; the trivial route measured beside each target in every round; medians (spread)`,
+  );
   const sites = SIZES.map((products) => generateCatalogue(products));
   const all = new Map<string, Map<number, SizeResult>>();
   const againstBaseline: { database: string; products: number; current: SizeResult; baseline: SizeResult }[] =
