@@ -15,7 +15,6 @@
  * of this shared machine does not always fall on the same side; the summary gives medians and the
  * spread (lowest to highest).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,14 +22,13 @@ import autocannon from 'autocannon';
 import { stringify } from 'csv-stringify/sync';
 import { SQUARESPACE_COLUMNS } from '../packages/server/src/modules/catalogue/product-csv.ts';
 import { benchCatalogueList, printListFigures } from './catalogue-list.ts';
-import { measure, median, root, startBenchServer, type BenchServer } from './support.ts';
+import { measure, median, signedInStaff, startBenchServer, type BenchServer } from './support.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PRODUCT_PATH = '/shop/linen-camp-shirt';
-const PASSWORD = 'a long bench password';
 const IMPORT_GOAL_SECONDS = 60;
 const RATE_GOAL = 0.5;
 
@@ -61,38 +59,6 @@ function squarespaceCsv(products: number): string {
       rows.push(SQUARESPACE_COLUMNS.map((column) => row[column] ?? ''));
     }
   return stringify([[...SQUARESPACE_COLUMNS], ...rows], { record_delimiter: 'windows' });
-}
-
-/** A new admin, signed in: the cookies and headers of a staff member's writes. */
-async function signedInAdmin(server: BenchServer, dataDir: string): Promise<Record<string, string>> {
-  const email = `bench-${Date.now()}@example.test`;
-  execFileSync(
-    process.execPath,
-    ['packages/server/dist/users.js', 'add', '--role', 'admin', '--email', email, '--password', PASSWORD],
-    { cwd: root, env: { ...process.env, SITE_DIR: 'sites/demo', DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-  const crumb = 'benchcrumb';
-  const res = await fetch(`${server.base}/api/config/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
-    body: JSON.stringify({ email, password: PASSWORD, rememberMe: false }),
-  });
-  if (res.status !== 200) throw new Error(`signing in: ${res.status} ${await res.text()}`);
-  const { xsrfToken } = (await res.json()) as { xsrfToken: string };
-  // Signing in may give a new crumb: the writes send the cookies as they are now.
-  const cookies: Record<string, string> = { crumb };
-  for (const set of res.headers.getSetCookie()) {
-    const [pair = ''] = set.split(';');
-    const at = pair.indexOf('=');
-    cookies[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return {
-    cookie: Object.entries(cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; '),
-    'x-csrf-token': cookies.crumb as string,
-    'x-xsrf-token': xsrfToken,
-  };
 }
 
 /** The product page's rate for as long as `work` runs. */
@@ -126,7 +92,7 @@ async function round(index: number, csv: string): Promise<Round> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-catalogue-'));
   const server = await startBenchServer({ SITE_DIR: 'sites/demo', DATA_DIR: dataDir });
   try {
-    const headers = await signedInAdmin(server, dataDir);
+    const headers = await signedInStaff(server, 'admin', { SITE_DIR: 'sites/demo', DATA_DIR: dataDir });
     await measure({ url: `${server.base}${PRODUCT_PATH}` }, 2, CONNECTIONS);
     const idle = async () => {
       const f = await measure({ url: `${server.base}${PRODUCT_PATH}` }, IDLE_SECONDS, CONNECTIONS, server);

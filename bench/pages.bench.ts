@@ -15,6 +15,9 @@
  * commit before a refactor), that checkout's built server runs beside this one on the same catalogue
  * and database kind: in every round each target is measured on both, in alternating order, and the
  * summary prints this build's ratio to trivial over the baseline's, per target. Start-up at 100,000 products is `npm run bench:startup`.
+ *
+ * Then, on each database, the home and product pages while an editor saves a post every second
+ * against their idle rates (bench/editing.ts; BENCH_EDITING=off skips it, BENCH_EDITING=only runs it alone).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,7 @@ import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { createPostgresDatabase } from '../packages/server/src/testing/databases.ts';
 import { generateCatalogue } from './catalogue.ts';
+import { benchEditing, editingPhase, printEditing, type EditingResult } from './editing.ts';
 import {
   addToCartLoad,
   makeCarts,
@@ -190,6 +194,10 @@ async function main() {
         return { env: { DATABASE_URL: own.url }, drop: own.drop };
       },
     });
+  if (editingPhase === 'only') {
+    await editingOn(databases);
+    return;
+  }
   console.log(
     `pages bench: sizes ${SIZES.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s per target (after ${WARMUP_SECONDS} s warm-up), ` +
       `${CONNECTIONS} connections; the trivial route measured beside each target in every round; medians (spread)`,
@@ -264,6 +272,17 @@ async function main() {
         `  ${database} ${products}: ${TARGETS.map((t) => `${t} ${(baseline[t].cpuMs / current[t].cpuMs).toFixed(2)}`).join('   ')}`,
       );
   }
+  if (editingPhase !== 'off') await editingOn(databases);
+}
+
+/** The editing phase on each database, printed last. */
+async function editingOn(databases: { name: string; env: Parameters<typeof benchEditing>[1] }[]) {
+  console.log(
+    `\nthe home and product pages while an editor saves a post every second, against idle (demo site)`,
+  );
+  const results: EditingResult[] = [];
+  for (const database of databases) results.push(await benchEditing(database.name, database.env));
+  printEditing(results);
 }
 
 await main();

@@ -188,3 +188,40 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+const STAFF_PASSWORD = 'a long bench password';
+
+/**
+ * A new staff member with `role` (a name of core/roles.ts), made with the users command on the
+ * server's data (`env`: its SITE_DIR, DATA_DIR and DATABASE_URL), signed in: the cookies and headers
+ * of their writes.
+ */
+export async function signedInStaff(
+  server: BenchServer,
+  role: string,
+  env: Record<string, string>,
+): Promise<Record<string, string>> {
+  const email = `bench-${role}-${Date.now()}@example.test`;
+  execFileSync(
+    process.execPath,
+    ['packages/server/dist/users.js', 'add', '--role', role, '--email', email, '--password', STAFF_PASSWORD],
+    { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env } },
+  );
+  const crumb = 'benchcrumb';
+  const res = await fetch(`${server.base}/api/config/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
+    body: JSON.stringify({ email, password: STAFF_PASSWORD, rememberMe: false }),
+  });
+  if (res.status !== 200) throw new Error(`signing in: ${res.status} ${await res.text()}`);
+  const { xsrfToken } = (await res.json()) as { xsrfToken: string };
+  // Signing in may give a new crumb: the writes send the cookies as they are now.
+  const cookies: Record<string, string> = { crumb, ...cookiesOf(res) };
+  return {
+    cookie: Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; '),
+    'x-csrf-token': cookies.crumb as string,
+    'x-xsrf-token': xsrfToken,
+  };
+}

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSoldOut, type Product } from '@storefront/core';
+import type { PostRecord } from '@storefront/core/wire';
 import { buildApp } from '../app.ts';
 import { addComment, setCommentState } from '../modules/comments/store.ts';
 import { moderateReview } from '../modules/reviews/store.ts';
@@ -26,6 +27,8 @@ const CANDLE = '/shop/beeswax-pillar-candle';
 const CANDLE_ID = 'c6654385106920d450a2a234';
 const CANDLE_VARIANT = '3a8a751ba1bd88d721b07fa6';
 const EDITOR = 4;
+const JOURNAL = '/journal';
+const HOME = '/';
 
 /** Tables of what pages show: a request that reads none of them sent a kept page. */
 const PAGE_TABLES =
@@ -191,6 +194,43 @@ for (const database of DATABASES) {
         expect(isSoldOut(productOf(candle.html, CANDLE_ID)), name).toBe(true);
         expect((await visit(app, MUG)).kept, name).toBe(true);
         expect((await visit(app, POST)).kept, name).toBe(true);
+      }
+    });
+
+    it("saving a post drops the pages that show it, not a product's page", async () => {
+      await keepEverywhere(POST, JOURNAL, HOME, SHIRT, MUG);
+      const editor = await signInNewStaff(a, 'writer@example.test', [EDITOR]);
+      const loaded = await editor.request('GET', `/api/config/posts/${POST_ID}`);
+      expect(loaded.statusCode, loaded.body).toBe(200);
+      const { id, version, title, slug, blocks, excerptHtml, authorId, categories, tags, coverImage } =
+        loaded.json() as PostRecord;
+      const { seoTitle, seoDescription, commentsOn } = loaded.json() as PostRecord;
+      const saved = await editor.request('PUT', `/api/config/posts/${id}`, {
+        version,
+        post: {
+          title: 'Notes from the spring firing',
+          slug,
+          blocks,
+          excerptHtml,
+          authorId,
+          categories,
+          tags,
+          coverImage,
+          seoTitle,
+          seoDescription,
+          commentsOn,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(title).not.toBe('Notes from the spring firing');
+      for (const [name, app] of instances()) {
+        // The journal and the home page list the post by its title.
+        for (const url of [POST, JOURNAL, HOME]) {
+          const page = await visit(app, url);
+          expect(page.kept, `${url} on ${name}`).toBe(false);
+          expect(page.html, `${url} on ${name}`).toContain('Notes from the spring firing');
+        }
+        for (const url of [SHIRT, MUG]) expect((await visit(app, url)).kept, `${url} on ${name}`).toBe(true);
       }
     });
   });
