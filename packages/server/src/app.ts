@@ -60,7 +60,7 @@ import {
   type Config,
 } from './config.ts';
 import type { Json, SiteContent } from './platform/site/types.ts';
-import { ChangeWatch, changeKey, ReadKeys } from './platform/db/change-version.ts';
+import { ChangeWatch, ReadKeys } from './platform/db/change-version.ts';
 import { isDatabaseUnavailable } from './platform/db/faults.ts';
 import { anyProduct, catalogueMediaUses, storeCurrency } from './modules/catalogue/index.ts';
 import { openDatabase } from './database.ts';
@@ -86,11 +86,11 @@ import {
   applyWebsiteParts,
   contentAtStart,
   contentDiffersWarning,
-  LiveDocument,
-  LiveForms,
+  liveWebsite,
+  liveForms,
+  refill,
   siteContentRoutes,
   siteSettingsRoutes,
-  websiteParts,
   type WebsiteParts,
 } from './modules/content/index.ts';
 import { completeSite, loadSiteTemplate, loadTemplateStrings } from './platform/site/loader.ts';
@@ -114,17 +114,12 @@ declare module 'fastify' {
   }
 }
 
-/** How long readiness waits for the database's answer to a trivial query. */
 /** The writes that place an order: they read the site settings as saved now, not as last read. */
 const ORDER_PLACEMENT = /^\/(api\/commerce\/orders|checkout)(\?|$)/;
 /** The writes that read the site's forms: submissions, and the editors that place a form block. */
 const FORM_USERS = /^\/api\/(form\/|rest\/forms\/|config\/)/;
 
-/** Replaces what `target` holds with what `source` holds, keeping the object (modules hold it). */
-function replaceEntries(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
-  Object.assign(target, source);
-}
+/** How long readiness waits for the database's answer to a trivial query. */
 const READY_TIMEOUT_MS = 2_000;
 /** How long closing waits for requests still being worked on (main.ts gives up on the whole close at 10 s). */
 const DRAIN_BOUND_MS = 8_000;
@@ -281,11 +276,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // order reads them too (it charges in the store currency). Other writes (a cart add is one
     // transaction and nothing else) use the settings as this instance's last read saw them: every
     // page, cart read or API read refreshes them.
-    const liveWebsite = new LiveDocument('website.json', changeKey.settings, websiteParts);
+    const website = liveWebsite();
     let appliedWebsite: WebsiteParts | undefined;
     // The forms likewise (issue 31): read by pages, by their submissions and by the editors that
     // place a form block, whose writes refresh them too.
-    const liveForms = new LiveForms();
+    const forms = liveForms();
     let appliedForms: Record<string, Json> | undefined;
     app.addHook('onRequest', async (request) => {
       const placesOrder = request.method === 'POST' && ORDER_PLACEMENT.test(request.url);
@@ -296,11 +291,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       try {
         const snapshot = await changeWatch.read(database.db);
         request.changeSnapshot = snapshot;
-        parts = await liveWebsite.read(database.db, snapshot);
-        const forms = await liveForms.read(database.db, snapshot);
-        if (forms !== appliedForms) {
-          appliedForms = forms;
-          replaceEntries(site.content.forms, forms);
+        parts = await website.read(database.db, snapshot);
+        const saved = await forms.read(database.db, snapshot);
+        if (saved !== appliedForms) {
+          appliedForms = saved;
+          refill(site.content.forms, saved);
         }
       } catch (error) {
         // The route's own reads answer for the database (503 while unreachable); the settings stay.

@@ -8,7 +8,12 @@ import { PageType } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { findCart, readCart, type CartSettings } from '../modules/cart/index.ts';
 import { CatalogueCache, movedCollectionPath, type CatalogueReads } from '../modules/catalogue/index.ts';
-import { changeKey, ReadKeys, type ChangeWatch } from '../platform/db/change-version.ts';
+import {
+  changeKey,
+  ReadKeys,
+  type ChangeWatch,
+  type KeptWhileUnchanged,
+} from '../platform/db/change-version.ts';
 import type { Db } from '../platform/db/index.ts';
 import type { RatingSummary } from '../modules/reviews/index.ts';
 import { sendPageResult, type PageResult } from '../platform/http/page-result.ts';
@@ -56,12 +61,7 @@ import {
   type SeoPage,
   type SeoSite,
 } from '../modules/seo/index.ts';
-import {
-  liveNavigation,
-  SitePageContent,
-  type PageLanguage,
-  type SiteDocument,
-} from '../modules/content/index.ts';
+import { liveNavigation, SitePageContent, type PageLanguage } from '../modules/content/index.ts';
 
 declare module '../platform/site/context.ts' {
   interface SiteCaches {
@@ -144,7 +144,7 @@ export class PageRenderer implements SystemPageRenderer {
   private readonly catalogue: CatalogueCache;
   private readonly edited: SitePageContent;
   /** The navigation document staff edit, read per version of its change key. */
-  private readonly navigation: SiteDocument<Site<Compiled>['content']['navigation']>;
+  private readonly navigation: KeptWhileUnchanged<Site<Compiled>['content']['navigation']>;
   /** The platform's pages (search, checkout, account…), registered by their modules at start. */
   readonly systemPages: SystemPageRegistry<Compiled>;
 

@@ -17,9 +17,9 @@ export {
 export { exportContent, exportMediaInto, folderTarget, type ExportTarget } from './content-export.ts';
 export { contentAdminRoutes, type ContentAdminOptions } from './admin-routes.ts';
 export { liveNavigation, NAVIGATION_DOCUMENT, parseNavigation } from './navigation.ts';
-export { siteDocument, SiteDocument } from './site-document.ts';
+export { siteDocument } from './site-document.ts';
 export { runContent, CONTENT_USAGE } from './content-command.ts';
 export { siteSettingsRoutes, SETTINGS_API } from './settings-routes.ts';
 export type { SettingsDeps } from './settings-editor.ts';
-export { applyWebsiteParts, LiveDocument, websiteParts, type WebsiteParts } from './live-document.ts';
-export { LiveForms, type SiteFormsDeps } from './site-forms.ts';
+export { applyWebsiteParts, liveWebsite, refill, websiteParts, type WebsiteParts } from './live-document.ts';
+export { liveForms, type SiteFormsDeps } from './site-forms.ts';

@@ -4,36 +4,15 @@
  * the document again on its next request, once, whatever the number of requests waiting for it.
  * What the site reads at start (`site.content`) then follows the database without a restart.
  */
-import type { ChangeKey, ChangeSnapshot } from '../../platform/db/change-version.ts';
-import type { Db } from '../../platform/db/index.ts';
+import { changeKey } from '../../platform/db/change-version.ts';
 import type { Json, SiteContent } from '../../platform/site/types.ts';
-import { documentRow } from './documents-store.ts';
+import { siteDocument } from './site-document.ts';
 
-export class LiveDocument<T> {
-  private kept: { made: number; value: Promise<T> } | undefined;
-
-  /** `parse` is given the stored JSON, or undefined when the site has no such document. */
-  constructor(
-    private readonly name: string,
-    private readonly key: ChangeKey,
-    private readonly parse: (json: Json | undefined) => T,
-  ) {}
-
-  /** The document as of `snapshot`: the kept one while its key has not moved since it was read. */
-  read(db: Db, snapshot: ChangeSnapshot): Promise<T> {
-    if (!this.kept || snapshot.movedSince(this.kept.made, [this.key])) {
-      const value = documentRow(db, this.name).then((row) =>
-        this.parse(row === undefined ? undefined : (JSON.parse(row.data) as Json)),
-      );
-      const kept = { made: snapshot.latest, value };
-      this.kept = kept;
-      value.catch(() => {
-        if (this.kept === kept) this.kept = undefined;
-      });
-    }
-    return this.kept.value;
-  }
-}
+/** `website.json` as the site holds it, kept while the `settings` change key holds. */
+export const liveWebsite = () =>
+  siteDocument('website.json', changeKey.settings, (data) =>
+    websiteParts(data === undefined ? undefined : (JSON.parse(data) as Json)),
+  );
 
 /** website.json's three parts as the site holds them. */
 export type WebsiteParts = Pick<SiteContent, 'website' | 'websiteSettings' | 'localizedStrings'>;
@@ -48,7 +27,7 @@ export const websiteParts = (json: Json | undefined): WebsiteParts | undefined =
       };
 
 /** Replaces what `target` holds with what `source` holds, keeping the object (others hold it). */
-function refill(target: Record<string, unknown>, source: Record<string, unknown>): void {
+export function refill(target: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
   Object.assign(target, source);
 }

@@ -26,8 +26,7 @@ import {
   type SiteFormRevisions,
 } from '@storefront/core/wire';
 import { z } from 'zod';
-import { changeKey } from '../../platform/db/change-version.ts';
-import type { ChangeSnapshot } from '../../platform/db/change-version.ts';
+import { changeKey, KeptWhileUnchanged } from '../../platform/db/change-version.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { writeTransaction } from '../../platform/db/transaction.ts';
 import { apiError } from '../../platform/http/errors.ts';
@@ -67,21 +66,7 @@ export interface FormsEditor {
  * Every form of the site as stored (form id -> its JSON), read again once per move of the `forms`
  * change key, on every instance.
  */
-export class LiveForms {
-  private kept: { made: number; value: Promise<Record<string, Json>> } | undefined;
-
-  read(db: Db, snapshot: ChangeSnapshot): Promise<Record<string, Json>> {
-    if (!this.kept || snapshot.movedSince(this.kept.made, [changeKey.forms])) {
-      const value = storedForms(db);
-      const kept = { made: snapshot.latest, value };
-      this.kept = kept;
-      value.catch(() => {
-        if (this.kept === kept) this.kept = undefined;
-      });
-    }
-    return this.kept.value;
-  }
-}
+export const liveForms = () => new KeptWhileUnchanged([changeKey.forms], storedForms);
 
 async function storedForms(db: Db): Promise<Record<string, Json>> {
   const forms: Record<string, Json> = {};

@@ -55,24 +55,6 @@ export interface SiteDocumentRevisionsTable {
   changes: string;
 }
 
-/**
- * Each save of a site document from the back office (migration 2026-11-28-048-navigation-editor):
- * the document as saved, restorable.
- */
-export interface SiteDocumentRevisionsTable {
-  id: string;
-  /** The document's name ('navigation.json'). */
-  name: string;
-  /** The document's version this save made. */
-  version: number;
-  saved_on: Millis;
-  saved_by: string | null;
-  /** The document's JSON as saved. */
-  data: string;
-  /** What changed against the version before, readable strings (JSON array). */
-  changes: string;
-}
-
 /** What the last import read: one row per file of `content/` (media aside), by its path there. */
 export interface ContentImportFilesTable {
   path: string;

@@ -185,3 +185,31 @@ export class ReadKeys {
     return this.earliestChange;
   }
 }
+
+/**
+ * A value made from the database (a parsed document, the site's forms), kept while `keys` have not
+ * moved: after a write that moves one, every instance makes it again once, on its next read, however
+ * many requests wait for it. A failed read is not kept.
+ */
+export class KeptWhileUnchanged<T> {
+  private kept: { made: number; value: Promise<T> } | undefined;
+
+  constructor(
+    private readonly keys: readonly ChangeKey[],
+    private readonly make: (db: Db) => Promise<T>,
+  ) {}
+
+  /** The value as of `snapshot` (none: made now, and not kept). */
+  read(db: Db, snapshot?: ChangeSnapshot): Promise<T> {
+    if (snapshot === undefined) return this.make(db);
+    if (!this.kept || snapshot.movedSince(this.kept.made, this.keys)) {
+      const value = this.make(db);
+      const kept = { made: snapshot.latest, value };
+      this.kept = kept;
+      value.catch(() => {
+        if (this.kept === kept) this.kept = undefined;
+      });
+    }
+    return this.kept.value;
+  }
+}
