@@ -5,6 +5,7 @@
  * stale save answers 409 and keeps the first; revisions restore; a changed slug answers 301; the
  * preview shows a draft to staff only; who may write.
  */
+import { wallClock } from '../../platform/http/record-changed.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -135,10 +136,13 @@ for (const database of DATABASES) {
       return Number(row.publish_on);
     };
 
+    // The clock both instances run by: the system's, unless a test holds it still.
+    let heldAt: number | undefined;
+    const clock = () => heldAt ?? Date.now();
     beforeAll(async () => {
       const config = testConfig(fresh.config, { siteDir: site.dir });
-      first = await buildApp(config, { logger: false });
-      second = await buildApp(config, { logger: false });
+      first = await buildApp(config, { logger: false, clock });
+      second = await buildApp(config, { logger: false, clock });
     });
     afterAll(async () => {
       await first?.close();
@@ -190,6 +194,49 @@ for (const database of DATABASES) {
       });
       expect(unpublished.json()).toMatchObject({ status: 'draft', publishOn: null });
       expect((await page(second, '/journal/glazes-that-run')).statusCode).toBe(404);
+    });
+
+    it('publishes a post scheduled a minute ahead at its time, once, on both instances', async () => {
+      heldAt = Date.now();
+      try {
+        const editor = await staff([ROLES.editor]);
+        const draft = await create(editor, post({ title: 'Kiln opening', slug: 'kiln-opening' }));
+        const inAMinute = wallClock(heldAt + 60_000, 'America/New_York').replace(' ', 'T');
+        const scheduled = await editor.request('POST', `${POSTS}/${draft.id}/publishing`, {
+          version: draft.version,
+          action: 'schedule',
+          at: inAMinute,
+        });
+        expect(scheduled.statusCode, scheduled.body).toBe(200);
+        expect(scheduled.json()).toMatchObject({ status: 'scheduled', publishOn: inAMinute });
+        const due = await storedPublishOn(draft.id);
+
+        const shows = async (app: FastifyInstance) => ({
+          post: (await page(app, '/journal/kiln-opening')).statusCode,
+          listed: (await page(app, '/journal')).body.split('Kiln opening').length - 1,
+        });
+        // Both instances keep the journal without it until its minute.
+        heldAt = due - 1;
+        expect(await shows(first)).toEqual({ post: 404, listed: 0 });
+        expect(await shows(second)).toEqual({ post: 404, listed: 0 });
+        heldAt = due;
+        const first1 = await shows(first);
+        const second1 = await shows(second);
+        expect(first1.post).toBe(200);
+        expect(second1.post).toBe(200);
+        expect(first1.listed).toBeGreaterThan(0);
+        // Once: the same single entry on both, and no second publication a minute later.
+        expect(second1.listed).toBe(first1.listed);
+        heldAt = due + 60_000;
+        expect(await shows(first)).toEqual(first1);
+        expect(await shows(second)).toEqual(second1);
+        expect((await editor.request('GET', `${POSTS}/${draft.id}`)).json() as PostRecord).toMatchObject({
+          status: 'published',
+          version: scheduled.json().version,
+        });
+      } finally {
+        heldAt = undefined;
+      }
     });
 
     it("stores a schedule as the site's local time on either side of a change of clocks", async () => {

@@ -10,6 +10,7 @@
  * - `GET /pages/:id/content`, `PUT /pages/:id/content` `{ version, blocks }`, `GET
  *   /pages/:id/content/revisions`, `POST /pages/:id/content/revisions/:revisionId/restore`.
  */
+import { siteTimeZone } from '../../platform/http/record-changed.ts';
 import type { PostInput } from '@storefront/core/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -38,7 +39,6 @@ import {
 import type { Editor } from './product-editor.ts';
 
 /** Spec §6: the site's time zone when its settings name none. */
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 const revisionParams = idParams.extend({ revisionId: z.string().min(1).max(100) }).strict();
@@ -125,10 +125,10 @@ export async function postEditorRoutes(
   const answer = (status: number, body: unknown) => ({ status, body });
   const siteOf = (request: FastifyRequest): PostSite => {
     const content = request.site.template.content;
-    const zone = content.website.timeZone;
     return {
-      timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE,
-      now: Date.now(),
+      timeZone: siteTimeZone(request),
+      // The site's clock, which the storefront shows a scheduled post by.
+      now: request.site.now(),
       forms: content.forms,
       staff: options.staff,
     };
