@@ -55,6 +55,14 @@ describe('layout blocks: each type as the platform writes it', () => {
       /<section class="sf-gallery sqs-gallery-design-slider sf-gallery--aspect-4-3 sf-gallery--align-center" style="--sf-gallery-padding: 20px; --sf-gallery-columns: 4; --sf-gallery-max-width: 300px; --sf-gallery-strip-height: 80px; --sf-gallery-strip-margin: 20px" aria-label="Studio" data-gallery-design="slider"><ul class="sf-gallery__grid"><li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="\/media\/a.jpg" style="aspect-ratio: 4 \/ 3"><noscript>/,
     ],
     [
+      'gallery',
+      // An image with no alt text: its link is still named (axe link-name), as the island names it.
+      { title: 'Kiln', images: [{ ...image, altText: undefined, title: 'Cones' }] },
+      8,
+      'gallery',
+      /<a class="sf-gallery__open" href="\/media\/a.jpg" aria-label="Open image 1 of 1: Cones" style=/,
+    ],
+    [
       'video',
       { url: 'https://www.youtube.com/watch?v=x', oembed, caption: 'Unloading' },
       32,
@@ -94,7 +102,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       { collection: 'shop', item: 'mug' },
       43,
       'product',
-      /<div class="sf-product-block variant-style-select" data-item-id="p1"><a class="sf-product-block__link" href="\/shop\/p\/mug">[\s\S]*<h3 class="sf-product-block__title">Mug<\/h3>/,
+      /<div class="sf-product-block variant-style-select" data-item-id="p1"><a class="sf-product-block__link" href="\/shop\/p\/mug">[\s\S]*<h2 class="sf-product-block__title">Mug<\/h2>/,
     ],
     [
       'summary',
@@ -155,7 +163,7 @@ describe('layout blocks: each type as the platform writes it', () => {
       const html = render(fields, [withImage]);
       const alts = [...html.matchAll(/<img [^>]*?alt="([^"]*)"/g)].map((m) => m[1]);
       expect(alts, fields.type).toEqual(['', '']);
-      expect(html, fields.type).toMatch(/>Mug<\/(h3|span)>/);
+      expect(html, fields.type).toMatch(/>Mug<\/(h2|span)>/);
     }
   });
 
@@ -263,7 +271,7 @@ for (const database of DATABASES) {
         ]),
       );
       // The product block shows the mug with its price and button; the page context knows it (the button works).
-      expect(field).toMatch(/<h3 class="sf-product-block__title">Speckled Stoneware Mug<\/h3>/);
+      expect(field).toMatch(/<h2 class="sf-product-block__title">Speckled Stoneware Mug<\/h2>/);
       expect(field).toMatch(/class="sqs-add-to-cart-button[^"]*"[^>]*data-item-id=/);
       expect(field).toMatch(
         /<ul class="summary-item-list">(<li class="summary-item">[\s\S]*?<\/li>){3}<\/ul>/,

@@ -97,12 +97,14 @@ const IMAGE = '{@|image}';
 /*
  * The product block offers its variants as the helper's select: the helper's radio labels are
  * `role="button"`, a role a label may not have (and a second control for the same choice), so
- * `variant-style-select` hides them, as a template's select style does (web/src/blocks.css).
+ * `variant-style-select` hides them, as a template's select style does (web/src/blocks.css). Its
+ * title is an h2: the block may come right under the page's h1 (a post's first block), and an h2
+ * never skips a heading level.
  */
 const PRODUCT =
   '{.section item}<div class="sf-product-block variant-style-select" data-item-id="{id|htmlattr}"><a class="sf-product-block__link" href="{fullUrl|htmlattr}">' +
   '{.main-image?}<div class="sf-product-block__image">{@|image}</div>{.end}' +
-  '<h3 class="sf-product-block__title">{title}</h3></a>{@|product-price}{@|variants-select}{@|add-to-cart-btn}</div>{.end}';
+  '<h2 class="sf-product-block__title">{title}</h2></a>{@|product-price}{@|variants-select}{@|add-to-cart-btn}</div>{.end}';
 const SUMMARY =
   '<ul class="summary-item-list">{.repeated section items}<li class="summary-item">' +
   '<a class="summary-title-link" href="{fullUrl|htmlattr}">{.main-image?}<span class="summary-thumbnail">{@|image}</span>{.end}' +
@@ -236,8 +238,14 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
       ':',
       ' / ',
     );
+  const ls = deps.root.localizedStrings as LocalizedStrings | undefined;
+  const total = block.images.length;
   const figures = block.images
     .map((image, index) => {
+      // An image without alt text would leave its link without a name: name it as the island does.
+      const name = image.altText?.trim()
+        ? ''
+        : ` aria-label="${escapeHtml(message('gallery.open', { n: index + 1, total }, ls) + (image.title ? `: ${image.title}` : ''))}"`;
       const description = options['show-meta-only-title'] ? undefined : image.description;
       const meta =
         options['show-meta'] && (image.title || description)
@@ -245,7 +253,7 @@ function galleryHtml(block: Extract<Block, { type: 'gallery' }>, deps: BlockFiel
             `${description ? `<span class="sf-gallery__description">${escapeHtml(description)}</span>` : ''}</figcaption>`
           : '';
       return (
-        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtml(image.assetUrl)}"${newWindow} style="aspect-ratio: ${boxRatio(image)}">` +
+        `<li class="sf-gallery__item"><figure class="sf-gallery__frame"><a class="sf-gallery__open" href="${escapeHtml(image.assetUrl)}"${newWindow}${name} style="aspect-ratio: ${boxRatio(image)}">` +
         `${imageHtml(image, `${block.id}-${index}`, deps)}</a>${meta}</figure></li>`
       );
     })
