@@ -8,7 +8,7 @@
  * `catalogue.edit` as well (store managers keep editing store pages under `/store-pages`). Every save carries the version it was made on (a
  * stale one answers 409 `record-changed` naming who saved and when) and keeps a revision.
  */
-import { recordChanged, siteTimeZone } from '../../platform/http/record-changed.ts';
+import { recordChanged, revisionOnWire, siteTimeZone } from '../../platform/http/record-changed.ts';
 import { randomBytes } from 'node:crypto';
 import { hasPermission, message } from '@storefront/core';
 import {
@@ -198,13 +198,7 @@ export async function pageDetail(db: Db, request: FastifyRequest, id: string): P
 export async function pageRevisions(db: Db, id: string): Promise<PageRevisions> {
   if (!(await pageRow(db, id))) throw apiError('pages.not-found');
   return {
-    revisions: (await pageRevisionsOf(db, id, REVISIONS_SHOWN)).map((r) => ({
-      id: r.id,
-      version: r.version,
-      savedOn: r.saved_on,
-      savedBy: r.saved_by,
-      changes: JSON.parse(r.changes) as string[],
-    })),
+    revisions: (await pageRevisionsOf(db, id, REVISIONS_SHOWN)).map(revisionOnWire),
   };
 }
 

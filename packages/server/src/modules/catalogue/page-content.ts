@@ -14,14 +14,14 @@ import { apiError } from '../../platform/http/errors.ts';
 import type { BlockFields } from '../../platform/site/blocks.ts';
 import type { Json } from '../../platform/site/types.ts';
 import { checkedLayout, wireBlocks } from './layout-rules.ts';
-import { recordChanged } from '../../platform/http/record-changed.ts';
+import { recordChanged, revisionOnWire } from '../../platform/http/record-changed.ts';
 import type { PostSite } from './post-editor.ts';
 import { newId } from './product-content.ts';
 import type { Editor } from './product-editor.ts';
 import {
-  addPageRevision,
-  pageRevisionOf,
-  pageRevisionsOf,
+  addLayoutRevision,
+  layoutRevisionOf,
+  layoutRevisionsOf,
   pageRow,
   writePageData,
   type PageRow,
@@ -85,7 +85,7 @@ async function writeLayout(
         'content',
       );
     const changed = before === JSON.stringify(blocks) ? [] : [message('content.change-blocks')];
-    await addPageRevision(trx, {
+    await addLayoutRevision(trx, {
       id: newId(),
       collection_id: id,
       version: saved,
@@ -113,15 +113,9 @@ export async function savePageContent(
 
 export async function pageContentRevisions(db: Db, id: string): Promise<ContentRevisions> {
   await existing(db, id);
-  const rows = await pageRevisionsOf(db, id, REVISIONS_SHOWN);
+  const rows = await layoutRevisionsOf(db, id, REVISIONS_SHOWN);
   return {
-    revisions: rows.map((r) => ({
-      id: r.id,
-      version: r.version,
-      savedOn: r.saved_on,
-      savedBy: r.saved_by,
-      changes: JSON.parse(r.changes) as string[],
-    })),
+    revisions: rows.map(revisionOnWire),
   };
 }
 
@@ -133,7 +127,7 @@ export async function restorePageContent(
   id: string,
   revisionId: string,
 ): Promise<PageContentRecord> {
-  const revision = await pageRevisionOf(db, id, revisionId);
+  const revision = await layoutRevisionOf(db, id, revisionId);
   if (!revision) throw apiError('content.revision-not-found');
   const row = await existing(db, id);
   await writeLayout(

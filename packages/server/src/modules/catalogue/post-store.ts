@@ -219,7 +219,7 @@ export async function writePageData(
   return Number(result.numUpdatedRows) === 1 ? version + 1 : undefined;
 }
 
-export interface PageRevisionRow {
+export interface LayoutRevisionRow {
   id: string;
   version: number;
   saved_on: number;
@@ -228,19 +228,19 @@ export interface PageRevisionRow {
   changes: string;
 }
 
-export async function addPageRevision(
+export async function addLayoutRevision(
   trx: CatalogueTrx,
-  revision: PageRevisionRow & { collection_id: string },
+  revision: LayoutRevisionRow & { collection_id: string },
 ): Promise<void> {
   await trx.insertInto('page_content_revisions').values(revision).execute();
 }
 
 /** A page's layout revisions, newest first (at most `limit`). */
-export async function pageRevisionsOf(
+export async function layoutRevisionsOf(
   db: CatalogueDb,
   collectionId: string,
   limit: number,
-): Promise<PageRevisionRow[]> {
+): Promise<LayoutRevisionRow[]> {
   const rows = await db
     .selectFrom('page_content_revisions')
     .select(['id', 'version', 'saved_on', 'saved_by', 'blocks', 'changes'])
@@ -251,11 +251,11 @@ export async function pageRevisionsOf(
   return rows.map((r) => ({ ...r, version: Number(r.version), saved_on: Number(r.saved_on) }));
 }
 
-export async function pageRevisionOf(
+export async function layoutRevisionOf(
   db: CatalogueDb,
   collectionId: string,
   revisionId: string,
-): Promise<PageRevisionRow | undefined> {
+): Promise<LayoutRevisionRow | undefined> {
   const row = await db
     .selectFrom('page_content_revisions')
     .select(['id', 'version', 'saved_on', 'saved_by', 'blocks', 'changes'])
